@@ -1,0 +1,65 @@
+// Lint: the layering of DESIGN.md ("shared / main / main/electron / preload / renderer")
+// checked by a tool, as an error, with no exemption list; plus typescript-eslint's
+// recommended rules.
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream', 'events', 'zlib', 'worker_threads'];
+
+/** no-restricted-imports patterns: a module name and why it is refused here. */
+function refuse(names, why) {
+  return names.map((name) => ({ group: [name, `${name}/*`], message: `Bad layering: ${why}` }));
+}
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'release/', '.tsbuild/', 'test-results/', 'playwright-report/', '**/*.js', '**/*.mjs', '**/*.cjs'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { typescript: { project: 'tsconfig.json', noWarnOnMultipleProjects: true } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Folders may only reach the layers DESIGN.md allows them.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./main', './preload', './renderer', './test'], message: 'Bad layering: shared/ imports nothing but shared/.' },
+            { target: './main', from: ['./renderer', './preload', './test'], message: 'Bad layering: main/ may import only shared/ and main/.' },
+            { target: './main', except: ['./electron'], from: './main/electron', message: 'Bad layering: only main/electron/ may use the Electron shell.' },
+            { target: './preload', from: ['./main', './renderer', './test'], message: 'Bad layering: preload/ may import only shared/.' },
+            { target: './renderer', from: ['./main', './preload', './test'], message: 'Bad layering: renderer/ may import only shared/ and renderer/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...refuse(nodeBuiltins, 'shared/ runs anywhere: no Node built-ins.'), ...refuse(['electron', 'react', 'react-dom', 'keytar', 'fastify', 'ky', 'ws'], 'shared/ runs anywhere: no environment-specific packages.')] }],
+    },
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...refuse(['electron'], 'only main/electron/ and preload/ import electron.'), ...refuse(['react', 'react-dom'], 'main/ has no UI.')] }],
+    },
+  },
+  {
+    files: ['preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...refuse(nodeBuiltins, 'the preload is sandboxed: no Node built-ins.'), ...refuse(['react', 'react-dom', 'keytar', 'fastify', 'ky', 'ws'], 'the preload exposes the contract only.')] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...refuse(nodeBuiltins, 'renderer/ runs in the browser.'), ...refuse(['electron', 'keytar', 'fastify', 'ky', 'ws'], 'renderer/ reaches the main process only through the bridge.')] }],
+    },
+  },
+);

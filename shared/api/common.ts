@@ -1,0 +1,50 @@
+// Primitive vocabularies of 01-accounts.md, declared once. Every enum used by the
+// emulator, the gateway, the bridge and the forms is derived from these.
+import { z } from 'zod';
+
+export const Timestamp = z.iso.datetime({ offset: true });
+export type Timestamp = z.infer<typeof Timestamp>;
+
+/** 01-accounts.md, API key: permissions of a key. */
+export const KeyPermission = z.enum(['read', 'write', 'execute']);
+export type KeyPermission = z.infer<typeof KeyPermission>;
+
+/** 01-accounts.md, Authentication 5: the account-management scope list. */
+export const AccountKeyScope = z.enum(['endpoints', 'clusters', 'billing', 'accounts']);
+export type AccountKeyScope = z.infer<typeof AccountKeyScope>;
+
+/** 01-accounts.md, Authentication 5: the wider list accepted by the /v2/auth family. */
+export const AuthKeyScope = z.enum(['accounts', 'clusters', 'endpoints', 'training', 'billing', 'ai', 'webhooks']);
+export type AuthKeyScope = z.infer<typeof AuthKeyScope>;
+
+/** 01-accounts.md, Role: permission names of the role model. */
+export const PermissionName = z.enum([
+  'read',
+  'write',
+  'execute',
+  'manage_team',
+  'manage_billing',
+  'manage_integrations',
+  'manage_security',
+]);
+export type PermissionName = z.infer<typeof PermissionName>;
+
+export const RoleKey = z.enum(['owner', 'admin', 'developer', 'viewer']);
+export type RoleKey = z.infer<typeof RoleKey>;
+
+export const Plan = z.enum(['free', 'pro', 'enterprise']);
+export type Plan = z.infer<typeof Plan>;
+
+/** Usage periods of key usage (01-accounts.md, API keys). */
+export const UsagePeriod = z.enum(['1d', '7d', '30d', '90d']);
+export type UsagePeriod = z.infer<typeof UsagePeriod>;
+
+export const Granularity = z.enum(['hour', 'day', 'week']);
+export type Granularity = z.infer<typeof Granularity>;
+
+/** The API areas, which are also the groups of the rate-limit table. */
+export const Area = z.enum(['accounts', 'auth', 'clusters', 'endpoints', 'training', 'ai', 'usage', 'emulator']);
+export type Area = z.infer<typeof Area>;
+
+export const HttpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+export type HttpMethod = z.infer<typeof HttpMethod>;

@@ -1,0 +1,16 @@
+// The table of every implemented operation. Later areas spread theirs in here.
+import { accountsOperations } from './accounts-operations';
+import type { Operation, OperationInput, OperationOutput } from './operation';
+
+export const operations = {
+  ...accountsOperations,
+} as const satisfies Record<string, Operation>;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+export type InputOf<K extends OperationId> = OperationInput<Operations[K]>;
+export type OutputOf<K extends OperationId> = OperationOutput<Operations[K]>;
+
+export function isOperationId(id: string): id is OperationId {
+  return Object.prototype.hasOwnProperty.call(operations, id);
+}

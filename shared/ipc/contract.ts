@@ -1,0 +1,141 @@
+// The bridge contract: every function the renderer may call on the main process (or the
+// web-mode server), each with request and response schemas, and the streams it may
+// subscribe to. The preload exposes exactly these; both transports validate with them.
+import { z } from 'zod';
+import { RateLimitInfo } from '../api/api-keys';
+import { NormalizedError } from '../api/errors';
+
+export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
+export const ProfileName = z.string().trim().min(1, 'Name is required').max(60, 'Name is at most 60 characters');
+/** A remote base URL: https, or http only to a loopback host (a local emulator). */
+export const BaseUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .refine((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(u), 'Use https (plain http only for localhost)');
+/** An API key value as entered by a user: printable, no whitespace. */
+export const ApiKeyValue = z.string().regex(/^[\x21-\x7e]{8,512}$/, 'An API key is 8–512 printable characters without spaces');
+
+export const Profile = z.object({
+  id: ProfileId,
+  name: z.string(),
+  kind: z.enum(['emulator', 'remote']),
+  baseUrl: z.string().nullable(),
+  builtIn: z.boolean(),
+  hasKey: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfilesState = z.object({ profiles: z.array(Profile), activeId: ProfileId });
+export type ProfilesState = z.infer<typeof ProfilesState>;
+
+export const VaultStatus = z.object({
+  backend: z.enum(['keychain', 'memory']),
+  persistent: z.boolean(),
+  /** Where keys are kept, in words for the UI (e.g. "GNOME Keyring (Secret Service)"). */
+  location: z.string(),
+  /** Why the keychain is not used, when it is not. */
+  reason: z.string().optional(),
+});
+export type VaultStatus = z.infer<typeof VaultStatus>;
+
+export const AppInfo = z.object({
+  mode: z.enum(['electron', 'web']),
+  version: z.string(),
+  platform: z.string(),
+  vault: VaultStatus,
+  dataDir: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** An API call: an operation of shared/api/operations and its input. Validated against that operation's schemas. */
+export const CallId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+export const ApiCallRequest = z.strictObject({
+  op: z.string().min(1).max(100),
+  /** Lets the renderer cancel the call with api:cancel. */
+  callId: CallId.optional(),
+  input: z
+    .strictObject({
+      params: z.record(z.string(), z.unknown()).optional(),
+      query: z.record(z.string(), z.unknown()).optional(),
+      body: z.unknown().optional(),
+    })
+    .default({}),
+});
+export type ApiCallRequest = z.infer<typeof ApiCallRequest>;
+
+export const ApiCallResponse = z.object({
+  status: z.number().int(),
+  rateLimit: RateLimitInfo.nullable(),
+  data: z.unknown(),
+});
+export type ApiCallResponse = z.infer<typeof ApiCallResponse>;
+
+const Empty = z.strictObject({});
+
+export const channels = {
+  'app:info': { request: Empty, response: AppInfo },
+  'api:call': { request: ApiCallRequest, response: ApiCallResponse },
+  'api:cancel': { request: z.strictObject({ callId: CallId }), response: z.object({ cancelled: z.boolean() }) },
+  'profiles:list': { request: Empty, response: ProfilesState },
+  'profiles:create': {
+    request: z.strictObject({ name: ProfileName, baseUrl: BaseUrl, apiKey: ApiKeyValue }),
+    response: Profile,
+  },
+  'profiles:update': {
+    request: z.strictObject({
+      id: ProfileId,
+      name: ProfileName.optional(),
+      baseUrl: BaseUrl.optional(),
+      apiKey: ApiKeyValue.optional(),
+    }),
+    response: Profile,
+  },
+  'profiles:remove': { request: z.strictObject({ id: ProfileId }), response: z.object({ removed: z.literal(true) }) },
+  'profiles:activate': { request: z.strictObject({ id: ProfileId }), response: ProfilesState },
+  /** "Use as a profile": a new profile aimed where the active one is, holding this key. */
+  'profiles:fromKey': {
+    request: z.strictObject({ name: ProfileName, apiKey: ApiKeyValue, activate: z.boolean().default(false) }),
+    response: Profile,
+  },
+  'shell:openExternal': {
+    request: z.strictObject({ url: z.url({ protocol: /^https$/ }).max(2048) }),
+    response: z.object({ opened: z.boolean() }),
+  },
+  'windows:open': {
+    request: z.strictObject({ route: z.string().regex(/^\/[A-Za-z0-9/_\-.?=&%]{0,512}$/) }),
+    response: z.object({ opened: z.boolean() }),
+  },
+} as const;
+
+export const topics = {
+  /** Rate-limit headers of the last API response of the active profile. */
+  'gateway:rateLimit': { params: Empty, event: RateLimitInfo.extend({ profileId: ProfileId }) },
+  'profiles:changed': { params: Empty, event: ProfilesState },
+  /**
+   * A command chosen in the desktop application menu (e.g. the command palette's
+   * Cmd/Ctrl+K), sent to the focused window. Web mode never emits it.
+   */
+  'menu:command': { params: Empty, event: z.object({ command: z.string().regex(/^[a-z][a-zA-Z0-9:.-]{0,63}$/) }) },
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelRequest<C extends ChannelName> = z.input<Channels[C]['request']>;
+export type ChannelResponse<C extends ChannelName> = z.output<Channels[C]['response']>;
+export type Topics = typeof topics;
+export type TopicName = keyof Topics;
+export type TopicParams<T extends TopicName> = z.input<Topics[T]['params']>;
+export type TopicEvent<T extends TopicName> = z.output<Topics[T]['event']>;
+
+export const channelNames = Object.keys(channels) as ChannelName[];
+export const topicNames = Object.keys(topics) as TopicName[];
+
+/** What crosses a transport for one call: the value, or the normalised error (Podman Desktop's habit). */
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
+
+/** The renderer's view of the main process, identical in Electron and web mode. */
+export interface Bridge {
+  invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>>;
+  subscribe<T extends TopicName>(topic: T, params: TopicParams<T>, listener: (event: TopicEvent<T>) => void): () => void;
+}

@@ -1,0 +1,86 @@
+// Validation and error wrapping shared by both transports (Electron IPC and web-mode
+// WebSocket): a handler only ever sees a request that passed its channel's schema, and
+// whatever it throws reaches the renderer as a NormalizedError, never as a stack trace.
+import type { z } from 'zod';
+import { NormalizedError } from '../api/errors';
+import { channels, topics, type BridgeResult, type ChannelName, type ChannelResponse, type Channels, type TopicEvent, type TopicName, type Topics } from './contract';
+
+export type ChannelHandlers = {
+  [C in ChannelName]: (request: z.output<Channels[C]['request']>) => Promise<ChannelResponse<C>>;
+};
+
+export type TopicSources = {
+  [T in TopicName]: (params: z.output<Topics[T]['params']>, emit: (event: TopicEvent<T>) => void) => () => void;
+};
+
+/** An error a handler throws on purpose, carried to the renderer as it is. */
+export class BridgeError extends Error {
+  readonly normalized: NormalizedError;
+  constructor(normalized: NormalizedError) {
+    super(normalized.message);
+    this.name = 'BridgeError';
+    this.normalized = normalized;
+  }
+}
+
+export function invalidRequest(message: string, details: Record<string, unknown> = {}): BridgeError {
+  return new BridgeError({ status: 0, code: 'INVALID_REQUEST', message, details, source: 'invalid_request' });
+}
+
+/** Zod issues as plain, serialisable details. */
+export function issueDetails(error: z.ZodError): Record<string, unknown> {
+  return {
+    issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code })),
+  };
+}
+
+export function isChannelName(name: string): name is ChannelName {
+  return Object.prototype.hasOwnProperty.call(channels, name);
+}
+
+export function isTopicName(name: string): name is TopicName {
+  return Object.prototype.hasOwnProperty.call(topics, name);
+}
+
+function toNormalized(error: unknown): NormalizedError {
+  if (error instanceof BridgeError) return error.normalized;
+  // Anything else is a defect: say so without leaking internals (messages may hold paths or values).
+  return { status: 0, code: 'INTERNAL_ERROR', message: 'The console hit an internal error; see the application log.', details: {}, source: 'bridge' };
+}
+
+/** Validates and runs one call; never throws. `onDefect` sees unexpected errors (for logging without secrets). */
+export async function dispatch(
+  handlers: ChannelHandlers,
+  channel: string,
+  request: unknown,
+  onDefect: (error: unknown) => void = () => {},
+): Promise<BridgeResult<unknown>> {
+  if (!isChannelName(channel)) {
+    return { ok: false, error: invalidRequest(`Unknown channel ${JSON.stringify(channel.slice(0, 100))}`).normalized };
+  }
+  const parsed = channels[channel].request.safeParse(request ?? {});
+  if (!parsed.success) {
+    return { ok: false, error: invalidRequest(`Invalid request for ${channel}`, issueDetails(parsed.error)).normalized };
+  }
+  try {
+    const handler = handlers[channel] as (r: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    if (!(error instanceof BridgeError)) onDefect(error);
+    return { ok: false, error: toNormalized(error) };
+  }
+}
+
+/** Validates topic params and starts a subscription; returns the unsubscribe function or an error. */
+export function subscribeTopic(
+  sources: TopicSources,
+  topic: string,
+  params: unknown,
+  emit: (event: unknown) => void,
+): { ok: true; unsubscribe: () => void } | { ok: false; error: NormalizedError } {
+  if (!isTopicName(topic)) return { ok: false, error: invalidRequest(`Unknown topic ${JSON.stringify(topic.slice(0, 100))}`).normalized };
+  const parsed = topics[topic].params.safeParse(params ?? {});
+  if (!parsed.success) return { ok: false, error: invalidRequest(`Invalid parameters for ${topic}`, issueDetails(parsed.error)).normalized };
+  const source = sources[topic] as (p: unknown, e: (ev: unknown) => void) => () => void;
+  return { ok: true, unsubscribe: source(parsed.data, emit) };
+}
