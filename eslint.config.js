@@ -29,7 +29,7 @@ export default tseslint.config(
           zones: [
             { target: './shared', from: ['./main', './preload', './renderer', './test'], message: 'Bad layering: shared/ imports nothing but shared/.' },
             { target: './main', from: ['./renderer', './preload', './test'], message: 'Bad layering: main/ may import only shared/ and main/.' },
-            { target: './main', except: ['./electron'], from: './main/electron', message: 'Bad layering: only main/electron/ may use the Electron shell.' },
+            { target: ['./main/*.ts', './main/!(electron)/**/*'], from: './main/electron', message: 'Bad layering: only main/electron/ may use the Electron shell.' },
             { target: './preload', from: ['./main', './renderer', './test'], message: 'Bad layering: preload/ may import only shared/.' },
             { target: './renderer', from: ['./main', './preload', './test'], message: 'Bad layering: renderer/ may import only shared/ and renderer/.' },
           ],

@@ -11,6 +11,13 @@ export interface EmulatorOptions {
   speed?: number;
   /** Simulated time at start (default: real now). */
   startTime?: Date;
+  /**
+   * AES-256-GCM data key (32 bytes) for cluster secret values; never written to the snapshot.
+   * Absent: `<dataDir>/secrets.key` (mode 0600) with a data folder, else a key for this process only.
+   */
+  secretsKey?: Buffer;
+  /** Benchmarks: generated clusters (and secrets on each) added to the seeded world. */
+  scale?: { clusters?: number; secretsPerCluster?: number };
 }
 
 export interface Emulator {
@@ -25,3 +32,4 @@ export interface Emulator {
 }
 
 export { createEmulator } from './server';
+export { generateKeyValue } from './core/ids';

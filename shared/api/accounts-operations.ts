@@ -19,6 +19,8 @@ import {
 import { defineOperation } from './operation';
 
 const keyFieldErrors = { permissions: 'INVALID_PERMISSIONS', scopes: 'INVALID_PERMISSIONS' } as const;
+/** A malformed key id names no key: 404 KEY_NOT_FOUND rather than a validation error (docs/decisions.md). */
+const keyIdErrors = { key_id: 'KEY_NOT_FOUND' } as const;
 
 export const accountsOperations = {
   'apiKeys.list': defineOperation({
@@ -57,7 +59,7 @@ export const accountsOperations = {
     params: KeyIdParams,
     body: UpdateApiKeyRequest,
     response: ApiKey,
-    fieldErrors: keyFieldErrors,
+    fieldErrors: { ...keyFieldErrors, ...keyIdErrors },
   }),
   'apiKeys.rotate': defineOperation({
     id: 'apiKeys.rotate',
@@ -70,6 +72,7 @@ export const accountsOperations = {
     summary: 'Rotate an API key: a new value, the old one revoked at once',
     params: KeyIdParams,
     response: RotateApiKeyResponse,
+    fieldErrors: keyIdErrors,
   }),
   'apiKeys.revoke': defineOperation({
     id: 'apiKeys.revoke',
@@ -82,6 +85,7 @@ export const accountsOperations = {
     summary: 'Revoke an API key',
     params: KeyIdParams,
     response: RevokeApiKeyResponse,
+    fieldErrors: keyIdErrors,
   }),
   'apiKeys.usage': defineOperation({
     id: 'apiKeys.usage',
@@ -95,7 +99,7 @@ export const accountsOperations = {
     params: KeyIdParams,
     query: KeyUsageQuery,
     response: KeyUsageResponse,
-    fieldErrors: { period: 'INVALID_PERIOD' },
+    fieldErrors: { period: 'INVALID_PERIOD', ...keyIdErrors },
   }),
   'authKeys.list': defineOperation({
     id: 'authKeys.list',
@@ -132,6 +136,7 @@ export const accountsOperations = {
     summary: 'Revoke an API key (auth family)',
     params: KeyIdParams,
     response: RevokeApiKeyResponse,
+    fieldErrors: keyIdErrors,
   }),
   'authKeys.rotate': defineOperation({
     id: 'authKeys.rotate',
@@ -144,6 +149,7 @@ export const accountsOperations = {
     summary: 'Rotate an API key (auth family)',
     params: KeyIdParams,
     response: RotateApiKeyResponse,
+    fieldErrors: keyIdErrors,
   }),
   'auth.verify': defineOperation({
     id: 'auth.verify',

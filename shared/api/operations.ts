@@ -1,9 +1,11 @@
 // The table of every implemented operation. Later areas spread theirs in here.
 import { accountsOperations } from './accounts-operations';
+import { clustersOperations } from './clusters/operations';
 import type { Operation, OperationInput, OperationOutput } from './operation';
 
 export const operations = {
   ...accountsOperations,
+  ...clustersOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

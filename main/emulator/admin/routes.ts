@@ -1,0 +1,48 @@
+// `/_emulator/*`: health, reset, clock, snapshot export/import, journal, chaos, OpenAPI.
+// The pipeline has already required the owner key.
+import { emulatorAdminOperations as ops } from '../../../shared/api/emulator-admin';
+import { validationError } from '../core/errors';
+import { defineRoute } from '../core/route-def';
+import { SnapshotError, validateSnapshot } from '../state/snapshot';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const adminRoutes = [
+  defineRoute(ops['emulator.health'], (ctx, { now }) => ({
+    status: 'ok' as const,
+    seed: ctx.seed(),
+    now: iso(now),
+    uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
+    keys: ctx.store.keys.size,
+    persistence: ctx.persistence,
+  })),
+  defineRoute(ops['emulator.reset'], (ctx) => {
+    ctx.reset();
+    return { seed: ctx.seed(), now: iso(ctx.clock.now()), message: 'Back to the seeded world' };
+  }),
+  defineRoute(ops['emulator.clock'], (ctx) => ctx.clock.info()),
+  defineRoute(ops['emulator.clockAdvance'], (ctx, { body }) => {
+    ctx.clock.advance(body.seconds);
+    return ctx.clock.info();
+  }),
+  defineRoute(ops['emulator.snapshotExport'], (ctx) => ctx.exportSnapshot()),
+  defineRoute(ops['emulator.snapshotImport'], (ctx, { body }) => {
+    try {
+      ctx.importSnapshot(validateSnapshot(body, 'the request body'));
+    } catch (e) {
+      if (e instanceof SnapshotError) throw validationError('body', e.message);
+      throw e;
+    }
+    return { keys: ctx.store.keys.size, message: 'Snapshot imported' };
+  }),
+  defineRoute(ops['emulator.journal'], (ctx, { query }) => ({
+    entries: ctx.journal.last(query.limit).map((e) => ({ ...e, at: iso(e.at) })),
+    total: ctx.journal.total,
+  })),
+  defineRoute(ops['emulator.chaosGet'], (ctx) => ctx.chaos.view()),
+  defineRoute(ops['emulator.chaosSet'], (ctx, { body }) => {
+    ctx.chaos.set(body.rules, body.seed);
+    return ctx.chaos.view();
+  }),
+  defineRoute(ops['emulator.openapi'], (ctx) => ctx.openapi()),
+];

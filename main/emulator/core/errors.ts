@@ -1,0 +1,112 @@
+// The account envelope's error factory (01-accounts.md, Errors): one function per code,
+// named as the wire names it. Handlers throw these; the error handler writes them.
+import type { ClusterErrorCode } from '../../../shared/api/clusters/errors';
+import type { AccountErrorCode } from '../../../shared/api/errors';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: AccountErrorCode | ClusterErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    /** Top-level members some shapes carry: numeric `code`, `required_permission`, `retry_after`. */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  body(): Record<string, unknown> {
+    const body: Record<string, unknown> = { error: this.code, message: this.message };
+    if (this.details) body.details = this.details;
+    if (this.extra) Object.assign(body, this.extra);
+    return body;
+  }
+}
+
+export const unauthorized = (message = 'A valid API key is required: Authorization: Bearer <API_KEY>') =>
+  new ApiError(401, 'UNAUTHORIZED', message, undefined, { code: 401 });
+
+export const forbidden = (requiredPermission: string) =>
+  new ApiError(403, 'FORBIDDEN', `This key lacks the ${requiredPermission} permission`, undefined, {
+    code: 403,
+    required_permission: requiredPermission,
+  });
+
+export const insufficientPermissions = (details: Record<string, unknown>, message = 'This key lacks the permission or scope this request needs') =>
+  new ApiError(403, 'INSUFFICIENT_PERMISSIONS', message, details, { code: 403 });
+
+export const invalidPermissions = (details: { field: string; invalidPermissions: unknown[]; validPermissions: readonly string[] }) =>
+  new ApiError(400, 'INVALID_PERMISSIONS', `Invalid ${details.field}`, details);
+
+export const invalidPeriod = (validPeriods: readonly string[], received: unknown) =>
+  new ApiError(400, 'INVALID_PERIOD', 'Unsupported period', { validPeriods, received });
+
+export const validationError = (field: string, reason: string) =>
+  new ApiError(400, 'VALIDATION_ERROR', `Invalid ${field}: ${reason}`, { field, reason });
+
+export const keyNotFound = (keyId: unknown) => new ApiError(404, 'KEY_NOT_FOUND', 'No API key with this id', { keyId });
+
+export const keyLimitReached = (maxApiKeys: number, activeKeys: number) =>
+  new ApiError(409, 'KEY_LIMIT_REACHED', `The account allows at most ${maxApiKeys} active API keys`, { maxApiKeys, activeKeys });
+
+export const invalidState = (details: Record<string, unknown>, message = 'The resource is not in a state that allows this') =>
+  new ApiError(409, 'INVALID_STATE', message, details);
+
+export const rateLimitExceeded = (limit: number, resetAt: string, retryAfter: number) =>
+  new ApiError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit of ${limit} requests per hour exceeded`, {
+    limit,
+    period: '1h',
+    remaining: 0,
+    resetAt,
+    retry_after: retryAfter,
+  }, { code: 429 });
+
+export const rateLimited = (retryAfter: number) =>
+  new ApiError(429, 'RATE_LIMITED', "This key's own rate limit is exceeded", undefined, { code: 429, retry_after: retryAfter });
+
+export const notFound = (path: string) => new ApiError(404, 'NOT_FOUND', 'No such route', { path });
+
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { method, allowed });
+
+export const invalidJson = (reason: string) => new ApiError(400, 'INVALID_JSON', 'The body is not valid JSON', { reason });
+
+export const payloadTooLarge = (maxBytes: number) =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes} bytes`, { maxBytes });
+
+export const unsupportedMediaType = (received: string) =>
+  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Bodies must be application/json', { allowedTypes: ['application/json'], receivedType: received });
+
+export const chaosInjected = (status: number, code: AccountErrorCode, route: string) =>
+  new ApiError(status, code, 'Injected by an emulator chaos rule', { chaos: true, route });
+
+export const internalError = () => new ApiError(500, 'INTERNAL_ERROR', 'The emulator hit an internal error');
+
+/**
+ * The cluster envelope's error (02-clusters.md, Errors): `{success: false, error: {code,
+ * message, details}, meta: {request_id}}`. Area-specific factories (CLUSTER_NOT_FOUND, …)
+ * live in areas/clusters/errors.ts; account-shaped errors raised on a cluster route are
+ * converted with `toClusterError` (docs/decisions.md, Clusters: error envelope).
+ */
+export class ClusterApiError extends ApiError {
+  constructor(status: number, code: AccountErrorCode | ClusterErrorCode, message: string, details: Record<string, unknown> = {}) {
+    super(status, code, message, details);
+    this.name = 'ClusterApiError';
+  }
+
+  override body(requestId = ''): Record<string, unknown> {
+    return { success: false, error: { code: this.code, message: this.message, details: this.details ?? {} }, meta: { request_id: requestId } };
+  }
+}
+
+export const clusterError = (status: number, code: ClusterErrorCode, message: string, details: Record<string, unknown> = {}) =>
+  new ClusterApiError(status, code, message, details);
+
+/** The same failure in the cluster envelope; a top-level `retry_after` or `required_permission` moves into details. */
+export function toClusterError(error: ApiError): ClusterApiError {
+  if (error instanceof ClusterApiError) return error;
+  const details: Record<string, unknown> = { ...(error.details ?? {}) };
+  for (const [k, v] of Object.entries(error.extra ?? {})) if (k !== 'code') details[k] = v;
+  return new ClusterApiError(error.status, error.code, error.message, details);
+}

@@ -1,0 +1,55 @@
+// Key values, ids and hashes. A key value is `gpu_<env>_<8 id chars>_<32 secret chars>`;
+// its prefix (up to the last underscore) names the key without revealing it.
+import * as crypto from 'node:crypto';
+import { BASE62 } from './rng';
+
+export const KEY_ENVS = ['live', 'test', 'prod', 'dev'] as const;
+export type KeyEnv = (typeof KEY_ENVS)[number];
+export const KEY_VALUE_RE = /^gpu_(live|test|prod|dev)_([0-9A-Za-z]{8})_([0-9A-Za-z]{32})$/;
+/** Any other owner key the app may bring: printable, no spaces. */
+export const OWNER_KEY_RE = /^[\x21-\x7e]{16,256}$/;
+
+/** Cryptographically random base62 (rejection sampling keeps it uniform). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of crypto.randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function makeKeyValue(env: KeyEnv, base62: (n: number) => string = randomBase62): string {
+  return `gpu_${env}_${base62(8)}_${base62(32)}`;
+}
+
+/** A fresh random key value, e.g. for the app's owner key. */
+export function generateKeyValue(env: KeyEnv = 'live'): string {
+  return makeKeyValue(env);
+}
+
+export function keyPrefix(value: string): string {
+  return KEY_VALUE_RE.test(value) ? value.slice(0, value.lastIndexOf('_') + 1) : 'owner_';
+}
+
+export function keyIdOf(value: string): string {
+  const m = KEY_VALUE_RE.exec(value);
+  return m ? `key_${m[2]}` : 'key_owner';
+}
+
+// One-shot crypto.hash (Node >= 20.12) is several times cheaper than a Hash object; it runs on every request.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
+
+export function hashKey(value: string): string {
+  return oneShot ? oneShot('sha256', value) : crypto.createHash('sha256').update(value).digest('hex');
+}
+
+export function randomId(prefix: string, length = 12): string {
+  return `${prefix}${randomBase62(length)}`;
+}
+
+/** Replaces anything shaped like a key value, so a journal or log line never holds one. */
+export function redactKeys(text: string): string {
+  return text.includes('gpu_') ? text.replace(/gpu_(live|test|prod|dev)_([0-9A-Za-z]{8})_[0-9A-Za-z]+/g, 'gpu_$1_$2_…') : text;
+}

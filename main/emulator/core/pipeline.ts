@@ -1,0 +1,196 @@
+// The request pipeline around every route: authentication and rate limits before the body
+// is read (so a missing key is a 401 whatever the body), the rate-limit headers on every
+// response, JSON-only bodies, 404/405, one error handler, and the journal.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StoredKey } from '../../../shared/api/emulator-admin';
+import type { EmulatorContext } from '../context';
+import { authenticate, authorize, authorizeAdmin } from './auth';
+import {
+  ApiError, ClusterApiError, internalError, invalidJson, methodNotAllowed, notFound, payloadTooLarge, rateLimited, rateLimitExceeded,
+  toClusterError, unsupportedMediaType, validationError,
+} from './errors';
+import { newRequestId } from './request-id';
+import { redactKeys } from './ids';
+import { ADMIN_LIMIT, CLIENT_LIMIT, type KeyClass, type TierClass } from './limits';
+import { WINDOW_MS, type BucketSpec, type LimitOutcome } from './rate-limit';
+import type { RouteDef } from './route-def';
+import type { RouteTable } from './route-table';
+
+export const BODY_LIMIT = 1_048_576;
+
+export interface RouteInfo {
+  def: RouteDef;
+  admin: boolean;
+  tierClass: TierClass;
+  keyClass: KeyClass;
+  keyClassIndex: 0 | 1 | 2;
+  endpointBuckets: readonly BucketSpec[];
+  /** "METHOD /path/pattern", for key usage's topEndpoints. */
+  label: string;
+}
+
+export interface RequestState {
+  start: number;
+  now: number;
+  key: StoredKey | null;
+  /** Sent as X-Request-Id on every response and as meta.request_id by the cluster area. */
+  requestId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    emu: RequestState | null;
+  }
+}
+
+const CLUSTER_PATH = /^\/v1\/clusters(?:[/?]|$)/;
+/** Authentication, permission and rate-limit refusals keep the account shape (02-clusters.md, Errors: they "follow Document 1"). */
+const ACCOUNT_SHAPED = new Set([401, 403, 429]);
+
+/**
+ * Under /v1/clusters every failure is in the cluster envelope, except the pipeline's own
+ * 401/403/429, which keep the account shape and gain `meta.request_id` (docs/decisions.md,
+ * Clusters: error envelope).
+ */
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  let body: Record<string, unknown>;
+  if (CLUSTER_PATH.test(reply.request.url)) {
+    const requestId = reply.request.emu?.requestId ?? newRequestId();
+    if (error instanceof ClusterApiError || !ACCOUNT_SHAPED.has(error.status)) body = toClusterError(error).body(requestId);
+    else body = { ...error.body(), meta: { request_id: requestId } };
+  } else body = error.body();
+  return reply.code(error.status).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: StoredKey | null, req: FastifyRequest, now: number): BucketSpec[] {
+  if (key === null) return [{ id: `c:${req.ip}`, limit: CLIENT_LIMIT, kind: 'client' }];
+  if (info?.admin) return [{ id: `a:${key.id}`, limit: ADMIN_LIMIT, kind: 'admin' }];
+  const tierClass: TierClass = info ? info.tierClass : req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
+  const specs: BucketSpec[] = [{ id: `t:${tierClass}`, limit: ctx.tierLimit(tierClass, now), kind: 'tier' }];
+  if (!info) return specs;
+  for (const e of info.endpointBuckets) specs.push(e);
+  const own = key.rateLimit[info.keyClass];
+  if (own > 0) specs.push({ id: `k:${key.id}:${info.keyClass}`, limit: own, kind: 'key' });
+  return specs;
+}
+
+function setRateHeaders(reply: FastifyReply, o: LimitOutcome): void {
+  reply.header('x-ratelimit-limit', String(o.limit));
+  reply.header('x-ratelimit-remaining', String(o.remaining));
+  reply.header('x-ratelimit-reset', String(Math.floor(o.resetMs / 1000)));
+  reply.header('x-ratelimit-window', String(WINDOW_MS / 1000));
+}
+
+/** Authenticates, counts and, for a known route, authorises. Returns the error to send, if any. */
+function gate(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, info: RouteInfo | undefined): ApiError | null {
+  const now = ctx.clock.now();
+  const auth = authenticate(ctx.store, req.headers.authorization, now);
+  const key = auth instanceof ApiError ? null : auth;
+  req.emu = { start: performance.now(), now, key, requestId: newRequestId() };
+  reply.header('x-request-id', req.emu.requestId);
+  const outcome = ctx.limiter.hit(bucketsFor(ctx, info, key, req, now), now);
+  setRateHeaders(reply, outcome);
+  if (outcome.limited) {
+    reply.header('retry-after', String(outcome.retryAfter));
+    return outcome.kind === 'key'
+      ? rateLimited(outcome.retryAfter)
+      : rateLimitExceeded(outcome.limit, new Date(outcome.resetMs).toISOString(), outcome.retryAfter);
+  }
+  if (!info) return null; // the not-found handler answers 404 or 405
+  if (key === null) return auth as ApiError;
+  const denied = info.admin ? authorizeAdmin(key) : authorize(info.def.op, key);
+  ctx.store.recordUse(key, info.keyClassIndex, info.label, now);
+  return denied;
+}
+
+function toApiError(error: unknown, req: FastifyRequest, onDefect: (e: unknown) => void): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return payloadTooLarge(BODY_LIMIT);
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType(String(req.headers['content-type'] ?? '(none)').slice(0, 100));
+  if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return validationError('content-length', 'does not match the body');
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return validationError('request', 'malformed request');
+  onDefect(error);
+  return internalError();
+}
+
+export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, table: RouteTable, onDefect: (e: unknown) => void): void {
+  app.decorateRequest('emu', null);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (e) {
+      done(invalidJson((e as Error).message.slice(0, 200)), undefined);
+    }
+  });
+
+
+  app.addHook('onResponse', (req, reply, done) => {
+    journal(ctx, req, reply.statusCode);
+    done();
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const denied = req.emu ? null : gate(ctx, req, reply, undefined);
+    if (denied) return sendError(reply, denied);
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    const allowed = table.allowedMethods(path);
+    if (allowed && !allowed.includes(req.method)) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, methodNotAllowed(req.method, allowed));
+    }
+    return sendError(reply, notFound(redactKeys(path).slice(0, 300)));
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    // A body error on an unknown route: the route's absence is the answer.
+    if (req.emu === null) {
+      const denied = gate(ctx, req, reply, undefined);
+      if (denied) return sendError(reply, denied);
+      if (req.is404) return sendError(reply, notFound(redactKeys(req.url.split('?')[0]!).slice(0, 300)));
+    }
+    return sendError(reply, toApiError(error, req, onDefect));
+  });
+}
+
+function journal(ctx: EmulatorContext, req: FastifyRequest, status: number): void {
+  const emu = req.emu;
+  ctx.journal.add(emu ? emu.now : ctx.clock.now(), req.method, req.raw.url ?? '', status, emu ? performance.now() - emu.start : 0, emu?.key?.id ?? null);
+}
+
+/**
+ * Success responses skip fastify's send path (onSend, a separate write of the payload, the
+ * response listeners) and go out in one write: the request path stays cheap (the benchmark
+ * target in docs/decisions.md). Headers set earlier (rate limits) go with it.
+ */
+export function sendJson(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, body: string | Buffer): void {
+  reply.hijack();
+  const headers = reply.getHeaders() as Record<string, string | number | string[]>;
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  reply.raw.writeHead(status, headers);
+  reply.raw.end(body);
+  journal(ctx, req, status);
+}
+
+/** The route-level onRequest hook of every registered route. */
+export function gateHook(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const denied = gate(ctx, req, reply, info);
+  if (denied) {
+    sendError(reply, denied);
+    return;
+  }
+  done();
+}
+
+/** fastify's own early failures (a URL it cannot decode) skip the hooks: count and answer here. */
+export function frameworkErrorHandler(ctx: EmulatorContext): (error: Error, req: FastifyRequest, reply: FastifyReply) => void {
+  return (_error, req, reply) => {
+    const denied = gate(ctx, req, reply, undefined);
+    sendError(reply, denied ?? validationError('path', 'the URL cannot be decoded'));
+  };
+}

@@ -1,0 +1,45 @@
+// How an area declares a route: the operation from the shared table, its success status,
+// and a synchronous handler over already-validated input.
+import type { z } from 'zod';
+import type { StoredKey } from '../../../shared/api/emulator-admin';
+import type { Operation, OperationOutput } from '../../../shared/api/operation';
+import type { EmulatorContext } from '../context';
+
+type Parsed<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+export interface HandlerInput<O extends Operation> {
+  params: Parsed<O, 'params'>;
+  query: Parsed<O, 'query'>;
+  body: Parsed<O, 'body'>;
+  /** The authenticated caller. */
+  key: StoredKey;
+  /** Simulated now (ms). */
+  now: number;
+  /** This request's id (X-Request-Id; the cluster area's meta.request_id). */
+  requestId: string;
+}
+
+/** A body serialised ahead (hot paths such as the key list), typed by what it holds. */
+export class Json<T> {
+  declare readonly _holds?: T;
+  constructor(readonly body: string | Buffer) {}
+}
+
+type Result<O extends Operation> = OperationOutput<O> | Json<OperationOutput<O>>;
+/** A handler may answer later (e.g. a stop that waits for completion); most answer at once. */
+type MaybeLater<T> = T | Promise<T>;
+
+export interface RouteDef<O extends Operation = Operation> {
+  op: O;
+  /** 201 for creations, 200 otherwise (docs/decisions.md). */
+  status: number;
+  handle(ctx: EmulatorContext, input: HandlerInput<O>): MaybeLater<Result<O>>;
+}
+
+export function defineRoute<O extends Operation>(
+  op: O,
+  handle: (ctx: EmulatorContext, input: HandlerInput<O>) => MaybeLater<Result<O>>,
+  status = 200,
+): RouteDef {
+  return { op, status, handle } as unknown as RouteDef;
+}

@@ -1,0 +1,103 @@
+// Versioned snapshots on disk: written to a temporary file, fsynced, then renamed over the
+// previous one, so a crash mid-write keeps the previous snapshot. A corrupt file or an
+// unknown version is an error naming the file: never silently replaced by a fresh world.
+import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type WorldState } from '../../../shared/api/emulator-admin';
+
+export const SNAPSHOT_FILE = 'emulator-state.json';
+
+export class SnapshotError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SnapshotError';
+  }
+}
+
+export function makeSnapshot(seed: number, now: number, state: WorldState): EmulatorSnapshot {
+  return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, savedAt: new Date(now).toISOString(), seed, clock: { now }, state };
+}
+
+/** Checks a parsed snapshot; `source` names where it came from in the error. */
+export function validateSnapshot(value: unknown, source: string): EmulatorSnapshot {
+  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SNAPSHOT_FORMAT) {
+    throw new SnapshotError(`${source} is not an emulator snapshot (expected format "${SNAPSHOT_FORMAT}")`);
+  }
+  const version = (value as { version?: unknown }).version;
+  if (version !== SNAPSHOT_VERSION) {
+    throw new SnapshotError(`${source} has snapshot version ${JSON.stringify(version)}; this emulator reads version ${SNAPSHOT_VERSION}`);
+  }
+  const parsed = EmulatorSnapshot.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? issue.path.join('.') || '(root)' : '(root)';
+    throw new SnapshotError(`${source} is not a valid snapshot: ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+export function parseSnapshot(text: string, source: string): EmulatorSnapshot {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new SnapshotError(`${source} is corrupt (not JSON: ${(e as Error).message})`);
+  }
+  return validateSnapshot(value, source);
+}
+
+/** The snapshot in `dir`, or null when there is none yet. Synchronous: used once at start. */
+export function readSnapshotFileSync(dir: string): EmulatorSnapshot | null {
+  const file = join(dir, SNAPSHOT_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SnapshotError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  return parseSnapshot(text, file);
+}
+
+let tempCounter = 0;
+
+/** Test seam: runs after the temporary file is complete and before the rename. */
+export interface WriteHooks {
+  beforeRename?: (tempFile: string) => void | Promise<void>;
+}
+
+export async function writeSnapshotFile(dir: string, snapshot: EmulatorSnapshot, hooks: WriteHooks = {}): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, SNAPSHOT_FILE);
+  const temp = `${file}.tmp-${process.pid}-${++tempCounter}`;
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(JSON.stringify(snapshot));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await hooks.beforeRename?.(temp);
+    await rename(temp, file);
+  } catch (e) {
+    await rm(temp, { force: true });
+    throw e;
+  }
+  syncDir(dir);
+}
+
+/** Makes the rename itself durable; not every platform can open a directory, hence best effort. */
+function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Windows cannot fsync a directory; the rename is still atomic there.
+  }
+}

@@ -1,0 +1,122 @@
+// The in-memory state: keys indexed by id and by the SHA-256 of their value (O(1) auth),
+// usage logs per key, and the rest of the world. Snapshots hold hashes, never values.
+import type { StoredAccount, StoredInvitation, StoredKey, StoredMember, WorldState } from '../../../shared/api/emulator-admin';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface UsageLog {
+  /** hour start → [reads, writes, executions] */
+  hours: Map<number, [number, number, number]>;
+  /** day start → "METHOD /path" → count */
+  days: Map<number, Map<string, number>>;
+}
+
+export type ChangeKind = 'state' | 'usage';
+
+export class Store {
+  account!: StoredAccount;
+  members: StoredMember[] = [];
+  invitations: StoredInvitation[] = [];
+  areas: Record<string, unknown> = {};
+  readonly keys = new Map<string, StoredKey>();
+  readonly byHash = new Map<string, StoredKey>();
+  readonly usage = new Map<string, UsageLog>();
+  /** Moves on every change but usage counters: lets views cache what did not change. */
+  version = 0;
+
+  constructor(state: WorldState, private readonly onChange: (kind: ChangeKind) => void = () => {}) {
+    this.load(state);
+  }
+
+  load(state: WorldState): void {
+    const copy = structuredClone(state);
+    this.account = copy.account;
+    this.members = copy.members;
+    this.invitations = copy.invitations;
+    this.areas = copy.areas;
+    this.keys.clear();
+    this.byHash.clear();
+    this.usage.clear();
+    for (const key of copy.keys) this.indexKey(key);
+    for (const [keyId, u] of Object.entries(copy.usage)) {
+      const log = this.usageOf(keyId);
+      for (const [hour, r, w, e] of u.hours) log.hours.set(hour, [r, w, e]);
+      for (const [day, endpoint, count] of u.days) {
+        let m = log.days.get(day);
+        if (!m) log.days.set(day, (m = new Map()));
+        m.set(endpoint, count);
+      }
+    }
+    this.changed('state');
+  }
+
+  toState(): WorldState {
+    const usage: WorldState['usage'] = {};
+    for (const [keyId, log] of this.usage) {
+      const days: Array<[number, string, number]> = [];
+      for (const [day, m] of log.days) for (const [endpoint, count] of m) days.push([day, endpoint, count]);
+      usage[keyId] = { hours: [...log.hours].map(([h, [r, w, e]]) => [h, r, w, e]), days };
+    }
+    return structuredClone({
+      account: this.account,
+      members: this.members,
+      invitations: this.invitations,
+      keys: [...this.keys.values()],
+      usage,
+      areas: this.areas,
+    });
+  }
+
+  changed(kind: ChangeKind): void {
+    if (kind === 'state') this.version++;
+    this.onChange(kind);
+  }
+
+  addKey(key: StoredKey): void {
+    this.indexKey(key);
+    this.changed('state');
+  }
+
+  /** Rotation: the old value stops authenticating at once. */
+  rehashKey(key: StoredKey, hash: string, prefix: string): void {
+    this.byHash.delete(key.hash);
+    key.hash = hash;
+    key.prefix = prefix;
+    this.byHash.set(hash, key);
+    this.changed('state');
+  }
+
+  activeKeyCount(now: number): number {
+    let n = 0;
+    for (const k of this.keys.values()) if (k.status === 'active' && (k.expiresAt === null || k.expiresAt > now)) n++;
+    return n;
+  }
+
+  usageOf(keyId: string): UsageLog {
+    let log = this.usage.get(keyId);
+    if (!log) this.usage.set(keyId, (log = { hours: new Map(), days: new Map() }));
+    return log;
+  }
+
+  /** Called on every authenticated request: cheap map updates only. */
+  recordUse(key: StoredKey, cls: 0 | 1 | 2, endpoint: string, now: number): void {
+    key.lastUsed = now;
+    key.usageCount++;
+    const log = this.usageOf(key.id);
+    const hour = now - (now % HOUR_MS);
+    let h = log.hours.get(hour);
+    if (!h) log.hours.set(hour, (h = [0, 0, 0]));
+    h[cls]++;
+    const day = now - (now % DAY_MS);
+    let d = log.days.get(day);
+    if (!d) log.days.set(day, (d = new Map()));
+    d.set(endpoint, (d.get(endpoint) ?? 0) + 1);
+    this.changed('usage');
+  }
+
+  private indexKey(key: StoredKey): void {
+    this.keys.set(key.id, key);
+    this.byHash.set(key.hash, key);
+  }
+}

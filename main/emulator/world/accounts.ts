@@ -1,0 +1,121 @@
+// The accounts part of the seeded world: a `pro` account, its owner and members of every
+// role, a pending invitation, and keys of several kinds with synthetic usage history.
+import type { StoredInvitation, StoredKey, StoredMember } from '../../../shared/api/emulator-admin';
+import type { KeyPermission } from '../../../shared/api/common';
+import { hashKey, keyIdOf, keyPrefix, makeKeyValue, type KeyEnv } from '../core/ids';
+import { Rng } from '../core/rng';
+import type { WorldDraft } from './builder';
+import { syntheticUsage } from './usage-history';
+
+const DAY = 86_400_000;
+const ALL_SCOPES = ['endpoints', 'clusters', 'billing', 'accounts'] as const;
+
+interface SeedKey {
+  name: string;
+  label: string;
+  env: KeyEnv;
+  permissions: KeyPermission[];
+  scopes: StoredKey['scopes'];
+  ageDays: number;
+  expiresInDays?: number;
+  revokedDaysAgo?: number;
+  rateLimit?: StoredKey['rateLimit'];
+}
+
+/** The seeded keys; their names are the keys of `Emulator.seededKeys`. */
+export const SEED_KEYS: readonly SeedKey[] = [
+  { name: 'readOnly', label: 'Dashboard (read-only)', env: 'live', permissions: ['read'], scopes: [...ALL_SCOPES], ageDays: 120 },
+  { name: 'readWrite', label: 'CI deploys', env: 'live', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 200 },
+  { name: 'execute', label: 'Inference runner', env: 'prod', permissions: ['execute'], scopes: ['endpoints'], ageDays: 60 },
+  { name: 'service', label: 'Cluster automation', env: 'prod', permissions: ['read', 'write', 'execute'], scopes: ['endpoints', 'clusters'], ageDays: 45 },
+  { name: 'development', label: 'Local development', env: 'dev', permissions: ['read', 'write'], scopes: ['endpoints', 'clusters'], ageDays: 20, expiresInDays: 70 },
+  { name: 'limited', label: 'Rate-limited test key', env: 'test', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 30, rateLimit: { reads: 5, writes: 3, executions: 0 } },
+  { name: 'expired', label: 'Old staging key', env: 'test', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 100, expiresInDays: -10 },
+  { name: 'revoked', label: 'Leaked laptop key', env: 'live', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 150, revokedDaysAgo: 20 },
+];
+
+const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Alan', 'Katherine', 'Dennis', 'Barbara', 'Ken', 'Frances'];
+const LAST = ['Lovelace', 'Hopper', 'Torvalds', 'Hamilton', 'Turing', 'Johnson', 'Ritchie', 'Liskov', 'Thompson', 'Allen'];
+
+function member(rng: Rng, role: StoredMember['role'], now: number, ownerId: string | null): StoredMember {
+  const first = rng.pick(FIRST);
+  const last = rng.pick(LAST);
+  const username = `${first}.${last}`.toLowerCase();
+  const joinedAt = now - rng.int(30, 400) * DAY;
+  return {
+    id: `usr_${rng.base62(10)}`,
+    email: `${username}@example.com`,
+    name: `${first} ${last}`,
+    username,
+    role,
+    status: 'active',
+    joinedAt,
+    lastActive: now - rng.int(1, 72) * 3_600_000,
+    invitedAt: ownerId ? joinedAt - DAY : null,
+    invitedBy: ownerId,
+    department: rng.pick(['Research', 'Platform', 'ML Ops', 'Product']),
+    title: rng.pick(['Engineer', 'Researcher', 'Lead', 'Analyst']),
+  };
+}
+
+export function buildAccountsWorld(seed: number, now: number): Omit<WorldDraft, 'options'> {
+  const rng = Rng.derive(seed, 'accounts');
+  const owner = member(rng, 'owner', now, null);
+  owner.joinedAt = now - 400 * DAY;
+  const members: StoredMember[] = [owner];
+  for (const role of ['admin', 'developer', 'developer', 'viewer'] as const) members.push(member(rng, role, now, owner.id));
+  const pendingId = `usr_${rng.base62(10)}`;
+  const invitedAt = now - 2 * DAY;
+  members.push({
+    id: pendingId, email: 'new.hire@example.com', name: null, username: null, role: 'developer', status: 'pending',
+    joinedAt: null, lastActive: null, invitedAt, invitedBy: owner.id, department: 'Research', title: 'Engineer',
+  });
+  const invitationId = `inv_${rng.base62(10)}`;
+  const invitation: StoredInvitation = {
+    id: invitationId, userId: pendingId, email: 'new.hire@example.com', role: 'developer', status: 'sent',
+    createdAt: invitedAt, expiresAt: invitedAt + 7 * DAY, inviteUrl: `https://console.example.com/invitations/${invitationId}`,
+  };
+
+  const keyRng = Rng.derive(seed, 'accounts.keys');
+  const usageRng = Rng.derive(seed, 'accounts.usage');
+  const seededKeys: Record<string, string> = {};
+  const keys: StoredKey[] = [];
+  const usage: WorldDraft['state']['usage'] = {};
+  for (const spec of SEED_KEYS) {
+    const value = makeKeyValue(spec.env, (n) => keyRng.base62(n));
+    seededKeys[spec.name] = value;
+    const createdAt = now - spec.ageDays * DAY;
+    const key: StoredKey = {
+      id: keyIdOf(value), name: spec.label, prefix: keyPrefix(value), hash: hashKey(value),
+      permissions: spec.permissions, scopes: spec.scopes, createdAt,
+      expiresAt: spec.expiresInDays === undefined ? null : now + spec.expiresInDays * DAY,
+      status: spec.revokedDaysAgo === undefined ? 'active' : 'revoked',
+      revokedAt: spec.revokedDaysAgo === undefined ? null : now - spec.revokedDaysAgo * DAY,
+      lastUsed: null, usageCount: 0, rateLimit: spec.rateLimit ?? { reads: 0, writes: 0, executions: 0 },
+      owner: false, createdBy: owner.id,
+    };
+    const activeUntil = Math.min(now, key.revokedAt ?? now, key.expiresAt ?? now);
+    const history = syntheticUsage(usageRng, key, Math.max(createdAt, now - 90 * DAY), activeUntil);
+    key.usageCount = history.total;
+    key.lastUsed = history.lastUsed;
+    usage[key.id] = history.usage;
+    keys.push(key);
+  }
+
+  return {
+    seed,
+    now,
+    seededKeys,
+    state: {
+      account: {
+        id: `acc_${rng.base62(10)}`, name: 'Acme GPU Lab', plan: 'pro', ownerId: owner.id,
+        createdAt: now - 400 * DAY, security: { max_api_keys: 50 }, boost: null,
+      },
+      members,
+      invitations: [invitation],
+      keys,
+      usage,
+      areas: {},
+    },
+  };
+}

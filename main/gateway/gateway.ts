@@ -1,0 +1,221 @@
+// The proxy every API call of the renderer goes through: resolves the active profile, reads
+// its key from the vault, sends with ky (to the embedded emulator in-process, or to the
+// remote base URL), reports rate-limit headers, and turns every failure into a NormalizedError.
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { RateLimitInfo } from '../../shared/api/api-keys';
+import { normalizeErrorBody, type NormalizedError } from '../../shared/api/errors';
+import type { ApiCallResponse } from '../../shared/ipc/contract';
+import { BridgeError, invalidRequest } from '../../shared/ipc/dispatch';
+import { profileKeyAccount } from '../profiles/key-accounts';
+import { keychainError, profileError } from '../profiles/profile-errors';
+import type { ResolvedProfile } from '../profiles/profile-store';
+import type { SecretStore } from '../vault/secret-store';
+import { cancelledFailure, invalidResponseFailure, networkFailure, timeoutFailure } from './call-failures';
+import { prepareRequest, type PreparedRequest } from './prepare-request';
+import { parseRateLimitHeaders } from './rate-limit-headers';
+import { defaultRetrySettings, retryOptions, type RetrySettings } from './retry-policy';
+
+export type FetchLike = (request: Request) => Promise<Response>;
+
+/** The origin the embedded emulator is addressed by; never resolved, never a socket. */
+export const EMULATOR_BASE_URL = 'http://emulator.local';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface GatewayOptions {
+  profiles: { active(): ResolvedProfile };
+  vault: SecretStore;
+  /** The embedded emulator's in-process entry. */
+  emulatorFetch: FetchLike;
+  /** How remote profiles are reached (tests replace it). */
+  remoteFetch?: FetchLike;
+  timeoutMs?: number;
+  retry?: Partial<RetrySettings>;
+}
+
+export interface CallOptions {
+  /** Lets `cancel(callId)` abort this call. */
+  callId?: string;
+  signal?: AbortSignal;
+}
+
+export type RateLimitEvent = RateLimitInfo & { profileId: string };
+
+export interface Gateway {
+  call(opId: string, input: unknown, options?: CallOptions): Promise<ApiCallResponse>;
+  cancel(callId: string): boolean;
+  cancelAll(): void;
+  onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
+  /** The last rate-limit headers seen for the active profile, if any. */
+  lastRateLimit(): RateLimitEvent | null;
+}
+
+/** ky's view of a fetch function: it always passes a Request, but its type allows more. */
+type KyFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Rejects as soon as the request's signal aborts, for fetch functions that ignore signals. */
+function abortable(fetchFn: FetchLike): KyFetch {
+  return (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const signal = request.signal;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      fetchFn(request).then(
+        (response) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(response);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  };
+}
+
+function joinUrl(baseUrl: string, path: string, search: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+}
+
+function describeTarget(profile: ResolvedProfile): string {
+  if (profile.kind === 'emulator' || !profile.baseUrl) return 'the local emulator';
+  try {
+    return new URL(profile.baseUrl).origin;
+  } catch {
+    return 'the server';
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+async function readBody(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await response.text();
+  if (text === '') return { ok: true, value: null };
+  const type = response.headers.get('content-type') ?? '';
+  if (!/json/i.test(type)) return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retry: RetrySettings = { ...defaultRetrySettings, ...options.retry };
+  const emulatorFetch = abortable(options.emulatorFetch);
+  const remoteFetch: KyFetch = options.remoteFetch ? abortable(options.remoteFetch) : (input, init) => fetch(input, init);
+  const inFlight = new Map<string, AbortController>();
+  const listeners = new Set<(event: RateLimitEvent) => void>();
+  let last: RateLimitEvent | null = null;
+
+  const report = (profile: ResolvedProfile, response: Response): RateLimitInfo | null => {
+    const info = parseRateLimitHeaders(response.headers);
+    if (!info) return null;
+    last = { ...info, profileId: profile.id };
+    for (const listener of listeners) listener(last);
+    return info;
+  };
+
+  const readKey = async (profile: ResolvedProfile): Promise<string> => {
+    let key: string | null;
+    try {
+      key = await options.vault.get(profileKeyAccount(profile));
+    } catch {
+      throw keychainError(`The key of "${profile.name}" could not be read from ${options.vault.location}.`);
+    }
+    if (!key) {
+      throw profileError('PROFILE_KEY_MISSING', `"${profile.name}" has no key stored${options.vault.backend === 'memory' ? ' (keys are kept for this session only)' : ''}; edit the profile to enter its key.`, {
+        profileId: profile.id,
+      });
+    }
+    return key;
+  };
+
+  const fail = async (profile: ResolvedProfile, response: Response, where: string, prepared: PreparedRequest): Promise<never> => {
+    report(profile, response);
+    const body = await readBody(response).catch(() => ({ ok: false as const }));
+    const normalized: NormalizedError = normalizeErrorBody(response.status, body.ok ? body.value : null, response.headers.get('retry-after'));
+    if (!body.ok && normalized.code.startsWith('HTTP_')) normalized.message = `${capitalize(where)} answered ${response.status} to ${prepared.op.id}.`;
+    throw new BridgeError(normalized);
+  };
+
+  const send = async (prepared: PreparedRequest, profile: ResolvedProfile, key: string, signal: AbortSignal): Promise<ApiCallResponse> => {
+    const emulator = profile.kind === 'emulator';
+    const url = joinUrl(emulator ? EMULATOR_BASE_URL : (profile.baseUrl ?? ''), prepared.path, prepared.search);
+    const where = describeTarget(profile);
+    let response: Response;
+    try {
+      response = await ky(url, {
+        method: prepared.op.method,
+        headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+        json: prepared.body,
+        signal,
+        timeout: timeoutMs,
+        retry: retryOptions(prepared.op.method, retry),
+        fetch: emulator ? emulatorFetch : remoteFetch,
+        throwHttpErrors: true,
+      });
+    } catch (error) {
+      if (error instanceof HTTPError) return fail(profile, error.response, where, prepared);
+      if (error instanceof TimeoutError) throw new BridgeError(timeoutFailure(where, timeoutMs));
+      if (signal.aborted) throw new BridgeError(cancelledFailure());
+      throw new BridgeError(networkFailure(where, error));
+    }
+    const rateLimit = report(profile, response);
+    let body: Awaited<ReturnType<typeof readBody>>;
+    try {
+      body = await readBody(response);
+    } catch (error) {
+      // The body can still fail after the headers arrived: cancelled, or the connection dropped.
+      throw new BridgeError(signal.aborted ? cancelledFailure() : networkFailure(where, error));
+    }
+    if (!body.ok) throw new BridgeError(invalidResponseFailure(response.status, where, prepared.op.envelope));
+    return { status: response.status, rateLimit, data: body.value };
+  };
+
+  return {
+    async call(opId, input, callOptions = {}) {
+      const prepared = prepareRequest(opId, input);
+      const { callId } = callOptions;
+      if (callId !== undefined && inFlight.has(callId)) throw invalidRequest(`A call with id ${callId} is already running`);
+      const controller = new AbortController();
+      const outer = callOptions.signal;
+      const onOuterAbort = () => controller.abort(outer?.reason);
+      if (outer?.aborted) controller.abort(outer.reason);
+      outer?.addEventListener('abort', onOuterAbort, { once: true });
+      if (callId !== undefined) inFlight.set(callId, controller);
+      try {
+        const profile = options.profiles.active();
+        const key = await readKey(profile);
+        if (controller.signal.aborted) throw new BridgeError(cancelledFailure());
+        return await send(prepared, profile, key, controller.signal);
+      } finally {
+        outer?.removeEventListener('abort', onOuterAbort);
+        if (callId !== undefined && inFlight.get(callId) === controller) inFlight.delete(callId);
+      }
+    },
+    cancel(callId) {
+      const controller = inFlight.get(callId);
+      if (!controller) return false;
+      controller.abort();
+      inFlight.delete(callId);
+      return true;
+    },
+    cancelAll() {
+      for (const controller of inFlight.values()) controller.abort();
+      inFlight.clear();
+    },
+    onRateLimit(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    lastRateLimit() {
+      return last;
+    },
+  };
+}

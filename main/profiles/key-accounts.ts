@@ -1,0 +1,7 @@
+// Names of vault entries. The built-in emulator profile uses the emulator's owner key;
+// every other profile keeps its own key under `profile:<id>`.
+export const EMULATOR_OWNER_KEY_ACCOUNT = 'emulator-owner-key';
+
+export function profileKeyAccount(profile: { id: string; builtIn: boolean }): string {
+  return profile.builtIn ? EMULATOR_OWNER_KEY_ACCOUNT : `profile:${profile.id}`;
+}

@@ -1,0 +1,156 @@
+// Composition root: the one object both transports (Electron IPC, web-mode WebSocket)
+// expose. Opens the vault, makes sure the local emulator has an owner key in it, starts the
+// embedded emulator, then the profiles and the gateway, and implements every channel and
+// topic of shared/ipc/contract.ts on top of them.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { VaultStatus } from '../shared/ipc/contract';
+import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
+import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/index';
+import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
+import { EMULATOR_OWNER_KEY_ACCOUNT, ProfileStore } from './profiles/index';
+import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
+
+export interface ServicesOptions {
+  mode: 'electron' | 'web';
+  /** Where profiles.json and the emulator's snapshot live (see main/paths.ts). */
+  dataDir: string;
+  /** A store chosen by the caller (tests); otherwise the OS keychain, else memory. `GPC_VAULT=memory` forces memory. */
+  secretStore?: SecretStore;
+  emulator?: EmulatorOptions;
+  /** Electron only: opens an https URL the user clicked. */
+  openExternal?: (url: string) => boolean | Promise<boolean>;
+  /** Electron only: opens a secondary window on a renderer route. */
+  openWindow?: (route: string) => boolean | Promise<boolean>;
+  /** Shown in app:info; read from package.json when absent. */
+  version?: string;
+  /** Test seams for the gateway's timing. */
+  gateway?: { timeoutMs?: number; retry?: Partial<RetrySettings> };
+}
+
+export interface Services {
+  handlers: ChannelHandlers;
+  topics: TopicSources;
+  vaultStatus: VaultStatus;
+  /** For tests, the bench and the CLI's own messages; the transports use handlers and topics only. */
+  gateway: Gateway;
+  profiles: ProfileStore;
+  emulator: Emulator;
+  dispose(): Promise<void>;
+}
+
+/** The version in package.json, found from the running script upwards; '0.0.0' when not found. */
+export function readAppVersion(): string {
+  const starts = [process.argv[1] ? dirname(process.argv[1]) : null, process.cwd()].filter((s): s is string => !!s);
+  for (const start of starts) {
+    for (let dir = start, i = 0; i < 8; i++, dir = dirname(dir)) {
+      const file = join(dir, 'package.json');
+      if (existsSync(file)) {
+        try {
+          const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+          if (pkg.name === 'gpu-operator-console' && typeof pkg.version === 'string') return pkg.version;
+        } catch {
+          // not ours or unreadable: keep looking
+        }
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return '0.0.0';
+}
+
+async function openVault(options: ServicesOptions): Promise<{ store: SecretStore; status: VaultStatus }> {
+  if (options.secretStore) return { store: options.secretStore, status: statusOf(options.secretStore) };
+  if (process.env.GPC_VAULT === 'memory') {
+    const store = new MemorySecretStore();
+    return { store, status: statusOf(store, 'GPC_VAULT=memory was set: keys are kept for this session only and never written to disk.') };
+  }
+  const opened = await openSecretStore();
+  // A keychain answers over IPC in milliseconds; the gateway reads the key on every call.
+  return { store: opened.status.backend === 'keychain' ? new CachingSecretStore(opened.store) : opened.store, status: opened.status };
+}
+
+/** The emulator with the owner key kept in the vault; the first run creates and stores it. */
+async function startEmulator(vault: SecretStore, options: ServicesOptions): Promise<Emulator> {
+  const stored = await vault.get(EMULATOR_OWNER_KEY_ACCOUNT);
+  const emulator = createEmulator({ ...options.emulator, dataDir: join(options.dataDir, 'emulator'), ownerKey: stored ?? options.emulator?.ownerKey });
+  if (emulator.ownerKey !== stored) {
+    try {
+      await vault.set(EMULATOR_OWNER_KEY_ACCOUNT, emulator.ownerKey);
+    } catch {
+      await emulator.close();
+      throw new Error(`The local emulator's owner key could not be stored in ${vault.location}.`);
+    }
+  }
+  return emulator;
+}
+
+export async function createServices(options: ServicesOptions): Promise<Services> {
+  const vault = await openVault(options);
+  const emulator = await startEmulator(vault.store, options);
+  let profiles: ProfileStore;
+  try {
+    profiles = await ProfileStore.open({ dataDir: options.dataDir, vault: vault.store });
+  } catch (error) {
+    await emulator.close();
+    throw error;
+  }
+  profiles.markOwnerKeyPresent();
+  const gateway = createGateway({
+    profiles,
+    vault: vault.store,
+    emulatorFetch: (request) => emulator.fetch(request),
+    timeoutMs: options.gateway?.timeoutMs,
+    retry: options.gateway?.retry,
+  });
+  const version = options.version ?? readAppVersion();
+  const web = options.mode === 'web';
+
+  const handlers: ChannelHandlers = {
+    'app:info': async () => ({ mode: options.mode, version, platform: process.platform, vault: vault.status, dataDir: options.dataDir }),
+    'api:call': (request) => gateway.call(request.op, request.input, { callId: request.callId }),
+    'api:cancel': async (request) => ({ cancelled: gateway.cancel(request.callId) }),
+    'profiles:list': async () => profiles.state(),
+    'profiles:create': (request) => profiles.create(request),
+    'profiles:update': (request) => profiles.update(request),
+    'profiles:remove': async (request) => {
+      await profiles.remove(request.id);
+      return { removed: true as const };
+    },
+    'profiles:activate': (request) => profiles.activate(request.id),
+    'profiles:fromKey': (request) => profiles.fromKey(request),
+    // In web mode the renderer opens links and windows itself (window.open on its own origin).
+    'shell:openExternal': async (request) => ({ opened: !web && options.openExternal ? await options.openExternal(request.url) : false }),
+    'windows:open': async (request) => ({ opened: !web && options.openWindow ? await options.openWindow(request.route) : false }),
+  };
+
+  const topics: TopicSources = {
+    'gateway:rateLimit': (_params, emit) => {
+      // A new subscriber (a status bar just mounted) sees the last figures at once.
+      const last = gateway.lastRateLimit();
+      if (last && last.profileId === profiles.active().id) emit(last);
+      return gateway.onRateLimit(emit);
+    },
+    'profiles:changed': (_params, emit) => profiles.onChange(emit),
+    // Menu commands are emitted per window by the Electron IPC binding; web mode has no menu.
+    'menu:command': () => () => {},
+  };
+
+  let disposed: Promise<void> | null = null;
+  return {
+    handlers,
+    topics,
+    vaultStatus: vault.status,
+    gateway,
+    profiles,
+    emulator,
+    dispose() {
+      disposed ??= (async () => {
+        gateway.cancelAll();
+        await profiles.flush();
+        await emulator.close();
+      })();
+      return disposed;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// One WebSocket of web mode: the bridge contract over the messages of shared/ipc/wire.ts.
+// Every message is validated; a bad one gets an error answer, never a crash or a close.
+import type { WebSocket } from 'ws';
+import { dispatch, invalidRequest, subscribeTopic, type ChannelHandlers, type TopicSources } from '../../shared/ipc/dispatch';
+import { ClientMessage, type ServerMessage } from '../../shared/ipc/wire';
+
+/** Bounds what one page can hold open; the app uses a handful. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
+
+export interface BridgeServices {
+  handlers: ChannelHandlers;
+  topics: TopicSources;
+}
+
+/** The id of a message that failed validation, when it has a usable one. */
+function idOf(raw: unknown): number | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const id = (raw as { id?: unknown }).id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : null;
+}
+
+export function serveBridge(socket: WebSocket, services: BridgeServices, onDefect: (channel: string, error: unknown) => void): void {
+  const subscriptions = new Map<number, () => void>();
+
+  const send = (message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const refuse = (id: number, message: string) => send({ type: 'result', id, result: { ok: false, error: invalidRequest(message).normalized } });
+
+  const handle = (raw: unknown) => {
+    const parsed = ClientMessage.safeParse(raw);
+    if (!parsed.success) {
+      const id = idOf(raw);
+      const type = (raw as { type?: unknown } | null)?.type;
+      // An invoke or subscribe with a readable id gets its answer, so the caller is not left waiting.
+      if (id !== null && (type === 'invoke' || type === 'subscribe')) refuse(id, 'Malformed bridge message');
+      else send({ type: 'error', message: 'Malformed bridge message' });
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'invoke') {
+      void dispatch(services.handlers, message.channel, message.request, (error) => onDefect(message.channel, error)).then((result) =>
+        send({ type: 'result', id: message.id, result }),
+      );
+    } else if (message.type === 'subscribe') {
+      if (subscriptions.has(message.id)) return refuse(message.id, `Subscription ${message.id} already exists`);
+      if (subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) return refuse(message.id, 'Too many subscriptions on one connection');
+      const id = message.id;
+      const started = subscribeTopic(services.topics, message.topic, message.params, (event) => send({ type: 'event', id, event }));
+      if (started.ok) subscriptions.set(id, started.unsubscribe);
+      else send({ type: 'result', id, result: { ok: false, error: started.error } });
+    } else {
+      subscriptions.get(message.id)?.();
+      subscriptions.delete(message.id);
+    }
+  };
+
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return send({ type: 'error', message: 'Binary messages are not accepted' });
+    let raw: unknown;
+    try {
+      raw = JSON.parse(data.toString());
+    } catch {
+      return send({ type: 'error', message: 'Malformed bridge message: not JSON' });
+    }
+    handle(raw);
+  });
+
+  socket.on('close', () => {
+    for (const unsubscribe of subscriptions.values()) unsubscribe();
+    subscriptions.clear();
+  });
+  // A socket error is followed by close; nothing to add, but an unhandled 'error' would crash.
+  socket.on('error', () => {});
+}

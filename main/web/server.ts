@@ -1,0 +1,145 @@
+// Web mode: the built renderer and the bridge (over a WebSocket) served from Node, on
+// loopback by default. Every HTTP request and WebSocket upgrade must carry the token and come
+// from our own origin under an allowed Host; see access-token.ts and origin-check.ts.
+import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { MAX_MESSAGE_BYTES } from '../../shared/ipc/wire';
+import { generateToken, requestHasToken, tokenCookie, TOKEN_PATTERN } from './access-token';
+import { serveBridge, type BridgeServices } from './bridge-socket';
+import { createOriginCheck } from './origin-check';
+import { appCsp, COMMON_HEADERS } from './security-headers';
+import { SIGN_IN_PAGE, SIGN_IN_PAGE_CSP } from './sign-in-page';
+
+export const BRIDGE_PATH = '/bridge';
+
+export interface WebServerOptions {
+  services: BridgeServices;
+  port: number;
+  host?: string;
+  /** A fixed token (16–256 of A–Z a–z 0–9 _ -); random when absent. */
+  token?: string;
+  /** The built renderer (vite's output). */
+  staticDir?: string;
+  /** Unexpected handler failures, for logging without secrets. */
+  onDefect?: (channel: string, error: unknown) => void;
+}
+
+export interface WebServer {
+  /** The address to open, token included in the fragment. */
+  url: string;
+  origin: string;
+  port: number;
+  host: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The host to print in the URL: the wildcard addresses are reached through loopback. */
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function rejectUpgrade(socket: Duplex, status: 401 | 404): void {
+  const text = status === 401 ? 'Unauthorized' : 'Not Found';
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? generateToken();
+  if (!TOKEN_PATTERN.test(token)) throw new Error('The token must be 16–256 characters of A–Z, a–z, 0–9, _ and -.');
+  const staticDir = resolve(options.staticDir ?? 'dist/renderer');
+  const onDefect = options.onDefect ?? (() => {});
+  let port = 0;
+  const check = createOriginCheck(host, () => port);
+  const hasToken = (req: IncomingMessage) => requestHasToken(req.url, req.headers.cookie, token);
+  /** True when the cookie already holds the right token (else a ?token= request sets it). */
+  const cookieHasToken = (req: IncomingMessage) => requestHasToken(undefined, req.headers.cookie, token);
+
+  const app = Fastify({ logger: false, bodyLimit: 1024, trustProxy: false, return503OnClosing: true });
+  let csp = '';
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.raw;
+    if (!check.hostAllowed(raw.headers.host)) return reply.code(403).type('text/plain').send('Forbidden: unknown Host');
+    const origin = raw.headers.origin;
+    if (origin !== undefined && !check.originAllowed(origin, raw.headers.host)) return reply.code(403).type('text/plain').send('Forbidden: foreign Origin');
+    if (!hasToken(raw)) return reply.code(401).header('content-security-policy', SIGN_IN_PAGE_CSP).type('text/html; charset=utf-8').send(SIGN_IN_PAGE);
+    // A token given as ?token= also becomes the cookie, so the page's own assets load.
+    if (!cookieHasToken(raw)) reply.header('set-cookie', tokenCookie(token));
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) reply.header(name, value);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(fastifyStatic, { root: staticDir, dotfiles: 'ignore', index: 'index.html' });
+
+  // Client-side routes fall back to index.html; other methods and missing assets do not.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
+    const path = request.url.split('?')[0] ?? '/';
+    if (/\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.code(404).type('text/plain').send('Not Found');
+    if (!existsSync(join(staticDir, 'index.html'))) {
+      return reply.code(503).type('text/plain').send('The console is not built yet: run `npm run build`, then reload.');
+    }
+    return reply.sendFile('index.html');
+  });
+
+  // Client mistakes fastify detects (oversize body, bad URL encoding) keep their 4xx; anything else is a bare 500.
+  app.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    return reply.code(status).type('text/plain').send(status === 500 ? 'Internal Server Error' : 'Bad Request');
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => {});
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== BRIDGE_PATH) return rejectUpgrade(socket, 404);
+    // Browsers always send Origin on a WebSocket; requiring it keeps other pages (and other programs) out.
+    const allowed = check.hostAllowed(req.headers.host) && check.originAllowed(req.headers.origin, req.headers.host) && hasToken(req);
+    if (!allowed) return rejectUpgrade(socket, 401);
+    sockets.handleUpgrade(req, socket, head, (ws) => serveBridge(ws, options.services, onDefect));
+  });
+
+  await app.listen({ port: options.port, host });
+  port = (app.server.address() as AddressInfo).port;
+  const shown = displayHost(host);
+  const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+  if (!isLoopbackHost(host) || host === '::1') origins.push(`http://${shown}:${port}`);
+  csp = appCsp([...new Set(origins)]);
+  const origin = `http://${shown}:${port}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port,
+    host,
+    token,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      await app.close();
+    },
+  };
+}
+

@@ -1,0 +1,29 @@
+// The contract's channel and topic names, for the preload only. Importing the contract's
+// values would bundle zod and every schema into each window's preload (~460 KB, parsed
+// before the page starts); these tables import types only. The mapped types make the
+// compiler reject a missing or an extra name whenever shared/ipc/contract.ts changes, and
+// test/unit/electron/preload.test.ts compares them with channelNames/topicNames.
+import type { ChannelName, TopicName } from '../shared/ipc/contract';
+
+const channelTable: { readonly [C in ChannelName]: true } = {
+  'app:info': true,
+  'api:call': true,
+  'api:cancel': true,
+  'profiles:list': true,
+  'profiles:create': true,
+  'profiles:update': true,
+  'profiles:remove': true,
+  'profiles:activate': true,
+  'profiles:fromKey': true,
+  'shell:openExternal': true,
+  'windows:open': true,
+};
+
+const topicTable: { readonly [T in TopicName]: true } = {
+  'gateway:rateLimit': true,
+  'profiles:changed': true,
+  'menu:command': true,
+};
+
+export const preloadChannelNames = Object.keys(channelTable) as ChannelName[];
+export const preloadTopicNames = Object.keys(topicTable) as TopicName[];

@@ -1,0 +1,24 @@
+// Web mode: opens the bridge socket while the console's JavaScript is still downloading,
+// so the WebSocket handshake overlaps the load instead of following it. The bridge
+// (src/bridge/websocket-bridge.ts) adopts this socket. Moves the token from the address
+// bar to sessionStorage exactly as src/bridge/token.ts does. Nothing here in Electron.
+(function () {
+  'use strict';
+  if (window.gpuConsole) return;
+  var KEY = 'gpc.token';
+  var match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  var token = null;
+  try {
+    token = match ? decodeURIComponent(match[1]) : sessionStorage.getItem(KEY);
+    if (match) {
+      sessionStorage.setItem(KEY, token);
+      history.replaceState(null, '', location.pathname + location.search + '#/');
+    }
+  } catch (e) {
+    return;
+  }
+  if (!token) return;
+  var scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  var url = scheme + '//' + location.host + '/bridge?token=' + encodeURIComponent(token);
+  window.__gpcEarlySocket = { url: url, socket: new WebSocket(url) };
+})();

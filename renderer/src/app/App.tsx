@@ -1,0 +1,42 @@
+// Root: theme, shell-wide data (profiles, app info, rate limits) and the shell.
+import { useEffect } from 'react';
+import { menuCommands } from '../../../shared/ipc/window-bridge';
+import { getBridge } from '../bridge';
+import { useThemePreference } from './theme/theme-store';
+import { useUi } from './ui-store';
+import { ErrorBoundary } from './ErrorBoundary';
+import { useProfiles } from './profiles/profiles-store';
+import { Shell } from './Shell';
+import { useAppInfo } from './status/app-info-store';
+import { useRateLimit } from './status/rate-limit-store';
+import { AppThemeProvider } from './theme/AppThemeProvider';
+
+function useShellData(): void {
+  useEffect(() => {
+    void useProfiles.getState().load();
+    void useAppInfo.getState().load();
+    const stopProfiles = useProfiles.getState().watch();
+    const stopRateLimit = useRateLimit.getState().watch();
+    // The desktop menu owns Cmd/Ctrl+K and Cmd/Ctrl+Shift+L there, and tells the window.
+    const stopMenu = getBridge().subscribe('menu:command', {}, ({ command }) => {
+      if (command === menuCommands.openCommandPalette) useUi.getState().set({ paletteOpen: true });
+      else if (command === menuCommands.toggleTheme) useThemePreference.getState().toggle(window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    });
+    return () => {
+      stopProfiles();
+      stopRateLimit();
+      stopMenu();
+    };
+  }, []);
+}
+
+export function App() {
+  useShellData();
+  return (
+    <AppThemeProvider>
+      <ErrorBoundary>
+        <Shell />
+      </ErrorBoundary>
+    </AppThemeProvider>
+  );
+}

@@ -1,0 +1,135 @@
+// The frame every area renders into: top bar, navigation by area, content, status bar.
+import Search from '@mui/icons-material/Search';
+import Memory from '@mui/icons-material/Memory';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect } from 'react';
+import { formatShortcut } from '../lib/shortcuts';
+import { ErrorBoundary } from './ErrorBoundary';
+import { areaForPath, areas, defaultArea } from './navigation/areas';
+import { navigate, useHashPath } from './navigation/hash-router';
+import { NotificationStack } from './notifications/NotificationStack';
+import { CommandPalette } from './palette/CommandPalette';
+import { ProfileSwitcher } from './profiles/ProfileSwitcher';
+import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
+import { StatusBar } from './status/StatusBar';
+import { ThemeMenu } from './theme/ThemeMenu';
+import { useUi } from './ui-store';
+
+const NAV_WIDTH = 208;
+// Loaded on first use: it brings the contract's zod schemas, which nothing else at start needs.
+const AddProfileDialog = lazy(() => import('./profiles/AddProfileDialog').then((m) => ({ default: m.AddProfileDialog })));
+
+function PageSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy aria-label="Loading">
+      <Skeleton variant="text" width={220} height={36} />
+      <Skeleton variant="rounded" height={400} />
+    </Stack>
+  );
+}
+
+function Navigation({ path }: { path: string }) {
+  return (
+    <Box component="nav" aria-label="Areas" sx={{ width: NAV_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowY: 'auto' }}>
+      <List dense sx={{ px: 1 }}>
+        {areas.map((area) => {
+          const active = path === area.path || path.startsWith(`${area.path}/`);
+          return (
+            <ListItemButton key={area.id} selected={active} href={`#${area.path}`} aria-current={active ? 'page' : undefined} sx={{ borderRadius: 1, mb: 0.25 }}>
+              <ListItemIcon sx={{ minWidth: 32 }}>{area.icon}</ListItemIcon>
+              <ListItemText primary={area.label} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}
+
+function NotFound({ path }: { path: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', mt: 8 }}>
+      <Typography variant="h6" gutterBottom>
+        Nothing at {path}
+      </Typography>
+      <Button variant="contained" href={`#${defaultArea.path}`}>
+        Go to {defaultArea.label}
+      </Button>
+    </Box>
+  );
+}
+
+export function Shell() {
+  const path = useHashPath();
+  const area = areaForPath(path);
+  const openPalette = () => useUi.getState().set({ paletteOpen: true });
+  const addProfileOpen = useUi((s) => s.addProfileOpen);
+  useGlobalShortcuts();
+
+  useEffect(() => {
+    if (path === '/') navigate(defaultArea.path, { replace: true });
+  }, [path]);
+
+  useEffect(() => {
+    document.title = area ? `${area.label} · GPU Operator Console` : 'GPU Operator Console';
+  }, [area]);
+
+  const Page = area?.component;
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="static" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Toolbar variant="dense" sx={{ gap: 1.5 }}>
+          <Memory color="primary" />
+          <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+            GPU Operator Console
+          </Typography>
+          <Button
+            onClick={openPalette}
+            variant="outlined"
+            color="inherit"
+            startIcon={<Search />}
+            aria-label="Open command palette"
+            sx={{ color: 'text.secondary', borderColor: 'divider', fontWeight: 400, justifyContent: 'flex-start', width: 300, maxWidth: '40vw' }}
+          >
+            <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
+              Search commands…
+            </Box>
+            <Box component="kbd" sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 0.5, px: 0.5 }}>
+              {formatShortcut('Mod+K')}
+            </Box>
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <ThemeMenu />
+          <ProfileSwitcher />
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <Navigation path={path} />
+        <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
+          <ErrorBoundary resetKey={path}>
+            <Suspense fallback={<PageSkeleton />}>{Page ? <Page /> : path === '/' ? <PageSkeleton /> : <NotFound path={path} />}</Suspense>
+          </ErrorBoundary>
+        </Box>
+      </Box>
+      <StatusBar />
+      <CommandPalette />
+      <ShortcutsDialog />
+      {addProfileOpen && (
+        <Suspense fallback={null}>
+          <AddProfileDialog open onClose={() => useUi.getState().set({ addProfileOpen: false })} />
+        </Suspense>
+      )}
+      <NotificationStack />
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+// The commands of the command palette, built from the shell's state at open time.
+import Add from '@mui/icons-material/Add';
+import Brightness4 from '@mui/icons-material/Brightness4';
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import type { ReactNode } from 'react';
+import { areas } from '../navigation/areas';
+import { navigate } from '../navigation/hash-router';
+import { useIntents } from '../navigation/intents';
+import { activateProfile } from '../profiles/ProfileSwitcher';
+import { useProfiles } from '../profiles/profiles-store';
+import { useThemePreference, type PaletteMode } from '../theme/theme-store';
+import { useUi } from '../ui-store';
+
+export interface Command {
+  id: string;
+  title: string;
+  group: string;
+  icon?: ReactNode;
+  shortcut?: string;
+  run(): void;
+}
+
+export function buildCommands(systemMode: PaletteMode): Command[] {
+  const { profiles, activeId } = useProfiles.getState();
+  const theme = useThemePreference.getState();
+  const ui = useUi.getState();
+  const commands: Command[] = [];
+  for (const area of areas) {
+    commands.push({ id: `go:${area.id}`, group: 'Go to', title: `Go to ${area.label}`, icon: area.icon, run: () => navigate(area.path) });
+  }
+  commands.push({
+    id: 'api-keys:create',
+    group: 'API keys',
+    title: 'Create API key',
+    icon: <Add fontSize="small" />,
+    shortcut: 'N',
+    run: () => {
+      navigate('/api-keys');
+      useIntents.getState().request('api-keys:create');
+    },
+  });
+  for (const p of profiles) {
+    if (p.id === activeId) continue;
+    commands.push({ id: `profile:${p.id}`, group: 'Profiles', title: `Switch to profile: ${p.name}`, icon: <SwapHoriz fontSize="small" />, run: () => void activateProfile(p) });
+  }
+  commands.push({ id: 'profile:add', group: 'Profiles', title: 'Add remote profile…', icon: <Add fontSize="small" />, run: () => ui.set({ addProfileOpen: true }) });
+  commands.push({ id: 'theme:toggle', group: 'Appearance', title: 'Toggle light/dark theme', icon: <Brightness4 fontSize="small" />, shortcut: 'Mod+Shift+L', run: () => theme.toggle(systemMode) });
+  commands.push({ id: 'theme:light', group: 'Appearance', title: 'Theme: light', icon: <LightModeOutlined fontSize="small" />, run: () => theme.setPreference('light') });
+  commands.push({ id: 'theme:dark', group: 'Appearance', title: 'Theme: dark', icon: <DarkModeOutlined fontSize="small" />, run: () => theme.setPreference('dark') });
+  commands.push({ id: 'theme:system', group: 'Appearance', title: 'Theme: follow system', icon: <SettingsBrightness fontSize="small" />, run: () => theme.setPreference('system') });
+  commands.push({ id: 'page:refresh', group: 'View', title: 'Refresh current page', icon: <Refresh fontSize="small" />, run: () => useIntents.getState().request('page:refresh') });
+  commands.push({ id: 'help:shortcuts', group: 'Help', title: 'Keyboard shortcuts', icon: <KeyboardOutlined fontSize="small" />, shortcut: '?', run: () => ui.set({ shortcutsOpen: true }) });
+  return commands;
+}

@@ -1,0 +1,69 @@
+// Global keyboard shortcuts of the shell, and the help dialog that lists every shortcut.
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useEffect } from 'react';
+import { getBridge } from '../bridge';
+import { formatShortcut, isEditableTarget, matchesShortcut } from '../lib/shortcuts';
+import { useSystemMode } from './theme/AppThemeProvider';
+import { useThemePreference } from './theme/theme-store';
+import { useUi } from './ui-store';
+
+export const SHORTCUTS: Array<{ keys: string; what: string }> = [
+  { keys: 'Mod+K', what: 'Command palette' },
+  { keys: 'Mod+Shift+L', what: 'Toggle light/dark theme' },
+  { keys: '?', what: 'This list' },
+  { keys: 'N', what: 'API keys: create a key' },
+  { keys: '/', what: 'API keys: filter the list' },
+  { keys: '↑ ↓', what: 'Tables: move between rows' },
+  { keys: 'Enter', what: 'Tables: open the row (key usage)' },
+];
+
+export function useGlobalShortcuts(): void {
+  const systemMode = useSystemMode();
+  useEffect(() => {
+    // In Electron the application menu owns these two accelerators and sends menu:command
+    // (see App); handling the keys here as well would run them twice.
+    const menuOwnsAccelerators = getBridge().mode === 'electron';
+    const onKey = (e: KeyboardEvent) => {
+      const ui = useUi.getState();
+      if (!menuOwnsAccelerators && matchesShortcut(e, 'Mod+K')) {
+        e.preventDefault();
+        ui.set({ paletteOpen: true });
+      } else if (!menuOwnsAccelerators && matchesShortcut(e, 'Mod+Shift+L')) {
+        e.preventDefault();
+        useThemePreference.getState().toggle(systemMode);
+      } else if (matchesShortcut(e, '?') && !isEditableTarget(e.target) && !document.querySelector('[role="dialog"]')) {
+        e.preventDefault();
+        ui.set({ shortcutsOpen: true });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [systemMode]);
+}
+
+export function ShortcutsDialog() {
+  const open = useUi((s) => s.shortcutsOpen);
+  const setUi = useUi((s) => s.set);
+  return (
+    <Dialog open={open} onClose={() => setUi({ shortcutsOpen: false })} maxWidth="xs" fullWidth>
+      <DialogTitle>Keyboard shortcuts</DialogTitle>
+      <DialogContent>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+          {SHORTCUTS.map((s) => (
+            <Box key={s.keys} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ '& kbd': { px: 0.75, py: 0.25, border: 1, borderColor: 'divider', borderRadius: 0.5, fontFamily: 'inherit', fontSize: 12 } }}>
+                <kbd>{formatShortcut(s.keys)}</kbd>
+              </Box>
+              <Box component="dd" sx={{ m: 0 }}>
+                {s.what}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

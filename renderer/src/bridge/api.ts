@@ -1,0 +1,61 @@
+// Typed API calls over the `api:call` channel: the operation id picks the input and
+// output types from shared/api/operations.ts. Aborting the signal cancels the call in the
+// gateway (`api:cancel`) and rejects with a `cancelled` error.
+import type { RateLimitInfo } from '../../../shared/api/api-keys';
+import type { InputOf, OperationId, OutputOf } from '../../../shared/api/operations';
+import type { ApiCallRequest } from '../../../shared/ipc/contract';
+import { BridgeCallError } from './errors';
+import { getBridge } from './index';
+
+export interface ApiResult<K extends OperationId> {
+  data: OutputOf<K>;
+  rateLimit: RateLimitInfo | null;
+}
+
+export interface ApiOptions {
+  signal?: AbortSignal;
+}
+
+let counter = 0;
+function newCallId(): string {
+  counter = (counter + 1) % 1_000_000;
+  return `c${Date.now().toString(36)}${counter.toString(36)}`;
+}
+
+function cancelledError(): BridgeCallError {
+  return new BridgeCallError({ status: 0, code: 'CANCELLED', message: 'The request was cancelled.', details: {}, source: 'cancelled' });
+}
+
+// Input may be left out when the operation has no required part (no params, no body).
+type InputArgs<K extends OperationId> = Record<string, never> extends InputOf<K> ? [input?: InputOf<K>, options?: ApiOptions] : [input: InputOf<K>, options?: ApiOptions];
+
+export async function api<K extends OperationId>(op: K, ...args: InputArgs<K>): Promise<ApiResult<K>> {
+  const [input, options] = args;
+  const signal = options?.signal;
+  if (signal?.aborted) throw cancelledError();
+  const bridge = getBridge();
+  const callId = newCallId();
+  const request: ApiCallRequest = { op, callId, input: (input ?? {}) as ApiCallRequest['input'] };
+  const call = bridge.invoke('api:call', request);
+  if (!signal) {
+    const res = await call;
+    return { data: res.data as OutputOf<K>, rateLimit: res.rateLimit };
+  }
+  return new Promise<ApiResult<K>>((resolve, reject) => {
+    const onAbort = () => {
+      bridge.invoke('api:cancel', { callId }).catch(() => {});
+      reject(cancelledError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    call.then(
+      (res) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ data: res.data as OutputOf<K>, rateLimit: res.rateLimit });
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

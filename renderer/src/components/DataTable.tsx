@@ -1,0 +1,190 @@
+// The one list view of the console: columns declared by each area, fixed-height rows
+// virtualised with @tanstack/react-virtual (thousands of rows stay smooth), sortable
+// headers, keyboard-activatable rows, and loading / empty states in place of the body.
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { alpha } from '@mui/material/styles';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { minTableWidth, sortRows, type SortState } from '../lib/table-logic';
+
+export type { SortState } from '../lib/table-logic';
+
+export interface Column<T> {
+  id: string;
+  header: string;
+  /** CSS grid track, e.g. `minmax(160px, 2fr)` or `120px`. */
+  width: string;
+  align?: 'left' | 'right' | 'center';
+  render(row: T): ReactNode;
+  /** Makes the column sortable. */
+  sortValue?(row: T): string | number;
+}
+
+export interface DataTableProps<T> {
+  label: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey(row: T): string;
+  loading?: boolean;
+  /** Shown instead of the body when there are no rows and not loading. */
+  empty?: ReactNode;
+  initialSort?: SortState;
+  rowHeight?: number;
+  selectedKey?: string | null;
+  onRowActivate?(row: T): void;
+  rowTestId?(row: T): string;
+}
+
+const HEADER_HEIGHT = 40;
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { label, rows, columns, rowKey, loading, empty, rowHeight = 48, selectedKey, onRowActivate, rowTestId } = props;
+  const [sort, setSort] = useState<SortState | null>(props.initialSort ?? null);
+  const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
+  const template = columns.map((c) => c.width).join(' ');
+  const minWidth = useMemo(() => minTableWidth(columns.map((c) => c.width)), [columns]);
+
+  const toggleSort = (column: Column<T>) => {
+    if (!column.sortValue) return;
+    setSort((s) => (s?.columnId === column.id ? { columnId: column.id, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { columnId: column.id, direction: 'asc' }));
+  };
+
+  const onRowKey = (event: KeyboardEvent<HTMLDivElement>, row: T, index: number) => {
+    if (event.target !== event.currentTarget) return;
+    if ((event.key === 'Enter' || event.key === ' ') && onRowActivate) {
+      event.preventDefault();
+      onRowActivate(row);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(sorted.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)));
+      virtualizer.scrollToIndex(next);
+      requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus());
+    }
+  };
+
+  const showEmpty = !loading && sorted.length === 0;
+
+  return (
+    // Narrow windows scroll the whole table sideways, header and rows together.
+    <Box sx={{ flex: 1, minHeight: 0, overflowX: 'auto', overflowY: 'hidden', display: 'flex' }}>
+      <Box role="table" aria-label={label} aria-rowcount={sorted.length + 1} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, minWidth }}>
+        <Box
+          role="row"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: template,
+            height: HEADER_HEIGHT,
+            alignItems: 'center',
+            borderBottom: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            scrollbarGutter: 'stable',
+            overflowY: 'hidden',
+            flexShrink: 0,
+          }}
+        >
+          {columns.map((column) => {
+            const active = sort?.columnId === column.id;
+            return (
+              <Box
+                key={column.id}
+                role="columnheader"
+                aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                onClick={() => toggleSort(column)}
+                sx={{
+                  px: 1,
+                  fontSize: 12,
+                  fontWeight: 600,
+                  color: 'text.secondary',
+                  textTransform: 'uppercase',
+                  letterSpacing: 0.4,
+                  cursor: column.sortValue ? 'pointer' : 'default',
+                  userSelect: 'none',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 0.5,
+                  justifyContent: column.align === 'right' ? 'flex-end' : column.align === 'center' ? 'center' : 'flex-start',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {column.header}
+                {active && (sort.direction === 'asc' ? <ArrowUpward sx={{ fontSize: 14 }} /> : <ArrowDownward sx={{ fontSize: 14 }} />)}
+              </Box>
+            );
+          })}
+        </Box>
+        {showEmpty ? (
+          <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 4 }}>{empty}</Box>
+        ) : (
+          <Box ref={scrollRef} role="rowgroup" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden', scrollbarGutter: 'stable', position: 'relative' }}>
+            {loading && sorted.length === 0 ? (
+              Array.from({ length: 6 }, (_, i) => (
+                <Box key={i} role="row" aria-busy sx={{ display: 'grid', gridTemplateColumns: template, height: rowHeight, alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+                  {columns.map((c) => (
+                    <Box key={c.id} sx={{ px: 1 }}>
+                      <Skeleton variant="text" width="70%" />
+                    </Box>
+                  ))}
+                </Box>
+              ))
+            ) : (
+              <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+                {virtualizer.getVirtualItems().map((item) => {
+                  const row = sorted[item.index]!;
+                  const key = rowKey(row);
+                  const selected = selectedKey === key;
+                  return (
+                    <Box
+                      key={key}
+                      role="row"
+                      data-index={item.index}
+                      data-testid={rowTestId?.(row)}
+                      aria-rowindex={item.index + 2}
+                      aria-selected={selected}
+                      tabIndex={0}
+                      onClick={() => onRowActivate?.(row)}
+                      onKeyDown={(e) => onRowKey(e, row, item.index)}
+                      sx={{
+                        position: 'absolute',
+                        top: 0,
+                        left: 0,
+                        right: 0,
+                        height: rowHeight,
+                        transform: `translateY(${item.start}px)`,
+                        display: 'grid',
+                        gridTemplateColumns: template,
+                        alignItems: 'center',
+                        borderBottom: 1,
+                        borderColor: 'divider',
+                        cursor: onRowActivate ? 'pointer' : 'default',
+                        bgcolor: selected ? (t) => alpha(t.palette.primary.main, 0.1) : 'transparent',
+                        '&:hover': { bgcolor: (t) => (selected ? alpha(t.palette.primary.main, 0.14) : t.palette.action.hover) },
+                        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+                      }}
+                    >
+                      {columns.map((column) => (
+                        <Box
+                          key={column.id}
+                          role="cell"
+                          data-column={column.id}
+                          sx={{ px: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: column.align ?? 'left' }}
+                        >
+                          {column.render(row)}
+                        </Box>
+                      ))}
+                    </Box>
+                  );
+                })}
+              </Box>
+            )}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,167 @@
+// The API keys area: list, create, one-time reveal, rotate, revoke and per-key usage.
+import Add from '@mui/icons-material/Add';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import type { ApiKey } from '../../../../shared/api/api-keys';
+import { notify } from '../../app/notifications/notifications-store';
+import { useProfiles } from '../../app/profiles/profiles-store';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { EmptyState, ErrorState } from '../../components/StateViews';
+import { useApiKeys } from './api-keys-store';
+import { keyColumns } from './key-columns';
+import { useMountedOnce } from '../../lib/use-mounted-once';
+import { useIntent, useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
+import { UsageDrawer } from './UsageDrawer';
+
+// The two dialogs bring the shared zod schemas; they load on first use, off the page's first paint.
+const CreateKeyDialog = lazy(() => import('./CreateKeyDialog').then((m) => ({ default: m.CreateKeyDialog })));
+const KeyRevealDialog = lazy(() => import('../../components/KeyRevealDialog').then((m) => ({ default: m.KeyRevealDialog })));
+
+type Pending = { kind: 'rotate' | 'revoke'; key: ApiKey } | null;
+
+export default function ApiKeysPage() {
+  const { keys, status, error, revealed, usage } = useApiKeys();
+  const { load, create, rotate, revoke, dismissReveal, loadUsage } = useApiKeys.getState();
+  const fromKey = useProfiles((s) => s.fromKey);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [filter, setFilter] = useState('');
+  const filterRef = useRef<HTMLInputElement>(null);
+
+  const createMounted = useMountedOnce(createOpen);
+  const revealMounted = useMountedOnce(revealed !== null);
+  useKeysFollowProfile();
+  const openCreate = useCallback(() => setCreateOpen(true), []);
+  useIntent('api-keys:create', openCreate);
+  useIntent('page:refresh', useCallback(() => void load(), [load]));
+  useKeysShortcuts(openCreate, filterRef);
+
+  const columns = useMemo(() => keyColumns({ rotate: (key) => setPending({ kind: 'rotate', key }), revoke: (key) => setPending({ kind: 'revoke', key }) }, Date.now), []);
+
+  const rows = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    const list = q ? keys.filter((k) => k.name.toLowerCase().includes(q) || k.prefix.toLowerCase().includes(q) || k.id.toLowerCase().includes(q)) : keys;
+    // Newest first: a key just created is on top.
+    return [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  }, [keys, filter]);
+
+  // Keep showing the last target while the confirm dialog animates closed.
+  const lastPending = useRef<Pending>(null);
+  if (pending) lastPending.current = pending;
+  const shownPending = pending ?? lastPending.current;
+
+  const selected = keys.find((k) => k.id === usage.keyId) ?? null;
+
+  const onCreate = async (request: Parameters<typeof create>[0]) => {
+    const key = await create(request);
+    notify('success', `API key “${key.name}” created`);
+  };
+
+  const confirmPending = async () => {
+    if (!pending) return;
+    if (pending.kind === 'rotate') {
+      await rotate(pending.key.id);
+      notify('success', `API key “${pending.key.name}” rotated; the old value no longer works`);
+    } else {
+      await revoke(pending.key.id);
+      notify('success', `API key “${pending.key.name}” revoked`);
+    }
+  };
+
+  const useAsProfile = async (name: string, activate: boolean) => {
+    const profile = await fromKey(name, revealed?.value ?? '', activate);
+    notify('success', activate ? `Switched to profile “${profile.name}”` : `Profile “${profile.name}” saved`);
+  };
+
+  const firstLoad = status === 'loading' && keys.length === 0;
+
+  return (
+    <Stack sx={{ height: '100%', minHeight: 0 }} spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h5" component="h1">
+            API keys
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Keys that call the platform API on behalf of this account. A key’s value is shown once, when it is created or rotated.
+          </Typography>
+        </Box>
+        <TextField
+          inputRef={filterRef}
+          size="small"
+          placeholder="Filter keys  /"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Filter keys' } }}
+          sx={{ width: 240 }}
+        />
+        <Tooltip title="Refresh">
+          <span>
+            <IconButton aria-label="Refresh keys" onClick={() => void load()} disabled={status === 'loading'}>
+              <Refresh />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Button variant="contained" startIcon={<Add />} onClick={openCreate} disabled={status !== 'ready'} data-testid="create-key-button">
+          Create API key
+        </Button>
+      </Stack>
+
+      {status === 'error' && error ? (
+        <ErrorState title="Could not load API keys" error={error} onRetry={() => void load()} />
+      ) : (
+        <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+          <DataTable
+            label="API keys"
+            rows={rows}
+            columns={columns}
+            rowKey={(k) => k.id}
+            loading={firstLoad}
+            selectedKey={usage.keyId}
+            onRowActivate={(k) => void loadUsage(k.id)}
+            rowTestId={(k) => `key-row-${k.id}`}
+            empty={
+              keys.length > 0 ? (
+                <EmptyState title="No keys match the filter">Clear the filter to see all {keys.length} keys.</EmptyState>
+              ) : (
+                <EmptyState icon={<KeyOutlined />} title="No API keys yet" action={<Button variant="contained" startIcon={<Add />} onClick={openCreate}>Create API key</Button>}>
+                  Create a key for each tool or person that calls the API, with only the permissions and scopes it needs.
+                </EmptyState>
+              )
+            }
+          />
+        </Paper>
+      )}
+
+      <Suspense fallback={null}>
+        {createMounted && <CreateKeyDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreate={onCreate} />}
+        {revealMounted && <KeyRevealDialog revealed={revealed} onClose={dismissReveal} onUseAsProfile={useAsProfile} onCopyError={(m) => notify('error', m)} />}
+      </Suspense>
+      <ConfirmDialog
+        open={pending !== null}
+        title={`${shownPending?.kind === 'rotate' ? 'Rotate' : 'Revoke'} “${shownPending?.key.name ?? ''}”?`}
+        confirmLabel={shownPending?.kind === 'rotate' ? 'Rotate key' : 'Revoke key'}
+        destructive
+        onConfirm={confirmPending}
+        onClose={() => setPending(null)}
+      >
+        {shownPending?.kind === 'rotate'
+          ? 'A new value is issued and the current value stops working at once. Anything using the current value must be updated.'
+          : 'The key stops working at once. This cannot be undone.'}
+      </ConfirmDialog>
+      <UsageDrawer apiKey={selected} />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+// Column declarations of the keys table; the table itself is the shared DataTable.
+import Autorenew from '@mui/icons-material/Autorenew';
+import Block from '@mui/icons-material/Block';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ApiKey } from '../../../../shared/api/api-keys';
+import type { Column } from '../../components/DataTable';
+import { MONO_FONT } from '../../lib/fonts';
+import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
+import { effectiveStatus } from './key-status';
+import { KeyStatusChip } from './KeyStatusChip';
+
+/** Small chips, at most `max` of them; the rest collapse into "+N" with all values in its tooltip. */
+function Tags({ values, max }: { values: readonly string[]; max: number }) {
+  const shown = values.length > max ? values.slice(0, max - 1) : values;
+  const hidden = values.length - shown.length;
+  const chip = { height: 20, fontSize: 11 } as const;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
+      {shown.map((v) => (
+        <Chip key={v} label={v} size="small" variant="outlined" sx={chip} />
+      ))}
+      {hidden > 0 && (
+        <Tooltip title={values.join(', ')}>
+          <Chip label={`+${hidden}`} size="small" sx={chip} />
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+export interface KeyActions {
+  rotate(key: ApiKey): void;
+  revoke(key: ApiKey): void;
+}
+
+export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKey>[] {
+  return [
+    {
+      // Name over prefix: the prefix identifies a key without revealing it, and sharing the
+      // cell keeps every column, actions included, visible in a 1280-pixel-wide window.
+      id: 'name',
+      header: 'Name / prefix',
+      width: 'minmax(180px, 2fr)',
+      sortValue: (k) => k.name.toLowerCase(),
+      render: (k) => (
+        <Box sx={{ minWidth: 0 }} title={`${k.name} (${k.id})`}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {k.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap data-testid="key-prefix" sx={{ fontFamily: MONO_FONT, display: 'block' }}>
+            {k.prefix}…
+          </Typography>
+        </Box>
+      ),
+    },
+    { id: 'permissions', header: 'Permissions', width: 'minmax(170px, 1fr)', render: (k) => <Tags values={k.permissions} max={3} /> },
+    { id: 'scopes', header: 'Scopes', width: 'minmax(150px, 1.2fr)', render: (k) => <Tags values={k.scopes} max={2} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '100px',
+      sortValue: (k) => effectiveStatus(k, now()),
+      render: (k) => <KeyStatusChip status={effectiveStatus(k, now())} />,
+    },
+    {
+      id: 'lastUsed',
+      header: 'Last used',
+      width: '110px',
+      sortValue: (k) => (k.lastUsed ? Date.parse(k.lastUsed) : 0),
+      render: (k) => (
+        <Tooltip title={k.lastUsed ? formatDateTime(k.lastUsed) : 'Never used'}>
+          <span>{relativeTime(k.lastUsed, now())}</span>
+        </Tooltip>
+      ),
+    },
+    { id: 'usage', header: 'Requests', width: '96px', align: 'right', sortValue: (k) => k.usageCount, render: (k) => k.usageCount.toLocaleString() },
+    {
+      id: 'expires',
+      header: 'Expires',
+      width: '112px',
+      sortValue: (k) => (k.expiresAt ? Date.parse(k.expiresAt) : Number.MAX_SAFE_INTEGER),
+      render: (k) => (k.expiresAt ? <Tooltip title={formatDateTime(k.expiresAt)}><span>{formatDate(k.expiresAt)}</span></Tooltip> : <Typography variant="body2" color="text.secondary">Never</Typography>),
+    },
+    {
+      id: 'actions',
+      header: '',
+      width: '88px',
+      align: 'right',
+      render: (k) => {
+        const revoked = k.status === 'revoked';
+        return (
+          <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>
+            <Tooltip title="Rotate">
+              <span>
+                <IconButton size="small" aria-label={`Rotate ${k.name}`} disabled={revoked} onClick={() => actions.rotate(k)}>
+                  <Autorenew fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title="Revoke">
+              <span>
+                <IconButton size="small" aria-label={`Revoke ${k.name}`} disabled={revoked} onClick={() => actions.revoke(k)} color="error">
+                  <Block fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+// Badges of the secrets table: expiry (expired / expiring soon) and tags.
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Secret } from '../../../../shared/api/clusters/secrets';
+import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
+import { expiryState } from './secret-status';
+
+const chip = { height: 20, fontSize: 11 } as const;
+
+export function ExpiryCell({ secret, now }: { secret: Secret; now: number }) {
+  const state = expiryState(secret, now);
+  if (state === 'never') return <Typography variant="body2" color="text.secondary">Never</Typography>;
+  return (
+    <Tooltip title={`${formatDateTime(secret.expiration_date)} (${relativeTime(secret.expiration_date, now)})`}>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <span>{formatDate(secret.expiration_date)}</span>
+        {state === 'expired' && <Chip label="expired" color="error" size="small" sx={chip} data-testid="badge-expired" />}
+        {state === 'expiring' && <Chip label="expiring" color="warning" size="small" sx={chip} data-testid="badge-expiring" />}
+      </Stack>
+    </Tooltip>
+  );
+}
+
+export function RotationCell({ secret, now }: { secret: Secret; now: number }) {
+  const policy = secret.rotation_policy;
+  if (!policy.enabled || !policy.next_rotation) return <Typography variant="body2" color="text.secondary">Off</Typography>;
+  return (
+    <Tooltip title={`Every ${policy.rotation_interval_days} days; notice ${policy.notification_days_before} days before. Next: ${formatDateTime(policy.next_rotation)} (${relativeTime(policy.next_rotation, now)})`}>
+      <span data-testid="next-rotation">{formatDate(policy.next_rotation)}</span>
+    </Tooltip>
+  );
+}
+
+export function TagChips({ values, max = 2 }: { values: readonly string[]; max?: number }) {
+  const shown = values.length > max ? values.slice(0, max - 1) : values;
+  const hidden = values.length - shown.length;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
+      {shown.map((v) => (
+        <Chip key={v} label={v} size="small" variant="outlined" sx={chip} />
+      ))}
+      {hidden > 0 && (
+        <Tooltip title={values.join(', ')}>
+          <Chip label={`+${hidden}`} size="small" sx={chip} />
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}

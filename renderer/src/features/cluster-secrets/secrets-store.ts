@@ -1,0 +1,104 @@
+// Secrets of the cluster the Secrets tab shows. Typed first, then created. Values never
+// enter this store: the list is read without them, and a revealed value lives only in the
+// tab's own state (use-revealed-values.ts) until it is hidden.
+import { create } from 'zustand';
+import type { CreateSecretRequest, Secret, SecretCategory, SecretType, UpdateSecretRequest } from '../../../../shared/api/clusters/secrets';
+import type { NormalizedError } from '../../../../shared/api/errors';
+import { api } from '../../bridge/api';
+import { isCancelled, toNormalizedError } from '../../bridge/errors';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface SecretFilters {
+  type: SecretType | '';
+  category: SecretCategory | '';
+  search: string;
+}
+
+export const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
+
+export interface SecretsState {
+  clusterId: string | null;
+  filters: SecretFilters;
+  secrets: Secret[];
+  totalCount: number;
+  secretTypes: Partial<Record<SecretType, number>>;
+  status: LoadStatus;
+  error: NormalizedError | null;
+  /** Loads the cluster's secrets with the server-side filters (the last call wins). */
+  load(clusterId: string, filters?: SecretFilters): Promise<void>;
+  create(clusterId: string, request: CreateSecretRequest): Promise<Secret>;
+  update(clusterId: string, name: string, request: UpdateSecretRequest): Promise<Secret>;
+  remove(clusterId: string, name: string): Promise<void>;
+  /** Reads one value (elevated permission); the caller holds it, the store never does. */
+  readValue(clusterId: string, name: string): Promise<string>;
+  /** Forgets everything (leaving the tab). */
+  reset(): void;
+}
+
+function withoutValue(secret: Secret): Secret {
+  const { value: _value, ...rest } = secret;
+  return rest;
+}
+
+let listController: AbortController | null = null;
+
+export const useSecrets = create<SecretsState>()((set, get) => ({
+  clusterId: null,
+  filters: noFilters(),
+  secrets: [],
+  totalCount: 0,
+  secretTypes: {},
+  status: 'idle',
+  error: null,
+
+  async load(clusterId, filters = get().filters) {
+    listController?.abort();
+    const controller = (listController = new AbortController());
+    const sameCluster = get().clusterId === clusterId;
+    set({ clusterId, filters, status: 'loading', error: null, ...(sameCluster ? {} : { secrets: [], totalCount: 0, secretTypes: {} }) });
+    const query = {
+      ...(filters.type ? { type: filters.type } : {}),
+      ...(filters.category ? { category: filters.category } : {}),
+      ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    };
+    try {
+      const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId }, query }, { signal: controller.signal });
+      set({ secrets: data.data.secrets.map(withoutValue), totalCount: data.data.total_count, secretTypes: data.data.secret_types, status: 'ready' });
+    } catch (error) {
+      if (isCancelled(error)) return;
+      set({ status: 'error', error: toNormalizedError(error) });
+    }
+  },
+
+  async create(clusterId, request) {
+    const { data } = await api('clusters.secrets.create', { params: { cluster_id: clusterId }, body: request });
+    const saved = withoutValue(data.data);
+    // Reload so the new secret shows only if it matches the filters, with fresh counts.
+    void get().load(clusterId);
+    return saved;
+  },
+
+  async update(clusterId, name, request) {
+    const { data } = await api('clusters.secrets.update', { params: { cluster_id: clusterId, secret_name: name }, body: request });
+    const saved = withoutValue(data.data);
+    set((s) => ({ secrets: s.secrets.map((x) => (x.name === name ? saved : x)) }));
+    return saved;
+  },
+
+  async remove(clusterId, name) {
+    await api('clusters.secrets.delete', { params: { cluster_id: clusterId, secret_name: name } });
+    set((s) => ({ secrets: s.secrets.filter((x) => x.name !== name), totalCount: Math.max(0, s.totalCount - 1) }));
+    void get().load(clusterId);
+  },
+
+  async readValue(clusterId, name) {
+    const { data } = await api('clusters.secrets.get', { params: { cluster_id: clusterId, secret_name: name }, query: { include_value: true } });
+    return data.data.value ?? '';
+  },
+
+  reset() {
+    listController?.abort();
+    set({ clusterId: null, filters: noFilters(), secrets: [], totalCount: 0, secretTypes: {}, status: 'idle', error: null });
+  },
+}));

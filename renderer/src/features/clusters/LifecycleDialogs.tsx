@@ -1,0 +1,41 @@
+// Stop and restart from any clusters view: the lifecycle feature's dialogs, loaded on first
+// use. When a run starts and when the dialog closes, the cluster is read again so its new
+// status shows at once.
+import { lazy, Suspense, useRef } from 'react';
+import type { Cluster } from '../../../../shared/api/clusters/cluster';
+import { useMountedOnce } from '../../lib/use-mounted-once';
+import { useClusters } from './clusters-store';
+
+const StopClusterDialog = lazy(() => import('../cluster-lifecycle').then((m) => ({ default: m.StopClusterDialog })));
+const RestartClusterDialog = lazy(() => import('../cluster-lifecycle').then((m) => ({ default: m.RestartClusterDialog })));
+
+export type LifecycleAction = { kind: 'stop' | 'restart'; cluster: Cluster } | null;
+
+export function LifecycleDialogs({ action, onClose }: { action: LifecycleAction; onClose(): void }) {
+  // Keep the last target while a dialog animates closed.
+  const last = useRef<LifecycleAction>(null);
+  if (action) last.current = action;
+  const shown = action ?? last.current;
+  const stopMounted = useMountedOnce(action?.kind === 'stop');
+  const restartMounted = useMountedOnce(action?.kind === 'restart');
+
+  const refresh = () => {
+    const id = shown?.cluster.id;
+    if (!id) return;
+    const store = useClusters.getState();
+    void store.load({ quiet: true });
+    if (store.details[id]) void store.loadCluster(id, { quiet: true });
+  };
+  const close = () => {
+    onClose();
+    refresh();
+  };
+
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      {stopMounted && <StopClusterDialog cluster={shown.cluster} open={action?.kind === 'stop'} onClose={close} onStarted={refresh} />}
+      {restartMounted && <RestartClusterDialog cluster={shown.cluster} open={action?.kind === 'restart'} onClose={close} onStarted={refresh} />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,155 @@
+// The add/edit port form as plain data, and its translation into the create or update
+// request, validated by the shared schemas (the ones the bridge and the emulator use).
+import { PORT_MAX, PORT_MIN, type Protocol } from '../../../../../shared/api/clusters/common';
+import {
+  CreatePortMappingRequest,
+  HEALTH_INTERVAL_MAX,
+  HEALTH_INTERVAL_MIN,
+  HEALTH_TIMEOUT_MAX,
+  HEALTH_TIMEOUT_MIN,
+  RATE_LIMIT_BURST_MAX,
+  RATE_LIMIT_RPM_MAX,
+  UpdatePortMappingRequest,
+  type PortMapping,
+} from '../../../../../shared/api/clusters/ports';
+import { ipEntries, ipEntryErrors, issuesToErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
+
+export interface PortForm {
+  internalPort: string;
+  /** Blank: the proxy assigns a free port. */
+  externalPort: string;
+  protocol: Protocol;
+  description: string;
+  customDomain: string;
+  healthEnabled: boolean;
+  healthPath: string;
+  healthInterval: string;
+  healthTimeout: string;
+  authenticationRequired: boolean;
+  allowedUsers: string[];
+  ipWhitelist: string[];
+  rateLimitEnabled: boolean;
+  requestsPerMinute: string;
+  burstSize: string;
+  publicAccess: boolean;
+}
+
+export const emptyPortForm = (): PortForm => ({
+  internalPort: '',
+  externalPort: '',
+  protocol: 'tcp',
+  description: '',
+  customDomain: '',
+  healthEnabled: true,
+  healthPath: '/',
+  healthInterval: '30',
+  healthTimeout: '5',
+  authenticationRequired: true,
+  allowedUsers: [],
+  ipWhitelist: [],
+  rateLimitEnabled: false,
+  requestsPerMinute: '600',
+  burstSize: '50',
+  publicAccess: false,
+});
+
+export function portFormFrom(port: PortMapping): PortForm {
+  const ac = port.access_control;
+  return {
+    internalPort: String(port.internal_port),
+    externalPort: String(port.external_port),
+    protocol: port.protocol,
+    description: port.description,
+    customDomain: port.custom_domain ?? '',
+    healthEnabled: port.health_check.enabled,
+    healthPath: port.health_check.path,
+    healthInterval: String(port.health_check.interval_seconds),
+    healthTimeout: String(port.health_check.timeout_seconds),
+    authenticationRequired: ac.authentication_required,
+    allowedUsers: [...ac.allowed_users],
+    ipWhitelist: [...ac.ip_whitelist],
+    rateLimitEnabled: ac.rate_limit !== null,
+    requestsPerMinute: String(ac.rate_limit?.requests_per_minute ?? 600),
+    burstSize: String(ac.rate_limit?.burst_size ?? 50),
+    publicAccess: ac.public_access,
+  };
+}
+
+export type PortFormResult<R> = { ok: true; request: R } | { ok: false; errors: Errors };
+
+function accessControl(form: PortForm) {
+  return {
+    authentication_required: form.authenticationRequired,
+    allowed_users: form.allowedUsers,
+    ip_whitelist: ipEntries(form.ipWhitelist),
+    rate_limit: form.rateLimitEnabled ? { requests_per_minute: parseWhole(form.requestsPerMinute), burst_size: parseWhole(form.burstSize) } : null,
+    public_access: form.publicAccess,
+  };
+}
+
+function healthCheck(form: PortForm) {
+  return { enabled: form.healthEnabled, path: form.healthPath.trim(), interval_seconds: parseWhole(form.healthInterval), timeout_seconds: parseWhole(form.healthTimeout) };
+}
+
+/** Schema paths (create or update) to the form's fields, in the form's words. */
+function fieldFor(path: string, issue: Parameters<typeof rangeMessage>[0]): [string, string] | null {
+  if (path === 'internal_port') return ['internalPort', rangeMessage(issue, 'The internal port', PORT_MIN, PORT_MAX)];
+  if (path === 'external_port') return ['externalPort', rangeMessage(issue, 'The external port', PORT_MIN, PORT_MAX)];
+  if (path === 'description') return ['description', issue.code === 'invalid_type' ? 'A description is required' : issue.message];
+  if (path === 'custom_domain') return ['customDomain', issue.message];
+  if (path === 'protocol') return ['protocol', 'TCP or UDP'];
+  if (path === 'health_check.path') return ['healthPath', issue.message];
+  if (path === 'health_check.interval_seconds') return ['healthInterval', rangeMessage(issue, 'The interval', HEALTH_INTERVAL_MIN, HEALTH_INTERVAL_MAX)];
+  if (path === 'health_check.timeout_seconds')
+    return ['healthTimeout', issue.code === 'custom' ? issue.message : rangeMessage(issue, 'The timeout', HEALTH_TIMEOUT_MIN, HEALTH_TIMEOUT_MAX)];
+  if (path === 'access_control.rate_limit.requests_per_minute') return ['requestsPerMinute', rangeMessage(issue, 'Requests per minute', 1, RATE_LIMIT_RPM_MAX)];
+  if (path === 'access_control.rate_limit.burst_size') return ['burstSize', rangeMessage(issue, 'The burst size', 1, RATE_LIMIT_BURST_MAX)];
+  if (path.startsWith('access_control.ip_whitelist')) return ['ipWhitelist', issue.message];
+  if (path.startsWith('access_control.allowed_users')) return ['allowedUsers', issue.message];
+  return ['form', `${path || 'request'}: ${issue.message}`];
+}
+
+function withIpErrors(errors: Errors, form: PortForm): Errors {
+  ipEntryErrors(form.ipWhitelist).forEach((message, i) => {
+    if (message) errors[`ip.${i}`] = message;
+  });
+  // Per-entry messages say it better than the list-level one.
+  if (Object.keys(errors).some((k) => k.startsWith('ip.'))) delete errors.ipWhitelist;
+  return errors;
+}
+
+export function toCreatePortRequest(form: PortForm): PortFormResult<CreatePortMappingRequest> {
+  const candidate = {
+    internal_port: parseWhole(form.internalPort),
+    ...(form.externalPort.trim() !== '' ? { external_port: parseWhole(form.externalPort) } : {}),
+    protocol: form.protocol,
+    description: form.description,
+    health_check: healthCheck(form),
+    access_control: accessControl(form),
+    ...(form.customDomain.trim() !== '' ? { custom_domain: form.customDomain.trim() } : {}),
+  };
+  const parsed = CreatePortMappingRequest.safeParse(candidate);
+  const errors = withIpErrors(parsed.success ? {} : issuesToErrors(parsed.error.issues, fieldFor), form);
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  // Send the input as typed, not the parsed output: defaults are the API's to apply.
+  return { ok: true, request: candidate as CreatePortMappingRequest };
+}
+
+export function toUpdatePortRequest(form: PortForm): PortFormResult<UpdatePortMappingRequest> {
+  const candidate = { description: form.description, health_check: healthCheck(form), access_control: accessControl(form) };
+  const parsed = UpdatePortMappingRequest.safeParse(candidate);
+  const errors = withIpErrors(parsed.success ? {} : issuesToErrors(parsed.error.issues, fieldFor), form);
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, request: candidate as UpdatePortMappingRequest };
+}
+
+/** One line for the table: who may reach the port. */
+export function accessSummary(ac: PortMapping['access_control']): string[] {
+  const parts: string[] = [];
+  if (ac.public_access) parts.push('Public');
+  else if (ac.authentication_required) parts.push(ac.allowed_users.length > 0 ? `Auth · ${ac.allowed_users.length} user${ac.allowed_users.length === 1 ? '' : 's'}` : 'Auth required');
+  else parts.push('No auth');
+  if (ac.ip_whitelist.length > 0) parts.push(`${ac.ip_whitelist.length} IP${ac.ip_whitelist.length === 1 ? '' : 's'}`);
+  if (ac.rate_limit) parts.push(`${ac.rate_limit.requests_per_minute.toLocaleString('en-US')}/min`);
+  return parts;
+}

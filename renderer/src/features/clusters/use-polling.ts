@@ -1,0 +1,34 @@
+// Repeats `tick` every `intervalMs` while `active` and the window is visible; when the
+// window comes back into view it ticks at once, so what is shown is never stale for long.
+import { useEffect, useRef } from 'react';
+
+export const TRANSITION_POLL_MS = 3_000;
+
+export function usePolling(active: boolean, intervalMs: number, tick: () => void): void {
+  const tickRef = useRef(tick);
+  tickRef.current = tick;
+  useEffect(() => {
+    if (!active) return;
+    let timer: ReturnType<typeof setInterval> | null = null;
+    const start = () => {
+      if (timer === null) timer = setInterval(() => tickRef.current(), intervalMs);
+    };
+    const stop = () => {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+    };
+    const onVisibility = () => {
+      if (document.hidden) stop();
+      else {
+        tickRef.current();
+        start();
+      }
+    };
+    if (!document.hidden) start();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [active, intervalMs]);
+}

@@ -1,0 +1,140 @@
+// /templates: the gallery or the table, with the document's filters sent to the list
+// operation (search debounced), and "New template".
+import Add from '@mui/icons-material/Add';
+import GridView from '@mui/icons-material/GridView';
+import Refresh from '@mui/icons-material/Refresh';
+import ViewList from '@mui/icons-material/ViewList';
+import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import type { Template } from '../../../../shared/api/clusters/templates';
+import { navigate } from '../../app/navigation/hash-router';
+import { useIntents } from '../../app/navigation/intents';
+import { DataTable } from '../../components/DataTable';
+import { EmptyState, ErrorState } from '../../components/StateViews';
+import { templateColumns } from './template-columns';
+import { TemplateFilters } from './TemplateFilters';
+import { TemplateGallery } from './TemplateGallery';
+import { useTemplates, type TemplateFilters as Filters } from './templates-store';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+export type TemplatesView = 'gallery' | 'table';
+const VIEW_KEY = 'gpc.templates.view';
+
+function storedView(): TemplatesView {
+  try {
+    return localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'gallery';
+  } catch {
+    return 'gallery';
+  }
+}
+
+function useTemplateList() {
+  const filters = useTemplates((s) => s.filters);
+  const [search, setSearch] = useState(filters.search);
+  useEffect(() => {
+    void useTemplates.getState().load();
+  }, []);
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const current = useTemplates.getState().filters;
+      if (current.search !== search) void useTemplates.getState().load({ ...current, search });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search]);
+  const seq = useIntents((s) => s.seq);
+  useEffect(() => {
+    if (useIntents.getState().take('page:refresh')) void useTemplates.getState().load();
+  }, [seq]);
+  const change = (patch: Partial<Filters>) => void useTemplates.getState().load({ ...useTemplates.getState().filters, ...patch });
+  return { filters, search, setSearch, change };
+}
+
+export function TemplateListView({ onCreate }: { onCreate(): void }) {
+  const { templates, totalCount, status, error } = useTemplates();
+  const { filters, search, setSearch, change } = useTemplateList();
+  const [view, setView] = useState<TemplatesView>(storedView);
+  const columns = useMemo(() => templateColumns(), []);
+  const open = (t: Template) => navigate(`/templates/${t.id}`);
+  const switchView = (next: TemplatesView | null) => {
+    if (!next) return;
+    setView(next);
+    try {
+      localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // storage unavailable: the choice lasts for this page only
+    }
+  };
+
+  const firstLoad = status === 'loading' && templates.length === 0;
+  const empty = (
+    <EmptyState icon={<WidgetsOutlined />} title="No templates match" action={<Button onClick={() => { setSearch(''); change({ category: '', framework: '', gpuCompatible: '', official: '', search: '' }); }}>Clear filters</Button>}>
+      Change the search or the filters, or include deprecated templates.
+    </EmptyState>
+  );
+
+  return (
+    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h5" component="h1">
+            Templates
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Reusable cluster setups: image, resources and their bounds, ports, environment and startup script.
+          </Typography>
+        </Box>
+        <Tooltip title="Refresh">
+          <span>
+            <IconButton aria-label="Refresh templates" onClick={() => void useTemplates.getState().load()} disabled={status === 'loading'}>
+              <Refresh />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: TemplatesView | null) => switchView(v)} aria-label="View">
+          <ToggleButton value="gallery" aria-label="Gallery view">
+            <GridView fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="table" aria-label="Table view">
+            <ViewList fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <Button variant="contained" startIcon={<Add />} onClick={onCreate} data-testid="create-template-button">
+          New template
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <TemplateFilters search={search} onSearch={setSearch} filters={filters} onChange={change} />
+        <Typography variant="body2" color="text.secondary" data-testid="templates-count">
+          {status === 'ready' ? `${totalCount} template${totalCount === 1 ? '' : 's'}` : ''}
+        </Typography>
+      </Stack>
+      {status === 'error' && error ? (
+        <ErrorState title="Could not load templates" error={error} onRetry={() => void useTemplates.getState().load()} />
+      ) : view === 'table' ? (
+        <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+          <DataTable label="Templates" rows={templates} columns={columns} rowKey={(t) => t.id} loading={firstLoad} onRowActivate={open} rowTestId={(t) => `template-row-${t.id}`} empty={empty} />
+        </Paper>
+      ) : firstLoad ? (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }} aria-busy aria-label="Loading templates">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={180} />
+          ))}
+        </Box>
+      ) : templates.length === 0 ? (
+        <Box sx={{ mt: 6 }}>{empty}</Box>
+      ) : (
+        <TemplateGallery templates={templates} onOpen={open} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+// Templates area state. Typed first, then created. The list is read with the document's
+// filters as query parameters of the list operation (server-side), details by id.
+import { create } from 'zustand';
+import type { CreateTemplateRequest, Framework, ListTemplatesQuery, Template, TemplateCategory, UpdateTemplateRequest } from '../../../../shared/api/clusters/templates';
+import type { NormalizedError } from '../../../../shared/api/errors';
+import { api } from '../../bridge/api';
+import { isCancelled, toNormalizedError } from '../../bridge/errors';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type TriState = '' | 'true' | 'false';
+export type SortBy = NonNullable<ListTemplatesQuery['sort_by']>;
+
+export interface TemplateFilters {
+  category: TemplateCategory | '';
+  framework: Framework | '';
+  gpuCompatible: TriState;
+  official: TriState;
+  search: string;
+  sortBy: SortBy;
+  includeDeprecated: boolean;
+}
+
+export const defaultTemplateFilters = (): TemplateFilters => ({ category: '', framework: '', gpuCompatible: '', official: '', search: '', sortBy: 'name', includeDeprecated: false });
+
+/** The filters as the list operation's query: only what is set. */
+export function templateQuery(f: TemplateFilters): ListTemplatesQuery {
+  return {
+    ...(f.category ? { category: f.category } : {}),
+    ...(f.framework ? { framework: f.framework } : {}),
+    ...(f.gpuCompatible ? { gpu_compatible: f.gpuCompatible === 'true' } : {}),
+    ...(f.official ? { official: f.official === 'true' } : {}),
+    ...(f.search.trim() ? { search: f.search.trim() } : {}),
+    sort_by: f.sortBy,
+    include_deprecated: f.includeDeprecated,
+  };
+}
+
+export interface TemplateDetailState {
+  template: Template | null;
+  status: LoadStatus;
+  error: NormalizedError | null;
+}
+
+export interface TemplatesState {
+  filters: TemplateFilters;
+  templates: Template[];
+  totalCount: number;
+  status: LoadStatus;
+  error: NormalizedError | null;
+  details: Record<string, TemplateDetailState>;
+  load(filters?: TemplateFilters): Promise<void>;
+  loadOne(id: string): Promise<void>;
+  create(request: CreateTemplateRequest): Promise<Template>;
+  update(id: string, request: UpdateTemplateRequest): Promise<Template>;
+  remove(id: string): Promise<void>;
+}
+
+let listController: AbortController | null = null;
+
+export const useTemplates = create<TemplatesState>()((set, get) => {
+  const remember = (t: Template) =>
+    set((s) => ({
+      details: { ...s.details, [t.id]: { template: t, status: 'ready', error: null } },
+      templates: s.templates.some((x) => x.id === t.id) ? s.templates.map((x) => (x.id === t.id ? t : x)) : s.templates,
+    }));
+
+  return {
+    filters: defaultTemplateFilters(),
+    templates: [],
+    totalCount: 0,
+    status: 'idle',
+    error: null,
+    details: {},
+
+    async load(filters = get().filters) {
+      listController?.abort();
+      const controller = (listController = new AbortController());
+      set({ filters, status: 'loading', error: null });
+      try {
+        const { data } = await api('clusters.templates.list', { query: templateQuery(filters) }, { signal: controller.signal });
+        set({ templates: data.data.templates, totalCount: data.data.total_count, status: 'ready' });
+      } catch (error) {
+        if (isCancelled(error)) return;
+        set({ status: 'error', error: toNormalizedError(error) });
+      }
+    },
+
+    async loadOne(id) {
+      const known = get().details[id]?.template ?? get().templates.find((t) => t.id === id) ?? null;
+      set((s) => ({ details: { ...s.details, [id]: { template: known, status: 'loading', error: null } } }));
+      try {
+        const { data } = await api('clusters.templates.get', { params: { template_id: id } });
+        remember(data.data);
+      } catch (error) {
+        set((s) => ({ details: { ...s.details, [id]: { template: known, status: 'error', error: toNormalizedError(error) } } }));
+      }
+    },
+
+    async create(request) {
+      const { data } = await api('clusters.templates.create', { body: request });
+      remember(data.data);
+      void get().load();
+      return data.data;
+    },
+
+    async update(id, request) {
+      const { data } = await api('clusters.templates.update', { params: { template_id: id }, body: request });
+      remember(data.data);
+      return data.data;
+    },
+
+    async remove(id) {
+      await api('clusters.templates.delete', { params: { template_id: id } });
+      set((s) => {
+        const { [id]: _gone, ...details } = s.details;
+        return { details, templates: s.templates.filter((t) => t.id !== id), totalCount: Math.max(0, s.totalCount - 1) };
+      });
+    },
+  };
+});

@@ -1,0 +1,61 @@
+// Operations of 02-clusters.md implemented so far: cluster reads, proxy and ports,
+// secrets, templates, stop and restart (logs and metrics come with a later issue).
+// Every response schema describes the whole `{success, data, meta}` envelope.
+import { defineOperation } from '../operation';
+import { ClusterIdParams } from './common';
+import { ClusterResponse, ListClustersQuery, ListClustersResponse } from './cluster';
+import { RestartRequest, RestartResponse, StopRequest, StopResponse } from './lifecycle';
+import { CreatePortMappingRequest, DeletePortMappingResponse, PortIdParams, PortMappingResponse, UpdatePortMappingRequest } from './ports';
+import { ProxyQuery, ProxyResponse, UpdateProxyAccessRequest, UpdateProxyRequest } from './proxy';
+import {
+  CreateSecretRequest,
+  DeleteSecretResponse,
+  GetSecretQuery,
+  ListSecretsQuery,
+  ListSecretsResponse,
+  SecretParams,
+  SecretResponse,
+  UpdateSecretRequest,
+} from './secrets';
+import {
+  CreateTemplateRequest,
+  DeleteTemplateResponse,
+  ListTemplatesQuery,
+  ListTemplatesResponse,
+  TemplateParams,
+  TemplateResponse,
+  UpdateTemplateRequest,
+} from './templates';
+
+const read = { area: 'clusters', envelope: 'cluster', access: 'read', scope: 'clusters', method: 'GET' } as const;
+const write = { area: 'clusters', envelope: 'cluster', access: 'write', scope: 'clusters' } as const;
+
+export const clustersOperations = {
+  'clusters.list': defineOperation({ ...read, id: 'clusters.list', path: '/v1/clusters', summary: 'List clusters', query: ListClustersQuery, response: ListClustersResponse }),
+  'clusters.get': defineOperation({ ...read, id: 'clusters.get', path: '/v1/clusters/:cluster_id', summary: 'One cluster', params: ClusterIdParams, response: ClusterResponse }),
+
+  'clusters.proxy.get': defineOperation({ ...read, id: 'clusters.proxy.get', path: '/v1/clusters/:cluster_id/proxy', summary: 'Proxy configuration, port mappings and access control', params: ClusterIdParams, query: ProxyQuery, response: ProxyResponse }),
+  'clusters.proxy.update': defineOperation({ ...write, id: 'clusters.proxy.update', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy', summary: "Change the proxy's network configuration", params: ClusterIdParams, body: UpdateProxyRequest, response: ProxyResponse }),
+  'clusters.proxy.updateAccess': defineOperation({ ...write, id: 'clusters.proxy.updateAccess', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy/access', summary: 'Change the access control of the whole proxy', params: ClusterIdParams, body: UpdateProxyAccessRequest, response: ProxyResponse }),
+  'clusters.ports.create': defineOperation({ ...write, id: 'clusters.ports.create', method: 'POST', path: '/v1/clusters/:cluster_id/proxy/ports', summary: 'Add a port mapping (external port auto-assigned when omitted)', params: ClusterIdParams, body: CreatePortMappingRequest, response: PortMappingResponse }),
+  'clusters.ports.update': defineOperation({ ...write, id: 'clusters.ports.update', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy/ports/:port_id', summary: 'Change a port mapping', params: PortIdParams, body: UpdatePortMappingRequest, response: PortMappingResponse }),
+  'clusters.ports.delete': defineOperation({ ...write, id: 'clusters.ports.delete', method: 'DELETE', path: '/v1/clusters/:cluster_id/proxy/ports/:port_id', summary: 'Remove a port mapping', params: PortIdParams, response: DeletePortMappingResponse }),
+
+  'clusters.secrets.list': defineOperation({ ...read, id: 'clusters.secrets.list', path: '/v1/clusters/:cluster_id/secrets', summary: 'List secrets (values only with include_values and the elevated permission)', params: ClusterIdParams, query: ListSecretsQuery, response: ListSecretsResponse }),
+  'clusters.secrets.get': defineOperation({ ...read, id: 'clusters.secrets.get', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'One secret (value only with include_value and the elevated permission)', params: SecretParams, query: GetSecretQuery, response: SecretResponse }),
+  'clusters.secrets.create': defineOperation({ ...write, id: 'clusters.secrets.create', method: 'POST', path: '/v1/clusters/:cluster_id/secrets', summary: 'Store a secret', params: ClusterIdParams, body: CreateSecretRequest, response: SecretResponse }),
+  'clusters.secrets.update': defineOperation({ ...write, id: 'clusters.secrets.update', method: 'PUT', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'Change a secret (a value rotates it)', params: SecretParams, body: UpdateSecretRequest, response: SecretResponse }),
+  'clusters.secrets.delete': defineOperation({ ...write, id: 'clusters.secrets.delete', method: 'DELETE', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'Remove a secret', params: SecretParams, response: DeleteSecretResponse }),
+
+  // Static `templates` segments: fastify prefers them over `:cluster_id`, and cluster ids start with cluster_.
+  'clusters.templates.list': defineOperation({ ...read, id: 'clusters.templates.list', path: '/v1/clusters/templates', summary: 'List templates', query: ListTemplatesQuery, response: ListTemplatesResponse }),
+  'clusters.templates.get': defineOperation({ ...read, id: 'clusters.templates.get', path: '/v1/clusters/templates/:template_id', summary: 'One template', params: TemplateParams, response: TemplateResponse }),
+  'clusters.templates.create': defineOperation({ ...write, id: 'clusters.templates.create', method: 'POST', path: '/v1/clusters/templates', summary: 'Create a template', body: CreateTemplateRequest, response: TemplateResponse }),
+  'clusters.templates.update': defineOperation({ ...write, id: 'clusters.templates.update', method: 'PUT', path: '/v1/clusters/templates/:template_id', summary: 'Change a template (official ones are read-only)', params: TemplateParams, body: UpdateTemplateRequest, response: TemplateResponse }),
+  'clusters.templates.delete': defineOperation({ ...write, id: 'clusters.templates.delete', method: 'DELETE', path: '/v1/clusters/templates/:template_id', summary: 'Remove a template (official ones are read-only)', params: TemplateParams, response: DeleteTemplateResponse }),
+
+  'clusters.stop': defineOperation({ ...write, id: 'clusters.stop', method: 'POST', path: '/v1/clusters/:cluster_id/stop', summary: 'Stop a running cluster', params: ClusterIdParams, body: StopRequest, response: StopResponse }),
+  'clusters.restart': defineOperation({ ...write, id: 'clusters.restart', method: 'POST', path: '/v1/clusters/:cluster_id/restart', summary: 'Restart a cluster, optionally changing its configuration', params: ClusterIdParams, body: RestartRequest, response: RestartResponse }),
+} as const;
+
+export type ClustersOperations = typeof clustersOperations;

@@ -1,0 +1,182 @@
+// The emulator's own admin routes (`/_emulator/*`, owner key only) and its snapshot format.
+// Kept out of `operations` on purpose: the renderer's API channel must not reach them.
+import { z } from 'zod';
+import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, RoleKey, Timestamp } from './common';
+import { AccountErrorCode } from './errors';
+import { KeyId, KeyRateLimit, KeyStatus } from './api-keys';
+import { defineOperation } from './operation';
+
+export const SNAPSHOT_FORMAT = 'gpu-operator-console/emulator-snapshot';
+export const SNAPSHOT_VERSION = 1;
+
+const Ms = z.number().int().min(0);
+
+/** A stored key: the SHA-256 of its value, never the value itself. */
+export const StoredKey = z.object({
+  id: KeyId,
+  name: z.string().min(1).max(100),
+  prefix: z.string().min(1).max(64),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  permissions: z.array(KeyPermission),
+  scopes: z.array(z.union([AccountKeyScope, AuthKeyScope])),
+  createdAt: Ms,
+  expiresAt: Ms.nullable(),
+  status: KeyStatus,
+  revokedAt: Ms.nullable(),
+  lastUsed: Ms.nullable(),
+  usageCount: z.number().int().min(0),
+  rateLimit: KeyRateLimit,
+  owner: z.boolean(),
+  createdBy: z.string(),
+});
+export type StoredKey = z.infer<typeof StoredKey>;
+
+export const StoredMember = z.object({
+  id: z.string().startsWith('usr_'),
+  email: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  role: RoleKey,
+  status: z.enum(['active', 'pending', 'suspended', 'removed']),
+  joinedAt: Ms.nullable(),
+  lastActive: Ms.nullable(),
+  invitedAt: Ms.nullable(),
+  invitedBy: z.string().nullable(),
+  department: z.string().max(100).nullable(),
+  title: z.string().max(100).nullable(),
+});
+export type StoredMember = z.infer<typeof StoredMember>;
+
+export const StoredInvitation = z.object({
+  id: z.string().startsWith('inv_'),
+  userId: z.string().startsWith('usr_'),
+  email: z.string(),
+  role: RoleKey,
+  status: z.enum(['sent', 'resent', 'cancelled']),
+  createdAt: Ms,
+  expiresAt: Ms,
+  inviteUrl: z.string(),
+});
+export type StoredInvitation = z.infer<typeof StoredInvitation>;
+
+export const StoredBoost = z.object({
+  id: z.string(),
+  multiplier: z.number().min(1).max(10),
+  duration: z.string(),
+  reason: z.string(),
+  startsAt: Ms,
+  expiresAt: Ms,
+});
+export type StoredBoost = z.infer<typeof StoredBoost>;
+
+export const StoredAccount = z.object({
+  id: z.string().startsWith('acc_'),
+  name: z.string(),
+  plan: Plan,
+  ownerId: z.string(),
+  createdAt: Ms,
+  security: z.object({ max_api_keys: z.number().int().min(1).max(50) }),
+  boost: StoredBoost.nullable(),
+});
+export type StoredAccount = z.infer<typeof StoredAccount>;
+
+/** Per key: hourly counts [hourStartMs, reads, writes, executions] and daily endpoint counts [dayStartMs, "METHOD /path", count]. */
+export const StoredUsage = z.object({
+  hours: z.array(z.tuple([Ms, Ms, Ms, Ms])),
+  days: z.array(z.tuple([Ms, z.string().max(300), Ms])),
+});
+export type StoredUsage = z.infer<typeof StoredUsage>;
+
+export const WorldState = z.object({
+  account: StoredAccount,
+  members: z.array(StoredMember),
+  invitations: z.array(StoredInvitation),
+  keys: z.array(StoredKey),
+  usage: z.record(z.string(), StoredUsage),
+  /** Resources of later areas, each under its area's name. */
+  areas: z.record(z.string(), z.unknown()),
+});
+export type WorldState = z.infer<typeof WorldState>;
+
+export const EmulatorSnapshot = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(SNAPSHOT_VERSION),
+  savedAt: Timestamp,
+  seed: z.number().int(),
+  clock: z.object({ now: Ms }),
+  state: WorldState,
+});
+export type EmulatorSnapshot = z.infer<typeof EmulatorSnapshot>;
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  seed: z.number().int(),
+  now: Timestamp,
+  uptimeSeconds: z.number(),
+  keys: z.number().int(),
+  persistence: z.enum(['memory', 'disk']),
+});
+
+/** Chosen bound: one simulated year per call (docs/decisions.md). */
+export const CLOCK_ADVANCE_MAX_SECONDS = 366 * 24 * 3600;
+export const ClockAdvanceRequest = z.strictObject({
+  seconds: z.number().positive().max(CLOCK_ADVANCE_MAX_SECONDS),
+});
+export const ClockResponse = z.object({
+  now: Timestamp,
+  speed: z.number(),
+  offsetSeconds: z.number(),
+  startedAt: Timestamp,
+});
+
+export const ResetResponse = z.object({ seed: z.number().int(), now: Timestamp, message: z.string() });
+export const SnapshotImportResponse = z.object({ keys: z.number().int(), message: z.string() });
+
+export const JOURNAL_MAX = 1000;
+export const JournalQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(JOURNAL_MAX).default(100),
+});
+export const JournalEntry = z.object({
+  at: Timestamp,
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  durationMs: z.number(),
+  keyId: z.string().nullable(),
+});
+export type JournalEntry = z.infer<typeof JournalEntry>;
+export const JournalResponse = z.object({ entries: z.array(JournalEntry), total: z.number().int() });
+
+export const ChaosRule = z.strictObject({
+  /** `*` matches one path segment, a trailing `**` the rest; e.g. `/v2/accounts/api-keys/*`. */
+  route: z.string().min(1).max(300).startsWith('/'),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  latencyMs: z.number().int().min(0).max(10_000).default(0),
+  errorRate: z.number().min(0).max(1).default(0),
+  status: z.number().int().min(400).max(599).default(503),
+  code: AccountErrorCode.default('CHAOS_INJECTED'),
+});
+export type ChaosRule = z.infer<typeof ChaosRule>;
+export const ChaosRequest = z.strictObject({
+  rules: z.array(ChaosRule).max(50),
+  seed: z.number().int().optional(),
+});
+export const ChaosResponse = z.object({ rules: z.array(ChaosRule), seed: z.number().int() });
+
+export const OpenApiDocument = z.record(z.string(), z.unknown());
+
+const admin = { area: 'emulator', envelope: 'account', scope: null } as const;
+
+export const emulatorAdminOperations = {
+  'emulator.health': defineOperation({ ...admin, id: 'emulator.health', method: 'GET', path: '/_emulator/health', access: 'read', summary: 'Emulator health', response: HealthResponse }),
+  'emulator.reset': defineOperation({ ...admin, id: 'emulator.reset', method: 'POST', path: '/_emulator/reset', access: 'write', summary: 'Back to the seeded world', response: ResetResponse }),
+  'emulator.clock': defineOperation({ ...admin, id: 'emulator.clock', method: 'GET', path: '/_emulator/clock', access: 'read', summary: 'The simulated clock', response: ClockResponse }),
+  'emulator.clockAdvance': defineOperation({ ...admin, id: 'emulator.clockAdvance', method: 'POST', path: '/_emulator/clock/advance', access: 'write', summary: 'Move the simulated clock forward', body: ClockAdvanceRequest, response: ClockResponse }),
+  'emulator.snapshotExport': defineOperation({ ...admin, id: 'emulator.snapshotExport', method: 'GET', path: '/_emulator/snapshot', access: 'read', summary: 'Export the state (key hashes only, never key values)', response: EmulatorSnapshot }),
+  'emulator.snapshotImport': defineOperation({ ...admin, id: 'emulator.snapshotImport', method: 'POST', path: '/_emulator/snapshot', access: 'write', summary: 'Replace the state with a snapshot', body: EmulatorSnapshot, response: SnapshotImportResponse }),
+  'emulator.journal': defineOperation({ ...admin, id: 'emulator.journal', method: 'GET', path: '/_emulator/journal', access: 'read', summary: 'The last requests (never key values)', query: JournalQuery, response: JournalResponse }),
+  'emulator.chaosGet': defineOperation({ ...admin, id: 'emulator.chaosGet', method: 'GET', path: '/_emulator/chaos', access: 'read', summary: 'Chaos rules in force', response: ChaosResponse }),
+  'emulator.chaosSet': defineOperation({ ...admin, id: 'emulator.chaosSet', method: 'PUT', path: '/_emulator/chaos', access: 'write', summary: 'Replace the chaos rules', body: ChaosRequest, response: ChaosResponse }),
+  'emulator.openapi': defineOperation({ ...admin, id: 'emulator.openapi', method: 'GET', path: '/_emulator/openapi.json', access: 'read', summary: 'OpenAPI 3.1 document of every implemented route', response: OpenApiDocument }),
+} as const;
+export type EmulatorAdminOperations = typeof emulatorAdminOperations;

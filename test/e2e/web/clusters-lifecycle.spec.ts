@@ -1,0 +1,121 @@
+// Stop and restart as an operator lives them: options and cost impact before confirming,
+// then the live phases, moved by the emulator's simulated clock (advanced from the test
+// through the admin operation `emulator.clockAdvance`), until `stopped` / `running`.
+import { expect, test } from '@playwright/test';
+import type { Cluster } from '../../../shared/api/clusters/cluster';
+import { openConsole } from './console-page';
+import { advanceClock, advanceThroughPhases, bridgeCall, canAdvanceClock, clusterWithStatus, openClusterTab, phaseProgress } from './lifecycle-page';
+
+// Clock steps no longer than the shortest next phase (02-clusters.md, States and transitions),
+// so every phase is seen: the grace periods below are 2 and 1 minutes.
+const STOP_STEP: Record<string, number> = { notifying_processes: 120, waiting_for_graceful_exit: 30, creating_snapshot: 30, terminating_resources: 10, cleaning_up: 600 };
+const RESTART_STEP: Record<string, number> = { stopping_processes: 60, updating_configuration: 30, starting_services: 30, health_checks: 600 };
+
+test.describe('Cluster stop and restart', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(async ({ page }) => {
+    await openConsole(page);
+    test.skip(!(await canAdvanceClock(page)), 'the bridge does not expose emulator.clockAdvance yet (the lead makes it callable)');
+  });
+
+  test('stop a running cluster and watch the phases reach stopped', async ({ page }) => {
+    const cluster = await clusterWithStatus(page, 'running', (c) => c.storage.volumes.length > 0);
+    await openClusterTab(page, cluster.id, 'overview');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Stop ${cluster.name}` });
+
+    // Every option with its default; the cost impact before confirming.
+    await expect(dialog.getByTestId('cost-impact')).toContainText(`Stopping saves $${cluster.cost.hourly_rate.toFixed(2)}/h`);
+    await expect(dialog.getByRole('checkbox', { name: /Force stop/ })).not.toBeChecked();
+    await expect(dialog.getByRole('textbox', { name: 'Grace period (minutes)' })).toHaveValue('5');
+    await expect(dialog.getByRole('checkbox', { name: /Preserve data volumes/ })).toBeChecked();
+    await expect(dialog.getByRole('textbox', { name: 'Timeout (minutes)' })).toHaveValue('10');
+    await dialog.getByRole('textbox', { name: 'Grace period (minutes)' }).fill('31');
+    await dialog.getByRole('button', { name: 'Stop cluster' }).click();
+    await expect(dialog.getByText('at most 30 minutes')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Grace period (minutes)' }).fill('2');
+    await dialog.getByRole('checkbox', { name: /Save state/ }).check();
+    await dialog.getByRole('textbox', { name: 'Snapshot name' }).fill('e2e-before-stop');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('e2e: stop flow');
+    await dialog.getByRole('button', { name: 'Stop cluster' }).click();
+
+    // The dialog follows the stop: the snapshot phase is in the plan because it was asked for.
+    const progress = phaseProgress(dialog);
+    await expect(progress).toHaveAttribute('data-status', 'stopping');
+    await expect(progress).toHaveAttribute('data-phase', 'notifying_processes');
+    await expect(progress.getByTestId('phase-creating_snapshot')).toBeVisible();
+    await expect(progress.getByTestId('phase-eta')).toContainText('Estimated completion');
+
+    const seen = await advanceThroughPhases(page, cluster.id, progress, (p) => STOP_STEP[p]!, 'completed');
+    expect(seen).toEqual(['notifying_processes', 'waiting_for_graceful_exit', 'creating_snapshot', 'terminating_resources', 'cleaning_up', 'completed']);
+    await expect(progress).toHaveAttribute('data-status', 'stopped');
+    await expect(progress).toHaveAttribute('data-phase', 'completed');
+    await expect(progress.getByTestId('phase-percentage')).toHaveText('100%');
+    await expect(page.getByText(`Cluster “${cluster.name}” stopped`)).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const after = await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: cluster.id } });
+    expect(after.data.status).toBe('stopped');
+    expect(after.data.cost.billing_stopped_at).not.toBeNull();
+    expect(after.data.storage.snapshots.map((s) => s.name)).toContain('e2e-before-stop');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
+  });
+
+  test('restart with a storage increase, applied once ready', async ({ page }) => {
+    const cluster = await clusterWithStatus(page, 'running');
+    const grown = cluster.resources.storage_gb + 250;
+    await openClusterTab(page, cluster.id, 'overview');
+    await page.getByRole('button', { name: 'Restart', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Restart ${cluster.name}` });
+
+    const storage = dialog.getByRole('textbox', { name: 'Storage (GB)' });
+    await storage.fill(String(cluster.resources.storage_gb - 10));
+    await expect(dialog.getByText(`Storage can only grow: at least ${cluster.resources.storage_gb} GB`)).toBeVisible();
+    await storage.fill(String(grown));
+    await expect(dialog.getByText(/Storage can only grow/)).toBeHidden();
+    // Old → new hourly rate before confirming.
+    await expect(dialog.getByTestId('cost-old')).toHaveText(`$${cluster.cost.hourly_rate.toFixed(2)}`);
+    await expect(dialog.getByTestId('cost-impact')).toContainText('estimated from the price table');
+    await dialog.getByRole('textbox', { name: 'Grace period (minutes)' }).fill('1');
+    await dialog.getByRole('button', { name: 'Restart cluster' }).click();
+
+    const progress = phaseProgress(dialog);
+    await expect(progress).toHaveAttribute('data-status', 'restarting');
+    await expect(progress).toHaveAttribute('data-phase', 'stopping_processes');
+    // No checkpoint was asked for: that phase is not in the stepper.
+    await expect(progress.getByTestId('phase-creating_checkpoint')).toHaveCount(0);
+
+    const seen = await advanceThroughPhases(page, cluster.id, progress, (p) => RESTART_STEP[p]!, 'ready');
+    expect(seen).toEqual(['stopping_processes', 'updating_configuration', 'starting_services', 'health_checks', 'ready']);
+    await expect(progress).toHaveAttribute('data-status', 'running');
+    await expect(progress).toHaveAttribute('data-phase', 'ready');
+    await expect(page.getByText(`Cluster “${cluster.name}” is running again`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The new size is the cluster's now, in the overview and from the API.
+    await expect(page.getByText(`${grown.toLocaleString('en-US')} GB`).first()).toBeVisible();
+    const after = await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: cluster.id } });
+    expect(after.data.resources.storage_gb).toBe(grown);
+    expect(after.data.status).toBe('running');
+  });
+
+  test('a restart the service refuses shows INVALID_STATE with its details', async ({ page }) => {
+    // Prefer the cluster the stop flow left stopped, so the flows leave the world as they found it.
+    const stopped = await clusterWithStatus(page, 'stopped', (c) => c.storage.snapshots.some((s) => s.name === 'e2e-before-stop')).catch(() => clusterWithStatus(page, 'stopped'));
+    await openClusterTab(page, stopped.id, 'overview');
+    await page.getByRole('button', { name: 'Restart', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Restart ${stopped.name}` });
+    // Someone else restarts it while the dialog is open.
+    await bridgeCall(page, 'clusters.restart', { params: { cluster_id: stopped.id }, body: { force: true } });
+    await dialog.getByRole('button', { name: 'Restart cluster' }).click();
+    const error = dialog.getByTestId('error-alert');
+    await expect(error).toContainText('INVALID_STATE');
+    await expect(error).toContainText('restarting');
+    await expect(error).toContainText(/running, stopped, error/);
+    await expect(error.getByText('Suggestion')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await advanceClock(page, 15 * 60);
+    await expect.poll(async () => (await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: stopped.id } })).data.status).toBe('running');
+  });
+});

@@ -1,0 +1,113 @@
+// Helpers of the cluster flows (secrets, stop/restart, templates): a second bridge
+// connection from Node for setup and for the emulator's simulated clock, and the way into
+// a cluster's views. The console page itself is driven only through its UI.
+import { expect, type Locator, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import type { Cluster } from '../../../shared/api/clusters/cluster';
+import { E2E_TOKEN } from './server-constants';
+
+function originOf(page: Page): string {
+  return new URL(page.url()).origin;
+}
+
+/**
+ * One `api:call` over a WebSocket of our own to `/bridge?token=…` (Origin = the server's
+ * origin, as the server requires), answering the operation's data or throwing its error.
+ */
+export async function bridgeCall<T = unknown>(page: Page, op: string, input: Record<string, unknown> = {}): Promise<T> {
+  const origin = originOf(page);
+  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(E2E_TOKEN)}`, { headers: { Origin: origin } });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const result = await new Promise<{ ok: boolean; value?: { data: T }; error?: unknown }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${op}: no answer from the bridge`)), 15_000);
+      socket.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as { type: string; id?: number; result?: { ok: boolean; value?: { data: T }; error?: unknown }; message?: string };
+        if (message.type === 'error') reject(new Error(`${op}: ${message.message}`));
+        if (message.type === 'result' && message.id === 1 && message.result) {
+          clearTimeout(timer);
+          resolve(message.result);
+        }
+      });
+      socket.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'api:call', request: { op, input } }));
+    });
+    if (!result.ok) throw new Error(`${op} failed: ${JSON.stringify(result.error)}`);
+    return result.value!.data;
+  } finally {
+    socket.close();
+  }
+}
+
+/** Moves the emulator's simulated clock forward (the admin route `emulator.clockAdvance`). */
+export async function advanceClock(page: Page, seconds: number): Promise<void> {
+  await bridgeCall(page, 'emulator.clockAdvance', { body: { seconds } });
+}
+
+/** Whether the bridge lets a page reach the admin clock route (see the report on `emulator.clockAdvance`). */
+export async function canAdvanceClock(page: Page): Promise<boolean> {
+  try {
+    await bridgeCall(page, 'emulator.clock');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function listClusters(page: Page): Promise<Cluster[]> {
+  const body = await bridgeCall<{ data: { clusters: Cluster[] } }>(page, 'clusters.list');
+  return body.data.clusters;
+}
+
+/** A cluster in this status (seeded world), chosen by a predicate when several fit. */
+export async function clusterWithStatus(page: Page, status: Cluster['status'], fits: (c: Cluster) => boolean = () => true): Promise<Cluster> {
+  const found = (await listClusters(page)).find((c) => c.status === status && fits(c));
+  if (!found) throw new Error(`the seeded world has no ${status} cluster that fits`);
+  return found;
+}
+
+/** Opens a cluster's tab through the address, as a bookmark would. */
+export async function openClusterTab(page: Page, clusterId: string, tab: 'overview' | 'ports' | 'secrets'): Promise<void> {
+  await page.goto(`/#/clusters/${clusterId}/${tab}`);
+  await expect(page.getByRole('tab', { name: tab === 'ports' ? 'Proxy & ports' : tab[0]!.toUpperCase() + tab.slice(1), selected: true })).toBeVisible();
+}
+
+export function secretRow(page: Page, name: string): Locator {
+  return page.getByTestId(`secret-row-${name}`);
+}
+
+export async function getCluster(page: Page, clusterId: string): Promise<Cluster> {
+  return (await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: clusterId } })).data;
+}
+
+/**
+ * Moves the simulated clock through a stop or restart, checking after every step that the
+ * progress view shows the phase the service reports. `stepFor(phase)` must not exceed the
+ * shortest duration of the phase after `phase`, so no phase is jumped over. Returns the
+ * phases seen, in order, ending with `terminal`.
+ */
+export async function advanceThroughPhases(
+  page: Page,
+  clusterId: string,
+  progress: Locator,
+  stepFor: (phase: string) => number,
+  terminal: string,
+  advance: (page: Page, seconds: number) => Promise<void> = advanceClock,
+): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const cluster = await getCluster(page, clusterId);
+    const phase = cluster.lifecycle?.phase ?? terminal;
+    if (seen.at(-1) !== phase) seen.push(phase);
+    await expect(progress).toHaveAttribute('data-phase', phase);
+    if (phase === terminal) return seen;
+    await advance(page, stepFor(phase));
+  }
+  throw new Error(`${terminal} not reached; phases seen: ${seen.join(', ')}`);
+}
+
+export function phaseProgress(scope: Page | Locator): Locator {
+  return scope.getByTestId('phase-progress');
+}

@@ -1,0 +1,66 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeSnapshot, readSnapshotFileSync, SNAPSHOT_FILE, SnapshotError, writeSnapshotFile } from '../../../main/emulator/state/snapshot';
+import { Store } from '../../../main/emulator/state/store';
+import { buildWorld } from '../../../main/emulator/world/builder';
+
+const NOW = Date.UTC(2026, 5, 1);
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'emu-snap-'));
+}
+
+describe('snapshots', () => {
+  it('round-trips the state and never holds a key value', async () => {
+    const dir = await tempDir();
+    const world = buildWorld(3, NOW);
+    const store = new Store(world.state);
+    await writeSnapshotFile(dir, makeSnapshot(3, NOW, store.toState()));
+    const text = await readFile(join(dir, SNAPSHOT_FILE), 'utf8');
+    for (const value of Object.values(world.seededKeys)) expect(text).not.toContain(value);
+    const loaded = readSnapshotFileSync(dir)!;
+    expect(loaded.seed).toBe(3);
+    expect(loaded.state).toEqual(world.state);
+    expect(readSnapshotFileSync(join(dir, 'absent'))).toBeNull();
+  });
+
+  it('keeps the previous snapshot when a write dies before the rename', async () => {
+    const dir = await tempDir();
+    const first = makeSnapshot(1, NOW, buildWorld(1, NOW).state);
+    await writeSnapshotFile(dir, first);
+    const second = makeSnapshot(2, NOW + 1000, buildWorld(2, NOW).state);
+    await expect(
+      writeSnapshotFile(dir, second, {
+        beforeRename: () => {
+          throw new Error('power cut');
+        },
+      }),
+    ).rejects.toThrow('power cut');
+    expect(readSnapshotFileSync(dir)!.seed).toBe(1);
+    expect((await readdir(dir)).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('ignores a temporary file a crashed process left behind', async () => {
+    const dir = await tempDir();
+    await writeSnapshotFile(dir, makeSnapshot(5, NOW, buildWorld(5, NOW).state));
+    await writeFile(join(dir, `${SNAPSHOT_FILE}.tmp-999-1`), '{"format": "half writ');
+    expect(readSnapshotFileSync(dir)!.seed).toBe(5);
+  });
+
+  it('names the file when it is corrupt, of an unknown version, or not a snapshot', async () => {
+    const dir = await tempDir();
+    const file = join(dir, SNAPSHOT_FILE);
+    await writeFile(file, '{"format": "gpu-operator-console/emulator-snap');
+    expect(() => readSnapshotFileSync(dir)).toThrow(SnapshotError);
+    expect(() => readSnapshotFileSync(dir)).toThrow(`${file} is corrupt`);
+    const snapshot = makeSnapshot(1, NOW, buildWorld(1, NOW).state);
+    await writeFile(file, JSON.stringify({ ...snapshot, version: 99 }));
+    expect(() => readSnapshotFileSync(dir)).toThrow(`${file} has snapshot version 99; this emulator reads version 1`);
+    await writeFile(file, JSON.stringify({ hello: 'world' }));
+    expect(() => readSnapshotFileSync(dir)).toThrow(/is not an emulator snapshot/);
+    await writeFile(file, JSON.stringify({ ...snapshot, state: { ...snapshot.state, keys: [{ id: 'nope' }] } }));
+    expect(() => readSnapshotFileSync(dir)).toThrow(/state\.keys\.0/);
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { NormalizedError } from '../../../shared/api/errors';
+import { BridgeError } from '../../../shared/ipc/dispatch';
+import { createGateway, type GatewayOptions, type RateLimitEvent } from '../../../main/gateway/gateway';
+import type { ResolvedProfile } from '../../../main/profiles/profile-store';
+import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
+import { fakeFetch, json, type Answer } from './fake-fetch';
+
+const OWNER_KEY = 'sk_live_owner_key_0123456789abcdef';
+const REMOTE_KEY = 'sk_live_remote_key_0123456789abcdef';
+const emulatorProfile: ResolvedProfile = { id: 'local-emulator', name: 'Local emulator', kind: 'emulator', baseUrl: null, builtIn: true };
+const remoteProfile: ResolvedProfile = { id: 'p-remote', name: 'Prod', kind: 'remote', baseUrl: 'https://api.example.com/base/', builtIn: false };
+
+async function setup(answers: Answer[], overrides: Partial<GatewayOptions> & { profile?: ResolvedProfile } = {}) {
+  const vault = new MemorySecretStore();
+  await vault.set('emulator-owner-key', OWNER_KEY);
+  await vault.set('profile:p-remote', REMOTE_KEY);
+  const emulator = fakeFetch(answers);
+  const remote = fakeFetch(answers);
+  const profile = overrides.profile ?? emulatorProfile;
+  const gateway = createGateway({
+    profiles: { active: () => profile },
+    vault,
+    emulatorFetch: emulator.fetch,
+    remoteFetch: remote.fetch,
+    retry: { delayMs: () => 0 },
+    ...overrides,
+  });
+  return { gateway, emulator, remote, vault };
+}
+
+async function failure(promise: Promise<unknown>): Promise<NormalizedError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof BridgeError) return error.normalized;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const keyList = { apiKeys: [], total: 0 };
+const created = { id: 'key_new1', name: 'ci', key: 'sk_test_new' };
+
+describe('gateway: success', () => {
+  it('sends to the emulator in-process with the owner key and returns status, rate limit and body', async () => {
+    const { gateway, emulator } = await setup([json(200, keyList)]);
+    const events: RateLimitEvent[] = [];
+    gateway.onRateLimit((e) => events.push(e));
+    const response = await gateway.call('apiKeys.list', {});
+    expect(response).toEqual({ status: 200, data: keyList, rateLimit: { limit: 500, remaining: 497, reset: 1767225600, window: 3600 } });
+    expect(emulator.calls).toEqual([{ method: 'GET', url: 'http://emulator.local/v2/accounts/api-keys', authorization: `Bearer ${OWNER_KEY}`, body: '' }]);
+    expect(events).toEqual([{ limit: 500, remaining: 497, reset: 1767225600, window: 3600, profileId: 'local-emulator' }]);
+    expect(gateway.lastRateLimit()?.remaining).toBe(497);
+  });
+
+  it('sends remote profiles to their base URL with their own key, with query and JSON body', async () => {
+    const { gateway, remote, emulator } = await setup([json(200, { ok: true })], { profile: remoteProfile });
+    await gateway.call('apiKeys.usage', { params: { key_id: 'key_a1' }, query: { period: '1d', granularity: 'hour' } });
+    await gateway.call('apiKeys.create', { body: { name: 'ci', permissions: ['read'], scopes: ['accounts'] } });
+    expect(emulator.calls).toHaveLength(0);
+    expect(remote.calls[0]).toMatchObject({ method: 'GET', url: 'https://api.example.com/base/v2/accounts/api-keys/key_a1/usage?period=1d&granularity=hour', authorization: `Bearer ${REMOTE_KEY}` });
+    expect(remote.calls[1]).toMatchObject({ method: 'POST', url: 'https://api.example.com/base/v2/accounts/api-keys' });
+    expect(JSON.parse(remote.calls[1]?.body ?? '')).toEqual({ name: 'ci', permissions: ['read'], scopes: ['accounts'] });
+  });
+});
+
+describe('gateway: errors', () => {
+  it('normalises the account envelope', async () => {
+    const { gateway } = await setup([json(404, { error: 'KEY_NOT_FOUND', message: 'No key key_x', details: { keyId: 'key_x' } })]);
+    const error = await failure(gateway.call('apiKeys.revoke', { params: { key_id: 'key_x' } }));
+    expect(error).toMatchObject({ status: 404, code: 'KEY_NOT_FOUND', source: 'account', details: { keyId: 'key_x' } });
+  });
+
+  it('normalises the cluster envelope', async () => {
+    const { gateway } = await setup([json(409, { success: false, error: { code: 'INVALID_STATE', message: 'Cluster is stopping', details: { phase: 'stopping' } }, meta: { request_id: 'req_1' } })]);
+    const error = await failure(gateway.call('apiKeys.list', {}));
+    expect(error).toMatchObject({ status: 409, code: 'INVALID_STATE', source: 'cluster', requestId: 'req_1', details: { phase: 'stopping' } });
+  });
+
+  it('reports the rate limit of error responses too', async () => {
+    const { gateway } = await setup([json(403, { error: 'INSUFFICIENT_PERMISSIONS', message: 'no', code: 403 })]);
+    const events: RateLimitEvent[] = [];
+    gateway.onRateLimit((e) => events.push(e));
+    await failure(gateway.call('apiKeys.list', {}));
+    expect(events).toHaveLength(1);
+  });
+
+  it('reads a bare status without an envelope, and a broken JSON body, as errors of their own', async () => {
+    const { gateway } = await setup([new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })]);
+    expect(await failure(gateway.call('apiKeys.list', {}))).toMatchObject({ status: 502, code: 'HTTP_502' });
+    const broken = await setup([new Response('{"apiKeys": [', { status: 200, headers: { 'content-type': 'application/json' } })]);
+    expect(await failure(broken.gateway.call('apiKeys.list', {}))).toMatchObject({ status: 200, code: 'INVALID_RESPONSE', message: expect.stringMatching(/^The local emulator answered 200/) });
+  });
+
+  it('rejects invalid input before sending anything', async () => {
+    const { gateway, emulator } = await setup([json(200, {})]);
+    const error = await failure(gateway.call('apiKeys.create', { body: { name: '', permissions: ['fly'], scopes: [] } }));
+    expect(error.source).toBe('invalid_request');
+    expect((error.details.issues as unknown[]).length).toBeGreaterThanOrEqual(3);
+    expect(emulator.calls).toHaveLength(0);
+  });
+
+  it('says plainly when a profile has no key', async () => {
+    const { gateway, vault } = await setup([json(200, {})], { profile: remoteProfile });
+    await vault.delete('profile:p-remote');
+    const error = await failure(gateway.call('apiKeys.list', {}));
+    expect(error).toMatchObject({ source: 'profile', code: 'PROFILE_KEY_MISSING' });
+  });
+});
+
+describe('gateway: retries', () => {
+  const limited = (retryAfter: string) => json(429, { error: 'RATE_LIMIT_EXCEEDED', message: 'Slow down', code: 429, details: { limit: 10, period: '1h' } }, { 'retry-after': retryAfter });
+
+  it('retries a POST refused with 429 and a short Retry-After', async () => {
+    const { gateway, emulator } = await setup([limited('0'), json(201, created)]);
+    const response = await gateway.call('apiKeys.create', { body: { name: 'ci', permissions: ['read'], scopes: ['accounts'] } });
+    expect(response.status).toBe(201);
+    expect(emulator.calls.map((c) => c.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('does not wait out a long Retry-After: the 429 is returned with it', async () => {
+    const { gateway, emulator } = await setup([limited('3600'), json(200, keyList)]);
+    const error = await failure(gateway.call('apiKeys.list', {}));
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED', retryAfter: 3600 });
+    expect(emulator.calls).toHaveLength(1);
+  });
+
+  it('bounds the number of retries', async () => {
+    const { gateway, emulator } = await setup([limited('0')], { retry: { limit: 2, delayMs: () => 0 } });
+    const error = await failure(gateway.call('apiKeys.list', {}));
+    expect(error.status).toBe(429);
+    expect(emulator.calls).toHaveLength(3);
+  });
+
+  it('retries GET, PUT and DELETE on network errors', async () => {
+    for (const [op, input] of [
+      ['apiKeys.list', {}],
+      ['apiKeys.update', { params: { key_id: 'key_a1' }, body: { name: 'x' } }],
+      ['apiKeys.revoke', { params: { key_id: 'key_a1' } }],
+    ] as const) {
+      const { gateway, emulator } = await setup([new TypeError('fetch failed'), json(200, {})]);
+      expect((await gateway.call(op, input)).status).toBe(200);
+      expect(emulator.calls).toHaveLength(2);
+    }
+  });
+
+  it('never retries a POST after a network error, and never leaks the key in the message', async () => {
+    const { gateway, remote } = await setup([new TypeError('fetch failed'), json(201, created)], { profile: remoteProfile });
+    const error = await failure(gateway.call('apiKeys.rotate', { params: { key_id: 'key_a1' } }));
+    expect(error).toMatchObject({ status: 0, source: 'network', code: 'NETWORK_ERROR' });
+    expect(error.message).toContain('https://api.example.com');
+    expect(JSON.stringify(error)).not.toContain(REMOTE_KEY);
+    expect(remote.calls).toHaveLength(1);
+  });
+
+  it('does not retry server errors', async () => {
+    const { gateway, emulator } = await setup([json(500, { error: 'INTERNAL_ERROR', message: 'boom' }), json(200, keyList)]);
+    const error = await failure(gateway.call('apiKeys.list', {}));
+    expect(error.code).toBe('INTERNAL_ERROR');
+    expect(emulator.calls).toHaveLength(1);
+  });
+});
+
+describe('gateway: timeouts and cancellation', () => {
+  it('times out a call that gets no answer', async () => {
+    const { gateway } = await setup(['hang'], { timeoutMs: 20 });
+    const error = await failure(gateway.call('apiKeys.list', {}));
+    expect(error).toMatchObject({ status: 0, source: 'timeout', code: 'TIMEOUT' });
+    expect(error.message).toContain('the local emulator');
+    expect(JSON.stringify(error)).not.toContain(OWNER_KEY);
+  });
+
+  it('cancels a call by its id', async () => {
+    const { gateway, emulator } = await setup(['hang']);
+    const pending = failure(gateway.call('apiKeys.list', {}, { callId: 'c1' }));
+    while (emulator.calls.length === 0) await new Promise((r) => setTimeout(r, 1));
+    expect(gateway.cancel('c1')).toBe(true);
+    expect(await pending).toMatchObject({ status: 0, source: 'cancelled', code: 'CANCELLED' });
+    expect(gateway.cancel('c1')).toBe(false);
+  });
+
+  it('cancels through a caller signal', async () => {
+    const { gateway } = await setup(['hang']);
+    const controller = new AbortController();
+    const pending = failure(gateway.call('apiKeys.list', {}, { signal: controller.signal }));
+    controller.abort();
+    expect((await pending).source).toBe('cancelled');
+  });
+
+  it('refuses a second call with an id already running', async () => {
+    const { gateway } = await setup(['hang']);
+    const first = failure(gateway.call('apiKeys.list', {}, { callId: 'dup' }));
+    const second = await failure(gateway.call('apiKeys.list', {}, { callId: 'dup' }));
+    expect(second.source).toBe('invalid_request');
+    gateway.cancelAll();
+    expect((await first).source).toBe('cancelled');
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { minTableWidth, sortRows } from '../../../renderer/src/lib/table-logic';
+
+const rows = [
+  { name: 'beta', count: 10 },
+  { name: 'Alpha', count: 2 },
+  { name: 'gamma', count: 100 },
+];
+const columns = [
+  { id: 'name', sortValue: (r: (typeof rows)[number]) => r.name.toLowerCase() },
+  { id: 'count', sortValue: (r: (typeof rows)[number]) => r.count },
+  { id: 'actions' },
+];
+
+describe('sortRows', () => {
+  it('sorts numbers numerically and text alphabetically, both directions', () => {
+    expect(sortRows(rows, columns, { columnId: 'count', direction: 'asc' }).map((r) => r.count)).toEqual([2, 10, 100]);
+    expect(sortRows(rows, columns, { columnId: 'name', direction: 'desc' }).map((r) => r.name)).toEqual(['gamma', 'beta', 'Alpha']);
+  });
+
+  it('keeps the given order when unsorted or the column is not sortable, without copying', () => {
+    expect(sortRows(rows, columns, null)).toBe(rows);
+    expect(sortRows(rows, columns, { columnId: 'actions', direction: 'asc' })).toBe(rows);
+  });
+});
+
+describe('minTableWidth', () => {
+  it('adds the fixed and minimum track widths plus the scrollbar gutter', () => {
+    expect(minTableWidth(['120px', 'minmax(180px, 2fr)', '1fr'])).toBe(120 + 180 + 80 + 16);
+  });
+});

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BridgeCallError } from '../../../renderer/src/bridge/errors';
+import { createWebSocketBridge } from '../../../renderer/src/bridge/websocket-bridge';
+
+/** Just enough of a browser WebSocket for the bridge: events, send, readyState. */
+class FakeSocket extends EventTarget {
+  readyState = 0;
+  sent: Array<Record<string, unknown>> = [];
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event('open'));
+  }
+  receive(message: unknown) {
+    this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(message) }));
+  }
+  close() {
+    this.readyState = 3;
+    this.dispatchEvent(new Event('close'));
+  }
+}
+
+let sockets: FakeSocket[];
+const connect = () =>
+  createWebSocketBridge('ws://test/bridge?token=t', () => {
+    const s = new FakeSocket();
+    sockets.push(s);
+    return s as unknown as WebSocket;
+  });
+
+beforeEach(() => {
+  sockets = [];
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('createWebSocketBridge', () => {
+  it('queues calls until the socket opens and resolves them with the result value', async () => {
+    const bridge = connect();
+    const call = bridge.invoke('profiles:list', {});
+    expect(sockets[0]!.sent).toEqual([]);
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([{ type: 'invoke', id: 1, channel: 'profiles:list', request: {} }]);
+    sockets[0]!.receive({ type: 'result', id: 1, result: { ok: true, value: { profiles: [], activeId: 'local' } } });
+    await expect(call).resolves.toEqual({ profiles: [], activeId: 'local' });
+    expect(bridge.state).toBe('open');
+  });
+
+  it('throws a BridgeCallError carrying the NormalizedError', async () => {
+    const bridge = connect();
+    sockets[0]!.open();
+    const call = bridge.invoke('api:call', { op: 'apiKeys.list', input: {} });
+    const error = { status: 403, code: 'INSUFFICIENT_PERMISSIONS', message: 'no', details: { requiredScope: 'accounts' }, source: 'account' };
+    sockets[0]!.receive({ type: 'result', id: 1, result: { ok: false, error } });
+    const thrown = await call.catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(BridgeCallError);
+    expect((thrown as BridgeCallError).normalized).toEqual(error);
+  });
+
+  it('rejects calls in flight when the socket closes, then reconnects and renews subscriptions', async () => {
+    const bridge = connect();
+    const events: unknown[] = [];
+    bridge.subscribe('profiles:changed', {}, (e) => events.push(e));
+    sockets[0]!.open();
+    expect(sockets[0]!.sent[0]).toMatchObject({ type: 'subscribe', topic: 'profiles:changed' });
+    const subId = sockets[0]!.sent[0]!.id;
+    const call = bridge.invoke('app:info', {});
+    sockets[0]!.close();
+    await expect(call).rejects.toMatchObject({ normalized: { code: 'BRIDGE_DISCONNECTED', source: 'bridge' } });
+    expect(bridge.state).toBe('reconnecting');
+
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent).toEqual([{ type: 'subscribe', id: subId, topic: 'profiles:changed', params: {} }]);
+    sockets[1]!.receive({ type: 'event', id: subId, event: { profiles: [], activeId: 'x' } });
+    expect(events).toEqual([{ profiles: [], activeId: 'x' }]);
+  });
+
+  it('unsubscribes on the server and stops delivering events', () => {
+    const bridge = connect();
+    const events: unknown[] = [];
+    sockets[0]!.open();
+    const stop = bridge.subscribe('gateway:rateLimit', {}, (e) => events.push(e));
+    const id = sockets[0]!.sent[0]!.id;
+    stop();
+    expect(sockets[0]!.sent[1]).toEqual({ type: 'unsubscribe', id });
+    sockets[0]!.receive({ type: 'event', id, event: { limit: 1 } });
+    expect(events).toEqual([]);
+  });
+
+  it('does not reconnect after close()', () => {
+    const bridge = connect();
+    sockets[0]!.open();
+    bridge.close();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+});
