@@ -191,6 +191,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (callId !== undefined) inFlight.set(callId, controller);
       try {
         const profile = options.profiles.active();
+        if (prepared.op.area === 'emulator' && profile.kind !== 'emulator') {
+          throw profileError('EMULATOR_ONLY', `${prepared.op.summary} is available on emulator profiles only; "${profile.name}" is a remote profile.`, { profileId: profile.id });
+        }
         const key = await readKey(profile);
         if (controller.signal.aborted) throw new BridgeError(cancelledFailure());
         return await send(prepared, profile, key, controller.signal);

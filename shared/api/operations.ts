@@ -1,11 +1,15 @@
 // The table of every implemented operation. Later areas spread theirs in here.
 import { accountsOperations } from './accounts-operations';
 import { clustersOperations } from './clusters/operations';
+import { emulatorAdminOperations } from './emulator-admin';
 import type { Operation, OperationInput, OperationOutput } from './operation';
 
 export const operations = {
   ...accountsOperations,
   ...clustersOperations,
+  // Admin routes of the emulator (owner key only); the gateway sends them to the embedded
+  // emulator alone, never to a remote profile.
+  ...emulatorAdminOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

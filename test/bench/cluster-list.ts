@@ -87,7 +87,7 @@ export async function benchClusterList(): Promise<{ clusters: number; renderMs: 
       await context.addInitScript('globalThis.__name = (fn) => fn;');
       const page = await context.newPage();
       await page.goto(`${server.origin}/#/api-keys`);
-      await page.waitForSelector('[data-testid="create-key-button"]:not([disabled])', { timeout: 30_000 }).catch(async (e: unknown) => { await page.screenshot({ path: '/tmp/probe/bench-fail.png' }); console.error('run', run); throw e; });
+      await page.waitForSelector('[data-testid="create-key-button"]:not([disabled])', { timeout: 30_000 });
       const open = await measureOpen(page);
       clusters = open.rows;
       // The first run warms the server (JIT, the scaled world); it is not counted.

@@ -95,4 +95,26 @@ test.describe('Cluster proxy ports', () => {
     await expect(page.getByRole('table', { name: 'Port mappings' })).toBeVisible();
     await expect(portRow(page, internal)).toHaveCount(0);
   });
+
+  test('a taken external port shows the API error in the dialog, which stays open', async ({ page }) => {
+    await openClusters(page);
+    await openRunningCluster(page);
+    const firstMapping = ((await page.locator('[data-testid^="port-row-"]').first().getByTestId('port-mapping').textContent()) ?? '').trim();
+    const taken = Number(/→ (\d+)$/.exec(firstMapping)?.[1]);
+    expect(taken).toBeGreaterThan(0);
+
+    await page.getByTestId('add-port-button').click();
+    const dialog = portDialog(page);
+    const internal = unusedInternalPort();
+    await dialog.getByTestId('port-internal-input').fill(String(internal));
+    await dialog.getByTestId('port-external-input').fill(String(taken));
+    await dialog.getByTestId('port-description-input').fill('conflict check');
+    await dialog.getByTestId('port-save').click();
+    const alert = dialog.getByTestId('error-alert');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('PORT_CONFLICT');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(portRow(page, internal)).toHaveCount(0);
+  });
 });

@@ -2,7 +2,6 @@
 // only documented error shapes, the rate-limit headers on every response.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../../main/emulator/core/rng';
-import { emulatorAdminOperations } from '../../../shared/api/emulator-admin';
 import { ClusterErrorCode } from '../../../shared/api/clusters/errors';
 import { AccountErrorBody, AccountErrorCode, ClusterErrorBody } from '../../../shared/api/errors';
 import type { Operation } from '../../../shared/api/operation';
@@ -14,7 +13,7 @@ const t = inProcess({ seed: 5 });
 afterAll(() => t.close());
 
 // Chaos rules exist to inject 5xx on purpose: the fuzzer must not switch them on.
-const targets: Operation[] = [...Object.values(operations), ...Object.values(emulatorAdminOperations)].filter((op) => op.id !== 'emulator.chaosSet');
+const targets: Operation[] = Object.values(operations).filter((op) => op.id !== 'emulator.chaosSet');
 
 const future = new Date(Date.now() + 30 * 86_400_000).toISOString();
 const samples: Record<string, Record<string, unknown>> = {

@@ -65,6 +65,21 @@ describe('gateway: success', () => {
   });
 });
 
+describe('gateway: emulator admin operations', () => {
+  it('sends them to the embedded emulator with the owner key', async () => {
+    const { gateway, emulator } = await setup([json(200, { now: '2026-01-01T00:00:00.000Z' })]);
+    await gateway.call('emulator.clockAdvance', { body: { seconds: 60 } });
+    expect(emulator.calls[0]).toMatchObject({ method: 'POST', url: 'http://emulator.local/_emulator/clock/advance', authorization: `Bearer ${OWNER_KEY}` });
+  });
+
+  it('never sends them to a remote profile', async () => {
+    const { gateway, remote } = await setup([json(200, {})], { profile: remoteProfile });
+    const error = await failure(gateway.call('emulator.reset', {}));
+    expect(error).toMatchObject({ code: 'EMULATOR_ONLY', source: 'profile' });
+    expect(remote.calls).toHaveLength(0);
+  });
+});
+
 describe('gateway: errors', () => {
   it('normalises the account envelope', async () => {
     const { gateway } = await setup([json(404, { error: 'KEY_NOT_FOUND', message: 'No key key_x', details: { keyId: 'key_x' } })]);

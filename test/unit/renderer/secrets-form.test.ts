@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Secret } from '../../../shared/api/clusters/secrets';
 import { emptySecretForm, formOf, toCreateSecret, toRotationPolicy, toUpdateSecret } from '../../../renderer/src/features/cluster-secrets/secret-form';
-import { expiryState } from '../../../renderer/src/features/cluster-secrets/secret-status';
+import { expiryState, matchesSearch, provisionalRows } from '../../../renderer/src/features/cluster-secrets/secret-status';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n';
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -97,5 +97,26 @@ describe('expiryState', () => {
     expect(expiryState({ expired: false, expiration_date: '2026-02-28T00:00:00Z' }, NOW)).toBe('expired');
     expect(expiryState({ expired: false, expiration_date: '2026-03-10T00:00:00Z' }, NOW)).toBe('expiring');
     expect(expiryState({ expired: false, expiration_date: '2026-04-01T00:00:00Z' }, NOW)).toBe('valid');
+  });
+});
+
+describe('provisionalRows', () => {
+  const all = [
+    { name: 'HF_TOKEN', description: 'Hugging Face token' },
+    { name: 'db-url', description: null },
+    { name: 'proxy-tls', description: 'TLS certificate' },
+  ];
+  const unfiltered = { type: '', category: '', secrets: all };
+
+  it('filters the last unfiltered list by name or description while the search is on its way', () => {
+    expect(matchesSearch(all[0]!, 'hugging')).toBe(true);
+    expect(provisionalRows('tls', '', unfiltered, { type: '', category: '' })?.map((s) => s.name)).toEqual(['proxy-tls']);
+    expect(provisionalRows('TOKEN', null, unfiltered, { type: '', category: '' })?.map((s) => s.name)).toEqual(['HF_TOKEN']);
+  });
+
+  it('steps aside once the service answered this search, or when the type/category differ', () => {
+    expect(provisionalRows('tls', 'tls', unfiltered, { type: '', category: '' })).toBeNull();
+    expect(provisionalRows('tls', '', unfiltered, { type: 'certificate', category: '' })).toBeNull();
+    expect(provisionalRows('tls', '', null, { type: '', category: '' })).toBeNull();
   });
 });

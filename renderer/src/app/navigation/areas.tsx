@@ -24,6 +24,8 @@ function lazyArea(load: () => Promise<{ default: ComponentType }>, prefetch?: ()
   return { preload: () => Promise.all([load(), prefetch?.()]), component: lazy(load) };
 }
 
+const prefetchClusters = () => import('../../features/clusters/clusters-store').then((m) => m.useClusters.getState().ensureLoaded());
+
 export const areas: Area[] = [
   {
     id: 'api-keys',
@@ -42,11 +44,12 @@ export const areas: Area[] = [
     label: 'Clusters',
     description: 'GPU clusters: status, cost, proxy and ports, secrets; stop and restart',
     icon: <DnsOutlined fontSize="small" />,
-    ...lazyArea(
-      () => import('../../features/clusters/ClustersPage'),
-      // The list's first request leaves alongside the page's code, not after it.
-      () => import('../../features/clusters/clusters-store').then((m) => m.useClusters.getState().ensureLoaded()),
-    ),
+    // The list's first request leaves alongside the page's code, not after it, whether the
+    // area is opened at start (preload) or later (the lazy component's first load).
+    ...lazyArea(() => {
+      void prefetchClusters();
+      return import('../../features/clusters/ClustersPage');
+    }, prefetchClusters),
   },
   {
     id: 'templates',

@@ -16,7 +16,7 @@ export function StopCost({ impact }: { impact: StopCostImpact }) {
   );
 }
 
-export function RestartCost({ impact }: { impact: RestartCostImpact }) {
+export function RestartCost({ impact, resumesBilling }: { impact: RestartCostImpact; resumesBilling: boolean }) {
   const diff = impact.newHourlyRate - impact.oldHourlyRate;
   const icon = diff > 0 ? <TrendingUp /> : diff < 0 ? <TrendingDown /> : <TrendingFlat />;
   return (
@@ -30,6 +30,7 @@ export function RestartCost({ impact }: { impact: RestartCostImpact }) {
         {formatMoney(impact.newHourlyRate)}
       </Box>
       {impact.changed ? ` (${diff >= 0 ? '+' : '−'}${formatMoney(Math.abs(diff))}/h, estimated from the price table)` : ' (no resource change)'}
+      {resumesBilling && '. The cluster is not billed now: billing resumes at the new rate once it is running.'}
     </Alert>
   );
 }

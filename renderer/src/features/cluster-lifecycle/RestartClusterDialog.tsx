@@ -88,7 +88,7 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
             <PhaseProgress cluster={accepted} />
           ) : (
             <Stack spacing={2.5}>
-              <RestartCost impact={restartCostImpact(form, cluster)} />
+              <RestartCost impact={restartCostImpact(form, cluster)} resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null} />
               <Section title="Shutdown">
                 <CheckField label="Force restart" help="Restart without graceful shutdown." checked={form.force} onChange={(force) => update({ force })} />
                 <IntField

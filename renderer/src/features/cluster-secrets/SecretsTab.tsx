@@ -25,6 +25,7 @@ import { secretColumns } from './secret-columns';
 import { SecretDialog } from './SecretDialog';
 import { SecretFilters } from './SecretFilters';
 import { noFilters, useSecrets, type SecretFilters as Filters } from './secrets-store';
+import { provisionalRows } from './secret-status';
 import { useRevealedValues } from './use-revealed-values';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -41,15 +42,17 @@ function useSecretsList(clusterId: string) {
     void useSecrets.getState().load(clusterId, filters);
   }, [clusterId, filters]);
   useEffect(() => () => useSecrets.getState().reset(), [clusterId]);
+  // Refresh reloads the secrets too, without taking the intent: the cluster view reloads the cluster with it.
   const seq = useIntents((s) => s.seq);
   useEffect(() => {
-    if (useIntents.getState().take('page:refresh')) void useSecrets.getState().load(clusterId);
+    if (useIntents.getState().pending === 'page:refresh') void useSecrets.getState().load(clusterId);
   }, [seq, clusterId]);
   return { filters, search, setSearch, patchFilters: (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch })) };
 }
 
 export function SecretsTab({ clusterId }: { clusterId: string }) {
-  const { secrets, totalCount, secretTypes, status, error } = useSecrets();
+  const { secrets, totalCount, secretTypes, status, error, unfiltered } = useSecrets();
+  const appliedSearch = useSecrets((s) => (s.status === 'ready' ? s.filters.search : null));
   const { filters, search, setSearch, patchFilters } = useSecretsList(clusterId);
   const revealed = useRevealedValues(clusterId);
   const [editing, setEditing] = useState<{ secret: Secret | null } | null>(null);
@@ -79,15 +82,18 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
     notify('success', `Secret “${secret.name}” deleted`);
   };
 
-  const filtered = Boolean(filters.type || filters.category || filters.search);
+  const filtered = Boolean(filters.type || filters.category || search.trim());
   const loaded = useSecrets((s) => s.clusterId === clusterId);
+  const provisional = useMemo(() => provisionalRows(search, appliedSearch, unfiltered, filters), [search, appliedSearch, unfiltered, filters]);
+  const rows = provisional ?? (loaded ? secrets : []);
+  const count = provisional ? provisional.length : totalCount;
 
   return (
     <Stack spacing={2} sx={{ flex: 1, minHeight: 0 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <SecretFilters search={search} onSearch={setSearch} filters={filters} onFilters={patchFilters} typeCounts={secretTypes} />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="secrets-count">
-          {status === 'ready' ? `${totalCount.toLocaleString()} secret${totalCount === 1 ? '' : 's'}${filtered ? ' match' : ''}` : ''}
+          {status === 'ready' || provisional ? `${count.toLocaleString()} secret${count === 1 ? '' : 's'}${filtered ? ' match' : ''}` : ''}
         </Typography>
         <Tooltip title="Refresh">
           <span>
@@ -117,10 +123,10 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
         <Paper variant="outlined" sx={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
           <DataTable
             label="Secrets"
-            rows={loaded ? secrets : []}
+            rows={rows}
             columns={columns}
             rowKey={(s) => s.name}
-            loading={status === 'loading' && (!loaded || secrets.length === 0)}
+            loading={!provisional && status === 'loading' && (!loaded || secrets.length === 0)}
             initialSort={{ columnId: 'name', direction: 'asc' }}
             onRowActivate={(secret) => setEditing({ secret })}
             rowTestId={(s) => `secret-row-${s.name}`}

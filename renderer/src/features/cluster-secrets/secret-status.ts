@@ -37,3 +37,26 @@ export const CATEGORY_LABELS: Record<Secret['category'], string> = {
   monitoring: 'Monitoring',
   api_authentication: 'API authentication',
 };
+
+/** The list operation's `search`, as the service applies it: name or description, case-insensitive. */
+export function matchesSearch(secret: Pick<Secret, 'name' | 'description'>, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return secret.name.toLowerCase().includes(q) || (secret.description ?? '').toLowerCase().includes(q);
+}
+
+/**
+ * Rows to show while a typed search is on its way to the service: the last unfiltered list
+ * (same type and category) filtered here, so the table follows the typing at once; the
+ * service's answer replaces it when it arrives. Null when there is nothing better to show.
+ */
+export function provisionalRows<T extends Pick<Secret, 'name' | 'description'>>(
+  typed: string,
+  applied: string | null,
+  unfiltered: { type: string; category: string; secrets: T[] } | null,
+  filters: { type: string; category: string },
+): T[] | null {
+  if (applied !== null && typed.trim() === applied.trim()) return null;
+  if (!unfiltered || unfiltered.type !== filters.type || unfiltered.category !== filters.category) return null;
+  return unfiltered.secrets.filter((s) => matchesSearch(s, typed));
+}

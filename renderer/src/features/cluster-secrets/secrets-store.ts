@@ -25,6 +25,8 @@ export interface SecretsState {
   secretTypes: Partial<Record<SecretType, number>>;
   status: LoadStatus;
   error: NormalizedError | null;
+  /** The last list read without a search (same type/category), for instant local filtering while a search is on its way. */
+  unfiltered: { type: SecretFilters['type']; category: SecretFilters['category']; secrets: Secret[] } | null;
   /** Loads the cluster's secrets with the server-side filters (the last call wins). */
   load(clusterId: string, filters?: SecretFilters): Promise<void>;
   create(clusterId: string, request: CreateSecretRequest): Promise<Secret>;
@@ -51,12 +53,13 @@ export const useSecrets = create<SecretsState>()((set, get) => ({
   secretTypes: {},
   status: 'idle',
   error: null,
+  unfiltered: null,
 
   async load(clusterId, filters = get().filters) {
     listController?.abort();
     const controller = (listController = new AbortController());
     const sameCluster = get().clusterId === clusterId;
-    set({ clusterId, filters, status: 'loading', error: null, ...(sameCluster ? {} : { secrets: [], totalCount: 0, secretTypes: {} }) });
+    set({ clusterId, filters, status: 'loading', error: null, ...(sameCluster ? {} : { secrets: [], totalCount: 0, secretTypes: {}, unfiltered: null }) });
     const query = {
       ...(filters.type ? { type: filters.type } : {}),
       ...(filters.category ? { category: filters.category } : {}),
@@ -64,7 +67,14 @@ export const useSecrets = create<SecretsState>()((set, get) => ({
     };
     try {
       const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId }, query }, { signal: controller.signal });
-      set({ secrets: data.data.secrets.map(withoutValue), totalCount: data.data.total_count, secretTypes: data.data.secret_types, status: 'ready' });
+      const secrets = data.data.secrets.map(withoutValue);
+      set({
+        secrets,
+        totalCount: data.data.total_count,
+        secretTypes: data.data.secret_types,
+        status: 'ready',
+        ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
+      });
     } catch (error) {
       if (isCancelled(error)) return;
       set({ status: 'error', error: toNormalizedError(error) });
@@ -82,13 +92,15 @@ export const useSecrets = create<SecretsState>()((set, get) => ({
   async update(clusterId, name, request) {
     const { data } = await api('clusters.secrets.update', { params: { cluster_id: clusterId, secret_name: name }, body: request });
     const saved = withoutValue(data.data);
-    set((s) => ({ secrets: s.secrets.map((x) => (x.name === name ? saved : x)) }));
+    const swap = (list: Secret[]) => list.map((x) => (x.name === name ? saved : x));
+    set((s) => ({ secrets: swap(s.secrets), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: swap(s.unfiltered.secrets) } }));
     return saved;
   },
 
   async remove(clusterId, name) {
     await api('clusters.secrets.delete', { params: { cluster_id: clusterId, secret_name: name } });
-    set((s) => ({ secrets: s.secrets.filter((x) => x.name !== name), totalCount: Math.max(0, s.totalCount - 1) }));
+    const drop = (list: Secret[]) => list.filter((x) => x.name !== name);
+    set((s) => ({ secrets: drop(s.secrets), totalCount: Math.max(0, s.totalCount - 1), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: drop(s.unfiltered.secrets) } }));
     void get().load(clusterId);
   },
 
@@ -99,6 +111,6 @@ export const useSecrets = create<SecretsState>()((set, get) => ({
 
   reset() {
     listController?.abort();
-    set({ clusterId: null, filters: noFilters(), secrets: [], totalCount: 0, secretTypes: {}, status: 'idle', error: null });
+    set({ clusterId: null, filters: noFilters(), secrets: [], totalCount: 0, secretTypes: {}, status: 'idle', error: null, unfiltered: null });
   },
 }));

@@ -15,7 +15,7 @@ import { ClusterHeader } from './ClusterHeader';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { OverviewTab } from './overview/OverviewTab';
 import { useIntent } from './use-clusters-page';
-import { TRANSITION_POLL_MS, usePolling } from './use-polling';
+import { DETAIL_POLL_MS, usePolling } from './use-polling';
 
 const ProxyTab = lazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));
 const SecretsTab = lazy(() => import('../cluster-secrets/SecretsTab').then((m) => ({ default: m.SecretsTab })));
@@ -52,7 +52,7 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
   // On the overview, a stop or restart is followed by the phase progress (it hands its reads
   // to the store); polling here too would race it with copies of another age.
   const followedByProgress = tab === 'overview' && (cluster?.status === 'stopping' || cluster?.status === 'restarting');
-  usePolling(Boolean(cluster && isTransitional(cluster.status) && !followedByProgress), TRANSITION_POLL_MS, () => void loadCluster(clusterId, { quiet: true }));
+  usePolling(Boolean(cluster && isTransitional(cluster.status) && !followedByProgress), DETAIL_POLL_MS, () => void loadCluster(clusterId, { quiet: true }));
 
   useEffect(() => {
     if (cluster) document.title = `${cluster.name} · Clusters · GPU Operator Console`;

@@ -21,7 +21,7 @@ import { clusterPath } from './cluster-route';
 import { ClusterFilters } from './ClusterFilters';
 import { useClusters } from './clusters-store';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
-import { TRANSITION_POLL_MS, usePolling } from './use-polling';
+import { LIST_POLL_MS, usePolling } from './use-polling';
 import { useFilterShortcut, useIntent } from './use-clusters-page';
 
 const rowKey = (c: Cluster) => c.id;
@@ -62,7 +62,7 @@ export function ClusterList() {
   useFilterShortcut(filterRef);
 
   const anyMoving = useMemo(() => clusters.some((c) => isTransitional(c.status)), [clusters]);
-  usePolling(anyMoving, TRANSITION_POLL_MS, () => void load({ quiet: true }));
+  usePolling(anyMoving, LIST_POLL_MS, () => void load({ quiet: true }));
 
   const columns = useMemo(
     () =>

@@ -2,7 +2,10 @@
 // window comes back into view it ticks at once, so what is shown is never stale for long.
 import { useEffect, useRef } from 'react';
 
-export const TRANSITION_POLL_MS = 3_000;
+/** One cluster while it changes state. */
+export const DETAIL_POLL_MS = 3_000;
+/** The whole list (up to hundreds of records) while any cluster changes state. */
+export const LIST_POLL_MS = 5_000;
 
 export function usePolling(active: boolean, intervalMs: number, tick: () => void): void {
   const tickRef = useRef(tick);
