@@ -2,13 +2,14 @@
 // expose. Opens the vault, makes sure the local emulator has an owner key in it, starts the
 // embedded emulator, then the profiles and the gateway, and implements every channel and
 // topic of shared/ipc/contract.ts on top of them.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { VaultStatus } from '../shared/ipc/contract';
 import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/index';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
-import { EMULATOR_OWNER_KEY_ACCOUNT, ProfileStore } from './profiles/index';
+import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore } from './profiles/index';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
 export interface ServicesOptions {
@@ -70,10 +71,30 @@ async function openVault(options: ServicesOptions): Promise<{ store: SecretStore
   return { store: opened.status.backend === 'keychain' ? new CachingSecretStore(opened.store) : opened.store, status: opened.status };
 }
 
+/**
+ * The key that encrypts the emulator's secret values at rest. It is kept in the OS keychain
+ * when there is one (never in the snapshot); without a keychain — or when an earlier run
+ * already made the emulator's own `secrets.key` file (mode 0600) — the emulator keeps using
+ * that file, so values stay readable across runs (docs/decisions.md, Clusters: Secrets).
+ */
+async function emulatorSecretsKey(vault: SecretStore, status: VaultStatus, emulatorDir: string): Promise<Buffer | undefined> {
+  if (!status.persistent || existsSync(join(emulatorDir, 'secrets.key'))) return undefined;
+  const stored = await vault.get(EMULATOR_SECRETS_KEY_ACCOUNT);
+  if (stored) {
+    const key = Buffer.from(stored, 'base64');
+    if (key.length === 32) return key;
+  }
+  const key = randomBytes(32);
+  await vault.set(EMULATOR_SECRETS_KEY_ACCOUNT, key.toString('base64'));
+  return key;
+}
+
 /** The emulator with the owner key kept in the vault; the first run creates and stores it. */
-async function startEmulator(vault: SecretStore, options: ServicesOptions): Promise<Emulator> {
+async function startEmulator(vault: SecretStore, status: VaultStatus, options: ServicesOptions): Promise<Emulator> {
   const stored = await vault.get(EMULATOR_OWNER_KEY_ACCOUNT);
-  const emulator = createEmulator({ ...options.emulator, dataDir: join(options.dataDir, 'emulator'), ownerKey: stored ?? options.emulator?.ownerKey });
+  const dataDir = join(options.dataDir, 'emulator');
+  const secretsKey = options.emulator?.secretsKey ?? (await emulatorSecretsKey(vault, status, dataDir));
+  const emulator = createEmulator({ ...options.emulator, dataDir, secretsKey, ownerKey: stored ?? options.emulator?.ownerKey });
   if (emulator.ownerKey !== stored) {
     try {
       await vault.set(EMULATOR_OWNER_KEY_ACCOUNT, emulator.ownerKey);
@@ -87,7 +108,7 @@ async function startEmulator(vault: SecretStore, options: ServicesOptions): Prom
 
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const vault = await openVault(options);
-  const emulator = await startEmulator(vault.store, options);
+  const emulator = await startEmulator(vault.store, vault.status, options);
   let profiles: ProfileStore;
   try {
     profiles = await ProfileStore.open({ dataDir: options.dataDir, vault: vault.store });

@@ -56,15 +56,25 @@ describe('keychain through keytar', () => {
       const keytar = await keytarOrFail();
       expect(await keytar.getPassword('gpu-operator-console', 'emulator-owner-key')).toBe(ownerKey);
       expect(await keytar.getPassword('gpu-operator-console', `profile:${profile.id}`)).toBe('sk_live_keychain_profile_key');
-      for (const file of await filesUnder(dataDir)) {
+      // The emulator's secrets are sealed with a data key that lives in the keychain too.
+      const secretsKey = await keytar.getPassword('gpu-operator-console', 'emulator-secrets-key');
+      expect(Buffer.from(secretsKey ?? '', 'base64')).toHaveLength(32);
+      const files = await filesUnder(dataDir);
+      expect(files.some((f) => f.endsWith('secrets.key'))).toBe(false);
+      for (const file of files) {
         const text = await readFile(file, 'utf8');
         expect(text).not.toContain(ownerKey);
         expect(text).not.toContain('sk_live_keychain_profile_key');
       }
 
       // The second start finds the same owner key.
+      // The second start finds the same owner key, and the seeded secret values still open.
       const again = await createServices({ mode: 'web', dataDir });
       expect(again.emulator.ownerKey).toBe(ownerKey);
+      const list = await again.handlers['api:call']({ op: 'clusters.list', input: {} });
+      const clusterId = (list.data as { data: { clusters: Array<{ id: string }> } }).data.clusters[0]!.id;
+      const secrets = await again.handlers['api:call']({ op: 'clusters.secrets.list', input: { params: { cluster_id: clusterId }, query: { include_values: true } } });
+      expect((secrets.data as { data: { secrets: Array<{ value?: string }> } }).data.secrets.every((x) => typeof x.value === 'string')).toBe(true);
       await again.dispose();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeStepIndex, planPhases, runPhases } from '../../../renderer/src/features/cluster-lifecycle/phases';
+import { activeStepIndex, planPhases, remainingMs, runPhases } from '../../../renderer/src/features/cluster-lifecycle/phases';
 
 describe('planPhases', () => {
   it('follows the document order and leaves out what the run skips', () => {
@@ -29,5 +29,13 @@ describe('activeStepIndex', () => {
     const phases = ['a', 'b', 'completed'];
     expect(activeStepIndex(phases, 'b')).toBe(1);
     expect(activeStepIndex(phases, 'completed')).toBe(3);
+  });
+});
+
+describe('remainingMs', () => {
+  it('is the unfinished share of the run, whatever clock the service keeps', () => {
+    const run = { started_at: '2026-03-01T10:00:00.000Z', estimated_completion_time: '2026-03-01T10:10:00.000Z', percentage: 25 };
+    expect(remainingMs(run)).toBe(7.5 * 60_000);
+    expect(remainingMs({ ...run, percentage: 100 })).toBe(0);
   });
 });

@@ -50,7 +50,7 @@ describe('toCreateSecret', () => {
     const badMode = toCreateSecret({ ...emptySecretForm(), name: 'cfg', type: 'file', value: '{}', filePath: '/etc/app/cfg.json', fileMode: '999' });
     expect(!badMode.ok && badMode.errors['permissions.file_mode']).toMatch(/octal/);
     const ok = toCreateSecret({ ...emptySecretForm(), name: 'cfg', type: 'file', value: '{}', filePath: '/etc/app/cfg.json', fileMode: '0440' });
-    expect(ok.ok && ok.request.permissions).toEqual({ read_only: false, file_mode: '0440' });
+    expect(ok.ok && ok.request.permissions).toEqual({ read_only: true, file_mode: '0440' });
   });
 
   it('certificates need a PEM block', () => {

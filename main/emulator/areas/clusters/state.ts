@@ -119,7 +119,7 @@ const index = new WeakMap<ClustersState, Map<string, StoredCluster>>();
 /** The area's state; an empty one when a snapshot from before this area has none. */
 export function clustersState(store: Store): ClustersState {
   let s = store.areas[AREA] as ClustersState | undefined;
-  if (!s) store.areas[AREA] = s = { clusters: [], templates: [] };
+  if (!s || !Array.isArray(s.clusters) || !Array.isArray(s.templates)) store.areas[AREA] = s = { clusters: [], templates: [] };
   return s;
 }
 

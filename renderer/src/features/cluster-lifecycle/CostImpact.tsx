@@ -5,7 +5,8 @@ import TrendingUp from '@mui/icons-material/TrendingUp';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { RestartCostImpact } from './restart-form';
-import { formatMoney, type StopCostImpact } from './stop-form';
+import { formatMoney } from './money';
+import type { StopCostImpact } from './stop-form';
 
 export function StopCost({ impact }: { impact: StopCostImpact }) {
   return (

@@ -13,7 +13,7 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { ClusterLifecycle } from '../../../../shared/api/clusters/lifecycle';
 import { formatDateTime, relativeTime } from '../../lib/relative-time';
 import { isTransitional, runOptionsOf, useClusterFollow } from './follow-store';
-import { activeStepIndex, phaseLabel, runPhases, terminalPhase } from './phases';
+import { activeStepIndex, phaseLabel, remainingMs, runPhases, terminalPhase } from './phases';
 
 export interface PhaseProgressProps {
   cluster: Cluster;
@@ -72,7 +72,7 @@ export function PhaseProgress({ cluster, onUpdate }: PhaseProgressProps) {
         </Typography>
         {!done && (
           <Typography variant="body2" color="text.secondary" title={formatDateTime(run.estimated_completion_time)} data-testid="phase-eta">
-            Estimated completion {relativeTime(run.estimated_completion_time)}
+            Estimated completion {relativeTime(new Date(Date.now() + remainingMs(run)).toISOString())}
           </Typography>
         )}
       </Stack>

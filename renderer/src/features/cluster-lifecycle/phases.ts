@@ -71,3 +71,13 @@ export function activeStepIndex(phases: readonly string[], phase: string): numbe
 export function phaseLabel(phase: string): string {
   return PHASE_LABELS[phase] ?? phase.replace(/_/g, ' ');
 }
+
+/**
+ * Time left, from the run's own span and percentage (linear in time), so it holds even when
+ * the service's clock is not this machine's (a simulated clock that was advanced).
+ */
+export function remainingMs(run: Pick<ClusterLifecycle, 'started_at' | 'estimated_completion_time' | 'percentage'>): number {
+  const span = Date.parse(run.estimated_completion_time) - Date.parse(run.started_at);
+  if (!Number.isFinite(span) || span <= 0) return 0;
+  return Math.max(0, Math.round((span * (100 - run.percentage)) / 100));
+}

@@ -57,7 +57,3 @@ export interface StopCostImpact {
 export function stopCostImpact(cluster: Cluster): StopCostImpact {
   return { hourlyRateSaved: cluster.cost.hourly_rate, sessionCostSoFar: cluster.cost.session_cost, currency: cluster.cost.currency };
 }
-
-export function formatMoney(amount: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-}

@@ -50,7 +50,8 @@ export const emptySecretForm = (): SecretForm => ({
   fileMode: '0400',
   expiresOn: '',
   tags: '',
-  readOnly: false,
+  // The service's default too: the cluster may read the secret, not change it.
+  readOnly: true,
   rotation: defaultRotationForm(),
 });
 

@@ -21,7 +21,7 @@ import { toNormalizedError } from '../../bridge/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { MONO_FONT } from '../../lib/fonts';
 import { EnvRowsEditor } from '../cluster-lifecycle/RowEditors';
-import { formatMoney } from '../cluster-lifecycle/stop-form';
+import { formatMoney } from '../cluster-lifecycle/money';
 import { ResourceBoundsFields } from './ResourceBoundsFields';
 import { emptyTemplateForm, formHourlyCost, formOfTemplate, nextPatchVersion, toCreateTemplate, toUpdateTemplate, type FieldErrors, type TemplateForm } from './template-form';
 import { TemplatePortsEditor } from './TemplatePortsEditor';
