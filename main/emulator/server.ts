@@ -22,7 +22,7 @@ import { registerRoutes } from './core/routes';
 import { Persister } from './state/persister';
 import { makeSnapshot, readSnapshotFileSync } from './state/snapshot';
 import { Store } from './state/store';
-import { buildWorld, type WorldOptions } from './world/builder';
+import { buildWorld, seedMissingAreas, type WorldOptions } from './world/builder';
 import { applyOwnerKey } from './world/owner-key';
 
 export interface InternalOptions extends EmulatorOptions {
@@ -65,6 +65,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const worldOptions: WorldOptions = { scale: opts.scale, sealSecret: (aad, text) => cipher.sealSeeded(aad, text) };
   const closing = new AbortController();
   const world = buildWorld(seed, clock.now(), worldOptions);
+  // A snapshot written before an area existed gets that area's seeded world (docs/decisions.md, Clusters).
+  const migrated = saved ? seedMissingAreas(saved.state, seed, clock.now(), worldOptions) : [];
   const store = new Store(saved?.state ?? world.state, (kind) => persister?.schedule(kind));
   applyOwnerKey(store, ownerKey);
   let openapi: Record<string, unknown> | null = null;
@@ -91,6 +93,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const ahead = snapshot.clock.now - clock.now();
       if (ahead > 0) clock.advance(ahead / 1000); // simulated time never runs backwards
       seed = snapshot.seed;
+      seedMissingAreas(snapshot.state, seed, clock.now(), worldOptions);
       store.load(snapshot.state);
       applyOwnerKey(store, ownerKey);
       ctx.limiter.clear();
@@ -108,7 +111,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
   if (opts.dataDir) {
     persister = new Persister(opts.dataDir, ctx.exportSnapshot, (e) => console.error(`emulator: could not write the snapshot: ${e.message}`));
-    if (!saved) persister.schedule('state');
+    if (!saved || migrated.length) persister.schedule('state');
   }
 
   const app = buildApp(ctx, onDefect);

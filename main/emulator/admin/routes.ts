@@ -30,7 +30,7 @@ export const adminRoutes = [
     try {
       ctx.importSnapshot(validateSnapshot(body, 'the request body'));
     } catch (e) {
-      if (e instanceof SnapshotError) throw validationError('body', e.message);
+      if (e instanceof SnapshotError) throw validationError(e.field ?? 'body', e.reason ?? e.message);
       throw e;
     }
     return { keys: ctx.store.keys.size, message: 'Snapshot imported' };

@@ -1,17 +1,25 @@
 // Versioned snapshots on disk: written to a temporary file, fsynced, then renamed over the
 // previous one, so a crash mid-write keeps the previous snapshot. A corrupt file or an
 // unknown version is an error naming the file: never silently replaced by a fresh world.
+// Areas with a stored schema (area-schemas.ts) are checked too, down to the field.
 import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type WorldState } from '../../../shared/api/emulator-admin';
+import { checkAreas } from './area-schemas';
 
 export const SNAPSHOT_FILE = 'emulator-state.json';
 
 export class SnapshotError extends Error {
-  constructor(message: string) {
+  /** Set when one field is at fault (an area's stored state): the import route reports it as is. */
+  readonly field?: string;
+  readonly reason?: string;
+
+  constructor(message: string, at?: { field: string; reason: string }) {
     super(message);
     this.name = 'SnapshotError';
+    this.field = at?.field;
+    this.reason = at?.reason;
   }
 }
 
@@ -34,6 +42,8 @@ export function validateSnapshot(value: unknown, source: string): EmulatorSnapsh
     const where = issue ? issue.path.join('.') || '(root)' : '(root)';
     throw new SnapshotError(`${source} is not a valid snapshot: ${where}: ${issue?.message ?? 'invalid'}`);
   }
+  const areaIssue = checkAreas(parsed.data.state.areas);
+  if (areaIssue) throw new SnapshotError(`${source} is not a valid snapshot: ${areaIssue.field}: ${areaIssue.reason}`, areaIssue);
   return parsed.data;
 }
 

@@ -44,3 +44,18 @@ export function buildWorld(seed: number, now: number, options: WorldOptions = {}
   for (const c of contributors.values()) c.build(draft, Rng.derive(seed, `area:${c.name}`));
   return { state: draft.state, seededKeys: draft.seededKeys };
 }
+
+/**
+ * Migration of snapshots written before an area existed: each registered area the state lacks
+ * gets its seeded part for `seed`, built over the snapshot's own accounts state (its team, its
+ * owner) as of `now`. Mutates `state`; returns the names of the areas added.
+ */
+export function seedMissingAreas(state: WorldState, seed: number, now: number, options: WorldOptions = {}): string[] {
+  const added: string[] = [];
+  for (const c of contributors.values()) {
+    if (Object.hasOwn(state.areas, c.name)) continue;
+    c.build({ seed, options, now, state, seededKeys: {} }, Rng.derive(seed, `area:${c.name}`));
+    added.push(c.name);
+  }
+  return added;
+}

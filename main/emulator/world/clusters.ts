@@ -95,7 +95,8 @@ function cluster(draft: WorldDraft, rng: Rng, spec: Spec, templates: ClustersSta
   const now = draft.now;
   const id = `cluster_${rng.base62(12)}`;
   const members = draft.state.members.filter((m) => m.status === 'active').map((m) => m.id);
-  const team = [members[0]!, ...members.slice(1).filter(() => rng.next() < 0.6)];
+  // No active member (possible in a migrated snapshot, builder.ts seedMissingAreas): no team; same draws either way.
+  const team = members.length ? [members[0]!, ...members.slice(1).filter(() => rng.next() < 0.6)] : [];
   const created = now - rng.int(5, 180) * DAY;
   const up = spec.status === 'running' || spec.status === 'stopping' || spec.status === 'restarting';
   const startedAt = up ? now - rng.int(2, 400) * HOUR : null;
@@ -177,8 +178,10 @@ registerWorldContributor({
   build(draft, rng) {
     // Without a sealer (a world built only for its keys) values are sealed with a throwaway key.
     const seal = draft.options.sealSecret ?? ((aad, v) => (fallbackCipher ??= new SecretCipher(randomBytes(32))).sealSeeded(aad, v));
-    const owner = draft.state.members.find((m) => m.role === 'owner')!;
-    const templates = seedTemplates(rng, draft.now, { id: owner.id, username: owner.username ?? 'owner' }, draft.state.account.name);
+    // A migrated snapshot may have no owner member: its account's owner id stands in.
+    const owner = draft.state.members.find((m) => m.role === 'owner');
+    const author = owner ? { id: owner.id, username: owner.username ?? 'owner' } : { id: draft.state.account.ownerId, username: 'owner' };
+    const templates = seedTemplates(rng, draft.now, author, draft.state.account.name);
     const clusters = SPECS.map((spec, i) => cluster(draft, rng, spec, templates, seal, i));
     const scale = draft.options.scale ?? {};
     for (let i = 1; i <= (scale.clusters ?? 0); i++) clusters.push(benchCluster(draft, rng, i, seal, scale.secretsPerCluster ?? 0));

@@ -2,6 +2,7 @@
 // configuration changes (storage can only grow), environment and port updates, snapshot
 // restore, the old → new hourly rate before confirming, API errors with details, then the
 // live phases.
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -67,11 +68,11 @@ function ResourceFields({ cluster, form, update, errors }: { cluster: Cluster; f
 
 export function RestartClusterDialog({ cluster, open, onClose, onStarted }: RestartClusterDialogProps) {
   const validate = (f: ReturnType<typeof defaultRestartForm>) => toRestartRequest(f, cluster);
-  const { form, update, errors, busy, apiError, accepted, submit } = useLifecycleDialog(open, defaultRestartForm, validate);
+  const { form, update, errors, busy, apiError, accepted, notice, submit } = useLifecycleDialog(open, defaultRestartForm, validate);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit(async (body) => {
+    void submit(cluster.id, async (body) => {
       const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
       const d = data.data;
       onStarted?.(d);
@@ -85,7 +86,10 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
         <DialogTitle id="restart-cluster-title">Restart {cluster.name}</DialogTitle>
         <DialogContent dividers>
           {accepted ? (
-            <PhaseProgress cluster={accepted} />
+            <Stack spacing={2}>
+              {notice && <Alert severity="info">{notice}</Alert>}
+              <PhaseProgress cluster={accepted} />
+            </Stack>
           ) : (
             <Stack spacing={2.5}>
               <RestartCost impact={restartCostImpact(form, cluster)} resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null} />

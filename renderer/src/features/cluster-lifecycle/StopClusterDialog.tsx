@@ -32,11 +32,11 @@ export interface StopClusterDialogProps {
 }
 
 export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClusterDialogProps) {
-  const { form, update, errors, busy, apiError, accepted, submit } = useLifecycleDialog(open, defaultStopForm, toStopRequest);
+  const { form, update, errors, busy, apiError, accepted, notice, submit } = useLifecycleDialog(open, defaultStopForm, toStopRequest);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit(async (body) => {
+    void submit(cluster.id, async (body) => {
       const { data } = await api('clusters.stop', { params: { cluster_id: cluster.id }, body });
       const d = data.data;
       onStarted?.(d);
@@ -50,7 +50,10 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
         <DialogTitle id="stop-cluster-title">Stop {cluster.name}</DialogTitle>
         <DialogContent dividers>
           {accepted ? (
-            <PhaseProgress cluster={accepted} />
+            <Stack spacing={2}>
+              {notice && <Alert severity="info">{notice}</Alert>}
+              <PhaseProgress cluster={accepted} />
+            </Stack>
           ) : (
             <Stack spacing={2.5}>
               <StopCost impact={stopCostImpact(cluster)} />

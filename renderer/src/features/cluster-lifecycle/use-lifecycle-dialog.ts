@@ -5,7 +5,7 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { ClusterLifecycle } from '../../../../shared/api/clusters/lifecycle';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { toNormalizedError } from '../../bridge/errors';
-import { rememberRunOptions, useClusterFollow } from './follow-store';
+import { isTransitional, rememberRunOptions, useClusterFollow } from './follow-store';
 import type { RunOptions } from './phases';
 import type { FieldErrors, FormResult } from './form-values';
 
@@ -16,6 +16,7 @@ export function useLifecycleDialog<F, R>(open: boolean, initial: () => F, valida
   const [busy, setBusy] = useState(false);
   const [apiError, setApiError] = useState<NormalizedError | null>(null);
   const [accepted, setAccepted] = useState<Cluster | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -24,6 +25,7 @@ export function useLifecycleDialog<F, R>(open: boolean, initial: () => F, valida
     setSubmitted(false);
     setApiError(null);
     setAccepted(null);
+    setNotice(null);
     // Reset only when the dialog opens (`initial` is a fresh function each render).
   }, [open]);
 
@@ -36,8 +38,13 @@ export function useLifecycleDialog<F, R>(open: boolean, initial: () => F, valida
     }
   };
 
-  /** Validates, sends, and on success follows the cluster with the progress the response started. */
-  const submit = async (send: (request: R) => Promise<{ cluster: Cluster; lifecycle: ClusterLifecycle; status: Cluster['status']; options: RunOptions }>) => {
+  /**
+   * Validates, sends, and on success follows the cluster with the progress the response
+   * started. A request that waits for the end (wait_for_completion / wait_for_ready) can
+   * outlast the gateway's timeout while the service carries on: then the cluster is read,
+   * and followed if the operation is under way.
+   */
+  const submit = async (clusterId: string, send: (request: R) => Promise<{ cluster: Cluster; lifecycle: ClusterLifecycle; status: Cluster['status']; options: RunOptions }>) => {
     setSubmitted(true);
     const result = validate(form);
     if (!result.ok) {
@@ -56,11 +63,16 @@ export function useLifecycleDialog<F, R>(open: boolean, initial: () => F, valida
       // The response may already be the end state (wait_for_completion / wait_for_ready).
       void useClusterFollow.getState().refresh(cluster.id);
     } catch (e) {
-      setApiError(toNormalizedError(e));
+      const error = toNormalizedError(e);
+      const current = error.code === 'TIMEOUT' ? await useClusterFollow.getState().refresh(clusterId) : null;
+      if (current && (isTransitional(current.status) || current.lifecycle)) {
+        setAccepted(current);
+        setNotice('The wait outlasted the request timeout; the service carries on, and its progress is followed here.');
+      } else setApiError(error);
     } finally {
       setBusy(false);
     }
   };
 
-  return { form, update, errors, busy, apiError, accepted, submit };
+  return { form, update, errors, busy, apiError, accepted, notice, submit };
 }

@@ -19,6 +19,7 @@ import { SecretCategory, SecretType, type Secret } from '../../../../shared/api/
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { toNormalizedError } from '../../bridge/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDateTime, relativeTime } from '../../lib/relative-time';
 import { RotationFields } from './RotationFields';
 import { emptySecretForm, formOf, toCreateSecret, toUpdateSecret, usesFilePath, type FieldErrors, type SecretForm } from './secret-form';
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
@@ -99,6 +100,12 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="secret-dialog-title" data-testid="secret-dialog">
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="secret-dialog-title">{editing ? `Edit secret ${secret.name}` : 'New secret'}</DialogTitle>
+        {editing && (
+          <Typography variant="caption" color="text.secondary" sx={{ px: 3, mt: -1.5, mb: 1 }} data-testid="secret-usage">
+            Read {secret.usage_statistics.access_count.toLocaleString()} time{secret.usage_statistics.access_count === 1 ? '' : 's'}
+            {secret.usage_statistics.last_accessed ? `, last ${relativeTime(secret.usage_statistics.last_accessed)}` : ''} · updated {formatDateTime(secret.updated_at)}
+          </Typography>
+        )}
         <DialogContent dividers>
           <Stack spacing={2}>
             <Stack direction="row" spacing={1.5}>

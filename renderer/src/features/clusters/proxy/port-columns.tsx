@@ -67,22 +67,25 @@ export function portColumns(actions: PortActions): Column<PortMapping>[] {
       ),
     },
     { id: 'protocol', header: 'Proto', width: '64px', sortValue: (p) => p.protocol, render: (p) => p.protocol.toUpperCase() },
-    { id: 'description', header: 'Description', width: 'minmax(140px, 1.2fr)', sortValue: (p) => p.description.toLowerCase(), render: (p) => <span title={p.description}>{p.description}</span> },
+    { id: 'description', header: 'Description', width: 'minmax(120px, 1fr)', sortValue: (p) => p.description.toLowerCase(), render: (p) => <span title={p.description}>{p.description}</span> },
     {
       id: 'url',
       header: 'URL',
-      width: 'minmax(180px, 1.8fr)',
+      width: 'minmax(170px, 1.5fr)',
       render: (p) => (
         <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }} onClick={(e) => e.stopPropagation()}>
-          <Box component="span" title={p.url} data-testid="port-url" sx={{ fontFamily: MONO_FONT, fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>
-            {p.url}
+          {/* Cut from the left: the port at the end is what tells mappings apart. */}
+          <Box component="span" title={p.url} sx={{ fontFamily: MONO_FONT, fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, direction: 'rtl', textAlign: 'left' }}>
+            <bdi dir="ltr" data-testid="port-url">
+              {p.url}
+            </bdi>
           </Box>
           <CopyButton value={p.url} label={`Copy URL of port ${p.internal_port}`} />
         </Stack>
       ),
     },
     { id: 'health', header: 'Health', width: '104px', sortValue: (p) => p.health_status ?? '', render: (p) => <HealthChip port={p} /> },
-    { id: 'access', header: 'Access', width: 'minmax(220px, 1.4fr)', render: (p) => <AccessCell port={p} /> },
+    { id: 'access', header: 'Access', width: 'minmax(230px, 1.4fr)', render: (p) => <AccessCell port={p} /> },
     {
       id: 'actions',
       header: '',
