@@ -16,6 +16,7 @@ import { TIER_LIMITS } from './core/limits';
 import { buildOpenApi } from './core/openapi';
 import { BODY_LIMIT, frameworkErrorHandler, installPipeline } from './core/pipeline';
 import { RateLimiter } from './core/rate-limit';
+import { newRequestId } from './core/request-id';
 import type { RouteDef } from './core/route-def';
 import { RouteTable } from './core/route-table';
 import { registerRoutes } from './core/routes';
@@ -145,6 +146,8 @@ function buildApp(ctx: EmulatorContext, onDefect: (e: unknown) => void): Fastify
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 1000 },
     exposeHeadRoutes: false,
+    // fastify generates an id for every request anyway: ours (X-Request-Id) replaces its default.
+    genReqId: newRequestId,
     frameworkErrors: frameworkErrorHandler(ctx),
   });
   const table = new RouteTable();

@@ -3,7 +3,6 @@
 import type { StoredKey } from '../../../shared/api/emulator-admin';
 import type { Operation } from '../../../shared/api/operation';
 import { ApiError, forbidden, insufficientPermissions, unauthorized } from './errors';
-import { hashKey } from './ids';
 import type { Store } from '../state/store';
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -13,7 +12,7 @@ export function authenticate(store: Store, header: string | undefined, now: numb
   if (header === undefined || header === '') return unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
   const m = BEARER.exec(header);
   if (!m) return unauthorized('The Authorization header must be Bearer <API_KEY>');
-  const key = store.byHash.get(hashKey(m[1]!));
+  const key = store.keyByValue(m[1]!);
   if (key === undefined) return unauthorized('Invalid API key');
   if (key.status === 'revoked') return unauthorized('This API key has been revoked');
   if (key.expiresAt !== null && key.expiresAt <= now) return unauthorized('This API key has expired');

@@ -9,7 +9,6 @@ import {
   ApiError, ClusterApiError, internalError, invalidJson, methodNotAllowed, notFound, payloadTooLarge, rateLimited, rateLimitExceeded,
   toClusterError, unsupportedMediaType, validationError,
 } from './errors';
-import { newRequestId } from './request-id';
 import { redactKeys } from './ids';
 import { ADMIN_LIMIT, CLIENT_LIMIT, type KeyClass, type TierClass } from './limits';
 import { WINDOW_MS, type BucketSpec, type LimitOutcome } from './rate-limit';
@@ -25,6 +24,8 @@ export interface RouteInfo {
   keyClass: KeyClass;
   keyClassIndex: 0 | 1 | 2;
   endpointBuckets: readonly BucketSpec[];
+  /** The tier bucket's id, built once (a fresh string per request would be hashed per lookup). */
+  tierBucketId: string;
   /** "METHOD /path/pattern", for key usage's topEndpoints. */
   label: string;
 }
@@ -33,8 +34,10 @@ export interface RequestState {
   start: number;
   now: number;
   key: StoredKey | null;
-  /** Sent as X-Request-Id on every response and as meta.request_id by the cluster area. */
+  /** Sent as X-Request-Id on every response and as meta.request_id by the cluster area (fastify's request.id). */
   requestId: string;
+  /** This request's rate-limit accounting, sent as the X-RateLimit-* headers. */
+  rate: LimitOutcome;
 }
 
 declare module 'fastify' {
@@ -53,20 +56,24 @@ const ACCOUNT_SHAPED = new Set([401, 403, 429]);
  * Clusters: error envelope).
  */
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  const emu = reply.request.emu;
+  if (emu !== null) setPipelineHeaders(reply, emu);
   let body: Record<string, unknown>;
   if (CLUSTER_PATH.test(reply.request.url)) {
-    const requestId = reply.request.emu?.requestId ?? newRequestId();
+    const requestId = reply.request.id;
     if (error instanceof ClusterApiError || !ACCOUNT_SHAPED.has(error.status)) body = toClusterError(error).body(requestId);
     else body = { ...error.body(), meta: { request_id: requestId } };
   } else body = error.body();
   return reply.code(error.status).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
+export const TIER_BUCKET_IDS: Readonly<Record<TierClass, string>> = { read: 't:read', write: 't:write', ai: 't:ai' };
+
 function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: StoredKey | null, req: FastifyRequest, now: number): BucketSpec[] {
   if (key === null) return [{ id: `c:${req.ip}`, limit: CLIENT_LIMIT, kind: 'client' }];
   if (info?.admin) return [{ id: `a:${key.id}`, limit: ADMIN_LIMIT, kind: 'admin' }];
   const tierClass: TierClass = info ? info.tierClass : req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
-  const specs: BucketSpec[] = [{ id: `t:${tierClass}`, limit: ctx.tierLimit(tierClass, now), kind: 'tier' }];
+  const specs: BucketSpec[] = [{ id: info ? info.tierBucketId : TIER_BUCKET_IDS[tierClass], limit: ctx.tierLimit(tierClass, now), kind: 'tier' }];
   if (!info) return specs;
   for (const e of info.endpointBuckets) specs.push(e);
   const own = key.rateLimit[info.keyClass];
@@ -74,24 +81,33 @@ function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: Stor
   return specs;
 }
 
-function setRateHeaders(reply: FastifyReply, o: LimitOutcome): void {
+const WINDOW_HEADER = String(WINDOW_MS / 1000);
+
+/**
+ * The headers every response carries once the gate has run: X-Request-Id, X-RateLimit-*,
+ * and Retry-After when refused. Errors get them here (sendError); successes write them
+ * directly with the body (sendJson), sparing fastify's header bookkeeping.
+ */
+function setPipelineHeaders(reply: FastifyReply, emu: RequestState): void {
+  const o = emu.rate;
+  reply.header('x-request-id', emu.requestId);
   reply.header('x-ratelimit-limit', String(o.limit));
   reply.header('x-ratelimit-remaining', String(o.remaining));
   reply.header('x-ratelimit-reset', String(Math.floor(o.resetMs / 1000)));
-  reply.header('x-ratelimit-window', String(WINDOW_MS / 1000));
+  reply.header('x-ratelimit-window', WINDOW_HEADER);
+  if (o.limited) reply.header('retry-after', String(o.retryAfter));
 }
 
 /** Authenticates, counts and, for a known route, authorises. Returns the error to send, if any. */
-function gate(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, info: RouteInfo | undefined): ApiError | null {
+function gate(ctx: EmulatorContext, req: FastifyRequest, info: RouteInfo | undefined): ApiError | null {
+  const start = performance.now();
   const now = ctx.clock.now();
   const auth = authenticate(ctx.store, req.headers.authorization, now);
   const key = auth instanceof ApiError ? null : auth;
-  req.emu = { start: performance.now(), now, key, requestId: newRequestId() };
-  reply.header('x-request-id', req.emu.requestId);
   const outcome = ctx.limiter.hit(bucketsFor(ctx, info, key, req, now), now);
-  setRateHeaders(reply, outcome);
+  // The headers go out with the response (setPipelineHeaders for errors, sendJson for successes).
+  req.emu = { start, now, key, requestId: req.id, rate: outcome };
   if (outcome.limited) {
-    reply.header('retry-after', String(outcome.retryAfter));
     return outcome.kind === 'key'
       ? rateLimited(outcome.retryAfter)
       : rateLimitExceeded(outcome.limit, new Date(outcome.resetMs).toISOString(), outcome.retryAfter);
@@ -134,7 +150,7 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const denied = req.emu ? null : gate(ctx, req, reply, undefined);
+    const denied = req.emu ? null : gate(ctx, req, undefined);
     if (denied) return sendError(reply, denied);
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
@@ -149,7 +165,7 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
   app.setErrorHandler((error, req, reply) => {
     // A body error on an unknown route: the route's absence is the answer.
     if (req.emu === null) {
-      const denied = gate(ctx, req, reply, undefined);
+      const denied = gate(ctx, req, undefined);
       if (denied) return sendError(reply, denied);
       if (req.is404) return sendError(reply, notFound(redactKeys(req.url.split('?')[0]!).slice(0, 300)));
     }
@@ -167,19 +183,28 @@ function journal(ctx: EmulatorContext, req: FastifyRequest, status: number): voi
  * response listeners) and go out in one write: the request path stays cheap (the benchmark
  * target in docs/decisions.md). Headers set earlier (rate limits) go with it.
  */
-export function sendJson(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, body: string | Buffer): void {
+export function sendJson(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, body: string | Buffer, byteLength = -1): void {
   reply.hijack();
-  const headers = reply.getHeaders() as Record<string, string | number | string[]>;
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  reply.raw.writeHead(status, headers);
+  const emu = req.emu!;
+  const o = emu.rate;
+  // Route handlers have no reply, so the pipeline's headers are the only ones a success carries.
+  reply.raw.writeHead(status, {
+    'x-request-id': emu.requestId,
+    'x-ratelimit-limit': String(o.limit),
+    'x-ratelimit-remaining': String(o.remaining),
+    'x-ratelimit-reset': String(Math.floor(o.resetMs / 1000)),
+    'x-ratelimit-window': WINDOW_HEADER,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': typeof body !== 'string' ? body.length : byteLength >= 0 ? byteLength : Buffer.byteLength(body),
+  });
+  // A string body goes out in one write together with the response head.
   reply.raw.end(body);
   journal(ctx, req, status);
 }
 
 /** The route-level onRequest hook of every registered route. */
 export function gateHook(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  const denied = gate(ctx, req, reply, info);
+  const denied = gate(ctx, req, info);
   if (denied) {
     sendError(reply, denied);
     return;
@@ -190,7 +215,7 @@ export function gateHook(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequ
 /** fastify's own early failures (a URL it cannot decode) skip the hooks: count and answer here. */
 export function frameworkErrorHandler(ctx: EmulatorContext): (error: Error, req: FastifyRequest, reply: FastifyReply) => void {
   return (_error, req, reply) => {
-    const denied = gate(ctx, req, reply, undefined);
+    const denied = gate(ctx, req, undefined);
     sendError(reply, denied ?? validationError('path', 'the URL cannot be decoded'));
   };
 }

@@ -22,7 +22,11 @@ export interface HandlerInput<O extends Operation> {
 /** A body serialised ahead (hot paths such as the key list), typed by what it holds. */
 export class Json<T> {
   declare readonly _holds?: T;
-  constructor(readonly body: string | Buffer) {}
+  /** `byteLength`: the body's UTF-8 length when the producer knows it (spares measuring it), else -1. */
+  constructor(
+    readonly body: string | Buffer,
+    readonly byteLength = -1,
+  ) {}
 }
 
 type Result<O extends Operation> = OperationOutput<O> | Json<OperationOutput<O>>;

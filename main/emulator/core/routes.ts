@@ -6,7 +6,7 @@ import type { Operation } from '../../../shared/api/operation';
 import type { EmulatorContext } from '../context';
 import { chaosInjected } from './errors';
 import { endpointBucketsOf, keyClassOf, tierClassOf } from './limits';
-import { gateHook, sendJson, type RouteInfo } from './pipeline';
+import { gateHook, sendJson, TIER_BUCKET_IDS, type RouteInfo } from './pipeline';
 import { Json, type HandlerInput, type RouteDef } from './route-def';
 import type { RouteTable } from './route-table';
 import { parseInput } from './validate';
@@ -25,6 +25,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, defs:
       keyClassIndex: KEY_CLASS_INDEX[keyClass],
       endpointBuckets: admin ? [] : endpointBucketsOf(op).map((b) => ({ ...b, kind: 'endpoint' as const })),
       label: `${op.method} ${op.path}`,
+      tierBucketId: TIER_BUCKET_IDS[tierClassOf(op)],
     };
     table.add(op.method, op.path);
     app.route({
@@ -52,7 +53,8 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, defs:
 }
 
 function sendResult(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, result: unknown): void {
-  sendJson(ctx, req, reply, status, result instanceof Json ? result.body : JSON.stringify(result));
+  if (result instanceof Json) sendJson(ctx, req, reply, status, result.body, result.byteLength);
+  else sendJson(ctx, req, reply, status, JSON.stringify(result));
 }
 
 async function withChaos(ctx: EmulatorContext, rule: ChaosRule, def: RouteDef, input: HandlerInput<Operation>, req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -21,29 +21,34 @@ export function toApiKey(k: StoredKey): ApiKey {
   };
 }
 
-interface Cached {
+export interface ApiKeyJson {
   version: number;
-  /** The key's JSON without its two usage fields and closing brace, as bytes. */
-  head: Buffer;
+  /** The key's JSON without its two usage fields and closing brace. */
+  head: string;
+  /** UTF-8 length of `head` (a name may hold any character). */
+  headBytes: number;
   lastUsed: number | null;
   usageCount: number;
-  tail: Buffer;
+  /** The usage fields and the closing brace: ASCII only (a number and an ISO date), so its length is its byte count. */
+  tail: string;
 }
-const cache = new WeakMap<StoredKey, Cached>();
+const cache = new WeakMap<StoredKey, ApiKeyJson>();
 let isoMs = -1;
 let isoText = '';
 
 /**
- * The key's JSON as two byte slices, cheap on the hot path: the static part is encoded once
- * per key change (`version` moves on any key change); the usage fields, which move on every
- * request of that key, are re-encoded alone (small buffers come from Node's pool).
+ * The key's JSON in two parts, cheap on the hot path: the static part is encoded once per
+ * key change (`version` moves on any key change); the usage fields, which move on every
+ * request of that key, are re-encoded alone. Strings rather than bytes: the list is sent
+ * as one string, which Node writes to the socket together with the head of the response
+ * in one write (a Buffer body costs a concat and a second, gathered write).
  */
-export function apiKeyBytes(k: StoredKey, version: number): [Buffer, Buffer] {
+export function apiKeyJson(k: StoredKey, version: number): ApiKeyJson {
   let c = cache.get(k);
   if (c === undefined || c.version !== version) {
     const { lastUsed: _l, usageCount: _u, ...rest } = toApiKey(k);
-    const full = JSON.stringify(rest);
-    c = { version, head: Buffer.from(full.slice(0, -1)), lastUsed: null, usageCount: -1, tail: Buffer.alloc(0) };
+    const head = JSON.stringify(rest).slice(0, -1);
+    c = { version, head, headBytes: Buffer.byteLength(head), lastUsed: null, usageCount: -1, tail: '' };
     cache.set(k, c);
   }
   if (c.lastUsed !== k.lastUsed || c.usageCount !== k.usageCount) {
@@ -57,7 +62,7 @@ export function apiKeyBytes(k: StoredKey, version: number): [Buffer, Buffer] {
       }
       last = isoText;
     }
-    c.tail = Buffer.from(`,"lastUsed":${last},"usageCount":${k.usageCount}}`);
+    c.tail = `,"lastUsed":${last},"usageCount":${k.usageCount}}`;
   }
-  return [c.head, c.tail];
+  return c;
 }

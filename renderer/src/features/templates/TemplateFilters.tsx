@@ -57,7 +57,7 @@ export function TemplateFilters({ search, onSearch, filters, onChange }: { searc
           </MenuItem>
         ))}
       </TextField>
-      <FormControlLabel control={<Switch size="small" checked={filters.includeDeprecated} onChange={(e) => onChange({ includeDeprecated: e.target.checked })} />} label="Include deprecated" />
+      <FormControlLabel sx={{ ml: 0 }} control={<Switch size="small" checked={filters.includeDeprecated} onChange={(e) => onChange({ includeDeprecated: e.target.checked })} />} label="Include deprecated" />
     </>
   );
 }
