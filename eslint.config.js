@@ -19,7 +19,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { typescript: { project: 'tsconfig.json', noWarnOnMultipleProjects: true } } },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Folders may only reach the layers DESIGN.md allows them.
