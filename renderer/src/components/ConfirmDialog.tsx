@@ -7,10 +7,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { NormalizedError } from '../../../shared/api/errors';
-import { toNormalizedError } from '../bridge/errors';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from './ErrorAlert';
+import { useValidatedForm } from './form/use-validated-form';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -23,24 +22,15 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<NormalizedError | null>(null);
-  useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, apiError: error, onSubmit: confirm } = useValidatedForm<null, null>({
+    open,
+    initial: () => null,
+    validate: () => ({ ok: true, request: null }),
+    submit: async () => {
       await onConfirm();
       onClose();
-    } catch (e) {
-      setError(toNormalizedError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-title" data-testid="confirm-dialog">
@@ -56,7 +46,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
           Cancel
         </Button>
         <Button
-          onClick={confirm}
+          onClick={() => void confirm()}
           disabled={busy}
           variant="contained"
           color={destructive ? 'error' : 'primary'}

@@ -1,13 +1,6 @@
 // Create-key form: validated with the shared CreateApiKeyRequest schema before sending;
 // API errors (e.g. INVALID_PERMISSIONS with its lists) are shown with their details.
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -15,12 +8,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
 import { KEY_NAME_MAX } from '../../../../shared/api/api-keys';
 import { AccountKeyScope, KeyPermission } from '../../../../shared/api/common';
-import type { NormalizedError } from '../../../../shared/api/errors';
-import { toNormalizedError } from '../../bridge/errors';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useValidatedForm } from '../../components/form/use-validated-form';
 import { emptyCreateKeyForm, RATE_CLASSES, toCreateRequest, type CreateKeyForm, type FormErrors } from './create-form';
 import type { CreateApiKeyRequest } from '../../../../shared/api/api-keys';
 
@@ -58,113 +49,62 @@ export interface CreateKeyDialogProps {
 }
 
 export function CreateKeyDialog({ open, onClose, onCreate }: CreateKeyDialogProps) {
-  const [form, setForm] = useState<CreateKeyForm>(emptyCreateKeyForm);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [apiError, setApiError] = useState<NormalizedError | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setForm(emptyCreateKeyForm());
-    setErrors({});
-    setSubmitted(false);
-    setApiError(null);
-  }, [open]);
-
-  const update = (patch: Partial<CreateKeyForm>) => {
-    const next = { ...form, ...patch };
-    setForm(next);
-    // Validate as the user types only after a first submit, so the form does not shout at once.
-    if (submitted) {
-      const r = toCreateRequest(next);
-      setErrors(r.ok ? {} : r.errors);
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = toCreateRequest(form);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    setApiError(null);
-    try {
-      await onCreate(result.request);
+  const { form, update, errors, busy, apiError, onSubmit } = useValidatedForm<CreateKeyForm, CreateApiKeyRequest, FormErrors>({
+    open,
+    initial: emptyCreateKeyForm,
+    validate: toCreateRequest,
+    submit: async (request) => {
+      await onCreate(request);
       onClose();
-    } catch (e) {
-      setApiError(toNormalizedError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="create-key-title" data-testid="create-key-dialog">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="create-key-title">Create API key</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
+    <FormDialog open={open} onClose={onClose} testId="create-key-dialog" titleId="create-key-title" title="Create API key" spacing={2.5} busy={busy} apiError={apiError} onSubmit={onSubmit} submitLabel="Create key">
+      <TextField
+        label="Name"
+        value={form.name}
+        onChange={(e) => update({ name: e.target.value })}
+        error={Boolean(errors.name)}
+        helperText={errors.name ?? `${form.name.length}/${KEY_NAME_MAX} — what the key is for, e.g. “CI deploy”`}
+        autoFocus
+        required
+        fullWidth
+        size="small"
+        slotProps={{ htmlInput: { 'data-testid': 'key-name-input' } }}
+      />
+      <CheckboxGroup label="Permissions" options={KeyPermission.options} value={form.permissions} onChange={(permissions) => update({ permissions })} error={errors.permissions} help={PERMISSION_HELP} />
+      <CheckboxGroup label="Scopes" options={AccountKeyScope.options} value={form.scopes} onChange={(scopes) => update({ scopes })} error={errors.scopes} />
+      <TextField
+        label="Expires on"
+        type="date"
+        value={form.expiresOn}
+        onChange={(e) => update({ expiresOn: e.target.value })}
+        error={Boolean(errors.expiresAt)}
+        helperText={errors.expiresAt ?? 'Leave empty for a key that does not expire'}
+        size="small"
+        sx={{ maxWidth: 240 }}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <FormControl component="fieldset" variant="standard">
+        <FormLabel component="legend" sx={{ fontSize: 13, mb: 1 }}>
+          Rate limits (requests per hour; empty for the plan’s limit)
+        </FormLabel>
+        <Stack direction="row" spacing={1.5}>
+          {RATE_CLASSES.map((c) => (
             <TextField
-              label="Name"
-              value={form.name}
-              onChange={(e) => update({ name: e.target.value })}
-              error={Boolean(errors.name)}
-              helperText={errors.name ?? `${form.name.length}/${KEY_NAME_MAX} — what the key is for, e.g. “CI deploy”`}
-              autoFocus
-              required
-              fullWidth
+              key={c}
+              label={c[0]!.toUpperCase() + c.slice(1)}
+              value={form.rateLimit[c]}
+              onChange={(e) => update({ rateLimit: { ...form.rateLimit, [c]: e.target.value } })}
+              error={Boolean(errors[`rateLimit.${c}`])}
+              helperText={errors[`rateLimit.${c}`] ?? ' '}
               size="small"
-              slotProps={{ htmlInput: { 'data-testid': 'key-name-input' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
-            <CheckboxGroup label="Permissions" options={KeyPermission.options} value={form.permissions} onChange={(permissions) => update({ permissions })} error={errors.permissions} help={PERMISSION_HELP} />
-            <CheckboxGroup label="Scopes" options={AccountKeyScope.options} value={form.scopes} onChange={(scopes) => update({ scopes })} error={errors.scopes} />
-            <TextField
-              label="Expires on"
-              type="date"
-              value={form.expiresOn}
-              onChange={(e) => update({ expiresOn: e.target.value })}
-              error={Boolean(errors.expiresAt)}
-              helperText={errors.expiresAt ?? 'Leave empty for a key that does not expire'}
-              size="small"
-              sx={{ maxWidth: 240 }}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormControl component="fieldset" variant="standard">
-              <FormLabel component="legend" sx={{ fontSize: 13, mb: 1 }}>
-                Rate limits (requests per hour; empty for the plan’s limit)
-              </FormLabel>
-              <Stack direction="row" spacing={1.5}>
-                {RATE_CLASSES.map((c) => (
-                  <TextField
-                    key={c}
-                    label={c[0]!.toUpperCase() + c.slice(1)}
-                    value={form.rateLimit[c]}
-                    onChange={(e) => update({ rateLimit: { ...form.rateLimit, [c]: e.target.value } })}
-                    error={Boolean(errors[`rateLimit.${c}`])}
-                    helperText={errors[`rateLimit.${c}`] ?? ' '}
-                    size="small"
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  />
-                ))}
-              </Stack>
-            </FormControl>
-            {apiError && <ErrorAlert error={apiError} />}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}>
-            Create key
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          ))}
+        </Stack>
+      </FormControl>
+    </FormDialog>
   );
 }

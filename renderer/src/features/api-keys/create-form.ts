@@ -2,6 +2,7 @@
 // validated by the shared schema (the same one the bridge and the emulator use).
 import { CreateApiKeyRequest, KEY_NAME_MAX } from '../../../../shared/api/api-keys';
 import type { AccountKeyScope, KeyPermission } from '../../../../shared/api/common';
+import type { FormResult as GenericFormResult } from '../../components/form/form-result';
 
 export const RATE_CLASSES = ['reads', 'writes', 'executions'] as const;
 export type RateClass = (typeof RATE_CLASSES)[number];
@@ -25,7 +26,7 @@ export const emptyCreateKeyForm = (): CreateKeyForm => ({
 
 export type FormErrors = Partial<Record<'name' | 'permissions' | 'scopes' | 'expiresAt' | `rateLimit.${RateClass}` | 'form', string>>;
 
-export type FormResult = { ok: true; request: CreateApiKeyRequest } | { ok: false; errors: FormErrors };
+export type FormResult = GenericFormResult<CreateApiKeyRequest, FormErrors>;
 
 /** An expiry date means "usable through that day": the end of the day, local time. */
 export function expiryFromDate(date: string): string | null {

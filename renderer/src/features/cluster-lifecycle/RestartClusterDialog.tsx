@@ -2,27 +2,17 @@
 // configuration changes (storage can only grow), environment and port updates, snapshot
 // restore, the old → new hourly rate before confirming, API errors with details, then the
 // live phases.
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { FormEvent } from 'react';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../shared/api/clusters/lifecycle';
 import { api } from '../../bridge/api';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../lib/relative-time';
 import { RestartCost } from './CostImpact';
-import { CheckField, IntField, Section } from './option-fields';
-import { PhaseProgress } from './PhaseProgress';
-import { defaultRestartForm, restartCostImpact, storageShrinkError, toRestartRequest } from './restart-form';
+import { LifecycleDialog } from './LifecycleDialog';
+import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
+import { defaultRestartForm, emptyPortRow, restartCostImpact, storageShrinkError, toRestartRequest } from './restart-form';
 import { EnvRowsEditor, PortRowsEditor } from './RowEditors';
 import { useLifecycleDialog } from './use-lifecycle-dialog';
 
@@ -68,127 +58,95 @@ function ResourceFields({ cluster, form, update, errors }: { cluster: Cluster; f
 
 export function RestartClusterDialog({ cluster, open, onClose, onStarted }: RestartClusterDialogProps) {
   const validate = (f: ReturnType<typeof defaultRestartForm>) => toRestartRequest(f, cluster);
-  const { form, update, errors, busy, apiError, accepted, notice, submit } = useLifecycleDialog(open, defaultRestartForm, validate);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit(cluster.id, async (body) => {
-      const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
-      const d = data.data;
-      onStarted?.(d);
-      return { cluster, status: d.status, options: { force: body.force, keepState: body.preserve_state }, lifecycle: { operation: 'restart', ...d.restart_progress, started_at: d.restart_initiated_at, estimated_completion_time: d.estimated_completion_time } };
-    });
-  };
+  const state = useLifecycleDialog(open, cluster.id, defaultRestartForm, validate, async (body) => {
+    const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
+    const d = data.data;
+    onStarted?.(d);
+    return { cluster, status: d.status, options: { force: body.force, keepState: body.preserve_state }, lifecycle: { operation: 'restart', ...d.restart_progress, started_at: d.restart_initiated_at, estimated_completion_time: d.estimated_completion_time } };
+  });
+  const { form, update, errors } = state;
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="restart-cluster-title" data-testid="restart-cluster-dialog">
-      <Box component="form" onSubmit={onSubmit} noValidate>
-        <DialogTitle id="restart-cluster-title">Restart {cluster.name}</DialogTitle>
-        <DialogContent dividers>
-          {accepted ? (
-            <Stack spacing={2}>
-              {notice && <Alert severity="info">{notice}</Alert>}
-              <PhaseProgress cluster={accepted} />
-            </Stack>
-          ) : (
-            <Stack spacing={2.5}>
-              <RestartCost impact={restartCostImpact(form, cluster)} resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null} />
-              <Section title="Shutdown">
-                <CheckField label="Force restart" help="Restart without graceful shutdown." checked={form.force} onChange={(force) => update({ force })} />
-                <IntField
-                  label="Grace period (minutes)"
-                  value={form.gracePeriodMinutes}
-                  onChange={(gracePeriodMinutes) => update({ gracePeriodMinutes })}
-                  error={errors.grace_period_minutes}
-                  help={form.force ? 'Not used by a forced restart' : `0–${GRACE_PERIOD_MAX}, default 5`}
-                  disabled={form.force}
-                />
-                <CheckField label="Preserve state" help="Keep running processes and state (adds the checkpoint phase)." checked={form.preserveState} onChange={(preserveState) => update({ preserveState })} />
-                <CheckField label="Wait until ready" help="The request returns only when the cluster is fully operational." checked={form.waitForReady} onChange={(waitForReady) => update({ waitForReady })} />
-                <IntField
-                  label="Timeout (minutes)"
-                  value={form.timeoutMinutes}
-                  onChange={(timeoutMinutes) => update({ timeoutMinutes })}
-                  error={errors.timeout_minutes}
-                  help={form.waitForReady ? `1–${WAIT_TIMEOUT_MAX}, default 15` : 'Used with “wait until ready”'}
-                  disabled={!form.waitForReady}
-                />
-              </Section>
-              <Section title="Configuration changes (blank keeps the current value)">
-                <ResourceFields cluster={cluster} form={form} update={update} errors={errors} />
-              </Section>
-              <Section title="Environment updates">
-                <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
-              </Section>
-              <Section title="Port mapping updates">
-                <PortRowsEditor rows={form.ports} onChange={(ports) => update({ ports })} errors={errors} />
-              </Section>
-              <Section title="Image and snapshot">
-                <TextField
-                  label="New container image"
-                  size="small"
-                  value={form.updateContainerImage}
-                  placeholder={cluster.template_info.container_image}
-                  onChange={(e) => update({ updateContainerImage: e.target.value })}
-                  error={Boolean(errors.update_container_image)}
-                  helperText={errors.update_container_image ?? 'Blank keeps the current image'}
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-                <TextField
-                  select
-                  label="Restore from snapshot"
-                  size="small"
-                  value={form.restoreFromSnapshot}
-                  onChange={(e) => update({ restoreFromSnapshot: e.target.value })}
-                  error={Boolean(errors.restore_from_snapshot)}
-                  helperText={errors.restore_from_snapshot ?? (cluster.storage.snapshots.length ? 'The cluster’s disks are replaced by the snapshot' : 'This cluster has no snapshots')}
-                  disabled={cluster.storage.snapshots.length === 0}
-                  sx={{ maxWidth: 420 }}
-                >
-                  <MenuItem value="">
-                    <em>None</em>
-                  </MenuItem>
-                  {cluster.storage.snapshots.map((s) => (
-                    <MenuItem key={s.id} value={s.id}>
-                      {s.name} · {formatDate(s.created_at)} · {s.size_gb} GB
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <CheckField label="Apply system updates" help="Install pending system updates during the restart." checked={form.applySystemUpdates} onChange={(applySystemUpdates) => update({ applySystemUpdates })} />
-              </Section>
-              <Section title="Audit">
-                <TextField
-                  label="Reason"
-                  size="small"
-                  value={form.restartReason}
-                  onChange={(e) => update({ restartReason: e.target.value })}
-                  error={Boolean(errors.restart_reason)}
-                  helperText={errors.restart_reason ?? 'Written to the audit log'}
-                  fullWidth
-                />
-              </Section>
-              {apiError && <ErrorAlert error={apiError} />}
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {accepted ? (
-            <Button onClick={onClose} variant="contained">
-              Close
-            </Button>
-          ) : (
-            <>
-              <Button onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}>
-                Restart cluster
-              </Button>
-            </>
-          )}
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <LifecycleDialog
+      operation="restart"
+      open={open}
+      onClose={onClose}
+      title={`Restart ${cluster.name}`}
+      state={state}
+      cost={<RestartCost impact={restartCostImpact(form, cluster)} resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null} />}
+      submitLabel="Restart cluster"
+    >
+      <Section title="Shutdown">
+        <SwitchedIntField
+          check={{ label: 'Force restart', help: 'Restart without graceful shutdown.', checked: form.force, onChange: (force) => update({ force }) }}
+          field={{
+            label: 'Grace period (minutes)',
+            value: form.gracePeriodMinutes,
+            onChange: (gracePeriodMinutes) => update({ gracePeriodMinutes }),
+            error: errors.grace_period_minutes,
+            help: { used: `0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced restart' },
+          }}
+          usedWhen="unchecked"
+        />
+        <CheckField label="Preserve state" help="Keep running processes and state (adds the checkpoint phase)." checked={form.preserveState} onChange={(preserveState) => update({ preserveState })} />
+        <SwitchedIntField
+          check={{ label: 'Wait until ready', help: 'The request returns only when the cluster is fully operational.', checked: form.waitForReady, onChange: (waitForReady) => update({ waitForReady }) }}
+          field={{
+            label: 'Timeout (minutes)',
+            value: form.timeoutMinutes,
+            onChange: (timeoutMinutes) => update({ timeoutMinutes }),
+            error: errors.timeout_minutes,
+            help: { used: `1–${WAIT_TIMEOUT_MAX}, default 15`, unused: 'Used with “wait until ready”' },
+          }}
+          usedWhen="checked"
+        />
+      </Section>
+      <Section title="Configuration changes (blank keeps the current value)">
+        <ResourceFields cluster={cluster} form={form} update={update} errors={errors} />
+      </Section>
+      <Section title="Environment updates">
+        <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
+      </Section>
+      <Section title="Port mapping updates">
+        <PortRowsEditor rows={form.ports} onChange={(ports) => update({ ports })} errors={errors} errorPath="ports" newRow={emptyPortRow} item="port mapping" />
+      </Section>
+      <Section title="Image and snapshot">
+        <TextField
+          label="New container image"
+          size="small"
+          value={form.updateContainerImage}
+          placeholder={cluster.template_info.container_image}
+          onChange={(e) => update({ updateContainerImage: e.target.value })}
+          error={Boolean(errors.update_container_image)}
+          helperText={errors.update_container_image ?? 'Blank keeps the current image'}
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          select
+          label="Restore from snapshot"
+          size="small"
+          value={form.restoreFromSnapshot}
+          onChange={(e) => update({ restoreFromSnapshot: e.target.value })}
+          error={Boolean(errors.restore_from_snapshot)}
+          helperText={errors.restore_from_snapshot ?? (cluster.storage.snapshots.length ? 'The cluster’s disks are replaced by the snapshot' : 'This cluster has no snapshots')}
+          disabled={cluster.storage.snapshots.length === 0}
+          sx={{ maxWidth: 420 }}
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {cluster.storage.snapshots.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name} · {formatDate(s.created_at)} · {s.size_gb} GB
+            </MenuItem>
+          ))}
+        </TextField>
+        <CheckField label="Apply system updates" help="Install pending system updates during the restart." checked={form.applySystemUpdates} onChange={(applySystemUpdates) => update({ applySystemUpdates })} />
+      </Section>
+      <Section title="Audit">
+        <ReasonField value={form.restartReason} onChange={(restartReason) => update({ restartReason })} error={errors.restart_reason} />
+      </Section>
+    </LifecycleDialog>
   );
 }

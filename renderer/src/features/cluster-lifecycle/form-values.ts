@@ -2,9 +2,8 @@
 // text so the schema reports them), and zod issues to one message per field path.
 import type { z } from 'zod';
 
-export type FieldErrors = Record<string, string>;
-
-export type FormResult<R> = { ok: true; request: R } | { ok: false; errors: FieldErrors };
+import type { FieldErrors, FormResult } from '../../components/form/form-result';
+export type { FieldErrors, FormResult };
 
 /** '' → undefined; a number → the number; anything else stays text for the schema to refuse. */
 export function numberField(value: string): number | string | undefined {

@@ -1,6 +1,6 @@
 // Small form pieces the stop and restart dialogs share: a labelled checkbox with help, a
-// whole-number field with its bounds in the help text, a section heading, and the view
-// that replaces the form once the operation was accepted.
+// whole-number field with its bounds in the help text, the two together where the box turns
+// the field on or off, the audit reason, and a section heading.
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -67,4 +67,27 @@ export function Section({ title, children }: { title: string; children: ReactNod
       {children}
     </Stack>
   );
+}
+
+/** An option whose check box turns a whole-number field off (force → grace period) or on (wait → timeout). */
+export interface SwitchedIntFieldProps {
+  check: { label: string; help: string; checked: boolean; onChange(v: boolean): void };
+  field: Omit<IntFieldProps, 'disabled' | 'help'> & { help: { used: string; unused: string } };
+  /** Whether the field is used while the box is checked (wait → timeout) or unchecked (force → grace). */
+  usedWhen: 'checked' | 'unchecked';
+}
+
+export function SwitchedIntField({ check, field, usedWhen }: SwitchedIntFieldProps) {
+  const used = check.checked === (usedWhen === 'checked');
+  return (
+    <>
+      <CheckField {...check} />
+      <IntField {...field} help={used ? field.help.used : field.help.unused} disabled={!used} />
+    </>
+  );
+}
+
+/** The audit reason both operations take. */
+export function ReasonField({ value, onChange, error }: { value: string; onChange(v: string): void; error?: string }) {
+  return <TextField label="Reason" size="small" value={value} onChange={(e) => onChange(e.target.value)} error={Boolean(error)} helperText={error ?? 'Written to the audit log'} fullWidth />;
 }

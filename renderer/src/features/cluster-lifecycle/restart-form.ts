@@ -2,14 +2,12 @@
 // by the shared schema, plus the checks that need the cluster: storage can only grow, and
 // the cost preview (old → new hourly rate) from the shared price table.
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import { EnvVarName, estimateHourlyRate, type Protocol } from '../../../../shared/api/clusters/common';
+import { estimateHourlyRate, type Protocol } from '../../../../shared/api/clusters/common';
 import { RestartRequest, type RestartRequestParsed } from '../../../../shared/api/clusters/lifecycle';
+import { envRowsToRecord, type EnvRow } from '../../components/form/env-rows';
 import { compact, issuesToErrors, numberField, type FieldErrors, type FormResult } from './form-values';
 
-export interface EnvRow {
-  key: string;
-  value: string;
-}
+export type { EnvRow };
 
 export interface PortRow {
   internalPort: string;
@@ -62,15 +60,7 @@ export const defaultRestartForm = (): RestartForm => ({
 export const emptyPortRow = (): PortRow => ({ internalPort: '', externalPort: '', protocol: 'tcp', description: '' });
 
 function environmentUpdates(rows: readonly EnvRow[], errors: FieldErrors): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  rows.forEach((row, i) => {
-    const key = row.key.trim();
-    if (key === '' && row.value === '') return;
-    const check = EnvVarName.safeParse(key);
-    if (!check.success) errors[`environment.${i}.key`] = key === '' ? 'a name is required' : check.error.issues[0]!.message;
-    else if (key in out) errors[`environment.${i}.key`] = `${key} is set twice`;
-    else out[key] = row.value;
-  });
+  const out = envRowsToRecord(rows, errors);
   return Object.keys(out).length ? out : undefined;
 }
 

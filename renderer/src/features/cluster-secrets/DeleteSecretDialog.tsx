@@ -9,36 +9,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import type { Secret } from '../../../../shared/api/clusters/secrets';
-import type { NormalizedError } from '../../../../shared/api/errors';
-import { toNormalizedError } from '../../bridge/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useValidatedForm } from '../../components/form/use-validated-form';
 import { MONO_FONT } from '../../lib/fonts';
 
 export function DeleteSecretDialog({ secret, onClose, onDelete }: { secret: Secret | null; onClose(): void; onDelete(secret: Secret): Promise<void> }) {
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<NormalizedError | null>(null);
-  useEffect(() => {
-    setTyped('');
-    setError(null);
-  }, [secret]);
-
-  const matches = secret !== null && typed === secret.name;
-  const confirm = async () => {
-    if (!secret || !matches) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onDelete(secret);
+  const { form: typed, setForm: setTyped, valid: matches, busy, apiError: error, onSubmit: confirm } = useValidatedForm<string, Secret>({
+    open: secret !== null,
+    resetKey: secret,
+    initial: () => '',
+    // Enabled only when the typed name matches the secret's exactly.
+    validate: (name) => (secret !== null && name === secret.name ? { ok: true, request: secret } : { ok: false, errors: {} }),
+    submit: async (target) => {
+      await onDelete(target);
       onClose();
-    } catch (e) {
-      setError(toNormalizedError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Dialog open={secret !== null} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="delete-secret-title" data-testid="delete-secret-dialog">
@@ -68,7 +55,7 @@ export function DeleteSecretDialog({ secret, onClose, onDelete }: { secret: Secr
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={confirm} disabled={busy || !matches} variant="contained" color="error" startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}>
+        <Button onClick={() => void confirm()} disabled={busy || !matches} variant="contained" color="error" startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}>
           Delete secret
         </Button>
       </DialogActions>

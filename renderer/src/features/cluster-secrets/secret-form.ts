@@ -11,8 +11,8 @@ import {
   type SecretType,
 } from '../../../../shared/api/clusters/secrets';
 
-export type FieldErrors = Record<string, string>;
-export type FormResult<R> = { ok: true; request: R } | { ok: false; errors: FieldErrors };
+import type { FieldErrors, FormResult } from '../../components/form/form-result';
+export type { FieldErrors, FormResult };
 
 export interface RotationForm {
   enabled: boolean;

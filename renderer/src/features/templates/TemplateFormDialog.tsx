@@ -1,30 +1,20 @@
 // Create, edit or duplicate a template. Validated inline with the shared schemas (errors
 // appear after a first submit, then follow the typing); the default configuration's
 // hourly cost is previewed from the shared price table.
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Framework, TemplateCategory, type Template } from '../../../../shared/api/clusters/templates';
-import type { NormalizedError } from '../../../../shared/api/errors';
-import { toNormalizedError } from '../../bridge/errors';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { Framework, TemplateCategory, type CreateTemplateRequest, type Template, type UpdateTemplateRequest } from '../../../../shared/api/clusters/templates';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useValidatedForm } from '../../components/form/use-validated-form';
 import { MONO_FONT } from '../../lib/fonts';
-import { EnvRowsEditor } from '../cluster-lifecycle/RowEditors';
+import { EnvRowsEditor, PortRowsEditor } from '../cluster-lifecycle/RowEditors';
 import { formatMoney } from '../cluster-lifecycle/money';
 import { ResourceBoundsFields } from './ResourceBoundsFields';
-import { emptyTemplateForm, formHourlyCost, formOfTemplate, nextPatchVersion, toCreateTemplate, toUpdateTemplate, type FieldErrors, type TemplateForm } from './template-form';
-import { TemplatePortsEditor } from './TemplatePortsEditor';
+import { emptyTemplateForm, formHourlyCost, formOfTemplate, nextPatchVersion, toCreateTemplate, toUpdateTemplate, type TemplateForm } from './template-form';
 import { useTemplates } from './templates-store';
 
 export type TemplateFormMode = { kind: 'create' } | { kind: 'edit'; template: Template } | { kind: 'duplicate'; template: Template };
@@ -40,50 +30,19 @@ function Heading({ children }: { children: string }) {
 }
 
 export function TemplateFormDialog({ mode, onClose, onSaved }: { mode: TemplateFormMode | null; onClose(): void; onSaved(template: Template, created: boolean): void }) {
-  const [form, setForm] = useState<TemplateForm>(emptyTemplateForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [apiError, setApiError] = useState<NormalizedError | null>(null);
-
-  useEffect(() => {
-    if (!mode) return;
-    setForm(mode.kind === 'create' ? emptyTemplateForm() : formOfTemplate(mode.template, mode.kind));
-    setErrors({});
-    setSubmitted(false);
-    setApiError(null);
-  }, [mode]);
-
   const editing = mode?.kind === 'edit' ? mode.template : null;
-  const validate = (f: TemplateForm) => (editing ? toUpdateTemplate(f, editing.version) : toCreateTemplate(f));
-  const update = (patch: Partial<TemplateForm>) => {
-    const next = { ...form, ...patch };
-    setForm(next);
-    if (submitted) {
-      const r = validate(next);
-      setErrors(r.ok ? {} : r.errors);
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const result = validate(form);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    setBusy(true);
-    setApiError(null);
-    try {
+  const { form, update, errors, busy, apiError, onSubmit } = useValidatedForm<TemplateForm, CreateTemplateRequest | UpdateTemplateRequest>({
+    open: mode !== null,
+    resetKey: mode,
+    initial: () => (!mode || mode.kind === 'create' ? emptyTemplateForm() : formOfTemplate(mode.template, mode.kind)),
+    validate: (f) => (editing ? toUpdateTemplate(f, editing.version) : toCreateTemplate(f)),
+    submit: async (request) => {
       const store = useTemplates.getState();
-      const saved = editing ? await store.update(editing.id, result.request) : await store.create(result.request as Parameters<typeof store.create>[0]);
+      const saved = editing ? await store.update(editing.id, request) : await store.create(request as CreateTemplateRequest);
       onSaved(saved, !editing);
       onClose();
-    } catch (e) {
-      setApiError(toNormalizedError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const field = (key: 'name' | 'description' | 'containerImage' | 'tags', path: string, label: string, help: string, extra: object = {}) => (
     <TextField label={label} size="small" value={form[key]} onChange={(e) => update({ [key]: e.target.value })} error={Boolean(errors[path])} helperText={errors[path] ?? help} fullWidth {...extra} />
@@ -91,102 +50,98 @@ export function TemplateFormDialog({ mode, onClose, onSaved }: { mode: TemplateF
   const cost = formHourlyCost(form);
 
   return (
-    <Dialog open={mode !== null} onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="template-form-title" data-testid="template-form-dialog">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="template-form-title">{mode ? TITLES[mode.kind] : ''}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <Heading>Basics</Heading>
-            {field('name', 'name', 'Name', 'Unique within the project', { required: true, autoFocus: true })}
-            {field('description', 'description', 'Description', 'What the template is for', { required: true, multiline: true, minRows: 2 })}
-            <Stack direction="row" spacing={1.5}>
-              <TextField select label="Category" size="small" required value={form.category} onChange={(e) => update({ category: e.target.value as TemplateForm['category'] })} error={Boolean(errors.category)} helperText={errors.category ?? ' '} sx={{ width: 200 }}>
-                {TemplateCategory.options.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {c}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField select label="Framework" size="small" value={form.framework} onChange={(e) => update({ framework: e.target.value as TemplateForm['framework'] })} helperText="Optional" sx={{ width: 200 }}>
-                <MenuItem value="">
-                  <em>None</em>
-                </MenuItem>
-                {Framework.options.map((f) => (
-                  <MenuItem key={f} value={f}>
-                    {f}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <FormControlLabel control={<Checkbox size="small" checked={form.gpuCompatible} onChange={(e) => update({ gpuCompatible: e.target.checked })} />} label="GPU compatible" />
-              <FormControlLabel control={<Checkbox size="small" checked={form.isPublic} onChange={(e) => update({ isPublic: e.target.checked })} />} label="Public" />
-            </Stack>
-            {field('containerImage', 'container_image', 'Container image', 'Base image, e.g. registry.example.com/ml/pytorch:2.3-cuda12', { required: true, slotProps: { htmlInput: { style: { fontFamily: MONO_FONT } } } })}
-            {field('tags', 'tags', 'Tags', 'Comma-separated')}
+    <FormDialog
+      open={mode !== null}
+      onClose={onClose}
+      testId="template-form-dialog"
+      titleId="template-form-title"
+      title={mode ? TITLES[mode.kind] : ''}
+      maxWidth="md"
+      dividers
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save template' : 'Create template'}
+    >
+      <Heading>Basics</Heading>
+      {field('name', 'name', 'Name', 'Unique within the project', { required: true, autoFocus: true })}
+      {field('description', 'description', 'Description', 'What the template is for', { required: true, multiline: true, minRows: 2 })}
+      <Stack direction="row" spacing={1.5}>
+        <TextField select label="Category" size="small" required value={form.category} onChange={(e) => update({ category: e.target.value as TemplateForm['category'] })} error={Boolean(errors.category)} helperText={errors.category ?? ' '} sx={{ width: 200 }}>
+          {TemplateCategory.options.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Framework" size="small" value={form.framework} onChange={(e) => update({ framework: e.target.value as TemplateForm['framework'] })} helperText="Optional" sx={{ width: 200 }}>
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {Framework.options.map((f) => (
+            <MenuItem key={f} value={f}>
+              {f}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel control={<Checkbox size="small" checked={form.gpuCompatible} onChange={(e) => update({ gpuCompatible: e.target.checked })} />} label="GPU compatible" />
+        <FormControlLabel control={<Checkbox size="small" checked={form.isPublic} onChange={(e) => update({ isPublic: e.target.checked })} />} label="Public" />
+      </Stack>
+      {field('containerImage', 'container_image', 'Container image', 'Base image, e.g. registry.example.com/ml/pytorch:2.3-cuda12', { required: true, slotProps: { htmlInput: { style: { fontFamily: MONO_FONT } } } })}
+      {field('tags', 'tags', 'Tags', 'Comma-separated')}
 
-            <Heading>Resources</Heading>
-            <ResourceBoundsFields gpuType={form.gpuType} defaults={form.defaults} min={form.min} max={form.max} errors={errors} onChange={(patch) => update(patch)} />
-            <Typography variant="body2" data-testid="template-cost-preview">
-              Estimated cost of the default configuration: <b>{cost === null ? '—' : `${formatMoney(cost)}/h`}</b>
-            </Typography>
+      <Heading>Resources</Heading>
+      <ResourceBoundsFields gpuType={form.gpuType} defaults={form.defaults} min={form.min} max={form.max} errors={errors} onChange={(patch) => update(patch)} />
+      <Typography variant="body2" data-testid="template-cost-preview">
+        Estimated cost of the default configuration: <b>{cost === null ? '—' : `${formatMoney(cost)}/h`}</b>
+      </Typography>
 
-            <Heading>Ports</Heading>
-            <TemplatePortsEditor rows={form.ports} onChange={(ports) => update({ ports })} errors={errors} />
-            <Heading>Environment</Heading>
-            <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
-            <Heading>Software</Heading>
+      <Heading>Ports</Heading>
+      <PortRowsEditor rows={form.ports} onChange={(ports) => update({ ports })} errors={errors} errorPath="port_mappings" newRow={() => ({ internalPort: '', protocol: 'tcp', description: '' })} item="port" />
+      <Heading>Environment</Heading>
+      <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
+      <Heading>Software</Heading>
+      <TextField
+        label="Required packages"
+        size="small"
+        value={form.packages}
+        onChange={(e) => update({ packages: e.target.value })}
+        error={Boolean(errors.required_packages)}
+        helperText={errors.required_packages ?? 'One per line, e.g. transformers==4.44'}
+        multiline
+        minRows={2}
+        fullWidth
+        slotProps={{ htmlInput: { style: { fontFamily: MONO_FONT, fontSize: 12 } } }}
+      />
+      <TextField
+        label="Startup script"
+        size="small"
+        value={form.startupScript}
+        onChange={(e) => update({ startupScript: e.target.value })}
+        error={Boolean(errors.startup_script)}
+        helperText={errors.startup_script ?? 'Runs when a cluster from this template starts'}
+        multiline
+        minRows={4}
+        fullWidth
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO_FONT, fontSize: 12 } } }}
+      />
+      {editing && (
+        <>
+          <Heading>Version</Heading>
+          <Stack direction="row" spacing={1.5}>
             <TextField
-              label="Required packages"
+              label="Version"
               size="small"
-              value={form.packages}
-              onChange={(e) => update({ packages: e.target.value })}
-              error={Boolean(errors.required_packages)}
-              helperText={errors.required_packages ?? 'One per line, e.g. transformers==4.44'}
-              multiline
-              minRows={2}
-              fullWidth
-              slotProps={{ htmlInput: { style: { fontFamily: MONO_FONT, fontSize: 12 } } }}
+              value={form.version}
+              onChange={(e) => update({ version: e.target.value })}
+              error={Boolean(errors.version)}
+              helperText={errors.version ?? `Now ${editing.version}; e.g. ${nextPatchVersion(editing.version)}`}
+              sx={{ width: 200 }}
             />
-            <TextField
-              label="Startup script"
-              size="small"
-              value={form.startupScript}
-              onChange={(e) => update({ startupScript: e.target.value })}
-              error={Boolean(errors.startup_script)}
-              helperText={errors.startup_script ?? 'Runs when a cluster from this template starts'}
-              multiline
-              minRows={4}
-              fullWidth
-              slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO_FONT, fontSize: 12 } } }}
-            />
-            {editing && (
-              <>
-                <Heading>Version</Heading>
-                <Stack direction="row" spacing={1.5}>
-                  <TextField
-                    label="Version"
-                    size="small"
-                    value={form.version}
-                    onChange={(e) => update({ version: e.target.value })}
-                    error={Boolean(errors.version)}
-                    helperText={errors.version ?? `Now ${editing.version}; e.g. ${nextPatchVersion(editing.version)}`}
-                    sx={{ width: 200 }}
-                  />
-                  <TextField label="Version notes" size="small" value={form.versionNotes} onChange={(e) => update({ versionNotes: e.target.value })} error={Boolean(errors.version_notes)} helperText={errors.version_notes ?? 'What changed'} fullWidth />
-                </Stack>
-              </>
-            )}
-            {apiError && <ErrorAlert error={apiError} />}
+            <TextField label="Version notes" size="small" value={form.versionNotes} onChange={(e) => update({ versionNotes: e.target.value })} error={Boolean(errors.version_notes)} helperText={errors.version_notes ?? 'What changed'} fullWidth />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}>
-            {editing ? 'Save template' : 'Create template'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

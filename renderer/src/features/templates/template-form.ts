@@ -1,7 +1,7 @@
 // The template form as plain data and its translation into create and update requests
 // validated by the shared schemas (min ≤ default ≤ max included); errors are keyed by the
 // request's field path, e.g. `default_configuration.cpu_cores`, `port_mappings.0.description`.
-import { EnvVarName, estimateHourlyRate, GpuType, type Protocol } from '../../../../shared/api/clusters/common';
+import { estimateHourlyRate, GpuType, type Protocol } from '../../../../shared/api/clusters/common';
 import {
   CreateTemplateRequest,
   RESOURCE_RANGES,
@@ -12,17 +12,13 @@ import {
   type Template,
   type TemplateCategory,
 } from '../../../../shared/api/clusters/templates';
-
-export type FieldErrors = Record<string, string>;
-export type FormResult<R> = { ok: true; request: R } | { ok: false; errors: FieldErrors };
+import { envRowsToRecord, type EnvRow } from '../../components/form/env-rows';
+import type { FieldErrors, FormResult } from '../../components/form/form-result';
+export type { EnvRow, FieldErrors, FormResult };
 
 export const RESOURCES = Object.keys(RESOURCE_RANGES) as ResourceName[];
 export type ResourceTexts = Record<ResourceName, string>;
 
-export interface EnvRow {
-  key: string;
-  value: string;
-}
 export interface TemplatePortRow {
   internalPort: string;
   protocol: Protocol;
@@ -122,19 +118,6 @@ function resources(r: ResourceTexts): Record<string, number | string> {
   return out;
 }
 
-function environment(rows: readonly EnvRow[], errors: FieldErrors): Record<string, string> {
-  const out: Record<string, string> = {};
-  rows.forEach((row, i) => {
-    const key = row.key.trim();
-    if (key === '' && row.value === '') return;
-    const check = EnvVarName.safeParse(key);
-    if (!check.success) errors[`environment.${i}.key`] = key === '' ? 'a name is required' : check.error.issues[0]!.message;
-    else if (key in out) errors[`environment.${i}.key`] = `${key} is set twice`;
-    else out[key] = row.value;
-  });
-  return out;
-}
-
 const list = (text: string) =>
   text
     .split(/[\n,]/)
@@ -161,7 +144,7 @@ function body(form: TemplateForm, errors: FieldErrors) {
     gpu_compatible: form.gpuCompatible,
     is_public: form.isPublic,
     tags: list(form.tags),
-    environment_variables: environment(form.environment, errors),
+    environment_variables: envRowsToRecord(form.environment, errors),
     port_mappings: form.ports
       .filter((p) => p.internalPort.trim() !== '' || p.description.trim() !== '')
       .map((p) => ({ internal_port: num(p.internalPort), protocol: p.protocol, description: p.description })),

@@ -1,22 +1,12 @@
 // Add or edit a port mapping. Fields are checked as they change with the shared schemas;
 // Save stays disabled while a shown field is invalid. API errors (e.g. PORT_CONFLICT)
 // appear in the dialog with their details, and the dialog stays open.
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { PortMapping } from '../../../../../shared/api/clusters/ports';
-import type { NormalizedError } from '../../../../../shared/api/errors';
+import type { CreatePortMappingRequest, PortMapping, UpdatePortMappingRequest } from '../../../../../shared/api/clusters/ports';
 import { notify } from '../../../app/notifications/notifications-store';
-import { toNormalizedError } from '../../../bridge/errors';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { PortAccessFields } from './PortAccessFields';
 import { emptyPortForm, portFormFrom, toCreatePortRequest, toUpdatePortRequest, type PortForm } from './port-form';
 import { HealthFields, MappingFields } from './PortFields';
@@ -30,12 +20,8 @@ export interface PortDialogProps {
   onClose(): void;
 }
 
-/** Which form fields a patch touches; the IP list counts as one field for its entries. */
-function touchedBy(patch: Partial<PortForm>): string[] {
-  return Object.keys(patch);
-}
-
-function visible(field: string, touched: ReadonlySet<string>, submitted: boolean): boolean {
+/** A field's error shows once the field changed (the IP list counts as one field for its entries), or after a submit. */
+function visible(field: string, { touched, submitted }: { touched: ReadonlySet<string>; submitted: boolean }): boolean {
   if (submitted) return true;
   if (field.startsWith('ip.')) return touched.has('ipWhitelist');
   return touched.has(field);
@@ -43,90 +29,52 @@ function visible(field: string, touched: ReadonlySet<string>, submitted: boolean
 
 export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
   const editing = port !== null;
-  const [form, setForm] = useState<PortForm>(emptyPortForm);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [apiError, setApiError] = useState<NormalizedError | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setForm(port ? portFormFrom(port) : emptyPortForm());
-    setTouched(new Set());
-    setSubmitted(false);
-    setApiError(null);
-  }, [open, port]);
-
-  const result = useMemo(() => (editing ? toUpdatePortRequest(form) : toCreatePortRequest(form)), [editing, form]);
-  const errors = result.ok ? {} : result.errors;
-  const error = (field: string) => (visible(field, touched, submitted) ? errors[field] : undefined);
-  const shownErrors = Object.keys(errors).filter((f) => visible(f, touched, submitted));
-
-  const update = (patch: Partial<PortForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setTouched((t) => new Set([...t, ...touchedBy(patch)]));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!result.ok) return;
-    setBusy(true);
-    setApiError(null);
-    try {
+  const { form, update, errors, busy, apiError, onSubmit } = useValidatedForm({
+    open,
+    resetKey: port,
+    initial: () => (port ? portFormFrom(port) : emptyPortForm()),
+    validate: (f: PortForm) => (editing ? toUpdatePortRequest(f) : toCreatePortRequest(f)),
+    showErrors: visible,
+    submit: async (request) => {
       const store = useProxy.getState();
       if (editing) {
-        const r = toUpdatePortRequest(form);
-        if (!r.ok) return;
-        const saved = await store.updatePort(port.id, r.request);
+        const saved = await store.updatePort(port.id, request as UpdatePortMappingRequest);
         notify('success', `Port ${saved.internal_port} → ${saved.external_port} updated`);
       } else {
-        const r = toCreatePortRequest(form);
-        if (!r.ok) return;
-        const saved = await store.createPort(r.request);
+        const saved = await store.createPort(request as CreatePortMappingRequest);
         notify('success', `Port ${saved.internal_port} mapped to ${saved.external_port}${form.externalPort.trim() === '' ? ' (assigned automatically)' : ''}`);
       }
       onClose();
-    } catch (e) {
-      setApiError(toNormalizedError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const error = (field: string): string | undefined => errors[field];
 
   const title = editing ? `Edit port ${port.internal_port} → ${port.external_port}` : 'Add port mapping';
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="port-dialog-title" data-testid="port-dialog">
-      {/* A flex column, so the content scrolls between a fixed title and fixed actions. */}
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <DialogTitle id="port-dialog-title">{title}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
-            <MappingFields form={form} error={error} update={update} editing={editing} />
-            <Divider />
-            <HealthFields form={form} error={error} update={update} />
-            <Divider />
-            <Typography variant="subtitle2">Access control</Typography>
-            <PortAccessFields form={form} error={error} update={update} team={team} />
-            {error('form') && <Typography color="error" variant="body2">{error('form')}</Typography>}
-            {apiError && <ErrorAlert error={apiError} />}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || shownErrors.length > 0}
-            startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
-            data-testid="port-save"
-          >
-            {editing ? 'Save changes' : 'Add mapping'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="port-dialog"
+      titleId="port-dialog-title"
+      title={title}
+      dividers
+      scrollContent
+      spacing={2.5}
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save changes' : 'Add mapping'}
+      // Save stays disabled while a shown field is invalid.
+      submitDisabled={Object.keys(errors).length > 0}
+      submitTestId="port-save"
+    >
+      <MappingFields form={form} error={error} update={update} editing={editing} />
+      <Divider />
+      <HealthFields form={form} error={error} update={update} />
+      <Divider />
+      <Typography variant="subtitle2">Access control</Typography>
+      <PortAccessFields form={form} error={error} update={update} team={team} />
+      {error('form') && <Typography color="error" variant="body2">{error('form')}</Typography>}
+    </FormDialog>
   );
 }

@@ -10,6 +10,7 @@ import {
   type NetworkConfiguration,
   type UpdateProxyRequest,
 } from '../../../../../shared/api/clusters/proxy';
+import type { FormResult } from '../../../components/form/form-result';
 import { ipEntries, ipEntryErrors, issuesToErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
 
 type XFrame = ProxyAccessControl['security_headers']['x_frame_options'];
@@ -56,7 +57,7 @@ const FIELD: Record<string, [string, string, number, number]> = {
   'rate_limiting.per_user_limit.burst_size': ['userBurst', 'The burst size', 1, 10_000],
 };
 
-export type AccessFormResult = { ok: true; request: UpdateProxyAccessRequest } | { ok: false; errors: Errors };
+export type AccessFormResult = FormResult<UpdateProxyAccessRequest, Errors>;
 
 export function toAccessRequest(form: AccessForm): AccessFormResult {
   const candidate = {

@@ -12,6 +12,7 @@ import {
   UpdatePortMappingRequest,
   type PortMapping,
 } from '../../../../../shared/api/clusters/ports';
+import type { FormResult } from '../../../components/form/form-result';
 import { ipEntries, ipEntryErrors, issuesToErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
 
 export interface PortForm {
@@ -75,7 +76,7 @@ export function portFormFrom(port: PortMapping): PortForm {
   };
 }
 
-export type PortFormResult<R> = { ok: true; request: R } | { ok: false; errors: Errors };
+export type PortFormResult<R> = FormResult<R, Errors>;
 
 function accessControl(form: PortForm) {
   return {
