@@ -69,6 +69,7 @@ async function serve(kind: Kind, body: string): Promise<void> {
   const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${server.address().port} -\n`));
 }
 
+/** Every child runs this file under tsx; an esbuild bundle of the emulator measured no faster (docs/decisions.md, Benchmark). */
 function startChild(kind: Kind, body: string): Promise<{ child: ChildProcess; port: number; token: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind], {
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -3,16 +3,28 @@
 import type { StoredKey } from '../../../shared/api/emulator-admin';
 import type { Operation } from '../../../shared/api/operation';
 import { ApiError, forbidden, insufficientPermissions, unauthorized } from './errors';
+import { hashKey } from './ids';
 import type { Store } from '../state/store';
 
 const BEARER = /^Bearer +(\S+) *$/i;
+/** Bound of Store.headerHashes; far above the number of keys a session uses. */
+const HEADER_HASHES_MAX = 256;
 
 /** The caller's key, or the 401 to send. */
 export function authenticate(store: Store, header: string | undefined, now: number): StoredKey | ApiError {
   if (header === undefined || header === '') return unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
-  const m = BEARER.exec(header);
-  if (!m) return unauthorized('The Authorization header must be Bearer <API_KEY>');
-  const key = store.keyByValue(m[1]!);
+  // A header already seen naming a key skips the parse and the SHA-256 (Store.headerHashes).
+  let hash = store.headerHashes.get(header);
+  if (hash === undefined) {
+    const m = BEARER.exec(header);
+    if (!m) return unauthorized('The Authorization header must be Bearer <API_KEY>');
+    hash = hashKey(m[1]!);
+    if (store.byHash.has(hash)) {
+      if (store.headerHashes.size >= HEADER_HASHES_MAX) store.headerHashes.clear();
+      store.headerHashes.set(header, hash);
+    }
+  }
+  const key = store.byHash.get(hash);
   if (key === undefined) return unauthorized('Invalid API key');
   if (key.status === 'revoked') return unauthorized('This API key has been revoked');
   if (key.expiresAt !== null && key.expiresAt <= now) return unauthorized('This API key has expired');

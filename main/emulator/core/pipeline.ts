@@ -23,9 +23,14 @@ export interface RouteInfo {
   tierClass: TierClass;
   keyClass: KeyClass;
   keyClassIndex: 0 | 1 | 2;
-  endpointBuckets: readonly BucketSpec[];
-  /** The tier bucket's id, built once (a fresh string per request would be hashed per lookup). */
-  tierBucketId: string;
+  /**
+   * The route's buckets for a key without its own limit: the tier bucket (its limit set on
+   * each request: plan and boost can change) and the endpoint buckets. Built once and
+   * reused, since RateLimiter.hit reads it at once and keeps nothing; ids built once are
+   * also cheaper map keys than strings made per request.
+   */
+  tierSpec: BucketSpec;
+  specs: readonly BucketSpec[];
   /** "METHOD /path/pattern", for key usage's topEndpoints. */
   label: string;
 }
@@ -55,9 +60,10 @@ const ACCOUNT_SHAPED = new Set([401, 403, 429]);
  * 401/403/429, which keep the account shape and gain `meta.request_id` (docs/decisions.md,
  * Clusters: error envelope).
  */
-export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+export function sendError(ctx: EmulatorContext, reply: FastifyReply, error: ApiError): FastifyReply {
   const emu = reply.request.emu;
   if (emu !== null) setPipelineHeaders(reply, emu);
+  journal(ctx, reply.request, error.status);
   let body: Record<string, unknown>;
   if (CLUSTER_PATH.test(reply.request.url)) {
     const requestId = reply.request.id;
@@ -69,16 +75,17 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 export const TIER_BUCKET_IDS: Readonly<Record<TierClass, string>> = { read: 't:read', write: 't:write', ai: 't:ai' };
 
-function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: StoredKey | null, req: FastifyRequest, now: number): BucketSpec[] {
+function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: StoredKey | null, req: FastifyRequest, now: number): readonly BucketSpec[] {
   if (key === null) return [{ id: `c:${req.ip}`, limit: CLIENT_LIMIT, kind: 'client' }];
   if (info?.admin) return [{ id: `a:${key.id}`, limit: ADMIN_LIMIT, kind: 'admin' }];
-  const tierClass: TierClass = info ? info.tierClass : req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
-  const specs: BucketSpec[] = [{ id: info ? info.tierBucketId : TIER_BUCKET_IDS[tierClass], limit: ctx.tierLimit(tierClass, now), kind: 'tier' }];
-  if (!info) return specs;
-  for (const e of info.endpointBuckets) specs.push(e);
+  if (!info) {
+    const tierClass: TierClass = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
+    return [{ id: TIER_BUCKET_IDS[tierClass], limit: ctx.tierLimit(tierClass, now), kind: 'tier' }];
+  }
+  info.tierSpec.limit = ctx.tierLimit(info.tierClass, now);
   const own = key.rateLimit[info.keyClass];
-  if (own > 0) specs.push({ id: `k:${key.id}:${info.keyClass}`, limit: own, kind: 'key' });
-  return specs;
+  if (own <= 0) return info.specs;
+  return [...info.specs, { id: `k:${key.id}:${info.keyClass}`, limit: own, kind: 'key' }];
 }
 
 const WINDOW_HEADER = String(WINDOW_MS / 1000);
@@ -143,33 +150,31 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
     }
   });
 
-
-  app.addHook('onResponse', (req, reply, done) => {
-    journal(ctx, req, reply.statusCode);
-    done();
-  });
+  // No onResponse hook: with one, fastify adds two response listeners and a closure to
+  // every request, hijacked or not. Each response is journalled once, where it is sent
+  // (sendJson, sendError).
 
   app.setNotFoundHandler((req, reply) => {
     const denied = req.emu ? null : gate(ctx, req, undefined);
-    if (denied) return sendError(reply, denied);
+    if (denied) return sendError(ctx, reply, denied);
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
     const allowed = table.allowedMethods(path);
     if (allowed && !allowed.includes(req.method)) {
       reply.header('allow', allowed.join(', '));
-      return sendError(reply, methodNotAllowed(req.method, allowed));
+      return sendError(ctx, reply, methodNotAllowed(req.method, allowed));
     }
-    return sendError(reply, notFound(redactKeys(path).slice(0, 300)));
+    return sendError(ctx, reply, notFound(redactKeys(path).slice(0, 300)));
   });
 
   app.setErrorHandler((error, req, reply) => {
     // A body error on an unknown route: the route's absence is the answer.
     if (req.emu === null) {
       const denied = gate(ctx, req, undefined);
-      if (denied) return sendError(reply, denied);
-      if (req.is404) return sendError(reply, notFound(redactKeys(req.url.split('?')[0]!).slice(0, 300)));
+      if (denied) return sendError(ctx, reply, denied);
+      if (req.is404) return sendError(ctx, reply, notFound(redactKeys(req.url.split('?')[0]!).slice(0, 300)));
     }
-    return sendError(reply, toApiError(error, req, onDefect));
+    return sendError(ctx, reply, toApiError(error, req, onDefect));
   });
 }
 
@@ -202,20 +207,23 @@ export function sendJson(ctx: EmulatorContext, req: FastifyRequest, reply: Fasti
   journal(ctx, req, status);
 }
 
-/** The route-level onRequest hook of every registered route. */
-export function gateHook(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+/** Runs the gate for a known route; false when it refused (the error is sent). */
+export function passGate(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequest, reply: FastifyReply): boolean {
   const denied = gate(ctx, req, info);
-  if (denied) {
-    sendError(reply, denied);
-    return;
-  }
-  done();
+  if (denied === null) return true;
+  sendError(ctx, reply, denied);
+  return false;
+}
+
+/** The route-level onRequest hook of routes that take a body. */
+export function gateHook(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (passGate(ctx, info, req, reply)) done();
 }
 
 /** fastify's own early failures (a URL it cannot decode) skip the hooks: count and answer here. */
 export function frameworkErrorHandler(ctx: EmulatorContext): (error: Error, req: FastifyRequest, reply: FastifyReply) => void {
   return (_error, req, reply) => {
     const denied = gate(ctx, req, undefined);
-    sendError(reply, denied ?? validationError('path', 'the URL cannot be decoded'));
+    sendError(ctx, reply, denied ?? validationError('path', 'the URL cannot be decoded'));
   };
 }

@@ -6,38 +6,52 @@ import type { Operation } from '../../../shared/api/operation';
 import type { EmulatorContext } from '../context';
 import { chaosInjected } from './errors';
 import { endpointBucketsOf, keyClassOf, tierClassOf } from './limits';
-import { gateHook, sendJson, TIER_BUCKET_IDS, type RouteInfo } from './pipeline';
+import { gateHook, passGate, sendJson, TIER_BUCKET_IDS, type RouteInfo } from './pipeline';
+import type { BucketSpec } from './rate-limit';
 import { Json, type HandlerInput, type RouteDef } from './route-def';
 import type { RouteTable } from './route-table';
-import { parseInput } from './validate';
+import { parseInput, type ParsedInput } from './validate';
 
 const KEY_CLASS_INDEX = { reads: 0, writes: 1, executions: 2 } as const;
+/** What parseInput gives for an operation without params, query or body schemas. */
+const NO_INPUT: ParsedInput = Object.freeze({ params: undefined, query: undefined, body: undefined });
+/** Methods fastify never reads a body for. */
+const BODYLESS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, defs: readonly RouteDef[], admin: boolean, table: RouteTable): void {
   for (const def of defs) {
     const op = def.op;
     const keyClass = keyClassOf(op);
+    const tierClass = tierClassOf(op);
+    const endpointBuckets = admin ? [] : endpointBucketsOf(op).map((b) => ({ ...b, kind: 'endpoint' as const }));
+    const tierSpec: BucketSpec = { id: TIER_BUCKET_IDS[tierClass], limit: 0, kind: 'tier' };
     const info: RouteInfo = {
       def,
       admin,
-      tierClass: tierClassOf(op),
+      tierClass,
       keyClass,
       keyClassIndex: KEY_CLASS_INDEX[keyClass],
-      endpointBuckets: admin ? [] : endpointBucketsOf(op).map((b) => ({ ...b, kind: 'endpoint' as const })),
       label: `${op.method} ${op.path}`,
-      tierBucketId: TIER_BUCKET_IDS[tierClassOf(op)],
+      tierSpec,
+      specs: [tierSpec, ...endpointBuckets],
     };
     table.add(op.method, op.path);
+    // The gate runs before the body is read. fastify reads no body for GET, so there it runs
+    // first thing in the handler: a route-level hook costs fastify's hook runner, three
+    // closures per request. Other methods gate in an onRequest hook (a route-level hook
+    // knows its route: cheaper than reading request.routeOptions).
+    const gateFirst = BODYLESS.has(op.method);
+    const hasInput = op.params !== undefined || op.query !== undefined || op.body !== undefined;
     app.route({
       method: op.method,
       url: op.path,
-      // A route-level hook knows its route: cheaper than reading request.routeOptions.
-      onRequest: (req, reply, done) => gateHook(ctx, info, req, reply, done),
+      ...(gateFirst ? {} : { onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => gateHook(ctx, info, req, reply, done) }),
       // No closures are created per request on the hot path: under tsx (keepNames) each named
       // closure costs a defineProperty call, measurable at benchmark rates.
       handler(req, reply) {
+        if (gateFirst && !passGate(ctx, info, req, reply)) return;
         const state = req.emu!;
-        const parsed = parseInput(op, { params: req.params, query: req.query, body: req.body });
+        const parsed = hasInput ? parseInput(op, { params: req.params, query: req.query, body: req.body }) : NO_INPUT;
         const input = { params: parsed.params, query: parsed.query, body: parsed.body, key: state.key!, now: state.now, requestId: state.requestId } as HandlerInput<Operation>;
         if (!admin && ctx.chaos.active) {
           const rule = ctx.chaos.match(op.method, req.url.split('?')[0]!);

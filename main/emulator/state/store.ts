@@ -1,12 +1,9 @@
 // The in-memory state: keys indexed by id and by the SHA-256 of their value (O(1) auth),
 // usage logs per key, and the rest of the world. Snapshots hold hashes, never values.
-import { hashKey } from '../core/ids';
 import type { StoredAccount, StoredInvitation, StoredKey, StoredMember, WorldState } from '../../../shared/api/emulator-admin';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Bound of the value → hash cache; far above the number of keys a session uses. */
-const VALUE_HASHES_MAX = 256;
 
 export interface UsageLog {
   /** hour start → [reads, writes, executions] */
@@ -28,14 +25,14 @@ export class Store {
   /** Moves on every change but usage counters: lets views cache what did not change. */
   version = 0;
   /**
-   * Bearer value → its SHA-256, for values that matched a key: spares hashing on every
-   * request. It cannot let a refused value in: the hash of a value never changes, and the
-   * key is still looked up by hash and checked (status, expiry) on every request, so a
-   * rotated value finds nothing and a revoked key is refused at once. It is emptied on every
-   * state change (rotation, revocation, reset, import) so old values do not linger, and is
-   * never persisted.
+   * Authorization header → SHA-256 of the key value it carries, for headers that named a
+   * key (filled by core/auth.ts): spares parsing and hashing on every request. It cannot let
+   * a refused key in: a header's hash never changes, and the key is still looked up by hash
+   * and checked (status, expiry) on every request, so a rotated value finds nothing and a
+   * revoked key is refused at once. Emptied on every state change (rotation, revocation,
+   * reset, import) so old values do not linger in memory; never persisted.
    */
-  private readonly valueHashes = new Map<string, string>();
+  readonly headerHashes = new Map<string, string>();
 
   constructor(state: WorldState, private readonly onChange: (kind: ChangeKind) => void = () => {}) {
     this.load(state);
@@ -83,22 +80,9 @@ export class Store {
   changed(kind: ChangeKind): void {
     if (kind === 'state') {
       this.version++;
-      this.valueHashes.clear();
+      this.headerHashes.clear();
     }
     this.onChange(kind);
-  }
-
-  /** The key a bearer value names, by the hash of the value (O(1)); undefined if none. */
-  keyByValue(value: string): StoredKey | undefined {
-    const known = this.valueHashes.get(value);
-    if (known !== undefined) return this.byHash.get(known);
-    const hash = hashKey(value);
-    const key = this.byHash.get(hash);
-    if (key !== undefined) {
-      if (this.valueHashes.size >= VALUE_HASHES_MAX) this.valueHashes.clear();
-      this.valueHashes.set(value, hash);
-    }
-    return key;
   }
 
   addKey(key: StoredKey): void {

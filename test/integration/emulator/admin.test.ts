@@ -76,10 +76,13 @@ describe('emulator admin routes', () => {
   });
 
   it('keeps a journal of requests with key ids, never key values', async () => {
+    const before = (await t.call('GET', '/_emulator/journal?limit=1')).body.total;
     await t.call('GET', `/v2/accounts/api-keys?leak=${t.keys.readWrite}`, { key: t.keys.readOnly });
     await t.call('GET', `/v2/nowhere/${t.keys.readWrite}`);
     const r = await t.call('GET', '/_emulator/journal?limit=2');
     expect(r.status).toBe(200);
+    // One entry per request: the journal call above, the list, the 404.
+    expect(r.body.total).toBe(before + 3);
     expect(r.body.entries).toHaveLength(2);
     const [list, missing] = r.body.entries;
     expect(list).toMatchObject({ method: 'GET', path: '/v2/accounts/api-keys', status: 200, keyId: keyIdOf(t.keys.readOnly!), durationMs: expect.any(Number) });

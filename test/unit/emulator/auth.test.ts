@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate, authorize, authorizeAdmin, checkGrant } from '../../../main/emulator/core/auth';
 import { ApiError } from '../../../main/emulator/core/errors';
+import { hashKey, keyIdOf } from '../../../main/emulator/core/ids';
 import { Store } from '../../../main/emulator/state/store';
 import { buildWorld } from '../../../main/emulator/world/builder';
 import { applyOwnerKey } from '../../../main/emulator/world/owner-key';
@@ -37,6 +38,32 @@ describe('authenticate', () => {
       expect(result.message).toMatch(message);
     }
     expect(authenticate(store, `bearer ${OWNER}`, NOW)).toMatchObject({ owner: true });
+  });
+
+  it('refuses a header it has already accepted as soon as its key is rotated or revoked', () => {
+    const { store, keys } = setup();
+    const header = `Bearer ${keys.readWrite}`;
+    const key = authenticate(store, header, NOW) as StoredKey;
+    expect(authenticate(store, header, NOW)).toBe(key);
+    expect(store.headerHashes.size).toBe(1);
+    const rotated = `${key.prefix}${'R'.repeat(32)}`;
+    store.rehashKey(key, hashKey(rotated), key.prefix);
+    expect((authenticate(store, header, NOW) as ApiError).message).toMatch(/Invalid/);
+    expect(authenticate(store, `Bearer ${rotated}`, NOW)).toBe(key);
+    // Revocation is seen even without a change notice: the key's status is read on every request.
+    key.status = 'revoked';
+    expect((authenticate(store, `Bearer ${rotated}`, NOW) as ApiError).message).toMatch(/revoked/);
+    store.changed('state');
+    expect(store.headerHashes.size).toBe(0);
+  });
+
+  it('keeps only headers that named a key, and a bounded number of them', () => {
+    const { store, keys } = setup();
+    for (let i = 0; i < 300; i++) authenticate(store, `Bearer gpu_live_nope${i}`, NOW);
+    expect(store.headerHashes.size).toBe(0);
+    for (let i = 1; i <= 300; i++) expect(authenticate(store, `Bearer${' '.repeat(i)}${keys.readWrite}`, NOW)).toMatchObject({ id: keyIdOf(keys.readWrite!) });
+    expect(store.headerHashes.size).toBeGreaterThan(0);
+    expect(store.headerHashes.size).toBeLessThanOrEqual(256);
   });
 });
 

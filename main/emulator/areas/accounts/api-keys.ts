@@ -9,7 +9,7 @@ import { hashKey, keyIdOf, keyPrefix, makeKeyValue, randomBase62 } from '../../c
 import { defineRoute, Json } from '../../core/route-def';
 import type { EmulatorContext } from '../../context';
 import { keyUsage } from './key-usage';
-import { apiKeyJson, toApiKey } from './key-view';
+import { KeyListJson, toApiKey } from './key-view';
 import type { ListApiKeysResponse } from '../../../../shared/api/api-keys';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -75,27 +75,14 @@ function revokeKey(ctx: EmulatorContext, keyId: string, now: number) {
   return { id: key.id, status: 'revoked' as const, revokedAt: iso(now), message: 'Key revoked' };
 }
 
-/**
- * The hot path of the benchmark: per-key JSON is cached until that key changes, the list is
- * a concatenation of cached strings, and its byte length is summed from the parts (no pass
- * over the body to measure it).
- */
+/** The list body per emulator (its store), kept between requests: see KeyListJson. */
+const listBodies = new WeakMap<EmulatorContext['store'], KeyListJson>();
+
 function listKeys(ctx: EmulatorContext): Json<ListApiKeysResponse> {
-  let body = '{"apiKeys":[';
-  let bytes = body.length;
-  let n = 0;
-  for (const k of ctx.store.keys.values()) {
-    const c = apiKeyJson(k, ctx.store.version);
-    if (n++ > 0) {
-      body += ',';
-      bytes += 1;
-    }
-    body += c.head;
-    body += c.tail;
-    bytes += c.headBytes + c.tail.length;
-  }
-  const end = `],"total":${n}}`;
-  return new Json(body + end, bytes + end.length);
+  let lists = listBodies.get(ctx.store);
+  if (lists === undefined) listBodies.set(ctx.store, (lists = new KeyListJson()));
+  const { body, bytes } = lists.render(ctx.store.keys, ctx.store.version);
+  return new Json(body, bytes);
 }
 
 export const apiKeyRoutes = [
