@@ -22,7 +22,8 @@ import { EmptyState, ErrorState } from '../../components/StateViews';
 import { useApiKeys } from './api-keys-store';
 import { keyColumns } from './key-columns';
 import { useMountedOnce } from '../../lib/use-mounted-once';
-import { useIntent, useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
+import { useIntent } from '../../app/page-hooks';
+import { useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
 import { UsageDrawer } from './UsageDrawer';
 
 // The two dialogs bring the shared zod schemas; they load on first use, off the page's first paint.

@@ -2,36 +2,18 @@
 import Autorenew from '@mui/icons-material/Autorenew';
 import Block from '@mui/icons-material/Block';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ApiKey } from '../../../../shared/api/api-keys';
 import type { Column } from '../../components/DataTable';
+import { TagChips } from '../../components/TagChips';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
 import { effectiveStatus } from './key-status';
 import { KeyStatusChip } from './KeyStatusChip';
 
-/** Small chips, at most `max` of them; the rest collapse into "+N" with all values in its tooltip. */
-function Tags({ values, max }: { values: readonly string[]; max: number }) {
-  const shown = values.length > max ? values.slice(0, max - 1) : values;
-  const hidden = values.length - shown.length;
-  const chip = { height: 20, fontSize: 11 } as const;
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
-      {shown.map((v) => (
-        <Chip key={v} label={v} size="small" variant="outlined" sx={chip} />
-      ))}
-      {hidden > 0 && (
-        <Tooltip title={values.join(', ')}>
-          <Chip label={`+${hidden}`} size="small" sx={chip} />
-        </Tooltip>
-      )}
-    </Stack>
-  );
-}
 
 export interface KeyActions {
   rotate(key: ApiKey): void;
@@ -58,8 +40,8 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
         </Box>
       ),
     },
-    { id: 'permissions', header: 'Permissions', width: 'minmax(170px, 1fr)', render: (k) => <Tags values={k.permissions} max={3} /> },
-    { id: 'scopes', header: 'Scopes', width: 'minmax(150px, 1.2fr)', render: (k) => <Tags values={k.scopes} max={2} /> },
+    { id: 'permissions', header: 'Permissions', width: 'minmax(170px, 1fr)', render: (k) => <TagChips values={k.permissions} max={3} /> },
+    { id: 'scopes', header: 'Scopes', width: 'minmax(150px, 1.2fr)', render: (k) => <TagChips values={k.scopes} max={2} /> },
     {
       id: 'status',
       header: 'Status',

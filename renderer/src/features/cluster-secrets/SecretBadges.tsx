@@ -7,7 +7,6 @@ import type { Secret } from '../../../../shared/api/clusters/secrets';
 import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
 import { expiryState } from './secret-status';
 
-const chip = { height: 20, fontSize: 11 } as const;
 /** Smaller, to sit under a date in a 48-pixel row. */
 const badge = { height: 16, fontSize: 10 } as const;
 
@@ -36,19 +35,3 @@ export function RotationCell({ secret, now }: { secret: Secret; now: number }) {
   );
 }
 
-export function TagChips({ values, max = 2 }: { values: readonly string[]; max?: number }) {
-  const shown = values.length > max ? values.slice(0, max - 1) : values;
-  const hidden = values.length - shown.length;
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
-      {shown.map((v) => (
-        <Chip key={v} label={v} size="small" variant="outlined" sx={chip} />
-      ))}
-      {hidden > 0 && (
-        <Tooltip title={values.join(', ')}>
-          <Chip label={`+${hidden}`} size="small" sx={chip} />
-        </Tooltip>
-      )}
-    </Stack>
-  );
-}

@@ -11,7 +11,8 @@ import type { Secret } from '../../../../shared/api/clusters/secrets';
 import type { Column } from '../../components/DataTable';
 import { MONO_FONT } from '../../lib/fonts';
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
-import { ExpiryCell, RotationCell, TagChips } from './SecretBadges';
+import { TagChips } from '../../components/TagChips';
+import { ExpiryCell, RotationCell } from './SecretBadges';
 import { SecretValueCell } from './SecretValueCell';
 
 export interface SecretActions {

@@ -14,7 +14,7 @@ import { useClusterDetail, useClusters } from './clusters-store';
 import { ClusterHeader } from './ClusterHeader';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { OverviewTab } from './overview/OverviewTab';
-import { useIntent } from './use-clusters-page';
+import { useIntent } from '../../app/page-hooks';
 import { DETAIL_POLL_MS, usePolling } from './use-polling';
 
 const ProxyTab = lazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));

@@ -22,7 +22,8 @@ import { ClusterFilters } from './ClusterFilters';
 import { useClusters } from './clusters-store';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { LIST_POLL_MS, usePolling } from './use-polling';
-import { useFilterShortcut, useIntent } from './use-clusters-page';
+import { useIntent } from '../../app/page-hooks';
+import { useFilterShortcut } from './use-clusters-page';
 
 const rowKey = (c: Cluster) => c.id;
 const openRow = (c: Cluster) => navigate(clusterPath(c.id));

@@ -18,7 +18,7 @@ import { DataTable } from '../../../components/DataTable';
 import { EmptyState, ErrorState } from '../../../components/StateViews';
 import { useMountedOnce } from '../../../lib/use-mounted-once';
 import { Section } from '../overview/Section';
-import { useIntent } from '../use-clusters-page';
+import { useIntent } from '../../../app/page-hooks';
 import { AccessControlDialog } from './AccessControlDialog';
 import { AccessLogsTable } from './AccessLogsTable';
 import { NetworkDialog } from './NetworkDialog';
