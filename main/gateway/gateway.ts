@@ -148,6 +148,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     const emulator = profile.kind === 'emulator';
     const url = joinUrl(emulator ? EMULATOR_BASE_URL : (profile.baseUrl ?? ''), prepared.path, prepared.search);
     const where = describeTarget(profile);
+    // A call the server holds on purpose (wait_for_completion…) gets that long on top.
+    const callTimeoutMs = timeoutMs + (prepared.op.holdMs?.(prepared.body) ?? 0);
     let response: Response;
     try {
       response = await ky(url, {
@@ -155,14 +157,14 @@ export function createGateway(options: GatewayOptions): Gateway {
         headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
         json: prepared.body,
         signal,
-        timeout: timeoutMs,
+        timeout: callTimeoutMs,
         retry: retryOptions(prepared.op.method, retry),
         fetch: emulator ? emulatorFetch : remoteFetch,
         throwHttpErrors: true,
       });
     } catch (error) {
       if (error instanceof HTTPError) return fail(profile, error.response, where, prepared);
-      if (error instanceof TimeoutError) throw new BridgeError(timeoutFailure(where, timeoutMs));
+      if (error instanceof TimeoutError) throw new BridgeError(timeoutFailure(where, callTimeoutMs));
       if (signal.aborted) throw new BridgeError(cancelledFailure());
       throw new BridgeError(networkFailure(where, error));
     }

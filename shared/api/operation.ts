@@ -28,6 +28,11 @@ export interface Operation {
    * VALIDATION_ERROR (e.g. permissions → INVALID_PERMISSIONS, period → INVALID_PERIOD).
    */
   fieldErrors?: Partial<Record<string, AccountErrorCode>>;
+  /**
+   * How long the server may hold this call on purpose (e.g. stop with wait_for_completion),
+   * in ms, given the parsed body; callers add it to their timeout.
+   */
+  holdMs?(body: unknown): number;
 }
 
 /** Keeps the literal type of an operation, so its input and output types can be read off it. */

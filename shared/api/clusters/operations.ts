@@ -30,6 +30,12 @@ import {
 const read = { area: 'clusters', envelope: 'cluster', access: 'read', scope: 'clusters', method: 'GET' } as const;
 const write = { area: 'clusters', envelope: 'cluster', access: 'write', scope: 'clusters' } as const;
 
+/** Stop and restart may hold the response until done, for at most timeout_minutes (simulated time, never slower than real). */
+function heldFor(body: unknown, flag: 'wait_for_completion' | 'wait_for_ready'): number {
+  const b = body as { timeout_minutes?: number } & Partial<Record<typeof flag, boolean>>;
+  return b?.[flag] ? (b.timeout_minutes ?? 0) * 60_000 : 0;
+}
+
 export const clustersOperations = {
   'clusters.list': defineOperation({ ...read, id: 'clusters.list', path: '/v1/clusters', summary: 'List clusters', query: ListClustersQuery, response: ListClustersResponse }),
   'clusters.get': defineOperation({ ...read, id: 'clusters.get', path: '/v1/clusters/:cluster_id', summary: 'One cluster', params: ClusterIdParams, response: ClusterResponse }),
@@ -54,8 +60,8 @@ export const clustersOperations = {
   'clusters.templates.update': defineOperation({ ...write, id: 'clusters.templates.update', method: 'PUT', path: '/v1/clusters/templates/:template_id', summary: 'Change a template (official ones are read-only)', params: TemplateParams, body: UpdateTemplateRequest, response: TemplateResponse }),
   'clusters.templates.delete': defineOperation({ ...write, id: 'clusters.templates.delete', method: 'DELETE', path: '/v1/clusters/templates/:template_id', summary: 'Remove a template (official ones are read-only)', params: TemplateParams, response: DeleteTemplateResponse }),
 
-  'clusters.stop': defineOperation({ ...write, id: 'clusters.stop', method: 'POST', path: '/v1/clusters/:cluster_id/stop', summary: 'Stop a running cluster', params: ClusterIdParams, body: StopRequest, response: StopResponse }),
-  'clusters.restart': defineOperation({ ...write, id: 'clusters.restart', method: 'POST', path: '/v1/clusters/:cluster_id/restart', summary: 'Restart a cluster, optionally changing its configuration', params: ClusterIdParams, body: RestartRequest, response: RestartResponse }),
+  'clusters.stop': defineOperation({ ...write, id: 'clusters.stop', method: 'POST', path: '/v1/clusters/:cluster_id/stop', summary: 'Stop a running cluster', params: ClusterIdParams, body: StopRequest, response: StopResponse, holdMs: (b) => heldFor(b, 'wait_for_completion') }),
+  'clusters.restart': defineOperation({ ...write, id: 'clusters.restart', method: 'POST', path: '/v1/clusters/:cluster_id/restart', summary: 'Restart a cluster, optionally changing its configuration', params: ClusterIdParams, body: RestartRequest, response: RestartResponse, holdMs: (b) => heldFor(b, 'wait_for_ready') }),
 } as const;
 
 export type ClustersOperations = typeof clustersOperations;

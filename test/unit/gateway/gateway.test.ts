@@ -186,6 +186,15 @@ describe('gateway: timeouts and cancellation', () => {
     expect(JSON.stringify(error)).not.toContain(OWNER_KEY);
   });
 
+  it('gives a call the server holds on purpose (wait_for_completion) its timeout_minutes on top', async () => {
+    const later = () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { success: true, data: {}, meta: {} })), 100));
+    const stop = (wait: boolean) => ({ params: { cluster_id: 'cluster_a1' }, body: { wait_for_completion: wait, timeout_minutes: 1 } });
+    const held = await setup([later], { timeoutMs: 20 });
+    expect((await held.gateway.call('clusters.stop', stop(true))).status).toBe(200);
+    const plain = await setup([later], { timeoutMs: 20 });
+    expect(await failure(plain.gateway.call('clusters.stop', stop(false)))).toMatchObject({ code: 'TIMEOUT' });
+  });
+
   it('cancels a call by its id', async () => {
     const { gateway, emulator } = await setup(['hang']);
     const pending = failure(gateway.call('apiKeys.list', {}, { callId: 'c1' }));
