@@ -62,6 +62,25 @@ test.describe('Cluster stop and restart', () => {
     await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
   });
 
+  test('a stop that waits for completion shows its progress while the request is held', async ({ page }) => {
+    const cluster = await clusterWithStatus(page, 'running');
+    await openClusterTab(page, cluster.id, 'overview');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Stop ${cluster.name}` });
+    await dialog.getByRole('checkbox', { name: /Force stop/ }).check();
+    await dialog.getByRole('checkbox', { name: /Wait for completion/ }).check();
+    await dialog.getByRole('button', { name: 'Stop cluster' }).click();
+
+    // The service holds the answer until the stop ends; the dialog follows it meanwhile.
+    const progress = phaseProgress(dialog);
+    await expect(progress).toHaveAttribute('data-status', 'stopping');
+    await expect(dialog.getByText('Waiting for the operation to finish, as asked')).toBeVisible();
+    await advanceClock(page, 600);
+    await expect(progress).toHaveAttribute('data-status', 'stopped');
+    await expect(dialog.getByText('Waiting for the operation to finish, as asked')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
   test('restart with a storage increase, applied once ready', async ({ page }) => {
     const cluster = await clusterWithStatus(page, 'running');
     const grown = cluster.resources.storage_gb + 250;

@@ -10,6 +10,9 @@ import { isTransitional, rememberRunOptions, useClusterFollow } from './follow-s
 import type { FieldErrors, FormResult } from './form-values';
 import type { RunOptions } from './phases';
 
+/** How long a request may be pending before the dialog shows the progress it is waiting for. */
+const HELD_NOTICE_AFTER_MS = 1500;
+
 export type LifecycleSend<R> = (request: R) => Promise<{ cluster: Cluster; lifecycle: ClusterLifecycle; status: Cluster['status']; options: RunOptions }>;
 
 export interface LifecycleDialogState {
@@ -39,12 +42,26 @@ export function useLifecycleDialog<F, R>(open: boolean, clusterId: string, initi
       setNotice(null);
     },
     submit: async (request) => {
+      // A held request (wait_for_completion / wait_for_ready) answers only at the end: once it
+      // has been pending a moment, read the cluster and show its progress meanwhile.
+      let settled = false;
+      const showWhileHeld = setTimeout(() => {
+        void useClusterFollow.getState().refresh(clusterId).then((current) => {
+          if (settled || !current || !(isTransitional(current.status) || current.lifecycle)) return;
+          setAccepted(current);
+          setNotice('Waiting for the operation to finish, as asked; its progress is followed here.');
+        }, () => undefined);
+      }, HELD_NOTICE_AFTER_MS);
       try {
-        const { cluster, lifecycle, status, options } = await send(request);
+        const { cluster, lifecycle, status, options } = await send(request).finally(() => {
+          settled = true;
+          clearTimeout(showWhileHeld);
+        });
         rememberRunOptions(cluster.id, lifecycle.started_at, options);
         const started: Cluster = { ...cluster, status, lifecycle };
         useClusterFollow.getState().observe(started);
         setAccepted(started);
+        setNotice(null);
         // The response may already be the end state (wait_for_completion / wait_for_ready).
         void useClusterFollow.getState().refresh(cluster.id);
       } catch (e) {
