@@ -2,24 +2,13 @@
 // console to the first rows of the table, and from typing a filter to the table showing
 // the filtered rows (both measured in the page with performance.now). The web server runs
 // in-process over an emulator scaled with `scale.clusters`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { createServices } from '../../main/services';
-import { startWebServer } from '../../main/web/server';
+import type { Page } from 'playwright-core';
+import { median, withScaledConsole } from './browser-harness';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const TOKEN = 'bench-cluster-list-token-01';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const CLUSTERS = 500;
 const ROWS = '[role="table"][aria-label="Clusters"] [role="rowgroup"] [role="row"]:not([aria-busy])';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** In a loaded console: hash navigation to /clusters until the first real rows are on screen. */
 async function measureOpen(page: Page): Promise<{ ms: number; rows: number }> {
@@ -71,44 +60,28 @@ async function measureFilter(page: Page, text: string): Promise<number> {
 }
 
 export async function benchClusterList(): Promise<{ clusters: number; renderMs: number; filterMs: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gpc-bench-clusters-'));
-  const services = await createServices({ mode: 'web', dataDir, emulator: { scale: { clusters: CLUSTERS, secretsPerCluster: 0 } } });
-  const server = await startWebServer({ services, port: 0, token: TOKEN, staticDir: join(ROOT, 'dist/renderer') });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  try {
+  return withScaledConsole({ clusters: CLUSTERS, secretsPerCluster: 0 }, async (web) => {
     const renders: number[] = [];
     const filters: number[] = [];
     let clusters = 0;
     for (let run = 0; run < 4; run++) {
-      // A fresh context each run: the clusters code and list are fetched as on a first visit.
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addCookies([{ name: 'gpc_token', value: TOKEN, url: server.origin }]);
-      // tsx compiles the in-page functions with esbuild's keepNames, which calls a __name helper.
-      await context.addInitScript('globalThis.__name = (fn) => fn;');
-      const page = await context.newPage();
-      await page.goto(`${server.origin}/#/api-keys`);
-      await page.waitForSelector('[data-testid="create-key-button"]:not([disabled])', { timeout: 30_000 });
-      const open = await measureOpen(page);
-      clusters = open.rows;
-      // The first run warms the server (JIT, the scaled world); it is not counted.
-      if (run > 0) renders.push(open.ms);
-      // A GPU type (a share of the rows), everything again, one cluster's id (one row), everything.
-      const firstGpu = (await page.locator(`${ROWS} [data-column="gpu"]`).first().textContent())?.split(' ')[0] ?? 'A100';
-      const oneId = (await page.locator(ROWS).nth(5).getAttribute('data-testid'))?.replace('cluster-row-', '') ?? 'cluster_';
-      for (const text of [firstGpu, '', oneId, '']) {
-        const ms = await measureFilter(page, text);
-        if (run > 0) filters.push(ms);
-      }
-      await context.close();
+      await web.withPage(async (page) => {
+        const open = await measureOpen(page);
+        clusters = open.rows;
+        // The first run warms the server (JIT, the scaled world); it is not counted.
+        if (run > 0) renders.push(open.ms);
+        // A GPU type (a share of the rows), everything again, one cluster's id (one row), everything.
+        const firstGpu = (await page.locator(`${ROWS} [data-column="gpu"]`).first().textContent())?.split(' ')[0] ?? 'A100';
+        const oneId = (await page.locator(ROWS).nth(5).getAttribute('data-testid'))?.replace('cluster-row-', '') ?? 'cluster_';
+        for (const text of [firstGpu, '', oneId, '']) {
+          const ms = await measureFilter(page, text);
+          if (run > 0) filters.push(ms);
+        }
+      });
     }
     if (process.env.BENCH_DEBUG) console.log({ renders, filters });
     return { clusters, renderMs: Math.round(median(renders)), filterMs: Math.round(median(filters)) };
-  } finally {
-    await browser.close();
-    await server.close();
-    await services.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

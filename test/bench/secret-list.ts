@@ -4,25 +4,15 @@
 // to the service after a short debounce; the first is what the operator sees, and what is
 // measured). Both are measured in the page with performance.now; the web server runs
 // in-process over an emulator scaled with `scale.secretsPerCluster`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { createServices, type Services } from '../../main/services';
-import { startWebServer } from '../../main/web/server';
+import type { Page } from 'playwright-core';
+import type { Services } from '../../main/services';
+import { median, withScaledConsole } from './browser-harness';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const TOKEN = 'bench-secret-list-token-001';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SECRETS = 2000;
 const TABLE = '[role="table"][aria-label="Secrets"]';
 const ROWS = `${TABLE} [role="rowgroup"] [role="row"]:not([aria-busy])`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** The id of the scaled world's bench cluster, read from the bench's own in-process emulator. */
 async function benchClusterId(services: Services): Promise<string> {
@@ -81,44 +71,26 @@ async function measureSearch(page: Page, text: string, expectRows: number): Prom
 }
 
 export async function benchSecretList(): Promise<{ secrets: number; renderMs: number; filterMs: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gpc-bench-secrets-'));
-  const services = await createServices({ mode: 'web', dataDir, emulator: { scale: { clusters: 1, secretsPerCluster: SECRETS } } });
-  const server = await startWebServer({ services, port: 0, token: TOKEN, staticDir: join(ROOT, 'dist/renderer') });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  try {
-    const clusterId = await benchClusterId(services);
+  return withScaledConsole({ clusters: 1, secretsPerCluster: SECRETS }, async (web) => {
+    const clusterId = await benchClusterId(web.services);
     const renders: number[] = [];
     const searches: number[] = [];
-    let secrets = 0;
     for (let run = 0; run < 4; run++) {
-      // A fresh context each run: the tab's code and the list are fetched as on a first visit.
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addCookies([{ name: 'gpc_token', value: TOKEN, url: server.origin }]);
-      // tsx compiles the in-page functions with esbuild's keepNames, which calls a __name helper.
-      await context.addInitScript('globalThis.__name = (fn) => fn;');
-      const page = await context.newPage();
-      await page.goto(`${server.origin}/#/api-keys`);
-      await page.waitForSelector('[data-testid="create-key-button"]:not([disabled])', { timeout: 30_000 });
-      const open = await measureOpen(page, clusterId);
-      // The first run warms the server (JIT, the scaled world); it is not counted.
-      if (run > 0) renders.push(open.ms);
-      // Wait for the whole list (the first rows may be the skeleton's successor before the count settles).
-      await page.waitForFunction(([table, n]) => document.querySelector(table)?.getAttribute('aria-rowcount') === String(n + 1), [TABLE, SECRETS] as const, { timeout: 30_000 });
-      secrets = SECRETS;
-      // A hundred secrets (SECRET_01xx), everything again, one secret, everything.
-      for (const [text, rows] of [['SECRET_01', 100], ['', SECRETS], ['SECRET_1234', 1], ['', SECRETS]] as const) {
-        const ms = await measureSearch(page, text, rows);
-        if (run > 0) searches.push(ms);
-      }
-      await context.close();
+      await web.withPage(async (page) => {
+        const open = await measureOpen(page, clusterId);
+        // The first run warms the server (JIT, the scaled world); it is not counted.
+        if (run > 0) renders.push(open.ms);
+        // Wait for the whole list (the first rows may be the skeleton's successor before the count settles).
+        await page.waitForFunction(([table, n]) => document.querySelector(table)?.getAttribute('aria-rowcount') === String(n + 1), [TABLE, SECRETS] as const, { timeout: 30_000 });
+        // A hundred secrets (SECRET_01xx), everything again, one secret, everything.
+        for (const [text, rows] of [['SECRET_01', 100], ['', SECRETS], ['SECRET_1234', 1], ['', SECRETS]] as const) {
+          const ms = await measureSearch(page, text, rows);
+          if (run > 0) searches.push(ms);
+        }
+      });
     }
-    return { secrets, renderMs: Math.round(median(renders)), filterMs: Math.round(median(searches)) };
-  } finally {
-    await browser.close();
-    await server.close();
-    await services.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return { secrets: SECRETS, renderMs: Math.round(median(renders)), filterMs: Math.round(median(searches)) };
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,12 +7,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser-harness';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(ROOT, 'dist/renderer');
 const TOKEN = 'bench-web-load-token-0001';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Scripts index.html starts with: `<script type="module" src>` and `<link rel="modulepreload" href>`. */
 export function initialScripts(html: string): string[] {
@@ -74,7 +73,7 @@ export async function benchWebLoad(): Promise<{ interactiveMs: number; initialJs
   const initialJsGzipKB = Math.round((initialJsGzipBytes() / 1024) * 10) / 10;
   const dataDir = mkdtempSync(join(tmpdir(), 'gpc-bench-web-'));
   const server = await startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const measure = async (): Promise<number> => {
       // A fresh context: empty cache, no cookie, no sessionStorage — a cold load.
