@@ -3,6 +3,12 @@
 // recommended rules.
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
+
+/** The emulator's area folders (main/emulator/areas/<name>/). */
+const emulatorAreas = readdirSync(new URL('./main/emulator/areas/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream', 'events', 'zlib', 'worker_threads'];
 
@@ -19,7 +25,11 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // no-cycle follows imports into other files: it must parse TypeScript to see them.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Folders may only reach the layers DESIGN.md allows them.
@@ -32,9 +42,22 @@ export default tseslint.config(
             { target: ['./main/*.ts', './main/!(electron)/**/*'], from: './main/electron', message: 'Bad layering: only main/electron/ may use the Electron shell.' },
             { target: './preload', from: ['./main', './renderer', './test'], message: 'Bad layering: preload/ may import only shared/.' },
             { target: './renderer', from: ['./main', './preload', './test'], message: 'Bad layering: renderer/ may import only shared/ and renderer/.' },
+            // The emulator: core/, state/, sim/ and world/ know areas only through core/area.ts; areas do not reach each other.
+            {
+              target: ['./main/emulator/core', './main/emulator/state', './main/emulator/sim', './main/emulator/world'],
+              from: './main/emulator/areas',
+              message: 'Bad layering: core/, state/, sim/ and world/ know no area (they see areas through core/area.ts).',
+            },
+            ...emulatorAreas.map((area) => ({
+              target: `./main/emulator/areas/${area}`,
+              from: './main/emulator/areas',
+              except: [`./${area}`],
+              message: 'Bad layering: an area does not import another area (share through core/ or shared/).',
+            })),
           ],
         },
       ],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -1,42 +1,31 @@
-// createEmulator: one fastify server object per emulator, reachable in-process through
-// `fetch` (fastify inject, no socket) and over HTTP through `listen`.
+// createEmulator: one fastify server object per emulator, composed from the list of API areas
+// (areas/index.ts), reachable in-process through `fetch` (fastify inject, no socket) and over
+// HTTP through `listen`.
 import fastify, { type FastifyInstance } from 'fastify';
-import type { Emulator, EmulatorOptions } from './index';
-import type { EmulatorContext } from './context';
+import type { EmulatorSnapshot } from '../../shared/api/emulator-admin';
 import { adminRoutes } from './admin/routes';
-import { accountsRoutes } from './areas/accounts';
-import { clustersRoutes } from './areas/clusters';
-import { resolveSecretsKey, SecretCipher } from './areas/clusters/secret-cipher';
+import { AREAS } from './areas';
+import type { AreaModule, Authority } from './core/area';
 import { Chaos } from './core/chaos';
 import { SimClock } from './core/clock';
+import type { EmulatorContext } from './core/context';
 import { generateKeyValue, OWNER_KEY_RE } from './core/ids';
 import { injectFetch } from './core/inject';
 import { Journal } from './core/journal';
-import { TIER_LIMITS } from './core/limits';
 import { buildOpenApi } from './core/openapi';
 import { BODY_LIMIT, frameworkErrorHandler, installPipeline } from './core/pipeline';
 import { RateLimiter } from './core/rate-limit';
 import { newRequestId } from './core/request-id';
-import type { RouteDef } from './core/route-def';
 import { RouteTable } from './core/route-table';
 import { registerRoutes } from './core/routes';
+import { resolveSecretsKey, SecretCipher } from './core/secret-cipher';
 import { Persister } from './state/persister';
-import { makeSnapshot, readSnapshotFileSync } from './state/snapshot';
+import { makeSnapshot, readSnapshotFileSync, validateSnapshot } from './state/snapshot';
 import { Store } from './state/store';
-import { buildWorld, seedMissingAreas, type WorldOptions } from './world/builder';
-import { applyOwnerKey } from './world/owner-key';
+import type { Emulator, EmulatorOptions } from './types';
+import { buildWorld, seedMissingAreas } from './world/builder';
 
-export interface InternalOptions extends EmulatorOptions {
-  /** 'report' counts and sends the headers but never refuses (benchmarks). Default 'enforce'. */
-  rateLimits?: 'enforce' | 'report';
-  /** Called with unexpected errors (the response is a bare 500 INTERNAL_ERROR). */
-  onDefect?: (error: unknown) => void;
-}
-
-/** Every API route the emulator serves; later areas append theirs. */
-export const apiRoutes: RouteDef[] = [...accountsRoutes, ...clustersRoutes];
-
-function checkOptions(opts: InternalOptions): void {
+function checkOptions(opts: EmulatorOptions): void {
   if (opts.seed !== undefined && (!Number.isSafeInteger(opts.seed) || opts.seed < 0 || opts.seed > 0xffffffff)) {
     throw new RangeError('emulator seed must be an integer from 0 to 4294967295');
   }
@@ -53,25 +42,43 @@ function checkOptions(opts: InternalOptions): void {
   }
 }
 
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  const opts = options as InternalOptions;
+/** The one area that provides each shared service; a list without one, or with two, is a programming error. */
+function providerOf(areas: readonly AreaModule[], service: 'authority' | 'directory'): AreaModule {
+  const providers = areas.filter((a) => a[service]);
+  if (providers.length !== 1) throw new Error(`exactly one area must provide the ${service} (found ${providers.length})`);
+  const names = new Set<string>();
+  for (const a of areas) {
+    if (names.has(a.name)) throw new Error(`two areas are named ${a.name}`);
+    names.add(a.name);
+  }
+  return providers[0]!;
+}
+
+export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   checkOptions(opts);
+  const areas = opts.areas ?? AREAS;
+  const authorityArea = providerOf(areas, 'authority');
+  const directoryArea = providerOf(areas, 'directory');
   const ownerKey = opts.ownerKey ?? generateKeyValue('live');
-  const saved = opts.dataDir ? readSnapshotFileSync(opts.dataDir) : null;
+  const saved = opts.dataDir ? readSnapshotFileSync(areas, opts.dataDir) : null;
   let seed = saved?.seed ?? opts.seed ?? 42;
   const startMs = Math.max(opts.startTime?.getTime() ?? Date.now(), saved?.clock.now ?? 0);
   const clock = new SimClock(startMs, opts.speed ?? 1);
   let persister: Persister | null = null;
   const cipher = new SecretCipher(resolveSecretsKey(opts.secretsKey, opts.dataDir));
-  const worldOptions: WorldOptions = { scale: opts.scale, sealSecret: (aad, text) => cipher.sealSeeded(aad, text) };
+  const worldOptions = { scale: opts.scale, sealSecret: (aad: string, text: string) => cipher.sealSeeded(aad, text) };
   const closing = new AbortController();
-  const world = buildWorld(seed, clock.now(), worldOptions);
+  const world = buildWorld(areas, seed, clock.now(), worldOptions);
   // A snapshot written before an area existed gets that area's seeded world (docs/decisions.md, Clusters).
-  const migrated = saved ? seedMissingAreas(saved.state, seed, clock.now(), worldOptions) : [];
-  const store = new Store(saved?.state ?? world.state, (kind) => persister?.schedule(kind));
-  applyOwnerKey(store, ownerKey);
+  const migrated = saved ? seedMissingAreas(areas, saved.state, seed, clock.now(), worldOptions) : [];
+  const store = new Store(areas, saved?.state ?? world.state, (kind) => persister?.schedule(kind));
+  const afterLoad = () => {
+    for (const area of areas) area.afterLoad?.(store, { ownerKey });
+  };
+  afterLoad();
   let openapi: Record<string, unknown> | null = null;
   const onDefect = opts.onDefect ?? ((e: unknown) => console.error('emulator: internal error:', e instanceof Error ? e.message : e));
+  const authority: Authority = authorityArea.authority!(store);
 
   const ctx: EmulatorContext = {
     clock,
@@ -81,41 +88,37 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     chaos: new Chaos(seed),
     persistence: opts.dataDir ? 'disk' : 'memory',
     secrets: cipher,
+    authority,
     closing: closing.signal,
     startedAt: Date.now(),
+    directory: () => directoryArea.directory!(store.slice(directoryArea.name)),
     seed: () => seed,
     reset() {
-      store.load(buildWorld(seed, clock.now(), worldOptions).state);
-      applyOwnerKey(store, ownerKey);
+      store.load(buildWorld(areas, seed, clock.now(), worldOptions).state);
+      afterLoad();
       ctx.limiter.clear();
       ctx.chaos.set([], seed);
     },
-    importSnapshot(snapshot) {
+    importSnapshot(body: EmulatorSnapshot) {
+      const snapshot = validateSnapshot(areas, body, 'the request body');
       const ahead = snapshot.clock.now - clock.now();
       if (ahead > 0) clock.advance(ahead / 1000); // simulated time never runs backwards
       seed = snapshot.seed;
-      seedMissingAreas(snapshot.state, seed, clock.now(), worldOptions);
+      seedMissingAreas(areas, snapshot.state, seed, clock.now(), worldOptions);
       store.load(snapshot.state);
-      applyOwnerKey(store, ownerKey);
+      afterLoad();
       ctx.limiter.clear();
     },
     exportSnapshot: () => makeSnapshot(seed, clock.now(), store.toState()),
     openapi: () =>
-      (openapi ??= buildOpenApi(
-        [...apiRoutes, ...adminRoutes].map((d) => ({ op: d.op, status: d.status })),
-      )),
-    tierLimit(cls, now) {
-      const boost = store.account.boost;
-      const multiplier = boost && boost.expiresAt > now ? boost.multiplier : 1;
-      return Math.floor(TIER_LIMITS[store.account.plan][cls] * multiplier);
-    },
+      (openapi ??= buildOpenApi([...areas.flatMap((a) => a.routes), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })))),
   };
   if (opts.dataDir) {
     persister = new Persister(opts.dataDir, ctx.exportSnapshot, (e) => console.error(`emulator: could not write the snapshot: ${e.message}`));
     if (!saved || migrated.length) persister.schedule('state');
   }
 
-  const app = buildApp(ctx, onDefect);
+  const app = buildApp(ctx, areas, onDefect);
   // Derived from the seed in force (a loaded snapshot's seed wins over --seed).
   const seededKeys = Object.freeze({ ...world.seededKeys });
   let closed = false;
@@ -140,7 +143,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
 }
 
-function buildApp(ctx: EmulatorContext, onDefect: (e: unknown) => void): FastifyInstance {
+function buildApp(ctx: EmulatorContext, areas: readonly AreaModule[], onDefect: (e: unknown) => void): FastifyInstance {
+  const table = new RouteTable();
   const app = fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -148,11 +152,10 @@ function buildApp(ctx: EmulatorContext, onDefect: (e: unknown) => void): Fastify
     exposeHeadRoutes: false,
     // fastify generates an id for every request anyway: ours (X-Request-Id) replaces its default.
     genReqId: newRequestId,
-    frameworkErrors: frameworkErrorHandler(ctx),
+    frameworkErrors: frameworkErrorHandler(ctx, table),
   });
-  const table = new RouteTable();
   installPipeline(app, ctx, table, onDefect);
-  registerRoutes(app, ctx, apiRoutes, false, table);
-  registerRoutes(app, ctx, adminRoutes, true, table);
+  for (const area of areas) registerRoutes(app, ctx, { routes: area.routes, admin: false, limits: area.limits, mapIssue: area.mapIssue }, table);
+  registerRoutes(app, ctx, { routes: adminRoutes, admin: true }, table);
   return app;
 }

@@ -1,99 +1,21 @@
 // The emulator's own admin routes (`/_emulator/*`, owner key only) and its snapshot format.
 // Kept out of `operations` on purpose: the renderer's API channel must not reach them.
 import { z } from 'zod';
-import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, RoleKey, Timestamp } from './common';
+import { Timestamp } from './common';
 import { AccountErrorCode } from './errors';
-import { KeyId, KeyRateLimit, KeyStatus } from './api-keys';
 import { defineOperation } from './operation';
 
 export const SNAPSHOT_FORMAT = 'gpu-operator-console/emulator-snapshot';
-export const SNAPSHOT_VERSION = 1;
+/** 2: every area, accounts included, under `state.areas` (version 1 kept the accounts area at the top; still read from disk). */
+export const SNAPSHOT_VERSION = 2;
 
 const Ms = z.number().int().min(0);
 
-/** A stored key: the SHA-256 of its value, never the value itself. */
-export const StoredKey = z.object({
-  id: KeyId,
-  name: z.string().min(1).max(100),
-  prefix: z.string().min(1).max(64),
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
-  permissions: z.array(KeyPermission),
-  scopes: z.array(z.union([AccountKeyScope, AuthKeyScope])),
-  createdAt: Ms,
-  expiresAt: Ms.nullable(),
-  status: KeyStatus,
-  revokedAt: Ms.nullable(),
-  lastUsed: Ms.nullable(),
-  usageCount: z.number().int().min(0),
-  rateLimit: KeyRateLimit,
-  owner: z.boolean(),
-  createdBy: z.string(),
-});
-export type StoredKey = z.infer<typeof StoredKey>;
-
-export const StoredMember = z.object({
-  id: z.string().startsWith('usr_'),
-  email: z.string(),
-  name: z.string().nullable(),
-  username: z.string().nullable(),
-  role: RoleKey,
-  status: z.enum(['active', 'pending', 'suspended', 'removed']),
-  joinedAt: Ms.nullable(),
-  lastActive: Ms.nullable(),
-  invitedAt: Ms.nullable(),
-  invitedBy: z.string().nullable(),
-  department: z.string().max(100).nullable(),
-  title: z.string().max(100).nullable(),
-});
-export type StoredMember = z.infer<typeof StoredMember>;
-
-export const StoredInvitation = z.object({
-  id: z.string().startsWith('inv_'),
-  userId: z.string().startsWith('usr_'),
-  email: z.string(),
-  role: RoleKey,
-  status: z.enum(['sent', 'resent', 'cancelled']),
-  createdAt: Ms,
-  expiresAt: Ms,
-  inviteUrl: z.string(),
-});
-export type StoredInvitation = z.infer<typeof StoredInvitation>;
-
-export const StoredBoost = z.object({
-  id: z.string(),
-  multiplier: z.number().min(1).max(10),
-  duration: z.string(),
-  reason: z.string(),
-  startsAt: Ms,
-  expiresAt: Ms,
-});
-export type StoredBoost = z.infer<typeof StoredBoost>;
-
-export const StoredAccount = z.object({
-  id: z.string().startsWith('acc_'),
-  name: z.string(),
-  plan: Plan,
-  ownerId: z.string(),
-  createdAt: Ms,
-  security: z.object({ max_api_keys: z.number().int().min(1).max(50) }),
-  boost: StoredBoost.nullable(),
-});
-export type StoredAccount = z.infer<typeof StoredAccount>;
-
-/** Per key: hourly counts [hourStartMs, reads, writes, executions] and daily endpoint counts [dayStartMs, "METHOD /path", count]. */
-export const StoredUsage = z.object({
-  hours: z.array(z.tuple([Ms, Ms, Ms, Ms])),
-  days: z.array(z.tuple([Ms, z.string().max(300), Ms])),
-});
-export type StoredUsage = z.infer<typeof StoredUsage>;
-
-export const WorldState = z.object({
-  account: StoredAccount,
-  members: z.array(StoredMember),
-  invitations: z.array(StoredInvitation),
-  keys: z.array(StoredKey),
-  usage: z.record(z.string(), StoredUsage),
-  /** Resources of later areas, each under its area's name. */
+/**
+ * Every area's stored state under its name. Each area's shape lives beside the area in the
+ * emulator (main/emulator/areas/<name>/stored-schema.ts) and is checked there on import and load.
+ */
+export const WorldState = z.strictObject({
   areas: z.record(z.string(), z.unknown()),
 });
 export type WorldState = z.infer<typeof WorldState>;

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createEmulator, type InternalOptions } from '../../main/emulator/server';
+import { createEmulator } from '../../main/emulator';
 
 const require = createRequire(import.meta.url);
 const CONNECTIONS = 50;
@@ -53,7 +53,7 @@ async function serve(kind: Kind, body: string): Promise<void> {
   if (kind === 'emulator') {
     // 'report' mode counts every bucket and sends the headers but never answers 429: the
     // bench measures the 200 path with full accounting (docs/decisions.md, Benchmark).
-    const emulator = createEmulator({ seed: 42, rateLimits: 'report' } as InternalOptions);
+    const emulator = createEmulator({ seed: 42, rateLimits: 'report' });
     const url = await emulator.listen(0);
     process.stdout.write(`READY ${new URL(url).port} ${emulator.ownerKey}\n`);
     return;

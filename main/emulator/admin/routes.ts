@@ -3,7 +3,7 @@
 import { emulatorAdminOperations as ops } from '../../../shared/api/emulator-admin';
 import { validationError } from '../core/errors';
 import { defineRoute } from '../core/route-def';
-import { SnapshotError, validateSnapshot } from '../state/snapshot';
+import { SnapshotError } from '../state/snapshot';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -13,7 +13,7 @@ export const adminRoutes = [
     seed: ctx.seed(),
     now: iso(now),
     uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
-    keys: ctx.store.keys.size,
+    keys: ctx.authority.keyCount(),
     persistence: ctx.persistence,
   })),
   defineRoute(ops['emulator.reset'], (ctx) => {
@@ -28,12 +28,12 @@ export const adminRoutes = [
   defineRoute(ops['emulator.snapshotExport'], (ctx) => ctx.exportSnapshot()),
   defineRoute(ops['emulator.snapshotImport'], (ctx, { body }) => {
     try {
-      ctx.importSnapshot(validateSnapshot(body, 'the request body'));
+      ctx.importSnapshot(body);
     } catch (e) {
       if (e instanceof SnapshotError) throw validationError(e.field ?? 'body', e.reason ?? e.message);
       throw e;
     }
-    return { keys: ctx.store.keys.size, message: 'Snapshot imported' };
+    return { keys: ctx.authority.keyCount(), message: 'Snapshot imported' };
   }),
   defineRoute(ops['emulator.journal'], (ctx, { query }) => ({
     entries: ctx.journal.last(query.limit).map((e) => ({ ...e, at: iso(e.at) })),

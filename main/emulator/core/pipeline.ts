@@ -2,9 +2,10 @@
 // is read (so a missing key is a 401 whatever the body), the rate-limit headers on every
 // response, JSON-only bodies, 404/405, one error handler, and the journal.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { StoredKey } from '../../../shared/api/emulator-admin';
-import type { EmulatorContext } from '../context';
-import { authenticate, authorize, authorizeAdmin } from './auth';
+import type { Envelope } from '../../../shared/api/errors';
+import type { Caller } from './area';
+import type { EmulatorContext } from './context';
+import { authorize, authorizeAdmin } from './auth';
 import {
   ApiError, ClusterApiError, internalError, invalidJson, methodNotAllowed, notFound, payloadTooLarge, rateLimited, rateLimitExceeded,
   toClusterError, unsupportedMediaType, validationError,
@@ -38,7 +39,9 @@ export interface RouteInfo {
 export interface RequestState {
   start: number;
   now: number;
-  key: StoredKey | null;
+  key: Caller | null;
+  /** The error envelope of the route (its operation's), or of the nearest route for an unknown path. */
+  envelope: Envelope;
   /** Sent as X-Request-Id on every response and as meta.request_id by the cluster area (fastify's request.id). */
   requestId: string;
   /** This request's rate-limit accounting, sent as the X-RateLimit-* headers. */
@@ -51,21 +54,20 @@ declare module 'fastify' {
   }
 }
 
-const CLUSTER_PATH = /^\/v1\/clusters(?:[/?]|$)/;
 /** Authentication, permission and rate-limit refusals keep the account shape (02-clusters.md, Errors: they "follow Document 1"). */
 const ACCOUNT_SHAPED = new Set([401, 403, 429]);
 
 /**
- * Under /v1/clusters every failure is in the cluster envelope, except the pipeline's own
- * 401/403/429, which keep the account shape and gain `meta.request_id` (docs/decisions.md,
- * Clusters: error envelope).
+ * The envelope is the operation's (RequestState.envelope). In the cluster envelope every
+ * failure is cluster-shaped, except the pipeline's own 401/403/429, which keep the account
+ * shape and gain `meta.request_id` (docs/decisions.md, Clusters: error envelope).
  */
 export function sendError(ctx: EmulatorContext, reply: FastifyReply, error: ApiError): FastifyReply {
   const emu = reply.request.emu;
   if (emu !== null) setPipelineHeaders(reply, emu);
   journal(ctx, reply.request, error.status);
   let body: Record<string, unknown>;
-  if (CLUSTER_PATH.test(reply.request.url)) {
+  if (emu?.envelope === 'cluster') {
     const requestId = reply.request.id;
     if (error instanceof ClusterApiError || !ACCOUNT_SHAPED.has(error.status)) body = toClusterError(error).body(requestId);
     else body = { ...error.body(), meta: { request_id: requestId } };
@@ -75,14 +77,14 @@ export function sendError(ctx: EmulatorContext, reply: FastifyReply, error: ApiE
 
 export const TIER_BUCKET_IDS: Readonly<Record<TierClass, string>> = { read: 't:read', write: 't:write', ai: 't:ai' };
 
-function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: StoredKey | null, req: FastifyRequest, now: number): readonly BucketSpec[] {
+function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: Caller | null, req: FastifyRequest, now: number): readonly BucketSpec[] {
   if (key === null) return [{ id: `c:${req.ip}`, limit: CLIENT_LIMIT, kind: 'client' }];
   if (info?.admin) return [{ id: `a:${key.id}`, limit: ADMIN_LIMIT, kind: 'admin' }];
   if (!info) {
     const tierClass: TierClass = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
-    return [{ id: TIER_BUCKET_IDS[tierClass], limit: ctx.tierLimit(tierClass, now), kind: 'tier' }];
+    return [{ id: TIER_BUCKET_IDS[tierClass], limit: ctx.authority.tierLimit(tierClass, now), kind: 'tier' }];
   }
-  info.tierSpec.limit = ctx.tierLimit(info.tierClass, now);
+  info.tierSpec.limit = ctx.authority.tierLimit(info.tierClass, now);
   const own = key.rateLimit[info.keyClass];
   if (own <= 0) return info.specs;
   return [...info.specs, { id: `k:${key.id}:${info.keyClass}`, limit: own, kind: 'key' }];
@@ -105,15 +107,18 @@ function setPipelineHeaders(reply: FastifyReply, emu: RequestState): void {
   if (o.limited) reply.header('retry-after', String(o.retryAfter));
 }
 
-/** Authenticates, counts and, for a known route, authorises. Returns the error to send, if any. */
-function gate(ctx: EmulatorContext, req: FastifyRequest, info: RouteInfo | undefined): ApiError | null {
+/**
+ * Authenticates, counts and, for a known route, authorises. Returns the error to send, if any.
+ * `envelope`: for an unknown route, the envelope of the nearest known path (RouteTable).
+ */
+function gate(ctx: EmulatorContext, req: FastifyRequest, info: RouteInfo | undefined, envelope: Envelope = info?.def.op.envelope ?? 'account'): ApiError | null {
   const start = performance.now();
   const now = ctx.clock.now();
-  const auth = authenticate(ctx.store, req.headers.authorization, now);
+  const auth = ctx.authority.authenticate(req.headers.authorization, now);
   const key = auth instanceof ApiError ? null : auth;
   const outcome = ctx.limiter.hit(bucketsFor(ctx, info, key, req, now), now);
   // The headers go out with the response (setPipelineHeaders for errors, sendJson for successes).
-  req.emu = { start, now, key, requestId: req.id, rate: outcome };
+  req.emu = { start, now, key, envelope, requestId: req.id, rate: outcome };
   if (outcome.limited) {
     return outcome.kind === 'key'
       ? rateLimited(outcome.retryAfter)
@@ -122,7 +127,7 @@ function gate(ctx: EmulatorContext, req: FastifyRequest, info: RouteInfo | undef
   if (!info) return null; // the not-found handler answers 404 or 405
   if (key === null) return auth as ApiError;
   const denied = info.admin ? authorizeAdmin(key) : authorize(info.def.op, key);
-  ctx.store.recordUse(key, info.keyClassIndex, info.label, now);
+  ctx.authority.recordUse(key, info.keyClassIndex, info.label, now);
   return denied;
 }
 
@@ -155,10 +160,10 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
   // (sendJson, sendError).
 
   app.setNotFoundHandler((req, reply) => {
-    const denied = req.emu ? null : gate(ctx, req, undefined);
-    if (denied) return sendError(ctx, reply, denied);
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
+    const denied = req.emu ? null : gate(ctx, req, undefined, table.envelopeFor(path));
+    if (denied) return sendError(ctx, reply, denied);
     const allowed = table.allowedMethods(path);
     if (allowed && !allowed.includes(req.method)) {
       reply.header('allow', allowed.join(', '));
@@ -170,9 +175,10 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
   app.setErrorHandler((error, req, reply) => {
     // A body error on an unknown route: the route's absence is the answer.
     if (req.emu === null) {
-      const denied = gate(ctx, req, undefined);
+      const path = req.url.split('?')[0]!;
+      const denied = gate(ctx, req, undefined, table.envelopeFor(path));
       if (denied) return sendError(ctx, reply, denied);
-      if (req.is404) return sendError(ctx, reply, notFound(redactKeys(req.url.split('?')[0]!).slice(0, 300)));
+      if (req.is404) return sendError(ctx, reply, notFound(redactKeys(path).slice(0, 300)));
     }
     return sendError(ctx, reply, toApiError(error, req, onDefect));
   });
@@ -221,9 +227,9 @@ export function gateHook(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequ
 }
 
 /** fastify's own early failures (a URL it cannot decode) skip the hooks: count and answer here. */
-export function frameworkErrorHandler(ctx: EmulatorContext): (error: Error, req: FastifyRequest, reply: FastifyReply) => void {
+export function frameworkErrorHandler(ctx: EmulatorContext, table: RouteTable): (error: Error, req: FastifyRequest, reply: FastifyReply) => void {
   return (_error, req, reply) => {
-    const denied = gate(ctx, req, undefined);
+    const denied = gate(ctx, req, undefined, table.envelopeFor(req.url.split('?')[0]!));
     sendError(ctx, reply, denied ?? validationError('path', 'the URL cannot be decoded'));
   };
 }

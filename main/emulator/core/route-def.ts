@@ -1,9 +1,9 @@
 // How an area declares a route: the operation from the shared table, its success status,
 // and a synchronous handler over already-validated input.
 import type { z } from 'zod';
-import type { StoredKey } from '../../../shared/api/emulator-admin';
 import type { Operation, OperationOutput } from '../../../shared/api/operation';
-import type { EmulatorContext } from '../context';
+import type { Caller } from './area';
+import type { EmulatorContext } from './context';
 
 type Parsed<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -12,7 +12,7 @@ export interface HandlerInput<O extends Operation> {
   query: Parsed<O, 'query'>;
   body: Parsed<O, 'body'>;
   /** The authenticated caller. */
-  key: StoredKey;
+  key: Caller;
   /** Simulated now (ms). */
   now: number;
   /** This request's id (X-Request-Id; the cluster area's meta.request_id). */

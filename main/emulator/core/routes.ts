@@ -3,8 +3,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChaosRule } from '../../../shared/api/emulator-admin';
 import type { Operation } from '../../../shared/api/operation';
-import type { EmulatorContext } from '../context';
+import type { EmulatorContext } from './context';
 import { chaosInjected } from './errors';
+import type { AreaLimits, IssueMapper } from './area';
 import { endpointBucketsOf, keyClassOf, tierClassOf } from './limits';
 import { gateHook, passGate, sendJson, TIER_BUCKET_IDS, type RouteInfo } from './pipeline';
 import type { BucketSpec } from './rate-limit';
@@ -18,12 +19,22 @@ const NO_INPUT: ParsedInput = Object.freeze({ params: undefined, query: undefine
 /** Methods fastify never reads a body for. */
 const BODYLESS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
-export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, defs: readonly RouteDef[], admin: boolean, table: RouteTable): void {
-  for (const def of defs) {
+/** A group of routes registered together: an API area, or the emulator's admin routes. */
+export interface RouteGroup {
+  routes: readonly RouteDef[];
+  /** Admin routes: owner key only, one admin bucket, no chaos. */
+  admin: boolean;
+  limits?: AreaLimits;
+  mapIssue?: IssueMapper;
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group: RouteGroup, table: RouteTable): void {
+  const { admin, limits, mapIssue } = group;
+  for (const def of group.routes) {
     const op = def.op;
     const keyClass = keyClassOf(op);
     const tierClass = tierClassOf(op);
-    const endpointBuckets = admin ? [] : endpointBucketsOf(op).map((b) => ({ ...b, kind: 'endpoint' as const }));
+    const endpointBuckets = admin || !limits ? [] : endpointBucketsOf(op, limits).map((b) => ({ ...b, kind: 'endpoint' as const }));
     const tierSpec: BucketSpec = { id: TIER_BUCKET_IDS[tierClass], limit: 0, kind: 'tier' };
     const info: RouteInfo = {
       def,
@@ -35,7 +46,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, defs:
       tierSpec,
       specs: [tierSpec, ...endpointBuckets],
     };
-    table.add(op.method, op.path);
+    table.add(op.method, op.path, op.envelope);
     // The gate runs before the body is read. fastify reads no body for GET, so there it runs
     // first thing in the handler: a route-level hook costs fastify's hook runner, three
     // closures per request. Other methods gate in an onRequest hook (a route-level hook
@@ -51,7 +62,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, defs:
       handler(req, reply) {
         if (gateFirst && !passGate(ctx, info, req, reply)) return;
         const state = req.emu!;
-        const parsed = hasInput ? parseInput(op, { params: req.params, query: req.query, body: req.body }) : NO_INPUT;
+        const parsed = hasInput ? parseInput(op, { params: req.params, query: req.query, body: req.body }, mapIssue) : NO_INPUT;
         const input = { params: parsed.params, query: parsed.query, body: parsed.body, key: state.key!, now: state.now, requestId: state.requestId } as HandlerInput<Operation>;
         if (!admin && ctx.chaos.active) {
           const rule = ctx.chaos.match(op.method, req.url.split('?')[0]!);

@@ -2,7 +2,7 @@
 // `op.fieldErrors` is reported with that code, anything else as VALIDATION_ERROR.
 import type { z } from 'zod';
 import type { Operation } from '../../../shared/api/operation';
-import { clusterIssueError } from './cluster-validation';
+import type { IssueMapper } from './area';
 import { ApiError, invalidPeriod, invalidPermissions, keyNotFound, validationError } from './errors';
 
 export interface ParsedInput {
@@ -33,12 +33,10 @@ export function enumOptions(schema: z.ZodType | undefined): string[] {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function toApiError(op: Operation, where: 'params' | 'query' | 'body', schema: z.ZodType, value: unknown, error: z.ZodError): ApiError {
+function toApiError(op: Operation, where: 'params' | 'query' | 'body', schema: z.ZodType, value: unknown, error: z.ZodError, mapIssue: IssueMapper | undefined): ApiError {
   const issue = error.issues[0]!;
-  if (op.envelope === 'cluster') {
-    const mapped = clusterIssueError(where, issue, value);
-    if (mapped) return mapped;
-  }
+  const mapped = mapIssue?.(where, issue, value);
+  if (mapped) return mapped;
   const head = issue.path[0];
   if (head === undefined) {
     if (issue.code === 'unrecognized_keys') return validationError(issue.keys[0] ?? where, `unknown field (allowed: ${Object.keys(defOf(schema).shape ?? {}).join(', ')})`);
@@ -62,7 +60,7 @@ function toApiError(op: Operation, where: 'params' | 'query' | 'body', schema: z
   }
 }
 
-function check(op: Operation, where: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
+function check(op: Operation, where: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown, mapIssue: IssueMapper | undefined): unknown {
   if (!schema) return undefined;
   const r = schema.safeParse(value);
   if (r.success) return r.data;
@@ -71,13 +69,14 @@ function check(op: Operation, where: 'params' | 'query' | 'body', schema: z.ZodT
     const empty = schema.safeParse({});
     if (empty.success) return empty.data;
   }
-  throw toApiError(op, where, schema, value, r.error);
+  throw toApiError(op, where, schema, value, r.error, mapIssue);
 }
 
-export function parseInput(op: Operation, raw: { params: unknown; query: unknown; body: unknown }): ParsedInput {
+/** Validates a request's parts; `mapIssue` gives the area's own codes for some failures. */
+export function parseInput(op: Operation, raw: { params: unknown; query: unknown; body: unknown }, mapIssue?: IssueMapper): ParsedInput {
   return {
-    params: check(op, 'params', op.params, raw.params),
-    query: check(op, 'query', op.query, raw.query),
-    body: check(op, 'body', op.body, raw.body),
+    params: check(op, 'params', op.params, raw.params, mapIssue),
+    query: check(op, 'query', op.query, raw.query, mapIssue),
+    body: check(op, 'body', op.body, raw.body, mapIssue),
   };
 }

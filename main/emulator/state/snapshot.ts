@@ -1,12 +1,14 @@
 // Versioned snapshots on disk: written to a temporary file, fsynced, then renamed over the
 // previous one, so a crash mid-write keeps the previous snapshot. A corrupt file or an
 // unknown version is an error naming the file: never silently replaced by a fresh world.
-// Areas with a stored schema (area-schemas.ts) are checked too, down to the field.
+// Every area's stored state is checked too, down to the field (area-check.ts). Version 1
+// files (the accounts area at the top of `state`) are read and moved under `state.areas`.
 import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type WorldState } from '../../../shared/api/emulator-admin';
-import { checkAreas } from './area-schemas';
+import type { AreaModule } from '../core/area';
+import { checkAreas } from './area-check';
 
 export const SNAPSHOT_FILE = 'emulator-state.json';
 
@@ -27,11 +29,26 @@ export function makeSnapshot(seed: number, now: number, state: WorldState): Emul
   return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, savedAt: new Date(now).toISOString(), seed, clock: { now }, state };
 }
 
-/** Checks a parsed snapshot; `source` names where it came from in the error. */
-export function validateSnapshot(value: unknown, source: string): EmulatorSnapshot {
-  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SNAPSHOT_FORMAT) {
+/** The accounts area's members at the top of a version 1 snapshot's `state`. */
+const V1_ACCOUNTS_FIELDS = ['account', 'members', 'invitations', 'keys', 'usage'] as const;
+
+/** Version 1 → 2: the top-level accounts fields move to `state.areas.accounts`; nothing else changes. */
+function migrateV1(value: Record<string, unknown>): Record<string, unknown> {
+  const state = value.state;
+  if (typeof state !== 'object' || state === null) return { ...value, version: SNAPSHOT_VERSION };
+  const { areas, ...rest } = state as Record<string, unknown>;
+  const accounts: Record<string, unknown> = {};
+  for (const field of V1_ACCOUNTS_FIELDS) accounts[field] = rest[field];
+  const others = typeof areas === 'object' && areas !== null ? areas : {};
+  return { ...value, version: SNAPSHOT_VERSION, state: { areas: { accounts, ...others } } };
+}
+
+/** Checks a parsed snapshot against the areas' schemas; `source` names where it came from in the error. */
+export function validateSnapshot(areas: readonly AreaModule[], input: unknown, source: string): EmulatorSnapshot {
+  if (typeof input !== 'object' || input === null || (input as { format?: unknown }).format !== SNAPSHOT_FORMAT) {
     throw new SnapshotError(`${source} is not an emulator snapshot (expected format "${SNAPSHOT_FORMAT}")`);
   }
+  const value = (input as { version?: unknown }).version === 1 ? migrateV1(input as Record<string, unknown>) : input;
   const version = (value as { version?: unknown }).version;
   if (version !== SNAPSHOT_VERSION) {
     throw new SnapshotError(`${source} has snapshot version ${JSON.stringify(version)}; this emulator reads version ${SNAPSHOT_VERSION}`);
@@ -42,23 +59,23 @@ export function validateSnapshot(value: unknown, source: string): EmulatorSnapsh
     const where = issue ? issue.path.join('.') || '(root)' : '(root)';
     throw new SnapshotError(`${source} is not a valid snapshot: ${where}: ${issue?.message ?? 'invalid'}`);
   }
-  const areaIssue = checkAreas(parsed.data.state.areas);
+  const areaIssue = checkAreas(areas, parsed.data.state.areas);
   if (areaIssue) throw new SnapshotError(`${source} is not a valid snapshot: ${areaIssue.field}: ${areaIssue.reason}`, areaIssue);
   return parsed.data;
 }
 
-export function parseSnapshot(text: string, source: string): EmulatorSnapshot {
+export function parseSnapshot(areas: readonly AreaModule[], text: string, source: string): EmulatorSnapshot {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     throw new SnapshotError(`${source} is corrupt (not JSON: ${(e as Error).message})`);
   }
-  return validateSnapshot(value, source);
+  return validateSnapshot(areas, value, source);
 }
 
 /** The snapshot in `dir`, or null when there is none yet. Synchronous: used once at start. */
-export function readSnapshotFileSync(dir: string): EmulatorSnapshot | null {
+export function readSnapshotFileSync(areas: readonly AreaModule[], dir: string): EmulatorSnapshot | null {
   const file = join(dir, SNAPSHOT_FILE);
   let text: string;
   try {
@@ -67,7 +84,7 @@ export function readSnapshotFileSync(dir: string): EmulatorSnapshot | null {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new SnapshotError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  return parseSnapshot(text, file);
+  return parseSnapshot(areas, text, file);
 }
 
 let tempCounter = 0;

@@ -1,134 +1,55 @@
-// The in-memory state: keys indexed by id and by the SHA-256 of their value (O(1) auth),
-// usage logs per key, and the rest of the world. Snapshots hold hashes, never values.
-import type { StoredAccount, StoredInvitation, StoredKey, StoredMember, WorldState } from '../../../shared/api/emulator-admin';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-
-export interface UsageLog {
-  /** hour start → [reads, writes, executions] */
-  hours: Map<number, [number, number, number]>;
-  /** day start → "METHOD /path" → count */
-  days: Map<number, Map<string, number>>;
-}
+// The in-memory state: one live slice per area (its own shape, e.g. keys indexed by hash),
+// loaded from and saved to the stored JSON that snapshots hold. The store knows areas only
+// through their AreaState; each area reads its slice through its own typed accessor.
+import type { WorldState } from '../../../shared/api/emulator-admin';
+import type { AreaModule } from '../core/area';
 
 export type ChangeKind = 'state' | 'usage';
 
 export class Store {
-  account!: StoredAccount;
-  members: StoredMember[] = [];
-  invitations: StoredInvitation[] = [];
-  areas: Record<string, unknown> = {};
-  readonly keys = new Map<string, StoredKey>();
-  readonly byHash = new Map<string, StoredKey>();
-  readonly usage = new Map<string, UsageLog>();
-  /** Moves on every change but usage counters: lets views cache what did not change. */
+  private readonly slices = new Map<string, unknown>();
+  private readonly stateListeners: Array<() => void> = [];
+  /** Moves on every change but usage counters: lets views and caches tell what did not change. */
   version = 0;
-  /**
-   * Authorization header → SHA-256 of the key value it carries, for headers that named a
-   * key (filled by core/auth.ts): spares parsing and hashing on every request. It cannot let
-   * a refused key in: a header's hash never changes, and the key is still looked up by hash
-   * and checked (status, expiry) on every request, so a rotated value finds nothing and a
-   * revoked key is refused at once. Emptied on every state change (rotation, revocation,
-   * reset, import) so old values do not linger in memory; never persisted.
-   */
-  readonly headerHashes = new Map<string, string>();
 
-  constructor(state: WorldState, private readonly onChange: (kind: ChangeKind) => void = () => {}) {
+  constructor(
+    private readonly areas: readonly AreaModule[],
+    state: WorldState,
+    private readonly onChange: (kind: ChangeKind) => void = () => {},
+  ) {
     this.load(state);
   }
 
+  /** Replaces every slice; the state must hold every area (the snapshot loader seeds missing ones). */
   load(state: WorldState): void {
-    const copy = structuredClone(state);
-    this.account = copy.account;
-    this.members = copy.members;
-    this.invitations = copy.invitations;
-    this.areas = copy.areas;
-    this.keys.clear();
-    this.byHash.clear();
-    this.usage.clear();
-    for (const key of copy.keys) this.indexKey(key);
-    for (const [keyId, u] of Object.entries(copy.usage)) {
-      const log = this.usageOf(keyId);
-      for (const [hour, r, w, e] of u.hours) log.hours.set(hour, [r, w, e]);
-      for (const [day, endpoint, count] of u.days) {
-        let m = log.days.get(day);
-        if (!m) log.days.set(day, (m = new Map()));
-        m.set(endpoint, count);
-      }
-    }
+    const copy = structuredClone(state.areas);
+    this.slices.clear();
+    for (const area of this.areas) this.slices.set(area.name, area.state.hydrate(copy[area.name]));
     this.changed('state');
   }
 
   toState(): WorldState {
-    const usage: WorldState['usage'] = {};
-    for (const [keyId, log] of this.usage) {
-      const days: Array<[number, string, number]> = [];
-      for (const [day, m] of log.days) for (const [endpoint, count] of m) days.push([day, endpoint, count]);
-      usage[keyId] = { hours: [...log.hours].map(([h, [r, w, e]]) => [h, r, w, e]), days };
-    }
-    return structuredClone({
-      account: this.account,
-      members: this.members,
-      invitations: this.invitations,
-      keys: [...this.keys.values()],
-      usage,
-      areas: this.areas,
-    });
+    const areas: Record<string, unknown> = {};
+    for (const area of this.areas) areas[area.name] = area.state.dehydrate(this.slices.get(area.name));
+    return { areas: structuredClone(areas) };
+  }
+
+  /** An area's live slice; areas wrap this in a typed accessor of their own. */
+  slice<T>(area: string): T {
+    if (!this.slices.has(area)) throw new Error(`no area named ${area} in the store`);
+    return this.slices.get(area) as T;
   }
 
   changed(kind: ChangeKind): void {
     if (kind === 'state') {
       this.version++;
-      this.headerHashes.clear();
+      for (const listener of this.stateListeners) listener();
     }
     this.onChange(kind);
   }
 
-  addKey(key: StoredKey): void {
-    this.indexKey(key);
-    this.changed('state');
-  }
-
-  /** Rotation: the old value stops authenticating at once. */
-  rehashKey(key: StoredKey, hash: string, prefix: string): void {
-    this.byHash.delete(key.hash);
-    key.hash = hash;
-    key.prefix = prefix;
-    this.byHash.set(hash, key);
-    this.changed('state');
-  }
-
-  activeKeyCount(now: number): number {
-    let n = 0;
-    for (const k of this.keys.values()) if (k.status === 'active' && (k.expiresAt === null || k.expiresAt > now)) n++;
-    return n;
-  }
-
-  usageOf(keyId: string): UsageLog {
-    let log = this.usage.get(keyId);
-    if (!log) this.usage.set(keyId, (log = { hours: new Map(), days: new Map() }));
-    return log;
-  }
-
-  /** Called on every authenticated request: cheap map updates only. */
-  recordUse(key: StoredKey, cls: 0 | 1 | 2, endpoint: string, now: number): void {
-    key.lastUsed = now;
-    key.usageCount++;
-    const log = this.usageOf(key.id);
-    const hour = now - (now % HOUR_MS);
-    let h = log.hours.get(hour);
-    if (!h) log.hours.set(hour, (h = [0, 0, 0]));
-    h[cls]++;
-    const day = now - (now % DAY_MS);
-    let d = log.days.get(day);
-    if (!d) log.days.set(day, (d = new Map()));
-    d.set(endpoint, (d.get(endpoint) ?? 0) + 1);
-    this.changed('usage');
-  }
-
-  private indexKey(key: StoredKey): void {
-    this.keys.set(key.id, key);
-    this.byHash.set(key.hash, key);
+  /** Runs on every change but usage counters (e.g. to drop caches derived from the state). */
+  onStateChange(listener: () => void): void {
+    this.stateListeners.push(listener);
   }
 }

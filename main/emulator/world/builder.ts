@@ -1,61 +1,41 @@
-// The one world-builder: the accounts world first (account, team, keys), then every
-// registered contributor adds its area's resources. Deterministic from the seed.
+// The one world builder: each area, in the order of the area list, adds its part of the
+// seeded world. Deterministic from the seed: each area draws from its own stream.
 import type { WorldState } from '../../../shared/api/emulator-admin';
+import type { AreaModule, Directory, WorldDraft, WorldOptions } from '../core/area';
 import { Rng } from '../core/rng';
-import { buildAccountsWorld } from './accounts';
 
-/** Extra generated resources for benchmarks (EmulatorOptions.scale). */
-export interface WorldScale {
-  clusters?: number;
-  secretsPerCluster?: number;
+/** The team, from the area that provides it, over the draft's state as built so far. */
+function draftDirectory(areas: readonly AreaModule[], state: Record<string, unknown>): () => Directory {
+  const provider = areas.find((a) => a.directory);
+  return () => {
+    if (!provider || !Object.hasOwn(state, provider.name)) throw new Error('no area provides the team directory before the areas that read it');
+    return provider.directory!(state[provider.name]);
+  };
 }
 
-/** What some areas need beyond the seed: the scale, and how to seal secret values (never stored in plain text). */
-export interface WorldOptions {
-  scale?: WorldScale;
-  sealSecret?: (aad: string, plaintext: string) => string;
+function buildArea(area: AreaModule, draft: WorldDraft): void {
+  draft.areas[area.name] = area.state.build(draft, Rng.derive(draft.seed, `area:${area.name}`));
 }
 
-export interface WorldDraft {
-  seed: number;
-  options: WorldOptions;
-  /** Simulated now at build time (ms). */
-  now: number;
-  state: WorldState;
-  /** Plain values of seeded keys, by name; never stored in the state. */
-  seededKeys: Record<string, string>;
-}
-
-export interface WorldContributor {
-  /** The area's name; also its key under `state.areas`. */
-  name: string;
-  build(draft: WorldDraft, rng: Rng): void;
-}
-
-const contributors = new Map<string, WorldContributor>();
-
-/** Later areas call this once at import; a contributor of the same name replaces the old one. */
-export function registerWorldContributor(contributor: WorldContributor): void {
-  contributors.set(contributor.name, contributor);
-}
-
-export function buildWorld(seed: number, now: number, options: WorldOptions = {}): { state: WorldState; seededKeys: Record<string, string> } {
-  const draft = { ...buildAccountsWorld(seed, now), options };
-  for (const c of contributors.values()) c.build(draft, Rng.derive(seed, `area:${c.name}`));
-  return { state: draft.state, seededKeys: draft.seededKeys };
+export function buildWorld(areas: readonly AreaModule[], seed: number, now: number, options: WorldOptions = {}): { state: WorldState; seededKeys: Record<string, string> } {
+  const state: Record<string, unknown> = {};
+  const draft: WorldDraft = { seed, now, options, areas: state, seededKeys: {}, directory: draftDirectory(areas, state) };
+  for (const area of areas) buildArea(area, draft);
+  return { state: { areas: state }, seededKeys: draft.seededKeys };
 }
 
 /**
- * Migration of snapshots written before an area existed: each registered area the state lacks
- * gets its seeded part for `seed`, built over the snapshot's own accounts state (its team, its
- * owner) as of `now`. Mutates `state`; returns the names of the areas added.
+ * Migration of snapshots written before an area existed: each area the state lacks gets its
+ * seeded part for `seed`, built over the snapshot's own state (its team, its owner) as of
+ * `now`. Mutates `state`; returns the names of the areas added.
  */
-export function seedMissingAreas(state: WorldState, seed: number, now: number, options: WorldOptions = {}): string[] {
+export function seedMissingAreas(areas: readonly AreaModule[], state: WorldState, seed: number, now: number, options: WorldOptions = {}): string[] {
   const added: string[] = [];
-  for (const c of contributors.values()) {
-    if (Object.hasOwn(state.areas, c.name)) continue;
-    c.build({ seed, options, now, state, seededKeys: {} }, Rng.derive(seed, `area:${c.name}`));
-    added.push(c.name);
+  const draft: WorldDraft = { seed, now, options, areas: state.areas, seededKeys: {}, directory: draftDirectory(areas, state.areas) };
+  for (const area of areas) {
+    if (Object.hasOwn(state.areas, area.name)) continue;
+    buildArea(area, draft);
+    added.push(area.name);
   }
   return added;
 }

@@ -60,15 +60,16 @@ describe('emulator admin routes', () => {
     const snapshot = EmulatorSnapshot.parse(r.body);
     const text = JSON.stringify(r.body);
     for (const value of [t.ownerKey, ...Object.values(t.keys)]) expect(text).not.toContain(value);
-    snapshot.state.keys = snapshot.state.keys.filter((k) => k.owner || k.id === keyIdOf(t.keys.readOnly!));
-    snapshot.state.keys.find((k) => k.id === keyIdOf(t.keys.readOnly!))!.name = 'from snapshot';
+    const accounts = snapshot.state.areas.accounts as { keys: Array<{ id: string; owner: boolean; name: string }> };
+    accounts.keys = accounts.keys.filter((k) => k.owner || k.id === keyIdOf(t.keys.readOnly!));
+    accounts.keys.find((k) => k.id === keyIdOf(t.keys.readOnly!))!.name = 'from snapshot';
     const imported = await t.call('POST', '/_emulator/snapshot', { body: snapshot });
     expect(imported.status).toBe(200);
     expect(imported.body.keys).toBe(2);
     const list = (await t.call('GET', '/v2/accounts/api-keys')).body;
     expect(list.apiKeys.map((k: { name: string }) => k.name)).toContain('from snapshot');
     expect((await t.call('GET', '/v2/auth/verify', { key: t.keys.readWrite })).status).toBe(401);
-    for (const body of [{ ...snapshot, version: 2 }, { nope: true }, { ...snapshot, state: { ...snapshot.state, keys: 'x' } }]) {
+    for (const body of [{ ...snapshot, version: 99 }, { nope: true }, { ...snapshot, state: { ...snapshot.state, keys: 'x' } }]) {
       const bad = await t.call('POST', '/_emulator/snapshot', { body });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('VALIDATION_ERROR');

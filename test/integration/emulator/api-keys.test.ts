@@ -192,8 +192,8 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
 
   it('answers KEY_LIMIT_REACHED at the account max_api_keys', async () => {
     const snapshot = (await t.call('GET', '/_emulator/snapshot')).body;
-    const active = snapshot.state.keys.filter((k: { status: string; expiresAt: number | null }) => k.status === 'active' && (k.expiresAt === null || k.expiresAt > snapshot.clock.now)).length;
-    snapshot.state.account.security.max_api_keys = active + 1;
+    const active = snapshot.state.areas.accounts.keys.filter((k: { status: string; expiresAt: number | null }) => k.status === 'active' && (k.expiresAt === null || k.expiresAt > snapshot.clock.now)).length;
+    snapshot.state.areas.accounts.account.security.max_api_keys = active + 1;
     expect((await t.call('POST', '/_emulator/snapshot', { body: snapshot })).status).toBe(200);
     expect((await create(valid)).status).toBe(201);
     const r = await create(valid);

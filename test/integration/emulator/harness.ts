@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmulator } from '../../../main/emulator';
+import { AREAS } from '../../../main/emulator/areas';
 import { buildWorld } from '../../../main/emulator/world/builder';
 import type { Emulator } from '../../../main/emulator';
 
@@ -114,7 +115,7 @@ export function startCli(args: string[]): Promise<CliProcess> {
 /** The CLI on a free port, with the seeded keys of the same seed (they derive from it). */
 export async function overHttp(seed = 42): Promise<Target> {
   const cli = await startCli(['--port', '0', '--seed', String(seed), '--owner-key', OWNER]);
-  const keys = buildWorld(seed, Date.now()).seededKeys;
+  const keys = buildWorld(AREAS, seed, Date.now()).seededKeys;
   return {
     name: 'http',
     ownerKey: cli.ownerKey,

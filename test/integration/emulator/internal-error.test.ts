@@ -2,7 +2,9 @@
 // stack or value from inside leaks out, and the defect is reported to the owner.
 import { afterAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiRoutes, createEmulator, type InternalOptions } from '../../../main/emulator/server';
+import { createEmulator } from '../../../main/emulator';
+import { AREAS } from '../../../main/emulator/areas';
+import { defineArea } from '../../../main/emulator/core/area';
 import { defineRoute } from '../../../main/emulator/core/route-def';
 import { defineOperation } from '../../../shared/api/operation';
 
@@ -15,10 +17,16 @@ const boom = defineRoute(
     throw new Error('secret internals at /home/op/.keys');
   },
 );
-apiRoutes.push(boom);
+/** An area of one route that throws, served beside the real ones. */
+const boomArea = defineArea<Record<string, never>>({
+  name: 'boom',
+  operations: { 'test.boom': boom.op },
+  routes: [boom],
+  state: { schema: z.object({}), build: () => ({}), hydrate: () => ({}), dehydrate: (live) => live },
+  limits: { byArea: { accounts: 'tier-only' } },
+});
 const defects: unknown[] = [];
-const emulator = createEmulator({ seed: 1, onDefect: (e: unknown) => defects.push(e) } as InternalOptions);
-apiRoutes.splice(apiRoutes.indexOf(boom), 1);
+const emulator = createEmulator({ seed: 1, onDefect: (e: unknown) => defects.push(e), areas: [...AREAS, boomArea] });
 afterAll(() => emulator.close());
 
 it('answers 500 INTERNAL_ERROR without internals', async () => {

@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { authenticate, authorize, authorizeAdmin, checkGrant } from '../../../main/emulator/core/auth';
+import { authenticate as authenticateIn } from '../../../main/emulator/areas/accounts/authority';
+import { checkGrant } from '../../../main/emulator/areas/accounts/grant';
+import type { StoredKey } from '../../../main/emulator/areas/accounts/stored-schema';
+import { authorize, authorizeAdmin } from '../../../main/emulator/core/auth';
 import { ApiError } from '../../../main/emulator/core/errors';
 import { hashKey, keyIdOf } from '../../../main/emulator/core/ids';
-import { Store } from '../../../main/emulator/state/store';
-import { buildWorld } from '../../../main/emulator/world/builder';
-import { applyOwnerKey } from '../../../main/emulator/world/owner-key';
 import { accountsOperations as ops } from '../../../shared/api/accounts-operations';
-import type { StoredKey } from '../../../shared/api/emulator-admin';
+import { seededStore } from './store-fixture';
 
 const NOW = Date.UTC(2026, 5, 1);
 const OWNER = 'gpu_live_OwnerKey_0123456789abcdefghijABCDEFGHIJ01';
 
 function setup() {
-  const world = buildWorld(7, NOW);
-  const store = new Store(world.state);
-  applyOwnerKey(store, OWNER);
-  const keyOf = (name: string) => authenticate(store, `Bearer ${world.seededKeys[name]}`, NOW) as StoredKey;
-  return { store, keys: world.seededKeys, keyOf };
+  const { store, accounts, seededKeys } = seededStore(7, NOW, OWNER);
+  const keyOf = (name: string) => authenticateIn(accounts, `Bearer ${seededKeys[name]}`, NOW) as StoredKey;
+  const authenticate = (header: string | undefined, now: number) => authenticateIn(accounts, header, now);
+  return { store, accounts, keys: seededKeys, keyOf, authenticate };
 }
 
 describe('authenticate', () => {
   it('accepts an active key and rejects missing, malformed, unknown, revoked and expired ones with 401', () => {
-    const { store, keys } = setup();
-    const ok = authenticate(store, `Bearer ${keys.readWrite}`, NOW);
+    const { keys, authenticate } = setup();
+    const ok = authenticate(`Bearer ${keys.readWrite}`, NOW);
     expect(ok).not.toBeInstanceOf(ApiError);
     const cases: Array<[string | undefined, RegExp]> = [
       [undefined, /Missing/],
@@ -32,38 +31,40 @@ describe('authenticate', () => {
       [`Bearer ${keys.expired}`, /expired/],
     ];
     for (const [header, message] of cases) {
-      const result = authenticate(store, header, NOW) as ApiError;
+      const result = authenticate(header, NOW) as ApiError;
       expect(result).toBeInstanceOf(ApiError);
       expect(result.body()).toMatchObject({ error: 'UNAUTHORIZED', code: 401 });
       expect(result.message).toMatch(message);
     }
-    expect(authenticate(store, `bearer ${OWNER}`, NOW)).toMatchObject({ owner: true });
+    expect(authenticate(`bearer ${OWNER}`, NOW)).toMatchObject({ owner: true });
   });
 
   it('refuses a header it has already accepted as soon as its key is rotated or revoked', () => {
-    const { store, keys } = setup();
+    const { store, accounts, keys, authenticate } = setup();
     const header = `Bearer ${keys.readWrite}`;
-    const key = authenticate(store, header, NOW) as StoredKey;
-    expect(authenticate(store, header, NOW)).toBe(key);
-    expect(store.headerHashes.size).toBe(1);
+    const key = authenticate(header, NOW) as StoredKey;
+    expect(authenticate(header, NOW)).toBe(key);
+    expect(accounts.headerHashes.size).toBe(1);
     const rotated = `${key.prefix}${'R'.repeat(32)}`;
-    store.rehashKey(key, hashKey(rotated), key.prefix);
-    expect((authenticate(store, header, NOW) as ApiError).message).toMatch(/Invalid/);
-    expect(authenticate(store, `Bearer ${rotated}`, NOW)).toBe(key);
+    accounts.rehashKey(key, hashKey(rotated), key.prefix);
+    store.changed('state');
+    expect((authenticate(header, NOW) as ApiError).message).toMatch(/Invalid/);
+    expect(authenticate(`Bearer ${rotated}`, NOW)).toBe(key);
     // Revocation is seen even without a change notice: the key's status is read on every request.
     key.status = 'revoked';
-    expect((authenticate(store, `Bearer ${rotated}`, NOW) as ApiError).message).toMatch(/revoked/);
+    expect((authenticate(`Bearer ${rotated}`, NOW) as ApiError).message).toMatch(/revoked/);
+    expect(accounts.headerHashes.size).toBe(1);
     store.changed('state');
-    expect(store.headerHashes.size).toBe(0);
+    expect(accounts.headerHashes.size).toBe(0);
   });
 
   it('keeps only headers that named a key, and a bounded number of them', () => {
-    const { store, keys } = setup();
-    for (let i = 0; i < 300; i++) authenticate(store, `Bearer gpu_live_nope${i}`, NOW);
-    expect(store.headerHashes.size).toBe(0);
-    for (let i = 1; i <= 300; i++) expect(authenticate(store, `Bearer${' '.repeat(i)}${keys.readWrite}`, NOW)).toMatchObject({ id: keyIdOf(keys.readWrite!) });
-    expect(store.headerHashes.size).toBeGreaterThan(0);
-    expect(store.headerHashes.size).toBeLessThanOrEqual(256);
+    const { accounts, keys, authenticate } = setup();
+    for (let i = 0; i < 300; i++) authenticate(`Bearer gpu_live_nope${i}`, NOW);
+    expect(accounts.headerHashes.size).toBe(0);
+    for (let i = 1; i <= 300; i++) expect(authenticate(`Bearer${' '.repeat(i)}${keys.readWrite}`, NOW)).toMatchObject({ id: keyIdOf(keys.readWrite!) });
+    expect(accounts.headerHashes.size).toBeGreaterThan(0);
+    expect(accounts.headerHashes.size).toBeLessThanOrEqual(256);
   });
 });
 
@@ -87,8 +88,8 @@ describe('authorize', () => {
   });
 
   it('keeps admin routes to the owner key and stops a key granting more than it holds', () => {
-    const { keyOf, store } = setup();
-    const owner = [...store.keys.values()].find((k) => k.owner)!;
+    const { keyOf, accounts } = setup();
+    const owner = [...accounts.keys.values()].find((k) => k.owner)!;
     expect(authorizeAdmin(owner)).toBeNull();
     expect(authorizeAdmin(keyOf('readWrite'))!.body()).toMatchObject({ error: 'INSUFFICIENT_PERMISSIONS', details: { requiredRole: 'owner' } });
     expect(checkGrant(keyOf('readWrite'), ['read', 'execute'], ['accounts'])!.details).toEqual({ attemptedPermission: 'execute', field: 'permissions' });

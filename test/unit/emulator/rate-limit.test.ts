@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter, WINDOW_MS, type BucketSpec } from '../../../main/emulator/core/rate-limit';
+import { accountsLimits } from '../../../main/emulator/areas/accounts/limits';
 import { endpointBucketsOf, tierClassOf } from '../../../main/emulator/core/limits';
 import { accountsOperations } from '../../../shared/api/accounts-operations';
 
@@ -40,13 +41,13 @@ describe('RateLimiter', () => {
 
 describe('limits table', () => {
   it('puts key creation under the account POST limit and the key-creation limit', () => {
-    const buckets = endpointBucketsOf(accountsOperations['apiKeys.create']);
+    const buckets = endpointBucketsOf(accountsOperations['apiKeys.create'], accountsLimits);
     expect(buckets).toEqual([
       { id: 'e:accounts:POST', limit: 50 },
       { id: 'e:key-creation', limit: 10 },
     ]);
-    expect(endpointBucketsOf(accountsOperations['authKeys.create'])).toEqual([{ id: 'e:key-creation', limit: 10 }]);
-    expect(endpointBucketsOf(accountsOperations['apiKeys.usage']).map((b) => b.limit)).toEqual([500, 100]);
+    expect(endpointBucketsOf(accountsOperations['authKeys.create'], accountsLimits)).toEqual([{ id: 'e:key-creation', limit: 10 }]);
+    expect(endpointBucketsOf(accountsOperations['apiKeys.usage'], accountsLimits).map((b) => b.limit)).toEqual([500, 100]);
     expect(tierClassOf(accountsOperations['apiKeys.list'])).toBe('read');
     expect(tierClassOf(accountsOperations['apiKeys.revoke'])).toBe('write');
   });

@@ -2,11 +2,14 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeSnapshot, readSnapshotFileSync, SNAPSHOT_FILE, SnapshotError, writeSnapshotFile } from '../../../main/emulator/state/snapshot';
+import { makeSnapshot, readSnapshotFileSync as readSnapshotOf, SNAPSHOT_FILE, SnapshotError, writeSnapshotFile } from '../../../main/emulator/state/snapshot';
+import { AREAS } from '../../../main/emulator/areas';
 import { Store } from '../../../main/emulator/state/store';
-import { buildWorld } from '../../../main/emulator/world/builder';
+import { buildWorld as buildWorldOf } from '../../../main/emulator/world/builder';
 
 const NOW = Date.UTC(2026, 5, 1);
+const buildWorld = (seed: number, now: number) => buildWorldOf(AREAS, seed, now);
+const readSnapshotFileSync = (dir: string) => readSnapshotOf(AREAS, dir);
 
 async function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'emu-snap-'));
@@ -16,7 +19,7 @@ describe('snapshots', () => {
   it('round-trips the state and never holds a key value', async () => {
     const dir = await tempDir();
     const world = buildWorld(3, NOW);
-    const store = new Store(world.state);
+    const store = new Store(AREAS, world.state);
     await writeSnapshotFile(dir, makeSnapshot(3, NOW, store.toState()));
     const text = await readFile(join(dir, SNAPSHOT_FILE), 'utf8');
     for (const value of Object.values(world.seededKeys)) expect(text).not.toContain(value);
@@ -57,10 +60,24 @@ describe('snapshots', () => {
     expect(() => readSnapshotFileSync(dir)).toThrow(`${file} is corrupt`);
     const snapshot = makeSnapshot(1, NOW, buildWorld(1, NOW).state);
     await writeFile(file, JSON.stringify({ ...snapshot, version: 99 }));
-    expect(() => readSnapshotFileSync(dir)).toThrow(`${file} has snapshot version 99; this emulator reads version 1`);
+    expect(() => readSnapshotFileSync(dir)).toThrow(`${file} has snapshot version 99; this emulator reads version 2`);
     await writeFile(file, JSON.stringify({ hello: 'world' }));
     expect(() => readSnapshotFileSync(dir)).toThrow(/is not an emulator snapshot/);
-    await writeFile(file, JSON.stringify({ ...snapshot, state: { ...snapshot.state, keys: [{ id: 'nope' }] } }));
-    expect(() => readSnapshotFileSync(dir)).toThrow(/state\.keys\.0/);
+    const accounts = snapshot.state.areas.accounts as Record<string, unknown>;
+    await writeFile(file, JSON.stringify({ ...snapshot, state: { areas: { ...snapshot.state.areas, accounts: { ...accounts, keys: [{ id: 'nope' }] } } } }));
+    expect(() => readSnapshotFileSync(dir)).toThrow(/state\.areas\.accounts\.keys\.0/);
+    await writeFile(file, JSON.stringify({ ...snapshot, state: { areas: { ...snapshot.state.areas, billing: {} } } }));
+    expect(() => readSnapshotFileSync(dir)).toThrow(/state\.areas\.billing: no such area/);
+  });
+
+  it('reads a version 1 file (the accounts area at the top of the state) into the same state', async () => {
+    const dir = await tempDir();
+    const world = buildWorld(4, NOW);
+    const { accounts, ...others } = world.state.areas as Record<string, Record<string, unknown>>;
+    const v1 = { ...makeSnapshot(4, NOW, world.state), version: 1, state: { ...accounts, areas: others } };
+    await writeFile(join(dir, SNAPSHOT_FILE), JSON.stringify(v1));
+    const loaded = readSnapshotFileSync(dir)!;
+    expect(loaded.version).toBe(2);
+    expect(loaded.state).toEqual(world.state);
   });
 });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildWorld, registerWorldContributor } from '../../../main/emulator/world/builder';
+import { z } from 'zod';
+import { AREAS } from '../../../main/emulator/areas';
+import type { AccountsState } from '../../../main/emulator/areas/accounts/stored-schema';
+import { defineArea } from '../../../main/emulator/core/area';
 import { KEY_VALUE_RE, keyPrefix, redactKeys } from '../../../main/emulator/core/ids';
+import { buildWorld as buildWorldOf } from '../../../main/emulator/world/builder';
 
 const NOW = Date.UTC(2026, 5, 1);
+const buildWorld = (seed: number, now: number, areas = AREAS) => buildWorldOf(areas, seed, now);
 
 describe('seeded world', () => {
   it('is the same for the same seed and differs for another', () => {
@@ -14,7 +19,8 @@ describe('seeded world', () => {
   });
 
   it('has a pro account, every role, a pending invitation and keys of every kind', () => {
-    const { state, seededKeys } = buildWorld(42, NOW);
+    const { state: world, seededKeys } = buildWorld(42, NOW);
+    const state = world.areas.accounts as AccountsState;
     expect(state.account.plan).toBe('pro');
     expect(new Set(state.members.map((m) => m.role))).toEqual(new Set(['owner', 'admin', 'developer', 'viewer']));
     expect(state.invitations).toHaveLength(1);
@@ -30,11 +36,23 @@ describe('seeded world', () => {
     expect(state.usage[readOnly.id]!.hours.length).toBeGreaterThan(0);
   });
 
-  it('lets a later area add its resources through the registry', () => {
-    registerWorldContributor({ name: 'test-area', build: (draft, rng) => (draft.state.areas['test-area'] = { n: rng.int(1, 1000) }) });
-    const a = buildWorld(1, NOW);
-    expect(a.state.areas['test-area']).toEqual(buildWorld(1, NOW).state.areas['test-area']);
-    registerWorldContributor({ name: 'test-area', build: () => {} });
+  it('lets a later area add its resources, reading the team of the areas before it, without changing theirs', () => {
+    const testArea = defineArea({
+      name: 'test-area',
+      operations: {},
+      routes: [],
+      state: {
+        schema: z.object({ n: z.number(), owner: z.string() }),
+        build: (draft, rng) => ({ n: rng.int(1, 1000), owner: draft.directory().organization().ownerId }),
+        hydrate: (stored) => stored,
+        dehydrate: (live) => live,
+      },
+      limits: { byArea: {} },
+    });
+    const a = buildWorld(1, NOW, [...AREAS, testArea]);
+    expect(a.state.areas['test-area']).toEqual(buildWorld(1, NOW, [...AREAS, testArea]).state.areas['test-area']);
+    expect(a.state.areas['test-area']).toMatchObject({ owner: (a.state.areas.accounts as AccountsState).account.ownerId });
+    expect(a.state.areas.clusters).toEqual(buildWorld(1, NOW).state.areas.clusters);
   });
 
   it('redacts anything shaped like a key value', () => {

@@ -1,13 +1,15 @@
 // API key routes of both families (01-accounts.md, API keys). One key store serves both;
 // the /v2/auth family accepts the wider scope list and takes no rateLimit on create.
-import type { StoredKey } from '../../../../shared/api/emulator-admin';
 import type { KeyPermission } from '../../../../shared/api/common';
 import { accountsOperations as ops } from '../../../../shared/api/accounts-operations';
-import { checkGrant } from '../../core/auth';
 import { invalidState, keyLimitReached, keyNotFound, validationError } from '../../core/errors';
 import { hashKey, keyIdOf, keyPrefix, makeKeyValue, randomBase62 } from '../../core/ids';
 import { defineRoute, Json } from '../../core/route-def';
-import type { EmulatorContext } from '../../context';
+import type { Caller } from '../../core/area';
+import type { EmulatorContext } from '../../core/context';
+import { checkGrant } from './grant';
+import { accountsOf } from './state';
+import type { StoredKey } from './stored-schema';
 import { keyUsage } from './key-usage';
 import { KeyListJson, toApiKey } from './key-view';
 import type { ListApiKeysResponse } from '../../../../shared/api/api-keys';
@@ -16,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The key a route names, when it may be changed: not the owner key, not revoked (unless allowed). */
 function findKey(ctx: EmulatorContext, keyId: string, opts: { change: boolean }): StoredKey {
-  const key = ctx.store.keys.get(keyId);
+  const key = accountsOf(ctx.store).keys.get(keyId);
   if (!key) throw keyNotFound(keyId);
   if (!opts.change) return key;
   if (key.owner) throw invalidState({ keyId, reason: 'owner_key' }, "The emulator's owner key cannot be changed, rotated or revoked through the API");
@@ -39,23 +41,25 @@ interface CreateBody {
   rateLimit?: { reads?: number; writes?: number; executions?: number };
 }
 
-function createKey(ctx: EmulatorContext, caller: StoredKey, body: CreateBody, now: number) {
+function createKey(ctx: EmulatorContext, caller: Caller, body: CreateBody, now: number) {
   const denied = checkGrant(caller, body.permissions, body.scopes);
   if (denied) throw denied;
   const expiresAt = futureExpiry(body.expiresAt, now) ?? null;
-  const max = ctx.store.account.security.max_api_keys;
-  const active = ctx.store.activeKeyCount(now);
+  const accounts = accountsOf(ctx.store);
+  const max = accounts.account.security.max_api_keys;
+  const active = accounts.activeKeyCount(now);
   if (active >= max) throw keyLimitReached(max, active);
   let value = makeKeyValue('live');
-  while (ctx.store.keys.has(keyIdOf(value))) value = makeKeyValue('live');
+  while (accounts.keys.has(keyIdOf(value))) value = makeKeyValue('live');
   const key: StoredKey = {
     id: keyIdOf(value), name: body.name, prefix: keyPrefix(value), hash: hashKey(value),
     permissions: [...new Set(body.permissions)], scopes: [...new Set(body.scopes)],
     createdAt: now, expiresAt, status: 'active', revokedAt: null, lastUsed: null, usageCount: 0,
     rateLimit: { reads: body.rateLimit?.reads ?? 0, writes: body.rateLimit?.writes ?? 0, executions: body.rateLimit?.executions ?? 0 },
-    owner: false, createdBy: ctx.store.account.ownerId,
+    owner: false, createdBy: accounts.account.ownerId,
   };
-  ctx.store.addKey(key);
+  accounts.addKey(key);
+  ctx.store.changed('state');
   return { ...toApiKey(key), key: value };
 }
 
@@ -63,7 +67,8 @@ function createKey(ctx: EmulatorContext, caller: StoredKey, body: CreateBody, no
 function rotateKey(ctx: EmulatorContext, keyId: string, now: number) {
   const key = findKey(ctx, keyId, { change: true });
   const value = `${key.prefix}${randomBase62(32)}`;
-  ctx.store.rehashKey(key, hashKey(value), key.prefix);
+  accountsOf(ctx.store).rehashKey(key, hashKey(value), key.prefix);
+  ctx.store.changed('state');
   return { id: key.id, name: key.name, key: value, oldKeyRevoked: true, rotatedAt: iso(now), message: 'Key rotated; the previous value no longer works' };
 }
 
@@ -81,7 +86,7 @@ const listBodies = new WeakMap<EmulatorContext['store'], KeyListJson>();
 function listKeys(ctx: EmulatorContext): Json<ListApiKeysResponse> {
   let lists = listBodies.get(ctx.store);
   if (lists === undefined) listBodies.set(ctx.store, (lists = new KeyListJson()));
-  const { body, bytes } = lists.render(ctx.store.keys, ctx.store.version);
+  const { body, bytes } = lists.render(accountsOf(ctx.store).keys, ctx.store.version);
   return new Json(body, bytes);
 }
 
@@ -109,6 +114,6 @@ export const apiKeyRoutes = [
   defineRoute(ops['authKeys.revoke'], (ctx, { params, now }) => revokeKey(ctx, params.key_id, now)),
   defineRoute(ops['apiKeys.usage'], (ctx, { params, query, now }) => {
     const key = findKey(ctx, params.key_id, { change: false });
-    return keyUsage(ctx.store.usage.get(key.id), key.id, query.period, query.granularity, now);
+    return keyUsage(accountsOf(ctx.store).usage.get(key.id), key.id, query.period, query.granularity, now);
   }),
 ];

@@ -1,5 +1,29 @@
-// The accounts area's routes, as the accounts document groups them.
+// The accounts area (01-accounts.md): API keys of both families, verify, rate-limit status
+// and boost; the account, its team and keys as stored state; the pipeline's authority over
+// callers and the team directory other areas read.
+import { accountsOperations } from '../../../../shared/api/accounts-operations';
+import { defineArea } from '../../core/area';
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
+import { authorityOver, directoryOf } from './authority';
+import { accountsLimits } from './limits';
+import { applyOwnerKey } from './owner-key';
+import { Accounts, AREA } from './state';
+import { AccountsState } from './stored-schema';
+import { buildAccountsWorld } from './world';
 
-export const accountsRoutes = [...apiKeyRoutes, ...authRoutes];
+export const accountsArea = defineArea<Accounts>({
+  name: AREA,
+  operations: accountsOperations,
+  routes: [...apiKeyRoutes, ...authRoutes],
+  state: {
+    schema: AccountsState,
+    build: (draft) => buildAccountsWorld(draft),
+    hydrate: (stored) => new Accounts(stored as AccountsState),
+    dehydrate: (live) => live.toStored(),
+  },
+  limits: accountsLimits,
+  authority: authorityOver,
+  directory: (state) => directoryOf(state as Accounts | AccountsState),
+  afterLoad: (store, { ownerKey }) => applyOwnerKey(store, ownerKey),
+});

@@ -2,7 +2,7 @@
 // Monday, UTC), and the most used endpoints, all from the recorded usage log.
 import type { Granularity, UsagePeriod } from '../../../../shared/api/common';
 import type { KeyUsageResponse } from '../../../../shared/api/api-keys';
-import type { UsageLog } from '../../state/store';
+import type { UsageLog } from './state';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 // A stored key as the API shows it: timestamps as ISO strings, no hash, no owner flag.
 import type { ApiKey } from '../../../../shared/api/api-keys';
-import type { StoredKey } from '../../../../shared/api/emulator-admin';
+import type { StoredKey } from './stored-schema';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

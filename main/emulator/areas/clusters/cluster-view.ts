@@ -1,7 +1,7 @@
 // The cluster record on the wire (shared/api/clusters/cluster.ts), computed from the stored
 // cluster and the simulated clock: status, lifecycle progress, uptime, cost, metrics.
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import { project, sessionCost, uptimeSeconds } from '../../sim/cluster-state';
+import { project, sessionCost, uptimeSeconds } from './sim/cluster-state';
 import { iso, isoOrNull } from './envelope';
 import { portView } from './port-view';
 import type { StoredCluster } from './state';

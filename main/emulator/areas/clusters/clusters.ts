@@ -1,7 +1,7 @@
 // The two cluster reads (02-clusters.md, Cluster reads referenced by other operations).
 import { clustersOperations as ops } from '../../../../shared/api/clusters/operations';
 import { defineRoute } from '../../core/route-def';
-import { project } from '../../sim/cluster-state';
+import { project } from './sim/cluster-state';
 import { clusterView } from './cluster-view';
 import { ok } from './envelope';
 import { clusterOr404 } from './lookup';

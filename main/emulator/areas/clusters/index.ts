@@ -1,12 +1,34 @@
-// The GPU cluster area (02-clusters.md): every route under /v1/clusters, and its part of
-// the seeded world (registered with the world builder on import).
-import '../../world/clusters';
+// The GPU cluster area (02-clusters.md): every route under /v1/clusters, its stored state
+// (clusters with ports, secrets and stop/restart operations; templates) and its part of the
+// seeded world.
+import { clustersOperations } from '../../../../shared/api/clusters/operations';
+import { defineArea } from '../../core/area';
 import { clusterRoutes } from './clusters';
 import { portRoutes } from './ports';
 import { proxyRoutes } from './proxy';
 import { restartRoute } from './restart';
 import { secretRoutes } from './secrets';
+import { AREA, type ClustersState } from './state';
 import { stopRoute } from './stop';
+import { ClustersState as ClustersStateSchema } from './stored-schema';
 import { templateRoutes } from './templates';
+import { clusterIssueError } from './validation';
+import { buildClustersWorld } from './world';
 
-export const clustersRoutes = [...templateRoutes, ...clusterRoutes, ...proxyRoutes, ...portRoutes, ...secretRoutes, stopRoute, restartRoute];
+export const clustersArea = defineArea<ClustersState>({
+  name: AREA,
+  operations: clustersOperations,
+  routes: [...templateRoutes, ...clusterRoutes, ...proxyRoutes, ...portRoutes, ...secretRoutes, stopRoute, restartRoute],
+  state: {
+    schema: ClustersStateSchema,
+    build: buildClustersWorld,
+    // The stored JSON is the live state.
+    hydrate: (stored) => stored as ClustersState,
+    dehydrate: (live) => live,
+  },
+  limits: {
+    // GPU clusters row: POST 20 is written for creation; every cluster POST counts against it (docs/decisions.md, Clusters).
+    byArea: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
+  },
+  mapIssue: clusterIssueError,
+});

@@ -1,8 +1,8 @@
 // What stop and restart share: progress without the internal fields, the snapshot a phase
 // creates, and answering at once or after a wait in simulated time.
 import { randomId } from '../../core/ids';
-import type { EmulatorContext } from '../../context';
-import { endOf, phaseEnd, progressAt } from '../../sim/phases';
+import type { EmulatorContext } from '../../core/context';
+import { endOf, phaseEnd, progressAt } from './sim/phases';
 import { waitForSimTime } from '../../sim/wait';
 import { ok } from './envelope';
 import type { StoredCluster, StoredOperation } from './state';

@@ -4,8 +4,8 @@
 import { clustersOperations as ops } from '../../../../shared/api/clusters/operations';
 import type { ProxyConfiguration } from '../../../../shared/api/clusters/proxy';
 import { defineRoute } from '../../core/route-def';
-import { project } from '../../sim/cluster-state';
-import type { EmulatorContext } from '../../context';
+import { project } from './sim/cluster-state';
+import type { EmulatorContext } from '../../core/context';
 import { accessLogs } from './access-logs';
 import { iso, ok } from './envelope';
 import { perUserAboveGlobal } from './errors';

@@ -5,8 +5,8 @@ import { clustersOperations as ops } from '../../../../shared/api/clusters/opera
 import { estimateHourlyRate } from '../../../../shared/api/clusters/common';
 import type { RestartData, RestartRequestParsed } from '../../../../shared/api/clusters/lifecycle';
 import { defineRoute } from '../../core/route-def';
-import { project, settle } from '../../sim/cluster-state';
-import { endOf, phaseEnd, planRestart, progressAt } from '../../sim/phases';
+import { project, settle } from './sim/cluster-state';
+import { endOf, phaseEnd, planRestart, progressAt } from './sim/phases';
 import { iso } from './envelope';
 import { gpuUnavailable, restartInvalidState, snapshotNotFound, storageCannotShrink } from './errors';
 import { clusterOr404 } from './lookup';

@@ -1,8 +1,7 @@
 // Secrets on the wire (shared/api/clusters/secrets.ts): never the sealed value; the plain
 // value only when the route was asked for it and the caller may see it.
-import type { StoredKey } from '../../../../shared/api/emulator-admin';
 import type { Secret } from '../../../../shared/api/clusters/secrets';
-import type { Store } from '../../state/store';
+import type { Caller, Directory } from '../../core/area';
 import { iso, isoOrNull } from './envelope';
 import type { StoredSecret } from './state';
 
@@ -45,10 +44,10 @@ export function secretView(s: StoredSecret, now: number, value?: string): Secret
  * is an active owner or admin. A read-only key never sees values, whoever made it: a key
  * acts with no more than its own permissions (01-accounts.md, Authentication 8).
  */
-export function elevation(store: Store, key: StoredKey): { elevated: boolean; role: string | null } {
-  const member = store.members.find((m) => m.id === key.createdBy && m.status === 'active');
+export function elevation(directory: Directory, key: Caller): { elevated: boolean; role: string | null } {
+  const member = directory.members().find((m) => m.id === key.createdBy && m.status === 'active');
   const role = key.owner ? 'owner' : (member?.role ?? null);
-  if (key.owner || (key.permissions as string[]).includes('manage_security')) return { elevated: true, role };
+  if (key.owner || key.permissions.includes('manage_security')) return { elevated: true, role };
   const elevated = key.permissions.includes('write') && (role === 'owner' || role === 'admin');
   return { elevated, role };
 }

@@ -3,13 +3,13 @@
 // value counts in usage_statistics; a new value rotates the secret.
 import { clustersOperations as ops } from '../../../../shared/api/clusters/operations';
 import type { CreateSecretParsed } from '../../../../shared/api/clusters/secrets';
-import type { StoredKey } from '../../../../shared/api/emulator-admin';
+import type { Caller } from '../../core/area';
 import { defineRoute } from '../../core/route-def';
-import type { EmulatorContext } from '../../context';
+import type { EmulatorContext } from '../../core/context';
 import { iso, ok, stripUndefined } from './envelope';
 import { secretExists, secretUnreadable, valueNotPermitted } from './errors';
 import { clusterOr404, secretOr404 } from './lookup';
-import { SecretCipherError } from './secret-cipher';
+import { SecretCipherError } from '../../core/secret-cipher';
 import { elevation, secretView } from './secret-view';
 import type { StoredCluster, StoredSecret } from './state';
 
@@ -21,8 +21,8 @@ export function defaultEnvVar(name: string): string {
   return /^[0-9]/.test(v) ? `_${v}` : v;
 }
 
-function requireElevated(ctx: EmulatorContext, key: StoredKey, parameter: string): void {
-  const { elevated, role } = elevation(ctx.store, key);
+function requireElevated(ctx: EmulatorContext, key: Caller, parameter: string): void {
+  const { elevated, role } = elevation(ctx.directory(), key);
   if (!elevated) throw valueNotPermitted(parameter, role);
 }
 

@@ -1,6 +1,7 @@
 // The cluster area's stored state, under `state.areas.clusters`: plain JSON, times in
 // simulated ms (templates keep their wire timestamps). Secret values are sealed, never plain.
 // Shapes: stored-schema.ts; a snapshot's area is checked against it on import and on load.
+// The stored JSON is also the live state (no indexes beyond the id lookup below).
 import type { z } from 'zod';
 import type { Store } from '../../state/store';
 import type * as schema from './stored-schema';
@@ -20,15 +21,8 @@ export type ClustersState = z.infer<typeof schema.ClustersState>;
 
 const index = new WeakMap<ClustersState, Map<string, StoredCluster>>();
 
-/**
- * The area's state. Snapshots without it get the seeded one when loaded (state/area-schemas.ts);
- * the empty fallback only serves a store built by hand without the area (unit tests).
- */
-export function clustersState(store: Store): ClustersState {
-  let s = store.areas[AREA] as ClustersState | undefined;
-  if (!s || !Array.isArray(s.clusters) || !Array.isArray(s.templates)) store.areas[AREA] = s = { clusters: [], templates: [] };
-  return s;
-}
+/** The clusters slice of a store. */
+export const clustersState = (store: Store): ClustersState => store.slice<ClustersState>(AREA);
 
 export function findCluster(store: Store, id: string): StoredCluster | undefined {
   const s = clustersState(store);

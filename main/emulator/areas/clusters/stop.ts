@@ -4,8 +4,8 @@
 import { clustersOperations as ops } from '../../../../shared/api/clusters/operations';
 import type { StopData } from '../../../../shared/api/clusters/lifecycle';
 import { defineRoute } from '../../core/route-def';
-import { project, sessionCost, settle } from '../../sim/cluster-state';
-import { endOf, planStop, progressAt } from '../../sim/phases';
+import { project, sessionCost, settle } from './sim/cluster-state';
+import { endOf, planStop, progressAt } from './sim/phases';
 import { iso } from './envelope';
 import { stopInvalidState } from './errors';
 import { clusterOr404 } from './lookup';

@@ -4,11 +4,11 @@
 import { clustersOperations as ops } from '../../../../shared/api/clusters/operations';
 import { estimateHourlyRate } from '../../../../shared/api/clusters/common';
 import { resourceBoundIssues, type CreateTemplateParsed, type Template } from '../../../../shared/api/clusters/templates';
-import type { StoredKey } from '../../../../shared/api/emulator-admin';
+import type { Caller } from '../../core/area';
 import { validationError } from '../../core/errors';
 import { randomId } from '../../core/ids';
 import { defineRoute } from '../../core/route-def';
-import type { EmulatorContext } from '../../context';
+import type { EmulatorContext } from '../../core/context';
 import { iso, ok, stripUndefined } from './envelope';
 import { invalidResourceBounds, officialReadOnly, templateNameExists, templateNotFound } from './errors';
 import { clustersState, type StoredTemplate } from './state';
@@ -53,12 +53,13 @@ const SORTS: Record<string, (a: StoredTemplate, b: StoredTemplate) => number> = 
   rating: (a, b) => (b.usage_statistics.average_rating ?? -1) - (a.usage_statistics.average_rating ?? -1) || a.name.localeCompare(b.name),
 };
 
-function creator(ctx: EmulatorContext, key: StoredKey): Template['created_by'] {
-  const member = ctx.store.members.find((m) => m.id === key.createdBy);
-  return { user_id: key.createdBy, username: member?.username ?? 'owner', organization: ctx.store.account.name };
+function creator(ctx: EmulatorContext, key: Caller): Template['created_by'] {
+  const directory = ctx.directory();
+  const member = directory.members().find((m) => m.id === key.createdBy);
+  return { user_id: key.createdBy, username: member?.username ?? 'owner', organization: directory.organization().name };
 }
 
-function createTemplate(ctx: EmulatorContext, body: CreateTemplateParsed, key: StoredKey, now: number): StoredTemplate {
+function createTemplate(ctx: EmulatorContext, body: CreateTemplateParsed, key: Caller, now: number): StoredTemplate {
   const projectId = body.project_id ?? DEFAULT_PROJECT;
   checkNameFree(ctx, body.name, projectId);
   return {

@@ -1,7 +1,6 @@
 // An emulator over real HTTP (listen on port 0) for the cluster-area tests, with helpers
 // to find seeded clusters and to move the simulated clock through the admin route.
-import { createEmulator, type Emulator } from '../../../../main/emulator';
-import type { InternalOptions } from '../../../../main/emulator/server';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../../../main/emulator';
 import { OWNER, type Reply } from '../harness';
 
 export interface ClusterTarget {
@@ -17,8 +16,8 @@ export interface ClusterTarget {
   close(): Promise<void>;
 }
 
-export async function startClusters(options: Partial<InternalOptions> = {}): Promise<ClusterTarget> {
-  const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', ...options } as InternalOptions);
+export async function startClusters(options: EmulatorOptions = {}): Promise<ClusterTarget> {
+  const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', ...options });
   const url = await emulator.listen(0);
   const call: ClusterTarget['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = {};

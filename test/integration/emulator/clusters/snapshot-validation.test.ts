@@ -236,7 +236,7 @@ describe('seeded fuzz of the cluster area', () => {
     const rng = new Rng(20261122);
     // Without the seeded usage history (most of the snapshot's bytes, not under test) each import is quick.
     const base = copy();
-    base.state.usage = {};
+    base.state.areas.accounts.usage = {};
     expect((await importSnapshot(base)).status).toBe(200);
     const all = paths(base.state.areas.clusters);
     const before = await clusterList();

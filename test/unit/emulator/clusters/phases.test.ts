@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOf, phaseEnd, planRestart, planStop, progressAt } from '../../../../main/emulator/sim/phases';
+import { endOf, phaseEnd, planRestart, planStop, progressAt } from '../../../../main/emulator/areas/clusters/sim/phases';
 
 const base = { seed: 42, clusterId: 'cluster_abc', startedAt: 1_000_000, force: false, gracePeriodMinutes: 5, keepState: false };
 const S = 1000;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveSecretsKey, SecretCipher, SecretCipherError } from '../../../../main/emulator/areas/clusters/secret-cipher';
+import { resolveSecretsKey, SecretCipher, SecretCipherError } from '../../../../main/emulator/core/secret-cipher';
 
 const key = Buffer.alloc(32, 1);
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import '../../../../main/emulator/areas/clusters';
-import { SecretCipher } from '../../../../main/emulator/areas/clusters/secret-cipher';
+import { AREAS } from '../../../../main/emulator/areas';
 import type { ClustersState } from '../../../../main/emulator/areas/clusters/state';
-import { buildWorld } from '../../../../main/emulator/world/builder';
+import { SecretCipher } from '../../../../main/emulator/core/secret-cipher';
+import { buildWorld as buildWorldOf } from '../../../../main/emulator/world/builder';
 
 const NOW = Date.UTC(2026, 5, 1);
+const buildWorld = (seed: number, now: number, opts: typeof options) => buildWorldOf(AREAS, seed, now, opts);
 const cipher = new SecretCipher(Buffer.alloc(32, 9));
 const options = { sealSecret: (aad: string, v: string) => cipher.sealSeeded(aad, v) };
 const areaOf = (seed: number, opts = options) => buildWorld(seed, NOW, opts).state.areas.clusters as ClustersState;
@@ -18,7 +19,7 @@ describe('seeded cluster world', () => {
   it('has clusters in every status, team members of the account, and seals every value', () => {
     const world = buildWorld(42, NOW, options);
     const area = world.state.areas.clusters as ClustersState;
-    const members = new Set(world.state.members.map((m) => m.id));
+    const members = new Set((world.state.areas.accounts as { members: Array<{ id: string }> }).members.map((m) => m.id));
     expect(area.clusters.every((c) => c.team_members.every((id) => members.has(id)))).toBe(true);
     expect(area.clusters.some((c) => c.operation?.kind === 'stop') && area.clusters.some((c) => c.operation?.kind === 'restart')).toBe(true);
     expect(new Set(area.clusters.map((c) => c.status))).toEqual(new Set(['running', 'stopped', 'error', 'starting']));

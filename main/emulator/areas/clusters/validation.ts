@@ -2,8 +2,8 @@
 // malformed id names nothing (404 of its kind), a malformed address in an IP list is
 // INVALID_IP_ADDRESS. Everything else stays VALIDATION_ERROR.
 import type { z } from 'zod';
-import type { ClusterErrorCode } from '../../../shared/api/clusters/errors';
-import { ClusterApiError } from './errors';
+import type { ClusterErrorCode } from '../../../../shared/api/clusters/errors';
+import { ClusterApiError } from '../../core/errors';
 
 const NOT_FOUND: Record<string, [ClusterErrorCode, string]> = {
   cluster_id: ['CLUSTER_NOT_FOUND', 'No cluster with this id'],

@@ -1,17 +1,17 @@
 // The cluster area's part of the seeded world: clusters in every status with GPUs of several
 // types, port mappings, snapshots, team members, secrets and templates; optionally many
 // generated clusters for benchmarks (EmulatorOptions.scale). Deterministic from the seed.
-import { estimateHourlyRate, type GpuType } from '../../../shared/api/clusters/common';
-import type { NetworkConfiguration, ProxyAccessControl } from '../../../shared/api/clusters/proxy';
-import { secretAad } from '../areas/clusters/secrets';
-import { AREA, type ClustersState, type StoredCluster, type StoredPort } from '../areas/clusters/state';
-import { SecretCipher } from '../areas/clusters/secret-cipher';
-import type { Rng } from '../core/rng';
-import { planRestart, planStop } from '../sim/phases';
+import { estimateHourlyRate, type GpuType } from '../../../../../shared/api/clusters/common';
+import type { NetworkConfiguration, ProxyAccessControl } from '../../../../../shared/api/clusters/proxy';
 import { randomBytes } from 'node:crypto';
-import { registerWorldContributor, type WorldDraft } from './builder';
-import { bulkSecrets, seedSecrets } from './clusters-secrets';
-import { seedTemplates } from './clusters-templates';
+import type { WorldDraft } from '../../../core/area';
+import type { Rng } from '../../../core/rng';
+import { SecretCipher } from '../../../core/secret-cipher';
+import { secretAad } from '../secrets';
+import { planRestart, planStop } from '../sim/phases';
+import type { ClustersState, StoredCluster, StoredPort } from '../state';
+import { bulkSecrets, seedSecrets } from './secrets';
+import { seedTemplates } from './templates';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -94,8 +94,8 @@ function port(rng: Rng, internal: number, description: string, external: number,
 function cluster(draft: WorldDraft, rng: Rng, spec: Spec, templates: ClustersState['templates'], seal: (aad: string, v: string) => string, secretsOffset: number): StoredCluster {
   const now = draft.now;
   const id = `cluster_${rng.base62(12)}`;
-  const members = draft.state.members.filter((m) => m.status === 'active').map((m) => m.id);
-  // No active member (possible in a migrated snapshot, builder.ts seedMissingAreas): no team; same draws either way.
+  const members = draft.directory().members().filter((m) => m.status === 'active').map((m) => m.id);
+  // No active member (possible in a migrated snapshot, world/builder.ts seedMissingAreas): no team; same draws either way.
   const team = members.length ? [members[0]!, ...members.slice(1).filter(() => rng.next() < 0.6)] : [];
   const created = now - rng.int(5, 180) * DAY;
   const up = spec.status === 'running' || spec.status === 'stopping' || spec.status === 'restarting';
@@ -173,19 +173,20 @@ function benchCluster(draft: WorldDraft, rng: Rng, i: number, seal: (aad: string
 
 let fallbackCipher: SecretCipher | null = null;
 
-registerWorldContributor({
-  name: AREA,
-  build(draft, rng) {
+/** The area's part of the seeded world. */
+export function buildClustersWorld(draft: WorldDraft, rng: Rng): ClustersState {
+  {
     // Without a sealer (a world built only for its keys) values are sealed with a throwaway key.
     const seal = draft.options.sealSecret ?? ((aad, v) => (fallbackCipher ??= new SecretCipher(randomBytes(32))).sealSeeded(aad, v));
     // A migrated snapshot may have no owner member: its account's owner id stands in.
-    const owner = draft.state.members.find((m) => m.role === 'owner');
-    const author = owner ? { id: owner.id, username: owner.username ?? 'owner' } : { id: draft.state.account.ownerId, username: 'owner' };
-    const templates = seedTemplates(rng, draft.now, author, draft.state.account.name);
+    const directory = draft.directory();
+    const org = directory.organization();
+    const owner = directory.members().find((m) => m.role === 'owner');
+    const author = owner ? { id: owner.id, username: owner.username ?? 'owner' } : { id: org.ownerId, username: 'owner' };
+    const templates = seedTemplates(rng, draft.now, author, org.name);
     const clusters = SPECS.map((spec, i) => cluster(draft, rng, spec, templates, seal, i));
     const scale = draft.options.scale ?? {};
     for (let i = 1; i <= (scale.clusters ?? 0); i++) clusters.push(benchCluster(draft, rng, i, seal, scale.secretsPerCluster ?? 0));
-    const state: ClustersState = { clusters, templates };
-    draft.state.areas[AREA] = state;
-  },
-});
+    return { clusters, templates };
+  }
+}

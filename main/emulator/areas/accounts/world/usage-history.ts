@@ -1,7 +1,7 @@
 // Plausible, deterministic request history for a seeded key: a daily rhythm, a per-key
 // volume, the classes its permissions allow, and a handful of endpoints.
-import type { StoredKey, StoredUsage } from '../../../shared/api/emulator-admin';
-import type { Rng } from '../core/rng';
+import type { Rng } from '../../../core/rng';
+import type { StoredKey, StoredUsage } from '../stored-schema';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;

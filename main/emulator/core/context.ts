@@ -1,12 +1,12 @@
 // What route handlers and the request pipeline share: one per emulator.
-import type { EmulatorSnapshot } from '../../shared/api/emulator-admin';
-import type { Chaos } from './core/chaos';
-import type { SimClock } from './core/clock';
-import type { Journal } from './core/journal';
-import type { TierClass } from './core/limits';
-import type { RateLimiter } from './core/rate-limit';
-import type { Store } from './state/store';
-import type { SecretCipher } from './areas/clusters/secret-cipher';
+import type { EmulatorSnapshot } from '../../../shared/api/emulator-admin';
+import type { Authority, Directory } from './area';
+import type { Chaos } from './chaos';
+import type { SimClock } from './clock';
+import type { Journal } from './journal';
+import type { RateLimiter } from './rate-limit';
+import type { SecretCipher } from './secret-cipher';
+import type { Store } from '../state/store';
 
 export interface EmulatorContext {
   readonly clock: SimClock;
@@ -15,18 +15,20 @@ export interface EmulatorContext {
   readonly journal: Journal;
   readonly chaos: Chaos;
   readonly persistence: 'memory' | 'disk';
-  /** Seals and opens cluster secret values; its key is never in the state. */
+  /** Seals and opens secret values; its key is never in the state. */
   readonly secrets: SecretCipher;
+  /** Who may call (from the area that keeps the keys). */
+  readonly authority: Authority;
   /** Aborted when the emulator closes: responses held for a simulated wait answer at once. */
   readonly closing: AbortSignal;
   /** Real time the emulator started (ms), for uptime. */
   readonly startedAt: number;
+  /** The organisation and team (from the area that keeps them). */
+  directory(): Directory;
   seed(): number;
   /** Back to the seeded world (the clock keeps running forward). */
   reset(): void;
   importSnapshot(snapshot: EmulatorSnapshot): void;
   exportSnapshot(): EmulatorSnapshot;
   openapi(): Record<string, unknown>;
-  /** The plan's limit for a class, times an active temporary boost. */
-  tierLimit(cls: TierClass, now: number): number;
 }

@@ -1,10 +1,10 @@
 // Seeded cluster templates: official ones of several frameworks and categories (one
 // deprecated) and custom ones of the team's projects.
-import type { Framework, TemplateCategory } from '../../../shared/api/clusters/templates';
-import type { GpuType } from '../../../shared/api/clusters/common';
-import type { StoredTemplate } from '../areas/clusters/state';
-import { ALL_REGIONS, softwareFor } from '../areas/clusters/template-defaults';
-import type { Rng } from '../core/rng';
+import type { Framework, TemplateCategory } from '../../../../../shared/api/clusters/templates';
+import type { GpuType } from '../../../../../shared/api/clusters/common';
+import type { Rng } from '../../../core/rng';
+import type { StoredTemplate } from '../state';
+import { ALL_REGIONS, softwareFor } from '../template-defaults';
 
 const DAY = 86_400_000;
 

@@ -1,11 +1,8 @@
 // A cluster's status as of a moment: the settled status, a stop/restart under way or just
 // finished, and a `starting` cluster that has come up. Reads compute it; writes settle it.
-import type { ClusterStatus } from '../../../shared/api/clusters/common';
-import type { StoredCluster } from '../areas/clusters/state';
+import type { ClusterStatus } from '../../../../../shared/api/clusters/common';
+import type { StoredCluster } from '../state';
 import { progressAt, type Progress } from './phases';
-
-/** Chosen: a `starting` cluster is `running` this long after it started (docs/decisions.md, Clusters). */
-export const STARTUP_MS = 3 * 60_000;
 
 export interface Projected {
   status: ClusterStatus;

@@ -1,10 +1,10 @@
 // The accounts part of the seeded world: a `pro` account, its owner and members of every
 // role, a pending invitation, and keys of several kinds with synthetic usage history.
-import type { StoredInvitation, StoredKey, StoredMember } from '../../../shared/api/emulator-admin';
-import type { KeyPermission } from '../../../shared/api/common';
-import { hashKey, keyIdOf, keyPrefix, makeKeyValue, type KeyEnv } from '../core/ids';
-import { Rng } from '../core/rng';
-import type { WorldDraft } from './builder';
+import type { AccountsState, StoredInvitation, StoredKey, StoredMember } from '../stored-schema';
+import type { KeyPermission } from '../../../../../shared/api/common';
+import type { WorldDraft } from '../../../core/area';
+import { hashKey, keyIdOf, keyPrefix, makeKeyValue, type KeyEnv } from '../../../core/ids';
+import { Rng } from '../../../core/rng';
 import { syntheticUsage } from './usage-history';
 
 const DAY = 86_400_000;
@@ -58,7 +58,9 @@ function member(rng: Rng, role: StoredMember['role'], now: number, ownerId: stri
   };
 }
 
-export function buildAccountsWorld(seed: number, now: number): Omit<WorldDraft, 'options'> {
+/** The accounts part of the world; the seeded keys' plain values go to `draft.seededKeys`, never into the state. */
+export function buildAccountsWorld(draft: WorldDraft): AccountsState {
+  const { seed, now } = draft;
   const rng = Rng.derive(seed, 'accounts');
   const owner = member(rng, 'owner', now, null);
   owner.joinedAt = now - 400 * DAY;
@@ -78,9 +80,9 @@ export function buildAccountsWorld(seed: number, now: number): Omit<WorldDraft, 
 
   const keyRng = Rng.derive(seed, 'accounts.keys');
   const usageRng = Rng.derive(seed, 'accounts.usage');
-  const seededKeys: Record<string, string> = {};
+  const seededKeys = draft.seededKeys;
   const keys: StoredKey[] = [];
-  const usage: WorldDraft['state']['usage'] = {};
+  const usage: AccountsState['usage'] = {};
   for (const spec of SEED_KEYS) {
     const value = makeKeyValue(spec.env, (n) => keyRng.base62(n));
     seededKeys[spec.name] = value;
@@ -103,19 +105,13 @@ export function buildAccountsWorld(seed: number, now: number): Omit<WorldDraft, 
   }
 
   return {
-    seed,
-    now,
-    seededKeys,
-    state: {
-      account: {
-        id: `acc_${rng.base62(10)}`, name: 'Acme GPU Lab', plan: 'pro', ownerId: owner.id,
-        createdAt: now - 400 * DAY, security: { max_api_keys: 50 }, boost: null,
-      },
-      members,
-      invitations: [invitation],
-      keys,
-      usage,
-      areas: {},
+    account: {
+      id: `acc_${rng.base62(10)}`, name: 'Acme GPU Lab', plan: 'pro', ownerId: owner.id,
+      createdAt: now - 400 * DAY, security: { max_api_keys: 50 }, boost: null,
     },
+    members,
+    invitations: [invitation],
+    keys,
+    usage,
   };
 }

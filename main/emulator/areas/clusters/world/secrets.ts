@@ -1,8 +1,8 @@
 // Seeded cluster secrets: every type and every category, some rotating, some expiring soon,
 // one expired. Values come from the seed and are sealed before they enter the state.
-import type { SecretCategory, SecretType } from '../../../shared/api/clusters/secrets';
-import type { StoredSecret } from '../areas/clusters/state';
-import type { Rng } from '../core/rng';
+import type { SecretCategory, SecretType } from '../../../../../shared/api/clusters/secrets';
+import type { Rng } from '../../../core/rng';
+import type { StoredSecret } from '../state';
 
 const DAY = 86_400_000;
 

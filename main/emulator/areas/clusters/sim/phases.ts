@@ -1,8 +1,8 @@
 // Stop and restart phases (02-clusters.md, States and transitions): a plan of durations
 // fixed when the operation starts, and the progress computed from the simulated clock
 // whenever it is read, so advancing the clock moves it (docs/decisions.md, Clusters).
-import { Rng } from '../core/rng';
-import type { StoredOperation } from '../areas/clusters/state';
+import { Rng } from '../../../core/rng';
+import type { StoredOperation } from '../state';
 
 const S = 1000;
 const MIN = 60 * S;

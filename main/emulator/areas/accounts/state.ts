@@ -1,0 +1,107 @@
+// The accounts area in memory: keys indexed by id and by the SHA-256 of their value (O(1)
+// authentication), usage counts per key as maps, and the account and its team as stored.
+import type { Store } from '../../state/store';
+import type { AccountsState, StoredAccount, StoredInvitation, StoredKey, StoredMember, StoredUsage } from './stored-schema';
+
+export const AREA = 'accounts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface UsageLog {
+  /** hour start → [reads, writes, executions] */
+  hours: Map<number, [number, number, number]>;
+  /** day start → "METHOD /path" → count */
+  days: Map<number, Map<string, number>>;
+}
+
+export class Accounts {
+  account: StoredAccount;
+  members: StoredMember[];
+  invitations: StoredInvitation[];
+  readonly keys = new Map<string, StoredKey>();
+  readonly byHash = new Map<string, StoredKey>();
+  readonly usage = new Map<string, UsageLog>();
+  /**
+   * Authorization header → SHA-256 of the key value it carries, for headers that named a
+   * key (filled by auth.ts): spares parsing and hashing on every request. It cannot let a
+   * refused key in: a header's hash never changes, and the key is still looked up by hash and
+   * checked (status, expiry) on every request, so a rotated value finds nothing and a revoked
+   * key is refused at once. Emptied on every state change (rotation, revocation, reset,
+   * import: authority.ts), so old values do not linger in memory; never persisted.
+   */
+  readonly headerHashes = new Map<string, string>();
+
+  constructor(stored: AccountsState) {
+    this.account = stored.account;
+    this.members = stored.members;
+    this.invitations = stored.invitations;
+    for (const key of stored.keys) this.indexKey(key);
+    for (const [keyId, u] of Object.entries(stored.usage)) {
+      const log = this.usageOf(keyId);
+      for (const [hour, r, w, e] of u.hours) log.hours.set(hour, [r, w, e]);
+      for (const [day, endpoint, count] of u.days) {
+        let m = log.days.get(day);
+        if (!m) log.days.set(day, (m = new Map()));
+        m.set(endpoint, count);
+      }
+    }
+  }
+
+  toStored(): AccountsState {
+    const usage: Record<string, StoredUsage> = {};
+    for (const [keyId, log] of this.usage) {
+      const days: Array<[number, string, number]> = [];
+      for (const [day, m] of log.days) for (const [endpoint, count] of m) days.push([day, endpoint, count]);
+      usage[keyId] = { hours: [...log.hours].map(([h, [r, w, e]]) => [h, r, w, e]), days };
+    }
+    return { account: this.account, members: this.members, invitations: this.invitations, keys: [...this.keys.values()], usage };
+  }
+
+  addKey(key: StoredKey): void {
+    this.indexKey(key);
+  }
+
+  /** Rotation: the old value stops authenticating at once. */
+  rehashKey(key: StoredKey, hash: string, prefix: string): void {
+    this.byHash.delete(key.hash);
+    key.hash = hash;
+    key.prefix = prefix;
+    this.byHash.set(hash, key);
+  }
+
+  activeKeyCount(now: number): number {
+    let n = 0;
+    for (const k of this.keys.values()) if (k.status === 'active' && (k.expiresAt === null || k.expiresAt > now)) n++;
+    return n;
+  }
+
+  usageOf(keyId: string): UsageLog {
+    let log = this.usage.get(keyId);
+    if (!log) this.usage.set(keyId, (log = { hours: new Map(), days: new Map() }));
+    return log;
+  }
+
+  /** Called on every authenticated request: cheap map updates only. */
+  recordUse(key: StoredKey, cls: 0 | 1 | 2, endpoint: string, now: number): void {
+    key.lastUsed = now;
+    key.usageCount++;
+    const log = this.usageOf(key.id);
+    const hour = now - (now % HOUR_MS);
+    let h = log.hours.get(hour);
+    if (!h) log.hours.set(hour, (h = [0, 0, 0]));
+    h[cls]++;
+    const day = now - (now % DAY_MS);
+    let d = log.days.get(day);
+    if (!d) log.days.set(day, (d = new Map()));
+    d.set(endpoint, (d.get(endpoint) ?? 0) + 1);
+  }
+
+  private indexKey(key: StoredKey): void {
+    this.keys.set(key.id, key);
+    this.byHash.set(key.hash, key);
+  }
+}
+
+/** The accounts slice of a store. */
+export const accountsOf = (store: Store): Accounts => store.slice<Accounts>(AREA);

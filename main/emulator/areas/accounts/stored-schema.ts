@@ -1,0 +1,93 @@
+// The accounts area's stored state, under `state.areas.accounts`: the account, its team,
+// pending invitations, keys (the SHA-256 of each value, never the value) and usage counts.
+// Checked whenever a snapshot comes in (import and load); the area's types are inferred here.
+import { z } from 'zod';
+import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, RoleKey } from '../../../../shared/api/common';
+import { KeyId, KeyRateLimit, KeyStatus } from '../../../../shared/api/api-keys';
+
+const Ms = z.number().int().min(0);
+
+/** A stored key: the SHA-256 of its value, never the value itself. */
+export const StoredKey = z.object({
+  id: KeyId,
+  name: z.string().min(1).max(100),
+  prefix: z.string().min(1).max(64),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  permissions: z.array(KeyPermission),
+  scopes: z.array(z.union([AccountKeyScope, AuthKeyScope])),
+  createdAt: Ms,
+  expiresAt: Ms.nullable(),
+  status: KeyStatus,
+  revokedAt: Ms.nullable(),
+  lastUsed: Ms.nullable(),
+  usageCount: z.number().int().min(0),
+  rateLimit: KeyRateLimit,
+  owner: z.boolean(),
+  createdBy: z.string(),
+});
+export type StoredKey = z.infer<typeof StoredKey>;
+
+export const StoredMember = z.object({
+  id: z.string().startsWith('usr_'),
+  email: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  role: RoleKey,
+  status: z.enum(['active', 'pending', 'suspended', 'removed']),
+  joinedAt: Ms.nullable(),
+  lastActive: Ms.nullable(),
+  invitedAt: Ms.nullable(),
+  invitedBy: z.string().nullable(),
+  department: z.string().max(100).nullable(),
+  title: z.string().max(100).nullable(),
+});
+export type StoredMember = z.infer<typeof StoredMember>;
+
+export const StoredInvitation = z.object({
+  id: z.string().startsWith('inv_'),
+  userId: z.string().startsWith('usr_'),
+  email: z.string(),
+  role: RoleKey,
+  status: z.enum(['sent', 'resent', 'cancelled']),
+  createdAt: Ms,
+  expiresAt: Ms,
+  inviteUrl: z.string(),
+});
+export type StoredInvitation = z.infer<typeof StoredInvitation>;
+
+export const StoredBoost = z.object({
+  id: z.string(),
+  multiplier: z.number().min(1).max(10),
+  duration: z.string(),
+  reason: z.string(),
+  startsAt: Ms,
+  expiresAt: Ms,
+});
+export type StoredBoost = z.infer<typeof StoredBoost>;
+
+export const StoredAccount = z.object({
+  id: z.string().startsWith('acc_'),
+  name: z.string(),
+  plan: Plan,
+  ownerId: z.string(),
+  createdAt: Ms,
+  security: z.object({ max_api_keys: z.number().int().min(1).max(50) }),
+  boost: StoredBoost.nullable(),
+});
+export type StoredAccount = z.infer<typeof StoredAccount>;
+
+/** Per key: hourly counts [hourStartMs, reads, writes, executions] and daily endpoint counts [dayStartMs, "METHOD /path", count]. */
+export const StoredUsage = z.object({
+  hours: z.array(z.tuple([Ms, Ms, Ms, Ms])),
+  days: z.array(z.tuple([Ms, z.string().max(300), Ms])),
+});
+export type StoredUsage = z.infer<typeof StoredUsage>;
+
+export const AccountsState = z.object({
+  account: StoredAccount,
+  members: z.array(StoredMember),
+  invitations: z.array(StoredInvitation),
+  keys: z.array(StoredKey),
+  usage: z.record(z.string(), StoredUsage),
+});
+export type AccountsState = z.infer<typeof AccountsState>;

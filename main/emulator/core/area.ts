@@ -1,0 +1,128 @@
+// What an API area is to the emulator: one value per area (areas/<name>/index.ts), listed
+// once in areas/index.ts. The route table, the snapshot schema, the seeded world, the
+// rate-limit table and the OpenAPI document are derived from that list; core/, state/, sim/
+// and world/ know areas only through this interface (docs/areas.md has the recipe).
+import type { z } from 'zod';
+import type { Area, HttpMethod } from '../../../shared/api/common';
+import type { Operation } from '../../../shared/api/operation';
+import type { ApiError } from './errors';
+import type { TierClass } from './limits';
+import type { Rng } from './rng';
+import type { RouteDef } from './route-def';
+import type { Store } from '../state/store';
+
+/** The authenticated caller, as the pipeline and every area see it (the accounts area stores more). */
+export interface Caller {
+  readonly id: string;
+  readonly permissions: readonly string[];
+  readonly scopes: readonly string[];
+  /** The emulator's owner key. */
+  readonly owner: boolean;
+  /** The key's own hourly limits; 0 = none (01-accounts.md, API key). */
+  readonly rateLimit: { readonly reads: number; readonly writes: number; readonly executions: number };
+  /** The member who created the key. */
+  readonly createdBy: string;
+}
+
+/** Who may call: the area that keeps the keys answers for the pipeline (authentication, usage, tier). */
+export interface Authority {
+  /** The caller an Authorization header names, or the 401 to send. */
+  authenticate(header: string | undefined, now: number): Caller | ApiError;
+  /** Counts one authenticated request (class 0 reads, 1 writes, 2 executions) against the caller's usage. */
+  recordUse(caller: Caller, cls: 0 | 1 | 2, endpoint: string, now: number): void;
+  /** The plan's hourly limit for a class, with any temporary boost. */
+  tierLimit(cls: TierClass, now: number): number;
+  /** Active keys, for the health route. */
+  keyCount(): number;
+}
+
+export interface TeamMember {
+  readonly id: string;
+  readonly username: string | null;
+  readonly role: string;
+  readonly status: string;
+}
+
+/** The organisation and its team, read by areas that name people (creators, allowed users). */
+export interface Directory {
+  organization(): { readonly name: string; readonly ownerId: string };
+  members(): readonly TeamMember[];
+}
+
+/** Options some areas need to build their part of the world. */
+export interface WorldOptions {
+  /** Extra generated resources for benchmarks (EmulatorOptions.scale). */
+  scale?: { clusters?: number; secretsPerCluster?: number };
+  /** Seals a secret value (never stored in plain text). */
+  sealSecret?: (aad: string, plaintext: string) => string;
+}
+
+/** What an area's world builder is given: earlier areas' parts are already in `areas`. */
+export interface WorldDraft {
+  seed: number;
+  /** Simulated now at build time (ms). */
+  now: number;
+  options: WorldOptions;
+  /** Stored state by area name, as built so far. */
+  areas: Record<string, unknown>;
+  /** Plain values of seeded keys, by name; never stored in the state. */
+  seededKeys: Record<string, string>;
+  /** The team, from the area that provides it (built before the areas that read it). */
+  directory(): Directory;
+}
+
+/** One API area's stored state: its JSON shape, how it is seeded, and how it lives in memory. */
+export interface AreaState<Live> {
+  /** The stored (snapshot) shape, checked on import and on load; types are inferred from it. */
+  schema: z.ZodType;
+  /** The area's part of the seeded world, deterministic from `rng`. */
+  build(draft: WorldDraft, rng: Rng): unknown;
+  /** Stored JSON (already checked by `schema`, a private copy) → the value handlers use. */
+  hydrate(stored: unknown): Live;
+  /** The value handlers use → stored JSON (plain, copied by the caller). */
+  dehydrate(live: Live): unknown;
+}
+
+/** The rate-limit classes an area adds (01-accounts.md, Limits, endpoint-specific table). */
+export interface AreaLimits {
+  /**
+   * Per-hour limits by method, for each `op.area` the module serves; 'tier-only' where the
+   * table has no row (the plan's tier limits alone apply). Every operation must find its
+   * area here, and its method in a row (test/unit/emulator/areas.test.ts).
+   */
+  byArea: Partial<Record<Area, Partial<Record<HttpMethod, number>> | 'tier-only'>>;
+  /** Narrower buckets for some operations (e.g. key creation 10/h). */
+  rules?: readonly EndpointRule[];
+}
+
+export interface EndpointRule {
+  name: string;
+  limit: number;
+  matches(op: Operation): boolean;
+}
+
+/** Maps a validation issue to an area-specific error (e.g. a malformed id → 404 of its kind), or null. */
+export type IssueMapper = (where: 'params' | 'query' | 'body', issue: z.core.$ZodIssue, value: unknown) => ApiError | null;
+
+export interface AreaModule<Live = unknown> {
+  /** The area's name: its key under the snapshot's `state.areas`. */
+  name: string;
+  /** Its operations (from shared/api), each served by exactly one route. */
+  operations: Readonly<Record<string, Operation>>;
+  routes: readonly RouteDef[];
+  state: AreaState<Live>;
+  limits: AreaLimits;
+  /** Area-specific codes for validation failures. */
+  mapIssue?: IssueMapper;
+  /** The area that keeps the keys provides the pipeline's authority (exactly one area does). */
+  authority?(store: Store): Authority;
+  /** The area that keeps the team provides the directory over its live or stored state (exactly one area does). */
+  directory?(state: unknown): Directory;
+  /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */
+  afterLoad?(store: Store, emulator: { readonly ownerKey: string }): void;
+}
+
+/** Keeps an area's live type while listing areas of different types together. */
+export function defineArea<Live>(area: AreaModule<Live>): AreaModule {
+  return area as unknown as AreaModule;
+}
