@@ -81,6 +81,8 @@ export interface AreaState<Live> {
   hydrate(stored: unknown): Live;
   /** The value handlers use → stored JSON (plain, copied by the caller). */
   dehydrate(live: Live): unknown;
+  /** Stored JSON of an older snapshot version → this version's, before the schema checks it. */
+  upgrade?(stored: unknown, fromVersion: number): unknown;
 }
 
 /** The rate-limit classes an area adds (01-accounts.md, Limits, endpoint-specific table). */

@@ -48,7 +48,8 @@ export function validateSnapshot(areas: readonly AreaModule[], input: unknown, s
   if (typeof input !== 'object' || input === null || (input as { format?: unknown }).format !== SNAPSHOT_FORMAT) {
     throw new SnapshotError(`${source} is not an emulator snapshot (expected format "${SNAPSHOT_FORMAT}")`);
   }
-  const value = (input as { version?: unknown }).version === 1 ? migrateV1(input as Record<string, unknown>) : input;
+  const fromVersion = (input as { version?: unknown }).version;
+  const value = fromVersion === 1 ? migrateV1(input as Record<string, unknown>) : input;
   const version = (value as { version?: unknown }).version;
   if (version !== SNAPSHOT_VERSION) {
     throw new SnapshotError(`${source} has snapshot version ${JSON.stringify(version)}; this emulator reads version ${SNAPSHOT_VERSION}`);
@@ -58,6 +59,10 @@ export function validateSnapshot(areas: readonly AreaModule[], input: unknown, s
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.join('.') || '(root)' : '(root)';
     throw new SnapshotError(`${source} is not a valid snapshot: ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  if (typeof fromVersion === 'number' && fromVersion < SNAPSHOT_VERSION) {
+    const stored = parsed.data.state.areas;
+    for (const area of areas) if (area.state.upgrade && Object.hasOwn(stored, area.name)) stored[area.name] = area.state.upgrade(stored[area.name], fromVersion);
   }
   const areaIssue = checkAreas(areas, parsed.data.state.areas);
   if (areaIssue) throw new SnapshotError(`${source} is not a valid snapshot: ${areaIssue.field}: ${areaIssue.reason}`, areaIssue);

@@ -70,11 +70,13 @@ describe('snapshots', () => {
     expect(() => readSnapshotFileSync(dir)).toThrow(/state\.areas\.billing: no such area/);
   });
 
-  it('reads a version 1 file (the accounts area at the top of the state) into the same state', async () => {
+  it('reads a version 1 file (the accounts area at the top, `operation` for a stop or restart under way) into the same state', async () => {
     const dir = await tempDir();
     const world = buildWorld(4, NOW);
-    const { accounts, ...others } = world.state.areas as Record<string, Record<string, unknown>>;
-    const v1 = { ...makeSnapshot(4, NOW, world.state), version: 1, state: { ...accounts, areas: others } };
+    const { accounts, clusters } = world.state.areas as Record<string, Record<string, unknown>>;
+    const v1Clusters = (clusters!.clusters as Array<Record<string, unknown>>).map(({ lifecycle, ...c }) => ({ ...c, operation: lifecycle }));
+    expect(v1Clusters.some((c) => c.operation !== null)).toBe(true);
+    const v1 = { ...makeSnapshot(4, NOW, world.state), version: 1, state: { ...accounts, areas: { clusters: { ...clusters, clusters: v1Clusters } } } };
     await writeFile(join(dir, SNAPSHOT_FILE), JSON.stringify(v1));
     const loaded = readSnapshotFileSync(dir)!;
     expect(loaded.version).toBe(2);

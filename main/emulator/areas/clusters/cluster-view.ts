@@ -63,12 +63,12 @@ export function clusterView(c: StoredCluster, now: number, includeMetrics = fals
     environment: { ...c.environment },
   };
   if (includeMetrics) view.metrics = { current: currentMetrics(c, p.status, now) };
-  if (p.progress && c.operation) {
+  if (p.progress && c.lifecycle) {
     const { done: _done, endsAt, ...progress } = p.progress;
     view.lifecycle = {
-      operation: c.operation.kind,
+      operation: c.lifecycle.kind,
       ...progress,
-      started_at: iso(c.operation.started_at),
+      started_at: iso(c.lifecycle.started_at),
       estimated_completion_time: iso(endsAt),
     } as Cluster['lifecycle'];
   }

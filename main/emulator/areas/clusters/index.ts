@@ -1,5 +1,5 @@
 // The GPU cluster area (02-clusters.md): every route under /v1/clusters, its stored state
-// (clusters with ports, secrets and stop/restart operations; templates) and its part of the
+// (clusters with ports, secrets and any stop or restart under way; templates) and its part of the
 // seeded world.
 import { clustersOperations } from '../../../../shared/api/clusters/operations';
 import { defineArea } from '../../core/area';
@@ -12,6 +12,7 @@ import { AREA, type ClustersState } from './state';
 import { stopRoute } from './stop';
 import { ClustersState as ClustersStateSchema } from './stored-schema';
 import { templateRoutes } from './templates';
+import { upgradeClusters } from './upgrade';
 import { clusterIssueError } from './validation';
 import { buildClustersWorld } from './world';
 
@@ -25,6 +26,7 @@ export const clustersArea = defineArea<ClustersState>({
     // The stored JSON is the live state.
     hydrate: (stored) => stored as ClustersState,
     dehydrate: (live) => live,
+    upgrade: upgradeClusters,
   },
   limits: {
     // GPU clusters row: POST 20 is written for creation; every cluster POST counts against it (docs/decisions.md, Clusters).

@@ -10,9 +10,9 @@ import { endOf, phaseEnd, planRestart, progressAt } from './sim/phases';
 import { iso } from './envelope';
 import { gpuUnavailable, restartInvalidState, snapshotNotFound, storageCannotShrink } from './errors';
 import { clusterOr404 } from './lookup';
-import { addPhaseSnapshot, answer, progressOf } from './operation';
+import { addPhaseSnapshot, answer, progressOf } from './lifecycle';
 import { claimExternalPort, newPort } from './ports';
-import type { StoredCluster, StoredOperation } from './state';
+import type { StoredCluster, StoredLifecycle } from './state';
 
 /** Chosen: no region offers more GPUs than this to one cluster (GPU_UNAVAILABLE above it). */
 export const MAX_GPUS_PER_CLUSTER = 8;
@@ -63,7 +63,7 @@ function applyChanges(c: StoredCluster, body: RestartRequestParsed, now: number)
   return changes;
 }
 
-function restartData(c: StoredCluster, op: StoredOperation, now: number): RestartData {
+function restartData(c: StoredCluster, op: StoredLifecycle, now: number): RestartData {
   const p = progressAt(op, now);
   const r = op.restart!;
   const applied = p.done || (phaseEnd(op, 'updating_configuration') ?? Infinity) <= now;
@@ -93,7 +93,7 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
   const phases = planRestart({
     seed: ctx.seed(), clusterId: c.id, startedAt: now, force: body.force, gracePeriodMinutes: body.grace_period_minutes, keepState: body.preserve_state,
   });
-  const op: StoredOperation = {
+  const op: StoredLifecycle = {
     kind: 'restart', started_at: now, phases, type: body.force ? 'forced' : 'graceful', grace_period_minutes: body.grace_period_minutes,
     timeout_minutes: body.timeout_minutes, snapshot_id: null,
     restart: {
@@ -109,7 +109,7 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
     c.billing_started_at = now;
     c.billing_stopped_at = null;
   }
-  c.operation = op;
+  c.lifecycle = op;
   c.last_accessed = now;
   ctx.store.changed('state');
   return answer(ctx, op, now, body.wait_for_ready, 'wait_for_ready', (t) => restartData(c, op, t), requestId);

@@ -13,7 +13,7 @@ export type StoredPort = z.infer<typeof schema.StoredPort>;
 export type StoredSecret = z.infer<typeof schema.StoredSecret>;
 export type StoredSnapshot = z.infer<typeof schema.StoredSnapshot>;
 /** A stop or restart under way: its start and plan; progress is computed when read (sim/phases.ts). */
-export type StoredOperation = z.infer<typeof schema.StoredOperation>;
+export type StoredLifecycle = z.infer<typeof schema.StoredLifecycle>;
 export type StoredCluster = z.infer<typeof schema.StoredCluster>;
 /** Templates are kept in their wire shape, without the derived estimated_hourly_cost. */
 export type StoredTemplate = z.infer<typeof schema.StoredTemplate>;

@@ -9,10 +9,10 @@ import { endOf, planStop, progressAt } from './sim/phases';
 import { iso } from './envelope';
 import { stopInvalidState } from './errors';
 import { clusterOr404 } from './lookup';
-import { addPhaseSnapshot, answer, progressOf } from './operation';
-import type { StoredCluster, StoredOperation } from './state';
+import { addPhaseSnapshot, answer, progressOf } from './lifecycle';
+import type { StoredCluster, StoredLifecycle } from './state';
 
-function stopData(c: StoredCluster, op: StoredOperation, now: number): StopData {
+function stopData(c: StoredCluster, op: StoredLifecycle, now: number): StopData {
   const p = progressAt(op, now);
   const s = op.stop!;
   return {
@@ -38,7 +38,7 @@ export const stopRoute = defineRoute(ops['clusters.stop'], (ctx, { params, body,
   const phases = planStop({
     seed: ctx.seed(), clusterId: c.id, startedAt: now, force: body.force, gracePeriodMinutes: body.grace_period_minutes, keepState: body.save_state,
   });
-  const op: StoredOperation = {
+  const op: StoredLifecycle = {
     kind: 'stop', started_at: now, phases, type: body.force ? 'forced' : 'graceful', grace_period_minutes: body.grace_period_minutes,
     timeout_minutes: body.timeout_minutes, snapshot_id: null,
     stop: {
@@ -51,7 +51,7 @@ export const stopRoute = defineRoute(ops['clusters.stop'], (ctx, { params, body,
   if (body.save_state) op.snapshot_id = addPhaseSnapshot(c, op, 'creating_snapshot', body.snapshot_name ?? `${c.name}-stop-${iso(now).slice(0, 16)}`);
   if (!body.preserve_data) c.volumes = [];
   c.billing_stopped_at = now;
-  c.operation = op;
+  c.lifecycle = op;
   ctx.store.changed('state');
   return answer(ctx, op, now, body.wait_for_completion, 'wait_for_completion', (t) => stopData(c, op, t), requestId);
 });

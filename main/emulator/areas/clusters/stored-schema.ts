@@ -71,13 +71,13 @@ export const StoredSnapshot = z.object({
 });
 
 /** A stop or restart under way: its start and plan; progress is computed when read (sim/phases.ts). */
-export const StoredOperation = z
+export const StoredLifecycle = z
   .object({
     kind: z.enum(['stop', 'restart']),
     started_at: Ms,
     /**
      * [phase, duration ms] in the document's order, the final phase excluded. Never empty:
-     * progress reads the current phase from it while the operation is under way.
+     * progress reads the current phase from it while the stop or restart is under way.
      */
     phases: z.array(z.tuple([z.string().min(1), PhaseMs])).min(1).max(50),
     type: z.enum(['graceful', 'forced']),
@@ -95,13 +95,13 @@ export const StoredOperation = z
   })
   // The views read `op.stop!` / `op.restart!` by kind: the matching details must be there.
   .superRefine((op, ctx) => {
-    if (op[op.kind] === undefined) ctx.addIssue({ code: 'custom', path: [op.kind], message: `a ${op.kind} operation needs its ${op.kind} details` });
+    if (op[op.kind] === undefined) ctx.addIssue({ code: 'custom', path: [op.kind], message: `a ${op.kind} under way needs its ${op.kind} details` });
   });
 
 export const StoredCluster = z.object({
   id: ClusterId,
   name: z.string(),
-  /** Settled status; `stopping`/`restarting` come from `operation`, `starting` ends at `starting_until`. */
+  /** Settled status; `stopping`/`restarting` come from `lifecycle`, `starting` ends at `starting_until`. */
   status: z.enum(['running', 'stopped', 'error', 'starting']),
   project_id: z.string(),
   region: z.string(),
@@ -125,7 +125,7 @@ export const StoredCluster = z.object({
   team_members: z.array(z.string()),
   environment: z.record(z.string(), z.string()),
   secrets: z.array(StoredSecret),
-  operation: StoredOperation.nullable(),
+  lifecycle: StoredLifecycle.nullable(),
 });
 
 /** Templates are kept in their wire shape, without the derived estimated_hourly_cost. */

@@ -32,8 +32,8 @@ const clusterList = async () => {
 const importSnapshot = (body: unknown) => t.call('POST', '/_emulator/snapshot', { body });
 const tempDir = () => mkdtemp(join(tmpdir(), 'emu-cluster-snap-'));
 
-/** A cluster of the baseline that has an operation of this kind under way (seeded: stopping, restarting). */
-const indexWithOperation = (s: Json, kind: 'stop' | 'restart') => s.state.areas.clusters.clusters.findIndex((c: Json) => c.operation?.kind === kind);
+/** A cluster of the baseline that has a stop or restart of this kind under way (seeded: stopping, restarting). */
+const indexWithLifecycle = (s: Json, kind: 'stop' | 'restart') => s.state.areas.clusters.clusters.findIndex((c: Json) => c.lifecycle?.kind === kind);
 
 describe('import of a malformed cluster area', () => {
   const cases: Array<{ name: string; edit: (s: Json) => string }> = [
@@ -61,17 +61,17 @@ describe('import of a malformed cluster area', () => {
     {
       name: 'a stop under way without its stop details',
       edit: (s) => {
-        const i = indexWithOperation(s, 'stop');
-        delete s.state.areas.clusters.clusters[i].operation.stop;
-        return `state.areas.clusters.clusters.${i}.operation.stop`;
+        const i = indexWithLifecycle(s, 'stop');
+        delete s.state.areas.clusters.clusters[i].lifecycle.stop;
+        return `state.areas.clusters.clusters.${i}.lifecycle.stop`;
       },
     },
     {
-      name: 'an operation with no phases',
+      name: 'a stop or restart with no phases',
       edit: (s) => {
-        const i = indexWithOperation(s, 'restart');
-        s.state.areas.clusters.clusters[i].operation.phases = [];
-        return `state.areas.clusters.clusters.${i}.operation.phases`;
+        const i = indexWithLifecycle(s, 'restart');
+        s.state.areas.clusters.clusters[i].lifecycle.phases = [];
+        return `state.areas.clusters.clusters.${i}.lifecycle.phases`;
       },
     },
     {

@@ -6,14 +6,14 @@ import { progressAt, type Progress } from './phases';
 
 export interface Projected {
   status: ClusterStatus;
-  /** Progress of the operation under way (not yet done), else null. */
+  /** Progress of the stop or restart under way (not yet done), else null. */
   progress: Progress | null;
   /** When the cluster last came up, for uptime; null when not up. */
   startedAt: number | null;
 }
 
 export function project(c: StoredCluster, now: number): Projected {
-  const op = c.operation;
+  const op = c.lifecycle;
   if (op) {
     const p = progressAt(op, now);
     if (!p.done) return { status: op.kind === 'stop' ? 'stopping' : 'restarting', progress: p, startedAt: op.kind === 'stop' ? c.started_at : null };
@@ -25,14 +25,14 @@ export function project(c: StoredCluster, now: number): Projected {
   return { status: c.status, progress: null, startedAt: c.status === 'running' ? c.started_at : null };
 }
 
-/** Writes what time has decided (a finished operation, a finished start); true when anything changed. */
+/** Writes what time has decided (a finished stop or restart, a finished start); true when anything changed. */
 export function settle(c: StoredCluster, now: number): boolean {
   const p = project(c, now);
   if (p.progress !== null) return false;
-  if (!c.operation && !(c.status === 'starting' && p.status === 'running')) return false;
+  if (!c.lifecycle && !(c.status === 'starting' && p.status === 'running')) return false;
   c.status = p.status as StoredCluster['status'];
   c.started_at = p.startedAt;
-  c.operation = null;
+  c.lifecycle = null;
   c.starting_until = null;
   return true;
 }

@@ -1,8 +1,8 @@
 // Stop and restart phases (02-clusters.md, States and transitions): a plan of durations
-// fixed when the operation starts, and the progress computed from the simulated clock
+// fixed when the stop or restart starts, and the progress computed from the simulated clock
 // whenever it is read, so advancing the clock moves it (docs/decisions.md, Clusters).
 import { Rng } from '../../../core/rng';
-import type { StoredOperation } from '../state';
+import type { StoredLifecycle } from '../state';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -71,18 +71,18 @@ export interface Progress {
   steps_completed: number;
   total_steps: number;
   done: boolean;
-  /** Simulated ms when the operation completes. */
+  /** Simulated ms when the stop or restart completes. */
   endsAt: number;
 }
 
-export const finalPhase = (op: Pick<StoredOperation, 'kind'>) => (op.kind === 'stop' ? 'completed' : 'ready');
+export const finalPhase = (op: Pick<StoredLifecycle, 'kind'>) => (op.kind === 'stop' ? 'completed' : 'ready');
 
-export function endOf(op: Pick<StoredOperation, 'started_at' | 'phases'>): number {
+export function endOf(op: Pick<StoredLifecycle, 'started_at' | 'phases'>): number {
   return op.started_at + op.phases.reduce((sum, [, ms]) => sum + ms, 0);
 }
 
 /** When a phase ends (for the snapshot it creates), or null when the plan has no such phase. */
-export function phaseEnd(op: Pick<StoredOperation, 'started_at' | 'phases'>, phase: string): number | null {
+export function phaseEnd(op: Pick<StoredLifecycle, 'started_at' | 'phases'>, phase: string): number | null {
   let t = op.started_at;
   for (const [name, ms] of op.phases) {
     t += ms;
@@ -91,7 +91,7 @@ export function phaseEnd(op: Pick<StoredOperation, 'started_at' | 'phases'>, pha
   return null;
 }
 
-export function progressAt(op: Pick<StoredOperation, 'kind' | 'started_at' | 'phases'>, now: number): Progress {
+export function progressAt(op: Pick<StoredLifecycle, 'kind' | 'started_at' | 'phases'>, now: number): Progress {
   const endsAt = endOf(op);
   const total = op.phases.length;
   if (now >= endsAt) {

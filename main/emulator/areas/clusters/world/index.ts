@@ -121,7 +121,7 @@ function cluster(draft: WorldDraft, rng: Rng, spec: Spec, templates: ClustersSta
     proxy: { access: defaultAccess(rng), network: defaultNetwork(), updated_at: created + DAY, ssl_valid_from: sslFrom, ssl_valid_until: sslFrom + 90 * DAY },
     ports: [], team_members: team,
     environment: { CUDA_VISIBLE_DEVICES: Array.from({ length: gpuCount }, (_, i) => i).join(','), PROJECT: spec.project, ...template?.environment_variables },
-    secrets: [], operation: null,
+    secrets: [], lifecycle: null,
   };
   if (spec.status === 'stopped' || spec.status === 'error') {
     c.billing_stopped_at = c.billing_started_at! + rng.int(1, 20) * HOUR;
@@ -139,22 +139,22 @@ function cluster(draft: WorldDraft, rng: Rng, spec: Spec, templates: ClustersSta
   return c;
 }
 
-/** The seeded stopping and restarting clusters are part-way through their operation. */
+/** The seeded stopping and restarting clusters are part-way through their stop or restart. */
 function addOperation(draft: WorldDraft, rng: Rng, c: StoredCluster, status: Seeded): void {
   const now = draft.now;
   if (status !== 'stopping' && status !== 'restarting') return;
   const startedAt = now - (status === 'stopping' ? 3 : 2) * MIN;
   const plan = { seed: draft.seed, clusterId: c.id, startedAt, force: false, gracePeriodMinutes: 5, keepState: false };
-  c.operation = {
+  c.lifecycle = {
     kind: status === 'stopping' ? 'stop' : 'restart', started_at: startedAt, phases: status === 'stopping' ? planStop(plan) : planRestart(plan),
     type: 'graceful', grace_period_minutes: 5, timeout_minutes: 10, snapshot_id: null,
   };
   if (status === 'stopping') {
     c.billing_stopped_at = startedAt;
     const cost = Math.round(((c.hourly_rate * (startedAt - c.billing_started_at!)) / HOUR) * 100) / 100;
-    c.operation.stop = { hourly_rate_saved: c.hourly_rate, session_cost_final: cost, billing_stopped_at: startedAt, volumes_preserved: [...c.volumes] };
+    c.lifecycle.stop = { hourly_rate_saved: c.hourly_rate, session_cost_final: cost, billing_stopped_at: startedAt, volumes_preserved: [...c.volumes] };
   } else {
-    c.operation.restart = { changes: [`environment LOG_LEVEL ${rng.pick(['added', 'updated'])}`], old_hourly_rate: c.hourly_rate, new_hourly_rate: c.hourly_rate, rate_change_reason: null };
+    c.lifecycle.restart = { changes: [`environment LOG_LEVEL ${rng.pick(['added', 'updated'])}`], old_hourly_rate: c.hourly_rate, new_hourly_rate: c.hourly_rate, rate_change_reason: null };
     c.environment.LOG_LEVEL = 'debug';
   }
 }
