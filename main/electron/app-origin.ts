@@ -4,14 +4,19 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'console';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
+/** The URL, or null when it does not parse. */
+export function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
 /** True for app://console/… exactly: no other host, no port, no credentials. */
 export function isAppUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = parseUrl(url);
+  if (parsed === null) return false;
   // WHATWG URL reports origin "null" for custom schemes, so compare the parts.
   return (
     parsed.protocol === `${APP_SCHEME}:` &&

@@ -2,16 +2,12 @@
 // windows from the page, no <webview>, no permission grants, and external links only
 // as https through the system browser.
 import { shell, type Session, type WebContents } from 'electron';
-import { isAppUrl } from './app-origin';
+import { isAppUrl, parseUrl } from './app-origin';
 
 /** Only https URLs (no credentials in them) may leave the app for the system browser. */
 export function openExternalGuard(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = parseUrl(url);
+  if (parsed === null) return false;
   return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
 }
 
