@@ -2,7 +2,7 @@
 // (areas/index.ts), reachable in-process through `fetch` (fastify inject, no socket) and over
 // HTTP through `listen`.
 import fastify, { type FastifyInstance } from 'fastify';
-import type { EmulatorSnapshot } from '../../shared/api/emulator-admin';
+import { CLOCK_MAX_MS, type EmulatorSnapshot } from '../../shared/api/emulator-admin';
 import { adminRoutes } from './admin/routes';
 import { AREAS } from './areas';
 import type { AreaModule, Authority } from './core/area';
@@ -20,7 +20,7 @@ import { RouteTable } from './core/route-table';
 import { registerRoutes } from './core/routes';
 import { resolveSecretsKey, SecretCipher } from './core/secret-cipher';
 import { Persister } from './state/persister';
-import { makeSnapshot, readSnapshotFileSync, validateSnapshot } from './state/snapshot';
+import { makeSnapshot, readSnapshotFileSync, removeStrayTemporaries, validateSnapshot } from './state/snapshot';
 import { Store } from './state/store';
 import type { Emulator, EmulatorOptions } from './types';
 import { buildWorld, seedMissingAreas } from './world/builder';
@@ -34,6 +34,9 @@ function checkOptions(opts: EmulatorOptions): void {
   }
   if (opts.ownerKey !== undefined && !OWNER_KEY_RE.test(opts.ownerKey)) {
     throw new RangeError('emulator owner key must be 16-256 printable characters without spaces');
+  }
+  if (opts.startTime !== undefined && !(opts.startTime.getTime() >= 0 && opts.startTime.getTime() <= CLOCK_MAX_MS)) {
+    throw new RangeError('emulator start time must be from 1970-01-01 to 9000-01-01');
   }
   if (opts.secretsKey !== undefined && opts.secretsKey.length !== 32) throw new RangeError('emulator secrets key must be 32 bytes');
   for (const [name, max] of [['clusters', 5000], ['secretsPerCluster', 5000]] as const) {
@@ -60,6 +63,7 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   const authorityArea = providerOf(areas, 'authority');
   const directoryArea = providerOf(areas, 'directory');
   const ownerKey = opts.ownerKey ?? generateKeyValue('live');
+  if (opts.dataDir) removeStrayTemporaries(opts.dataDir);
   const saved = opts.dataDir ? readSnapshotFileSync(areas, opts.dataDir) : null;
   let seed = saved?.seed ?? opts.seed ?? 42;
   const startMs = Math.max(opts.startTime?.getTime() ?? Date.now(), saved?.clock.now ?? 0);
@@ -114,7 +118,9 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
       (openapi ??= buildOpenApi([...areas.flatMap((a) => a.routes), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })))),
   };
   if (opts.dataDir) {
-    persister = new Persister(opts.dataDir, ctx.exportSnapshot, (e) => console.error(`emulator: could not write the snapshot: ${e.message}`));
+    // Checked as the loader will check it, so a file is never written that the next start would refuse.
+    const checkedSnapshot = () => validateSnapshot(areas, ctx.exportSnapshot(), 'the snapshot about to be written');
+    persister = new Persister(opts.dataDir, checkedSnapshot, (e) => console.error(`emulator: could not write the snapshot: ${e.message}`));
     if (!saved || migrated.length) persister.schedule('state');
   }
 

@@ -12,6 +12,13 @@ export const SNAPSHOT_VERSION = 2;
 const Ms = z.number().int().min(0);
 
 /**
+ * The simulated clock stays within 1970-01-01 and 9000-01-01 (docs/decisions.md, Clock): far
+ * enough from the last date JavaScript can hold (+275760) and from the year 9999 that stored
+ * timestamps are checked against, so every expiry, phase and window computed from it is a date.
+ */
+export const CLOCK_MAX_MS = Date.UTC(9000, 0, 1);
+
+/**
  * Every area's stored state under its name. Each area's shape lives beside the area in the
  * emulator (main/emulator/areas/<name>/stored-schema.ts) and is checked there on import and load.
  */
@@ -25,7 +32,7 @@ export const EmulatorSnapshot = z.object({
   version: z.literal(SNAPSHOT_VERSION),
   savedAt: Timestamp,
   seed: z.number().int(),
-  clock: z.object({ now: Ms }),
+  clock: z.object({ now: Ms.max(CLOCK_MAX_MS, 'the simulated clock cannot be past 9000-01-01') }),
   state: WorldState,
 });
 export type EmulatorSnapshot = z.infer<typeof EmulatorSnapshot>;
@@ -70,7 +77,7 @@ export type JournalEntry = z.infer<typeof JournalEntry>;
 export const JournalResponse = z.object({ entries: z.array(JournalEntry), total: z.number().int() });
 
 export const ChaosRule = z.strictObject({
-  /** `*` matches one path segment, a trailing `**` the rest; e.g. `/v2/accounts/api-keys/*`. */
+  /** Segment glob: `*` one segment, `**` any number of segments, `*` within a segment any characters; e.g. `/v2/accounts/api-keys/*`. */
   route: z.string().min(1).max(300).startsWith('/'),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   latencyMs: z.number().int().min(0).max(10_000).default(0),

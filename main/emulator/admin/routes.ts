@@ -1,6 +1,7 @@
 // `/_emulator/*`: health, reset, clock, snapshot export/import, journal, chaos, OpenAPI.
 // The pipeline has already required the owner key.
 import { emulatorAdminOperations as ops } from '../../../shared/api/emulator-admin';
+import { ClockBoundError } from '../core/clock';
 import { validationError } from '../core/errors';
 import { defineRoute } from '../core/route-def';
 import { SnapshotError } from '../state/snapshot';
@@ -22,7 +23,12 @@ export const adminRoutes = [
   }),
   defineRoute(ops['emulator.clock'], (ctx) => ctx.clock.info()),
   defineRoute(ops['emulator.clockAdvance'], (ctx, { body }) => {
-    ctx.clock.advance(body.seconds);
+    try {
+      ctx.clock.advance(body.seconds);
+    } catch (e) {
+      if (e instanceof ClockBoundError) throw validationError('seconds', `${e.message} (now ${new Date(ctx.clock.now()).toISOString()})`);
+      throw e;
+    }
     return ctx.clock.info();
   }),
   defineRoute(ops['emulator.snapshotExport'], (ctx) => ctx.exportSnapshot()),

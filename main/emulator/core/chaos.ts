@@ -5,17 +5,53 @@ import { Rng } from './rng';
 
 interface Compiled {
   rule: ChaosRule;
-  re: RegExp;
+  segments: string[];
 }
 
-/** `*` is one path segment, `**` any rest of the path. */
-export function routePatternToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split(/(\*\*|\*)/)
-    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}$`);
+/** Paths longer than this never match a chaos rule: it bounds the matching work per request. */
+export const CHAOS_PATH_MAX = 2048;
+
+/**
+ * Glob matching in linear passes, never a backtracking regex (a rule such as `/**********Z`
+ * must not freeze the process): the classic greedy wildcard walk that returns to the last star
+ * only, so the work is at most |text| × |pattern| steps — both bounded (route ≤ 300 characters,
+ * path ≤ CHAOS_PATH_MAX). `isStar(p)` says which pattern items are stars; `eq` compares items.
+ */
+function globMatch<T>(pattern: readonly T[], text: readonly T[], isStar: (p: T) => boolean, eq: (p: T, t: T) => boolean): boolean {
+  let p = 0;
+  let t = 0;
+  let starP = -1;
+  let starT = 0;
+  while (t < text.length) {
+    if (p < pattern.length && !isStar(pattern[p]!) && eq(pattern[p]!, text[t]!)) {
+      p++;
+      t++;
+    } else if (p < pattern.length && isStar(pattern[p]!)) {
+      starP = p++;
+      starT = t;
+    } else if (starP >= 0) {
+      p = starP + 1;
+      t = ++starT;
+    } else return false;
+  }
+  while (p < pattern.length && isStar(pattern[p]!)) p++;
+  return p === pattern.length;
 }
+
+/** Within a segment, `*` matches any characters (none included) but never a `/`. */
+const segmentMatches = (pattern: string, segment: string): boolean =>
+  pattern === '*' ? segment.length > 0 : !pattern.includes('*') ? pattern === segment : globMatch([...pattern], [...segment], (c) => c === '*', (a, b) => a === b);
+
+/**
+ * `/`-separated route patterns: a segment `**` matches any number of segments (none
+ * included), `*` exactly one, and `*` inside a segment any characters of that segment.
+ */
+export function routeMatches(segments: readonly string[], path: string): boolean {
+  if (path.length > CHAOS_PATH_MAX) return false;
+  return globMatch(segments, path.split('/'), (s) => s === '**', segmentMatches);
+}
+
+export const compileRoute = (pattern: string): string[] => pattern.split('/');
 
 export class Chaos {
   private compiled: Compiled[] = [];
@@ -32,7 +68,7 @@ export class Chaos {
   }
 
   set(rules: ChaosRule[], seed = this.seed): void {
-    this.compiled = rules.map((rule) => ({ rule, re: routePatternToRegExp(rule.route) }));
+    this.compiled = rules.map((rule) => ({ rule, segments: compileRoute(rule.route) }));
     this.seed = seed;
     this.rng = Rng.derive(seed, 'chaos');
   }
@@ -43,7 +79,7 @@ export class Chaos {
 
   match(method: string, path: string): ChaosRule | null {
     for (const c of this.compiled) {
-      if ((c.rule.method === undefined || c.rule.method === method) && c.re.test(path)) return c.rule;
+      if ((c.rule.method === undefined || c.rule.method === method) && routeMatches(c.segments, path)) return c.rule;
     }
     return null;
   }

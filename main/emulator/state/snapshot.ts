@@ -3,7 +3,7 @@
 // unknown version is an error naming the file: never silently replaced by a fresh world.
 // Every area's stored state is checked too, down to the field (area-check.ts). Version 1
 // files (the accounts area at the top of `state`) are read and moved under `state.areas`.
-import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type WorldState } from '../../../shared/api/emulator-admin';
@@ -90,6 +90,19 @@ export function readSnapshotFileSync(areas: readonly AreaModule[], dir: string):
     throw new SnapshotError(`cannot read ${file}: ${(e as Error).message}`);
   }
   return parseSnapshot(areas, text, file);
+}
+
+/** Temporary files of writes a crash interrupted (`<file>.tmp-<pid>-<n>`): removed at start. */
+export function removeStrayTemporaries(dir: string): number {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0; // no folder yet
+  }
+  const stray = names.filter((n) => n.startsWith(`${SNAPSHOT_FILE}.tmp-`));
+  for (const name of stray) rmSync(join(dir, name), { force: true });
+  return stray.length;
 }
 
 let tempCounter = 0;
