@@ -7,6 +7,7 @@ import { adminRoutes } from './admin/routes';
 import { AREAS } from './areas';
 import type { AreaModule, Authority } from './core/area';
 import { Chaos } from './core/chaos';
+import { clientErrorHandler } from './core/client-errors';
 import { SimClock } from './core/clock';
 import type { EmulatorContext } from './core/context';
 import { generateKeyValue, OWNER_KEY_RE } from './core/ids';
@@ -159,6 +160,7 @@ function buildApp(ctx: EmulatorContext, areas: readonly AreaModule[], onDefect: 
     // fastify generates an id for every request anyway: ours (X-Request-Id) replaces its default.
     genReqId: newRequestId,
     frameworkErrors: frameworkErrorHandler(ctx, table),
+    clientErrorHandler: clientErrorHandler(ctx, table),
   });
   installPipeline(app, ctx, table, onDefect);
   for (const area of areas) registerRoutes(app, ctx, { routes: area.routes, admin: false, limits: area.limits, mapIssue: area.mapIssue }, table);

@@ -28,6 +28,7 @@ export const AccountErrorCode = z.enum([
   'INVALID_JSON',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'HEADERS_TOO_LARGE',
   'KEY_LIMIT_REACHED',
   'INVALID_STATE',
   'CHAOS_INJECTED',

@@ -2,6 +2,27 @@
 // named as the wire names it. Handlers throw these; the error handler writes them.
 import type { ClusterErrorCode } from '../../../shared/api/clusters/errors';
 import type { AccountErrorCode } from '../../../shared/api/errors';
+import { redactKeys } from './ids';
+
+/** What an error echoes of a string the caller sent, at most (characters). */
+export const ECHO_MAX_CHARS = 200;
+/** How many values of a list an error echoes, at most. */
+export const ECHO_MAX_ITEMS = 20;
+
+/**
+ * A value the caller sent, as an error may echo it: values, never structures (an array or
+ * object becomes "[array]"/"[object]", so a deep body cannot blow up the answer), strings cut
+ * to ECHO_MAX_CHARS, and anything shaped like a key value redacted.
+ */
+export function echo(value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return redactKeys(value).slice(0, ECHO_MAX_CHARS);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  return Array.isArray(value) ? '[array]' : `[${typeof value}]`;
+}
+
+/** A list the caller sent, echoed value by value, at most ECHO_MAX_ITEMS of them. */
+export const echoList = (values: readonly unknown[]): Array<ReturnType<typeof echo>> => values.slice(0, ECHO_MAX_ITEMS).map(echo);
 
 export class ApiError extends Error {
   constructor(
@@ -37,15 +58,15 @@ export const insufficientPermissions = (details: Record<string, unknown>, messag
   new ApiError(403, 'INSUFFICIENT_PERMISSIONS', message, details, { code: 403 });
 
 export const invalidPermissions = (details: { field: string; invalidPermissions: unknown[]; validPermissions: readonly string[] }) =>
-  new ApiError(400, 'INVALID_PERMISSIONS', `Invalid ${details.field}`, details);
+  new ApiError(400, 'INVALID_PERMISSIONS', `Invalid ${details.field}`, { ...details, invalidPermissions: echoList(details.invalidPermissions) });
 
 export const invalidPeriod = (validPeriods: readonly string[], received: unknown) =>
-  new ApiError(400, 'INVALID_PERIOD', 'Unsupported period', { validPeriods, received });
+  new ApiError(400, 'INVALID_PERIOD', 'Unsupported period', { validPeriods, received: echo(received) });
 
 export const validationError = (field: string, reason: string) =>
   new ApiError(400, 'VALIDATION_ERROR', `Invalid ${field}: ${reason}`, { field, reason });
 
-export const keyNotFound = (keyId: unknown) => new ApiError(404, 'KEY_NOT_FOUND', 'No API key with this id', { keyId });
+export const keyNotFound = (keyId: unknown) => new ApiError(404, 'KEY_NOT_FOUND', 'No API key with this id', { keyId: echo(keyId) });
 
 export const keyLimitReached = (maxApiKeys: number, activeKeys: number) =>
   new ApiError(409, 'KEY_LIMIT_REACHED', `The account allows at most ${maxApiKeys} active API keys`, { maxApiKeys, activeKeys });
@@ -65,10 +86,13 @@ export const rateLimitExceeded = (limit: number, resetAt: string, retryAfter: nu
 export const rateLimited = (retryAfter: number) =>
   new ApiError(429, 'RATE_LIMITED', "This key's own rate limit is exceeded", undefined, { code: 429, retry_after: retryAfter });
 
-export const notFound = (path: string) => new ApiError(404, 'NOT_FOUND', 'No such route', { path });
+export const notFound = (path: string) => new ApiError(404, 'NOT_FOUND', 'No such route', { path: echo(path) });
 
 export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
   new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { method, allowed });
+
+export const headersTooLarge = (maxBytes: number) =>
+  new ApiError(431, 'HEADERS_TOO_LARGE', `The request headers are larger than ${maxBytes} bytes`, { maxBytes });
 
 export const invalidJson = (reason: string) => new ApiError(400, 'INVALID_JSON', 'The body is not valid JSON', { reason });
 

@@ -49,7 +49,30 @@ export function randomId(prefix: string, length = 12): string {
   return `${prefix}${randomBase62(length)}`;
 }
 
-/** Replaces anything shaped like a key value, so a journal or log line never holds one. */
+/** Anything shaped like a key value, in any letter case (a path's case does not stop a key leaking). */
+const KEY_LIKE = /gpu_(live|test|prod|dev)_([0-9a-z]{8})_[0-9a-z]+/gi;
+/** Percent-encodings are undone this many times over (a twice-encoded key is still a key). */
+const DECODE_ROUNDS = 3;
+
+/** `%XX` sequences undone, tolerating malformed ones (decodeURIComponent would throw). */
+function decodeLoosely(text: string): string {
+  let out = text;
+  for (let i = 0; i < DECODE_ROUNDS && out.includes('%'); i++) {
+    const next = out.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+/**
+ * Replaces anything shaped like a key value, so a journal, a log line or an error detail never
+ * holds one: after undoing percent-encoding and whatever the letter case. Text holding no key
+ * comes back as it was (not decoded).
+ */
 export function redactKeys(text: string): string {
-  return text.includes('gpu_') ? text.replace(/gpu_(live|test|prod|dev)_([0-9A-Za-z]{8})_[0-9A-Za-z]+/g, 'gpu_$1_$2_…') : text;
+  const decoded = text.includes('%') ? decodeLoosely(text) : text;
+  KEY_LIKE.lastIndex = 0;
+  if (!KEY_LIKE.test(decoded)) return text;
+  return decoded.replace(KEY_LIKE, (_, env: string, prefix: string) => `gpu_${env}_${prefix}_…`);
 }

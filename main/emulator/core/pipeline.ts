@@ -10,13 +10,31 @@ import {
   ApiError, ClusterApiError, internalError, invalidJson, methodNotAllowed, notFound, payloadTooLarge, rateLimited, rateLimitExceeded,
   toClusterError, unsupportedMediaType, validationError,
 } from './errors';
-import { redactKeys } from './ids';
 import { ADMIN_LIMIT, CLIENT_LIMIT, type KeyClass, type TierClass } from './limits';
 import { WINDOW_MS, type BucketSpec, type LimitOutcome } from './rate-limit';
 import type { RouteDef } from './route-def';
 import type { RouteTable } from './route-table';
 
 export const BODY_LIMIT = 1_048_576;
+/** The deepest nesting of arrays and objects a JSON body may have (no document needs more than a handful). */
+export const BODY_DEPTH_MAX = 64;
+
+/** True when a JSON text nests deeper than `max`: one pass over the text, strings skipped, no recursion. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
 
 export interface RouteInfo {
   def: RouteDef;
@@ -62,16 +80,17 @@ const ACCOUNT_SHAPED = new Set([401, 403, 429]);
  * failure is cluster-shaped, except the pipeline's own 401/403/429, which keep the account
  * shape and gain `meta.request_id` (docs/decisions.md, Clusters: error envelope).
  */
+export function errorBody(error: ApiError, envelope: Envelope, requestId: string): Record<string, unknown> {
+  if (envelope !== 'cluster') return error.body();
+  if (error instanceof ClusterApiError || !ACCOUNT_SHAPED.has(error.status)) return toClusterError(error).body(requestId);
+  return { ...error.body(), meta: { request_id: requestId } };
+}
+
 export function sendError(ctx: EmulatorContext, reply: FastifyReply, error: ApiError): FastifyReply {
   const emu = reply.request.emu;
   if (emu !== null) setPipelineHeaders(reply, emu);
   journal(ctx, reply.request, error.status);
-  let body: Record<string, unknown>;
-  if (emu?.envelope === 'cluster') {
-    const requestId = reply.request.id;
-    if (error instanceof ClusterApiError || !ACCOUNT_SHAPED.has(error.status)) body = toClusterError(error).body(requestId);
-    else body = { ...error.body(), meta: { request_id: requestId } };
-  } else body = error.body();
+  const body = errorBody(error, emu?.envelope ?? 'account', reply.request.id);
   return reply.code(error.status).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
@@ -92,19 +111,25 @@ function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: Call
 
 const WINDOW_HEADER = String(WINDOW_MS / 1000);
 
+/** X-Request-Id, X-RateLimit-* and, when refused, Retry-After: the headers every answer carries. */
+export function pipelineHeaders(requestId: string, o: LimitOutcome): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-request-id': requestId,
+    'x-ratelimit-limit': String(o.limit),
+    'x-ratelimit-remaining': String(o.remaining),
+    'x-ratelimit-reset': String(Math.floor(o.resetMs / 1000)),
+    'x-ratelimit-window': WINDOW_HEADER,
+  };
+  if (o.limited) headers['retry-after'] = String(o.retryAfter);
+  return headers;
+}
+
 /**
- * The headers every response carries once the gate has run: X-Request-Id, X-RateLimit-*,
- * and Retry-After when refused. Errors get them here (sendError); successes write them
- * directly with the body (sendJson), sparing fastify's header bookkeeping.
+ * Errors get the pipeline's headers here (sendError); successes write them directly with the
+ * body (sendJson), sparing fastify's header bookkeeping.
  */
 function setPipelineHeaders(reply: FastifyReply, emu: RequestState): void {
-  const o = emu.rate;
-  reply.header('x-request-id', emu.requestId);
-  reply.header('x-ratelimit-limit', String(o.limit));
-  reply.header('x-ratelimit-remaining', String(o.remaining));
-  reply.header('x-ratelimit-reset', String(Math.floor(o.resetMs / 1000)));
-  reply.header('x-ratelimit-window', WINDOW_HEADER);
-  if (o.limited) reply.header('retry-after', String(o.retryAfter));
+  reply.headers(pipelineHeaders(emu.requestId, emu.rate));
 }
 
 /**
@@ -148,6 +173,7 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, BODY_DEPTH_MAX)) return done(validationError('body', `nested deeper than ${BODY_DEPTH_MAX} levels`), undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch (e) {
@@ -169,7 +195,7 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
       reply.header('allow', allowed.join(', '));
       return sendError(ctx, reply, methodNotAllowed(req.method, allowed));
     }
-    return sendError(ctx, reply, notFound(redactKeys(path).slice(0, 300)));
+    return sendError(ctx, reply, notFound(path));
   });
 
   app.setErrorHandler((error, req, reply) => {
@@ -178,7 +204,7 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
       const path = req.url.split('?')[0]!;
       const denied = gate(ctx, req, undefined, table.envelopeFor(path));
       if (denied) return sendError(ctx, reply, denied);
-      if (req.is404) return sendError(ctx, reply, notFound(redactKeys(path).slice(0, 300)));
+      if (req.is404) return sendError(ctx, reply, notFound(path));
     }
     return sendError(ctx, reply, toApiError(error, req, onDefect));
   });
@@ -198,7 +224,8 @@ export function sendJson(ctx: EmulatorContext, req: FastifyRequest, reply: Fasti
   reply.hijack();
   const emu = req.emu!;
   const o = emu.rate;
-  // Route handlers have no reply, so the pipeline's headers are the only ones a success carries.
+  // Route handlers have no reply, so the pipeline's headers are the only ones a success carries
+  // (pipelineHeaders' set, written inline: this is the hot path, and a success is never refused).
   reply.raw.writeHead(status, {
     'x-request-id': emu.requestId,
     'x-ratelimit-limit': String(o.limit),

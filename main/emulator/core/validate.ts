@@ -54,7 +54,7 @@ function toApiError(op: Operation, where: 'params' | 'query' | 'body', schema: z
     case 'INVALID_PERIOD':
       return invalidPeriod(enumOptions(fieldSchema), received ?? null);
     case 'KEY_NOT_FOUND':
-      return keyNotFound(typeof received === 'string' ? received.slice(0, 200) : received);
+      return keyNotFound(received);
     default:
       return validationError(issue.path.map(String).join('.'), issue.message);
   }

@@ -3,7 +3,7 @@
 // INVALID_IP_ADDRESS. Everything else stays VALIDATION_ERROR.
 import type { z } from 'zod';
 import type { ClusterErrorCode } from '../../../../shared/api/clusters/errors';
-import { ClusterApiError } from '../../core/errors';
+import { ClusterApiError, echo } from '../../core/errors';
 
 const NOT_FOUND: Record<string, [ClusterErrorCode, string]> = {
   cluster_id: ['CLUSTER_NOT_FOUND', 'No cluster with this id'],
@@ -13,14 +13,13 @@ const NOT_FOUND: Record<string, [ClusterErrorCode, string]> = {
 };
 const IP_LISTS = new Set(['ip_whitelist', 'blocked_ips']);
 
-const clip = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : v);
 
 export function clusterIssueError(where: 'params' | 'query' | 'body', issue: z.core.$ZodIssue, value: unknown): ClusterApiError | null {
   const head = issue.path[0];
   if (where === 'params' && typeof head === 'string' && NOT_FOUND[head]) {
     const [code, message] = NOT_FOUND[head];
     const received = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[head] : undefined;
-    return new ClusterApiError(404, code, message, { [head]: clip(received) });
+    return new ClusterApiError(404, code, message, { [head]: echo(received) });
   }
   const parent = issue.path[issue.path.length - 2];
   if (issue.code === 'invalid_union' && typeof parent === 'string' && IP_LISTS.has(parent)) {
@@ -29,7 +28,7 @@ export function clusterIssueError(where: 'params' | 'query' | 'body', issue: z.c
     const field = issue.path.map(String).join('.');
     return new ClusterApiError(400, 'INVALID_IP_ADDRESS', `Invalid ${field}: not an IPv4/IPv6 address or CIDR range`, {
       field,
-      value: clip(received),
+      value: echo(received),
       reason: 'an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8',
     });
   }
