@@ -2,7 +2,7 @@
 // loopback by default. Every HTTP request and WebSocket upgrade must carry the token and come
 // from our own origin under an allowed Host; see access-token.ts and origin-check.ts.
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
@@ -70,8 +70,25 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   /** True when the cookie already holds the right token (else a ?token= request sets it). */
   const cookieHasToken = (req: IncomingMessage) => requestHasToken(undefined, req.headers.cookie, token);
 
-  const app = Fastify({ logger: false, bodyLimit: 1024, trustProxy: false, return503OnClosing: true });
   let csp = '';
+  /** The six headers every answer carries, also those fastify and Node give before any hook runs. */
+  const securityHeaders = (): Record<string, string> => ({ ...COMMON_HEADERS, 'content-security-policy': csp });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    // A URL fastify cannot decode (`/%`) is answered before any hook.
+    frameworkErrors: (_error, _request, reply) => void (reply as FastifyReply).code(400).headers(securityHeaders()).type('text/plain').send('Bad Request'),
+    // What Node's parser refuses (headers over 16 KB, an unknown method, a malformed request).
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = STATUS_CODES[status] ?? 'Bad Request';
+      const headers = { ...securityHeaders(), 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+      socket.end(`HTTP/1.1 ${status} ${body}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+    },
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.raw;

@@ -129,6 +129,13 @@ describe('web server: HTTP', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('puts the six security headers on every answer, also those given before any hook (bad URL, huge headers)', async () => {
+    const expected = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'content-security-policy'];
+    const answers = [await get('/%', cookie()), await get('/%zz', cookie()), await get('/', { ...cookie(), 'x-big': 'a'.repeat(20_000) }), await get('/'), await get('/', cookie())];
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 431, 401, 200]);
+    for (const a of answers) for (const name of expected) expect(a.headers[name], `${a.status} lacks ${name}`).toBeTruthy();
+  });
+
   it('falls back to index.html for client routes, not for missing files or other methods', async () => {
     expect((await get('/keys/key_123', cookie())).body).toContain('GPU Operator Console');
     expect((await get('/assets/missing.js', cookie())).status).toBe(404);

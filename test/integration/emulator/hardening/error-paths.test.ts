@@ -40,7 +40,9 @@ const rateHeaders = (h: Record<string, string | null>) => ['x-ratelimit-limit', 
 
 async function call(method: string, path: string, body?: string) {
   const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${OWNER}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body });
-  return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.json() };
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => (headers[name] = value));
+  return { status: res.status, headers, body: await res.json() };
 }
 
 describe('error paths', () => {
