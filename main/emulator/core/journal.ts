@@ -12,6 +12,9 @@ export interface JournalRecord {
   keyId: string | null;
 }
 
+/** What the journal keeps of a URL, at most (characters): bounds its memory whatever the requests. */
+export const JOURNAL_URL_MAX = 2048;
+
 export class Journal {
   private readonly at: Float64Array;
   private readonly duration: Float64Array;
@@ -36,7 +39,7 @@ export class Journal {
     const i = this.next;
     this.at[i] = at;
     this.method[i] = method;
-    this.url[i] = url;
+    this.url[i] = url.length > JOURNAL_URL_MAX ? url.slice(0, JOURNAL_URL_MAX) : url;
     this.status[i] = status;
     this.duration[i] = durationMs;
     this.keyId[i] = keyId;

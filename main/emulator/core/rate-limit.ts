@@ -27,6 +27,9 @@ interface Bucket {
   count: number;
 }
 
+/** Above this many buckets, those of past windows are dropped (they can never refuse again). */
+export const BUCKETS_PRUNE_AT = 10_000;
+
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
@@ -36,6 +39,7 @@ export class RateLimiter {
   hit(specs: readonly BucketSpec[], now: number): LimitOutcome {
     const window = Math.floor(now / WINDOW_MS);
     const resetMs = (window + 1) * WINDOW_MS;
+    if (this.buckets.size > BUCKETS_PRUNE_AT) this.prune(window);
     const buckets: Bucket[] = [];
     let blocking = -1;
     for (let i = 0; i < specs.length; i++) {
@@ -78,5 +82,14 @@ export class RateLimiter {
 
   clear(): void {
     this.buckets.clear();
+  }
+
+  /** Number of buckets held (for tests of the bound). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private prune(window: number): void {
+    for (const [id, b] of this.buckets) if (b.window !== window) this.buckets.delete(id);
   }
 }

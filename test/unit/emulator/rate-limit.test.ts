@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, WINDOW_MS, type BucketSpec } from '../../../main/emulator/core/rate-limit';
+import { BUCKETS_PRUNE_AT, RateLimiter, WINDOW_MS, type BucketSpec } from '../../../main/emulator/core/rate-limit';
 import { accountsLimits } from '../../../main/emulator/areas/accounts/limits';
 import { endpointBucketsOf, tierClassOf } from '../../../main/emulator/core/limits';
 import { accountsOperations } from '../../../shared/api/accounts-operations';
@@ -50,5 +50,15 @@ describe('limits table', () => {
     expect(endpointBucketsOf(accountsOperations['apiKeys.usage'], accountsLimits).map((b) => b.limit)).toEqual([500, 100]);
     expect(tierClassOf(accountsOperations['apiKeys.list'])).toBe('read');
     expect(tierClassOf(accountsOperations['apiKeys.revoke'])).toBe('write');
+  });
+});
+
+describe('memory bounds', () => {
+  it('drops the buckets of past windows once there are many, and keeps counting the current ones', () => {
+    const limiter = new RateLimiter(true);
+    for (let i = 0; i <= BUCKETS_PRUNE_AT; i++) limiter.hit([{ id: `c:10.0.${i}`, limit: 5, kind: 'client' }], T0);
+    limiter.hit([{ id: 'c:kept', limit: 1, kind: 'client' }], T0 + WINDOW_MS);
+    expect(limiter.size).toBe(1);
+    expect(limiter.hit([{ id: 'c:kept', limit: 1, kind: 'client' }], T0 + WINDOW_MS).limited).toBe(true);
   });
 });
