@@ -20,6 +20,7 @@ import { newRequestId } from './core/request-id';
 import { RouteTable } from './core/route-table';
 import { registerRoutes } from './core/routes';
 import { resolveSecretsKey, SecretCipher } from './core/secret-cipher';
+import { lockDataFolder } from '../data-lock';
 import { Persister } from './state/persister';
 import { makeSnapshot, readSnapshotFileSync, removeStrayTemporaries, validateSnapshot } from './state/snapshot';
 import { Store } from './state/store';
@@ -64,8 +65,16 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   const authorityArea = providerOf(areas, 'authority');
   const directoryArea = providerOf(areas, 'directory');
   const ownerKey = opts.ownerKey ?? generateKeyValue('live');
-  if (opts.dataDir) removeStrayTemporaries(opts.dataDir);
-  const saved = opts.dataDir ? readSnapshotFileSync(areas, opts.dataDir) : null;
+  // First of all: a folder another process holds is not touched (main/data-lock.ts).
+  const lock = opts.dataDir ? lockDataFolder(opts.dataDir) : null;
+  let saved;
+  try {
+    if (opts.dataDir) removeStrayTemporaries(opts.dataDir);
+    saved = opts.dataDir ? readSnapshotFileSync(areas, opts.dataDir) : null;
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
   let seed = saved?.seed ?? opts.seed ?? 42;
   const startMs = Math.max(opts.startTime?.getTime() ?? Date.now(), saved?.clock.now ?? 0);
   const clock = new SimClock(startMs, opts.speed ?? 1);
@@ -145,7 +154,11 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
       closed = true;
       closing.abort();
       await app.close();
-      await persister?.flush();
+      try {
+        await persister?.flush();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
