@@ -1,9 +1,12 @@
-// `npm run bench`: the issue's performance targets, each measured against a baseline taken
+// `npm run bench`: the issues' performance targets, each measured against a baseline taken
 // in the same run (throughput as a ratio to bare node:http; latency and size against their
 // budgets). Prints a table and writes test/bench/results.json; exits 1 if a target is missed.
+// `npm run bench -- --help` lists the benchmarks; `npm run bench -- <name> [<name>…]` runs some.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { benchClusterList } from './cluster-list';
 import { benchEmulatorHttp } from './emulator-http';
+import { benchEmulatorMemory } from './emulator-memory';
 import { benchGateway } from './gateway';
 import { benchSecretList } from './secret-list';
 import { benchWebLoad } from './web-load';
@@ -15,65 +18,149 @@ interface Row {
   ok: boolean;
 }
 
+interface Bench {
+  /** What `npm run bench -- <name>` selects. */
+  name: string;
+  /** One line for --help. */
+  about: string;
+  /** Runs the built console (web mode): the build is made first if missing. */
+  needsBuild?: boolean;
+  run(): Promise<{ result: unknown; row: Row }>;
+}
+
+const BENCHES: readonly Bench[] = [
+  {
+    name: 'http',
+    about: 'emulator over HTTP (key list, 50 connections) vs bare node:http, fastify and json-server',
+    async run() {
+      const r = await benchEmulatorHttp();
+      return {
+        result: r,
+        row: {
+          name: 'emulator HTTP, GET /v2/accounts/api-keys, 50 connections',
+          figure: `${Math.round(r.emulatorRps)} req/s = ${r.ratio.toFixed(2)}x bare node:http (${Math.round(r.bareRps)} req/s); json-server ${r.jsonServerRps === null ? 'n/a' : `${Math.round(r.jsonServerRps)} req/s`}`,
+          target: '>= 0.50x',
+          ok: r.ratio >= 0.5,
+        },
+      };
+    },
+  },
+  {
+    name: 'memory',
+    about: 'emulator RSS after 1,000,000 requests (BENCH_REQUESTS to change) vs its RSS at start',
+    async run() {
+      const r = await benchEmulatorMemory();
+      return {
+        result: r,
+        row: {
+          name: `emulator RSS after ${r.requests.toLocaleString('en-US')} requests`,
+          figure: `${r.afterMb.toFixed(0)} MB = ${r.ratio.toFixed(2)}x its RSS at start (${r.startMb.toFixed(0)} MB)`,
+          target: '<= 250 MB',
+          ok: r.afterMb <= 250,
+        },
+      };
+    },
+  },
+  {
+    name: 'gateway',
+    about: 'gateway -> embedded emulator in-process, latency of one call',
+    async run() {
+      const r = await benchGateway();
+      return {
+        result: r,
+        row: {
+          name: 'gateway -> embedded emulator, in-process',
+          figure: `p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`,
+          target: 'p50 <= 0.5 ms',
+          ok: r.p50Ms <= 0.5,
+        },
+      };
+    },
+  },
+  {
+    name: 'web',
+    needsBuild: true,
+    about: 'web mode cold load in Chromium and the initial JavaScript size',
+    async run() {
+      const r = await benchWebLoad();
+      return {
+        result: r,
+        row: {
+          name: 'web mode cold load',
+          figure: `interactive in ${Math.round(r.interactiveMs)} ms; initial JS ${r.initialJsGzipKB.toFixed(1)} KB gzip`,
+          target: '<= 1000 ms; <= 400 KB',
+          ok: r.interactiveMs <= 1000 && r.initialJsGzipKB <= 400,
+        },
+      };
+    },
+  },
+  {
+    name: 'clusters',
+    needsBuild: true,
+    about: 'cluster list of 500 in Chromium: first rows and filter',
+    async run() {
+      const r = await benchClusterList();
+      return {
+        result: r,
+        row: {
+          name: 'cluster list (500)',
+          figure: `${r.clusters} clusters: first rows in ${r.renderMs} ms; filter in ${r.filterMs} ms`,
+          target: '<= 500 ms render, <= 100 ms filter',
+          ok: r.renderMs <= 500 && r.filterMs <= 100,
+        },
+      };
+    },
+  },
+  {
+    name: 'secrets',
+    needsBuild: true,
+    about: 'secret list of 2,000 in Chromium: first rows and search',
+    async run() {
+      const r = await benchSecretList();
+      return {
+        result: r,
+        row: {
+          name: 'secret list (2,000)',
+          figure: `${r.secrets} secrets: first rows in ${r.renderMs} ms; search in ${r.filterMs} ms`,
+          target: '<= 1000 ms render, <= 100 ms search',
+          ok: r.renderMs <= 1000 && r.filterMs <= 100,
+        },
+      };
+    },
+  },
+];
+
+const HELP = `npm run bench [-- <name> ...]   run every benchmark, or the ones named
+npm run bench -- --help          this list; runs nothing and writes nothing
+
+Each run prints one line per benchmark and writes test/bench/results.json; exit 1 if a target is missed.
+Environment: BENCH_DURATION (seconds per HTTP round, default 3), BENCH_REQUESTS (memory bench, default 1000000).
+
+${BENCHES.map((b) => `  ${b.name.padEnd(10)} ${b.about}`).join('\n')}`;
+
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
-  const want = (name: string) => only.length === 0 || only.includes(name);
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP);
+    return;
+  }
+  const unknown = args.filter((a) => !BENCHES.some((b) => b.name === a));
+  if (unknown.length > 0) {
+    console.error(`bench: no benchmark named ${unknown.join(', ')} (see npm run bench -- --help)`);
+    process.exit(2);
+  }
+  const selected = BENCHES.filter((b) => args.length === 0 || args.includes(b.name));
+  if (selected.some((b) => b.needsBuild) && spawnSync('node scripts/build.mjs --if-missing --quiet', { shell: true, stdio: 'inherit' }).status !== 0) {
+    console.error('bench: the build failed');
+    process.exit(1);
+  }
   const rows: Row[] = [];
   const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
-
-  if (want('http')) {
-    const r = await benchEmulatorHttp();
-    results.http = r;
-    rows.push({
-      name: 'emulator HTTP, GET /v2/accounts/api-keys, 50 connections',
-      figure: `${Math.round(r.emulatorRps)} req/s = ${r.ratio.toFixed(2)}x bare node:http (${Math.round(r.bareRps)} req/s); json-server ${r.jsonServerRps === null ? 'n/a' : `${Math.round(r.jsonServerRps)} req/s`}`,
-      target: '>= 0.50x',
-      ok: r.ratio >= 0.5,
-    });
+  for (const bench of selected) {
+    const { result, row } = await bench.run();
+    results[bench.name] = result;
+    rows.push(row);
   }
-  if (want('gateway')) {
-    const r = await benchGateway();
-    results.gateway = r;
-    rows.push({
-      name: 'gateway -> embedded emulator, in-process',
-      figure: `p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`,
-      target: 'p50 <= 0.5 ms',
-      ok: r.p50Ms <= 0.5,
-    });
-  }
-  if (want('web')) {
-    const r = await benchWebLoad();
-    results.web = r;
-    rows.push({
-      name: 'web mode cold load',
-      figure: `interactive in ${Math.round(r.interactiveMs)} ms; initial JS ${r.initialJsGzipKB.toFixed(1)} KB gzip`,
-      target: '<= 1000 ms; <= 400 KB',
-      ok: r.interactiveMs <= 1000 && r.initialJsGzipKB <= 400,
-    });
-  }
-
-  if (want('clusters')) {
-    const r = await benchClusterList();
-    results.clusterList = r;
-    rows.push({
-      name: 'cluster list (500)',
-      figure: `${r.clusters} clusters: first rows in ${r.renderMs} ms; filter in ${r.filterMs} ms`,
-      target: '<= 500 ms render, <= 100 ms filter',
-      ok: r.renderMs <= 500 && r.filterMs <= 100,
-    });
-  }
-
-  if (want('secrets')) {
-    const r = await benchSecretList();
-    results.secretList = r;
-    rows.push({
-      name: 'secret list (2,000)',
-      figure: `${r.secrets} secrets: first rows in ${r.renderMs} ms; search in ${r.filterMs} ms`,
-      target: '<= 1000 ms render, <= 100 ms search',
-      ok: r.renderMs <= 1000 && r.filterMs <= 100,
-    });
-  }
-
   for (const row of rows) console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.name}: ${row.figure} (target ${row.target})`);
   writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2) + '\n');
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
