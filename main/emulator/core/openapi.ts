@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document, generated with zod's JSON Schema output from the same
 // operation table that validates requests.
 import { z } from 'zod';
-import { AccountErrorBody, ClusterErrorBody } from '../../../shared/api/errors';
+import { ERROR_STATUS, errorShapesOf, type ApiErrorCode, type ErrorShape } from '../../../shared/api/error-codes';
+import { AccountErrorBody, AccountErrorBodyWithRequestId, ClusterErrorBody } from '../../../shared/api/errors';
 import type { Operation } from '../../../shared/api/operation';
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -21,18 +22,44 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): u
   }));
 }
 
-const errorRef = (description: string, schema: 'AccountError' | 'ClusterError' = 'AccountError') => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-});
+const SCHEMA_OF_SHAPE: Record<ErrorShape, string> = { account: 'AccountError', cluster: 'ClusterError', accountWithRequestId: 'AccountErrorWithRequestId' };
+
+/** The shape's schema with its code member narrowed to these codes. */
+function shapeSchema(shape: ErrorShape, codes: readonly ApiErrorCode[]): Record<string, unknown> {
+  const code = { enum: codes };
+  const narrowed = shape === 'cluster' ? { properties: { error: { properties: { code } } } } : { properties: { error: code } };
+  return { allOf: [{ $ref: `#/components/schemas/${SCHEMA_OF_SHAPE[shape]}` }, narrowed] };
+}
+
+/**
+ * One response per error status the operation can answer (its declared `errors` and the
+ * common ones, shared/api/error-codes.ts), each naming its codes in the envelope they come in.
+ */
+function errorResponses(op: Operation): Record<string, unknown> {
+  const byStatus = new Map<number, Map<ErrorShape, ApiErrorCode[]>>();
+  for (const [code, shapes] of errorShapesOf(op)) {
+    const status = ERROR_STATUS[code];
+    const entry = byStatus.get(status) ?? new Map<ErrorShape, ApiErrorCode[]>();
+    byStatus.set(status, entry);
+    for (const shape of shapes) entry.set(shape, [...(entry.get(shape) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, entry] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const variants = [...entry].map(([shape, codes]) => shapeSchema(shape, codes));
+    const codes = [...new Set([...entry.values()].flat())];
+    responses[String(status)] = {
+      description: codes.join(', '),
+      content: { 'application/json': { schema: variants.length === 1 ? variants[0] : { anyOf: variants } } },
+    };
+  }
+  return responses;
+}
 
 export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: number }>): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { op, status } of routes) {
     const path = op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
     const item = (paths[path] ??= {});
-    // Cluster routes answer in the cluster envelope, except the pipeline's 401/403/429 (docs/decisions.md, Clusters).
-    const own = op.envelope === 'cluster' ? 'ClusterError' : 'AccountError';
     item[op.method.toLowerCase()] = {
       operationId: op.id,
       summary: op.summary,
@@ -42,12 +69,7 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
       responses: {
         [String(status)]: { description: 'Success', content: { 'application/json': { schema: schemaOf(op.response, 'output') } } },
-        '400': errorRef('Invalid input (VALIDATION_ERROR, INVALID_JSON, or a field-specific code)', own),
-        '401': errorRef('Missing or invalid key (UNAUTHORIZED)'),
-        '403': errorRef('FORBIDDEN or INSUFFICIENT_PERMISSIONS'),
-        '404': errorRef('Unknown resource', own),
-        ...(op.envelope === 'cluster' ? { '409': errorRef('Conflict (INVALID_STATE, PORT_CONFLICT, SECRET_EXISTS, …)', own) } : {}),
-        '429': errorRef('RATE_LIMIT_EXCEEDED or RATE_LIMITED'),
+        ...errorResponses(op),
       },
     };
   }
@@ -58,7 +80,11 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-      schemas: { AccountError: schemaOf(AccountErrorBody, 'output'), ClusterError: schemaOf(ClusterErrorBody, 'output') },
+      schemas: {
+        AccountError: schemaOf(AccountErrorBody, 'output'),
+        ClusterError: schemaOf(ClusterErrorBody, 'output'),
+        AccountErrorWithRequestId: schemaOf(AccountErrorBodyWithRequestId, 'output'),
+      },
     },
   };
 }
