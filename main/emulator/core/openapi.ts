@@ -2,7 +2,7 @@
 // operation table that validates requests.
 import { z } from 'zod';
 import { ERROR_STATUS, errorShapesOf, type ApiErrorCode, type ErrorShape } from '../../../shared/api/error-codes';
-import { AccountErrorBody, AccountErrorBodyWithRequestId, ClusterErrorBody } from '../../../shared/api/errors';
+import { AccountErrorBody, ClusterErrorBody } from '../../../shared/api/errors';
 import type { Operation } from '../../../shared/api/operation';
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -22,13 +22,18 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): u
   }));
 }
 
-const SCHEMA_OF_SHAPE: Record<ErrorShape, string> = { account: 'AccountError', cluster: 'ClusterError', accountWithRequestId: 'AccountErrorWithRequestId' };
+const REQUEST_ID = { type: 'object', required: ['request_id'], properties: { request_id: { type: 'string' } } };
 
-/** The shape's schema with its code member narrowed to these codes. */
+/**
+ * The shape's schema with its code member narrowed to these codes. OpenAPI 3.1 schemas are
+ * JSON Schema 2020-12, where keywords beside `$ref` apply too.
+ */
 function shapeSchema(shape: ErrorShape, codes: readonly ApiErrorCode[]): Record<string, unknown> {
   const code = { enum: codes };
-  const narrowed = shape === 'cluster' ? { properties: { error: { properties: { code } } } } : { properties: { error: code } };
-  return { allOf: [{ $ref: `#/components/schemas/${SCHEMA_OF_SHAPE[shape]}` }, narrowed] };
+  if (shape === 'cluster') return { $ref: '#/components/schemas/ClusterError', properties: { error: { properties: { code } } } };
+  if (shape === 'account') return { $ref: '#/components/schemas/AccountError', properties: { error: code } };
+  // A cluster route's pipeline refusal: the account shape plus meta.request_id (docs/decisions.md, Clusters: error envelope).
+  return { $ref: '#/components/schemas/AccountError', required: ['meta'], properties: { error: code, meta: REQUEST_ID } };
 }
 
 /**
@@ -80,11 +85,7 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-      schemas: {
-        AccountError: schemaOf(AccountErrorBody, 'output'),
-        ClusterError: schemaOf(ClusterErrorBody, 'output'),
-        AccountErrorWithRequestId: schemaOf(AccountErrorBodyWithRequestId, 'output'),
-      },
+      schemas: { AccountError: schemaOf(AccountErrorBody, 'output'), ClusterError: schemaOf(ClusterErrorBody, 'output') },
     },
   };
 }

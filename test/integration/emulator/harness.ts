@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createEmulator } from '../../../main/emulator';
 import { buildWorld } from '../../../main/emulator/world/builder';
 import type { Emulator } from '../../../main/emulator';
+import { checkContract } from './contract';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OWNER = 'gpu_live_OwnerTst_0123456789abcdefghijABCDEFGHIJ01';
@@ -42,7 +43,8 @@ function makeCall(send: (request: Request) => Promise<Response>, base: string, o
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (method === 'GET' || method === 'HEAD') body = undefined; // fetch cannot send one
     if (body !== undefined && !('content-type' in headers)) headers['content-type'] = 'application/json';
-    const res = await send(new Request(base + path, { method, headers, body }));
+    const request = new Request(base + path, { method, headers, body });
+    const res = await send(request);
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -50,7 +52,10 @@ function makeCall(send: (request: Request) => Promise<Response>, base: string, o
     } catch {
       // leave as text
     }
-    return { status: res.status, headers: res.headers, body: parsed };
+    const reply = { status: res.status, headers: res.headers, body: parsed };
+    // Every reply is held to the operation table's contract (the URL as sent: `..` resolved).
+    checkContract(method, request.url, reply);
+    return reply;
   };
 }
 

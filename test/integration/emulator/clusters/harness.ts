@@ -2,6 +2,7 @@
 // to find seeded clusters and to move the simulated clock through the admin route.
 import { createEmulator, type Emulator } from '../../../../main/emulator';
 import type { InternalOptions } from '../../../../main/emulator/server';
+import { checkContract } from '../contract';
 import { OWNER, type Reply } from '../harness';
 
 export interface ClusterTarget {
@@ -34,7 +35,10 @@ export async function startClusters(options: Partial<InternalOptions> = {}): Pro
     } catch {
       // leave as text
     }
-    return { status: res.status, headers: res.headers, body: parsed };
+    const reply = { status: res.status, headers: res.headers, body: parsed };
+    // Every reply is held to the operation table's contract.
+    checkContract(method, url + path, reply);
+    return reply;
   };
   return {
     url,
