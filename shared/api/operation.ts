@@ -87,10 +87,9 @@ function matchRank(pattern: string, path: string): number[] | null {
   const rank: number[] = [];
   for (let i = 0; i < want.length; i++) {
     const w = want[i]!;
-    if (w.startsWith(':')) {
-      if (got[i] === '') return null;
-      rank.push(0);
-    } else if (w === got[i] || w === decoded(got[i]!)) rank.push(1);
+    // A parameter takes any segment, an empty one too (fastify routes `/api-keys//rotate` with key_id '').
+    if (w.startsWith(':')) rank.push(0);
+    else if (w === got[i] || w === decoded(got[i]!)) rank.push(1);
     else return null;
   }
   return rank;

@@ -73,9 +73,10 @@ function readError(body: unknown, shapes: readonly ErrorShape[]): Parsed[] {
   return out;
 }
 
-/** Checks one reply against the operation table; throws a ContractError naming what is wrong. */
+/** Checks one reply (to a full URL or a path with its query) against the operation table; throws a ContractError naming what is wrong. */
 export function checkContract(method: string, url: string, reply: ContractReply): Checked {
-  const path = new URL(url, 'http://contract.local').pathname;
+  // A bare path is resolved as a request to it would be (`..` removed); `//x` stays a path.
+  const path = new URL(/^https?:\/\//.test(url) ? url : `http://contract.local${url}`).pathname;
   const op = matchOperation(table, method, path);
   const fail = (why: string): never => {
     throw new ContractError(`${method} ${url.slice(0, 200)} → ${reply.status} (${op?.id ?? 'no operation'}): ${why}\nbody: ${JSON.stringify(reply.body)?.slice(0, 600)}`);
