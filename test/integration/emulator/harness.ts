@@ -33,6 +33,23 @@ export interface Target {
   close(): Promise<void>;
 }
 
+/** JSON of a body text, or the text itself when it is not JSON (null when empty). */
+function parseBody(text: string): unknown {
+  try {
+    return text === '' ? null : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `fetch` for tests that call a URL directly (the CLI over HTTP): the reply is held to the same contract as `call`'s. */
+export async function checkedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const request = new Request(url, init);
+  const res = await fetch(request);
+  checkContract(request.method, request.url, { status: res.status, headers: res.headers, body: parseBody(await res.clone().text()) });
+  return res;
+}
+
 function makeCall(send: (request: Request) => Promise<Response>, base: string, ownerKey: string): Target['call'] {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -45,14 +62,7 @@ function makeCall(send: (request: Request) => Promise<Response>, base: string, o
     if (body !== undefined && !('content-type' in headers)) headers['content-type'] = 'application/json';
     const request = new Request(base + path, { method, headers, body });
     const res = await send(request);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      // leave as text
-    }
-    const reply = { status: res.status, headers: res.headers, body: parsed };
+    const reply = { status: res.status, headers: res.headers, body: parseBody(await res.text()) };
     // Every reply is held to the operation table's contract (the URL as sent: `..` resolved).
     checkContract(method, request.url, reply);
     return reply;
