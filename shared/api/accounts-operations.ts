@@ -16,11 +16,18 @@ import {
   UpdateApiKeyRequest,
   VerifyResponse,
 } from './api-keys';
-import { defineOperation } from './operation';
+import { defineOperation, type DeclaredOperation } from './operation';
 
 const keyFieldErrors = { permissions: 'INVALID_PERMISSIONS', scopes: 'INVALID_PERMISSIONS' } as const;
 /** A malformed key id names no key: 404 KEY_NOT_FOUND rather than a validation error (docs/decisions.md). */
 const keyIdErrors = { key_id: 'KEY_NOT_FOUND' } as const;
+
+// Errors each route answers besides the common ones (error-codes.ts), read off its handler
+// (main/emulator/areas/accounts). VALIDATION_ERROR also covers a path that cannot be decoded.
+/** Body failures; a permission or scope the caller lacks (Authentication 8); the account's max_api_keys. */
+const createErrors = ['VALIDATION_ERROR', 'INVALID_PERMISSIONS', 'INSUFFICIENT_PERMISSIONS', 'KEY_LIMIT_REACHED'] as const;
+/** Unknown key; the owner key or a revoked key cannot change (docs/decisions.md, Key states). */
+const changeErrors = ['VALIDATION_ERROR', 'KEY_NOT_FOUND', 'INVALID_STATE'] as const;
 
 export const accountsOperations = {
   'apiKeys.list': defineOperation({
@@ -33,6 +40,7 @@ export const accountsOperations = {
     scope: 'accounts',
     summary: 'List API keys',
     response: ListApiKeysResponse,
+    errors: [],
   }),
   'apiKeys.create': defineOperation({
     id: 'apiKeys.create',
@@ -46,6 +54,7 @@ export const accountsOperations = {
     body: CreateApiKeyRequest,
     response: ApiKey,
     fieldErrors: keyFieldErrors,
+    errors: createErrors,
   }),
   'apiKeys.update': defineOperation({
     id: 'apiKeys.update',
@@ -60,6 +69,7 @@ export const accountsOperations = {
     body: UpdateApiKeyRequest,
     response: ApiKey,
     fieldErrors: { ...keyFieldErrors, ...keyIdErrors },
+    errors: ['VALIDATION_ERROR', 'INVALID_PERMISSIONS', 'KEY_NOT_FOUND', 'INSUFFICIENT_PERMISSIONS', 'INVALID_STATE'],
   }),
   'apiKeys.rotate': defineOperation({
     id: 'apiKeys.rotate',
@@ -73,6 +83,7 @@ export const accountsOperations = {
     params: KeyIdParams,
     response: RotateApiKeyResponse,
     fieldErrors: keyIdErrors,
+    errors: changeErrors,
   }),
   'apiKeys.revoke': defineOperation({
     id: 'apiKeys.revoke',
@@ -86,6 +97,7 @@ export const accountsOperations = {
     params: KeyIdParams,
     response: RevokeApiKeyResponse,
     fieldErrors: keyIdErrors,
+    errors: changeErrors,
   }),
   'apiKeys.usage': defineOperation({
     id: 'apiKeys.usage',
@@ -100,6 +112,7 @@ export const accountsOperations = {
     query: KeyUsageQuery,
     response: KeyUsageResponse,
     fieldErrors: { period: 'INVALID_PERIOD', ...keyIdErrors },
+    errors: ['VALIDATION_ERROR', 'INVALID_PERIOD', 'KEY_NOT_FOUND'],
   }),
   'authKeys.list': defineOperation({
     id: 'authKeys.list',
@@ -111,6 +124,7 @@ export const accountsOperations = {
     scope: 'accounts',
     summary: 'List API keys (auth family)',
     response: ListApiKeysResponse,
+    errors: [],
   }),
   'authKeys.create': defineOperation({
     id: 'authKeys.create',
@@ -124,6 +138,7 @@ export const accountsOperations = {
     body: CreateAuthApiKeyRequest,
     response: ApiKey,
     fieldErrors: keyFieldErrors,
+    errors: createErrors,
   }),
   'authKeys.revoke': defineOperation({
     id: 'authKeys.revoke',
@@ -137,6 +152,7 @@ export const accountsOperations = {
     params: KeyIdParams,
     response: RevokeApiKeyResponse,
     fieldErrors: keyIdErrors,
+    errors: changeErrors,
   }),
   'authKeys.rotate': defineOperation({
     id: 'authKeys.rotate',
@@ -150,6 +166,7 @@ export const accountsOperations = {
     params: KeyIdParams,
     response: RotateApiKeyResponse,
     fieldErrors: keyIdErrors,
+    errors: changeErrors,
   }),
   'auth.verify': defineOperation({
     id: 'auth.verify',
@@ -161,6 +178,7 @@ export const accountsOperations = {
     scope: null,
     summary: 'Verify the calling key',
     response: VerifyResponse,
+    errors: [],
   }),
   'auth.rateLimits': defineOperation({
     id: 'auth.rateLimits',
@@ -172,6 +190,7 @@ export const accountsOperations = {
     scope: null,
     summary: 'Rate-limit status of the calling key',
     response: RateLimitsResponse,
+    errors: [],
   }),
   'auth.temporaryBoost': defineOperation({
     id: 'auth.temporaryBoost',
@@ -184,7 +203,8 @@ export const accountsOperations = {
     summary: 'Multiply the tier limits for a while',
     body: TemporaryBoostRequest,
     response: TemporaryBoostResponse,
+    errors: ['VALIDATION_ERROR'],
   }),
-} as const;
+} as const satisfies Record<string, DeclaredOperation>;
 
 export type AccountsOperations = typeof accountsOperations;

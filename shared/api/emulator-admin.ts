@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 import { AccountErrorCode } from './errors';
-import { defineOperation } from './operation';
+import { defineOperation, type DeclaredOperation } from './operation';
 
 export const SNAPSHOT_FORMAT = 'gpu-operator-console/emulator-snapshot';
 /** 2: every area, accounts included, under `state.areas` (version 1 kept the accounts area at the top; still read from disk). */
@@ -97,15 +97,15 @@ export const OpenApiDocument = z.record(z.string(), z.unknown());
 const admin = { area: 'emulator', envelope: 'account', scope: null } as const;
 
 export const emulatorAdminOperations = {
-  'emulator.health': defineOperation({ ...admin, id: 'emulator.health', method: 'GET', path: '/_emulator/health', access: 'read', summary: 'Emulator health', response: HealthResponse }),
-  'emulator.reset': defineOperation({ ...admin, id: 'emulator.reset', method: 'POST', path: '/_emulator/reset', access: 'write', summary: 'Back to the seeded world', response: ResetResponse }),
-  'emulator.clock': defineOperation({ ...admin, id: 'emulator.clock', method: 'GET', path: '/_emulator/clock', access: 'read', summary: 'The simulated clock', response: ClockResponse }),
-  'emulator.clockAdvance': defineOperation({ ...admin, id: 'emulator.clockAdvance', method: 'POST', path: '/_emulator/clock/advance', access: 'write', summary: 'Move the simulated clock forward', body: ClockAdvanceRequest, response: ClockResponse }),
-  'emulator.snapshotExport': defineOperation({ ...admin, id: 'emulator.snapshotExport', method: 'GET', path: '/_emulator/snapshot', access: 'read', summary: 'Export the state (key hashes only, never key values)', response: EmulatorSnapshot }),
-  'emulator.snapshotImport': defineOperation({ ...admin, id: 'emulator.snapshotImport', method: 'POST', path: '/_emulator/snapshot', access: 'write', summary: 'Replace the state with a snapshot', body: EmulatorSnapshot, response: SnapshotImportResponse }),
-  'emulator.journal': defineOperation({ ...admin, id: 'emulator.journal', method: 'GET', path: '/_emulator/journal', access: 'read', summary: 'The last requests (never key values)', query: JournalQuery, response: JournalResponse }),
-  'emulator.chaosGet': defineOperation({ ...admin, id: 'emulator.chaosGet', method: 'GET', path: '/_emulator/chaos', access: 'read', summary: 'Chaos rules in force', response: ChaosResponse }),
-  'emulator.chaosSet': defineOperation({ ...admin, id: 'emulator.chaosSet', method: 'PUT', path: '/_emulator/chaos', access: 'write', summary: 'Replace the chaos rules', body: ChaosRequest, response: ChaosResponse }),
-  'emulator.openapi': defineOperation({ ...admin, id: 'emulator.openapi', method: 'GET', path: '/_emulator/openapi.json', access: 'read', summary: 'OpenAPI 3.1 document of every implemented route', response: OpenApiDocument }),
-} as const;
+  'emulator.health': defineOperation({ ...admin, id: 'emulator.health', method: 'GET', path: '/_emulator/health', access: 'read', summary: 'Emulator health', response: HealthResponse, errors: [] }),
+  'emulator.reset': defineOperation({ ...admin, id: 'emulator.reset', method: 'POST', path: '/_emulator/reset', access: 'write', summary: 'Back to the seeded world', response: ResetResponse, errors: [] }),
+  'emulator.clock': defineOperation({ ...admin, id: 'emulator.clock', method: 'GET', path: '/_emulator/clock', access: 'read', summary: 'The simulated clock', response: ClockResponse, errors: [] }),
+  'emulator.clockAdvance': defineOperation({ ...admin, id: 'emulator.clockAdvance', method: 'POST', path: '/_emulator/clock/advance', access: 'write', summary: 'Move the simulated clock forward', body: ClockAdvanceRequest, response: ClockResponse, errors: ['VALIDATION_ERROR'] }),
+  'emulator.snapshotExport': defineOperation({ ...admin, id: 'emulator.snapshotExport', method: 'GET', path: '/_emulator/snapshot', access: 'read', summary: 'Export the state (key hashes only, never key values)', response: EmulatorSnapshot, errors: [] }),
+  'emulator.snapshotImport': defineOperation({ ...admin, id: 'emulator.snapshotImport', method: 'POST', path: '/_emulator/snapshot', access: 'write', summary: 'Replace the state with a snapshot', body: EmulatorSnapshot, response: SnapshotImportResponse, errors: ['VALIDATION_ERROR'] }),
+  'emulator.journal': defineOperation({ ...admin, id: 'emulator.journal', method: 'GET', path: '/_emulator/journal', access: 'read', summary: 'The last requests (never key values)', query: JournalQuery, response: JournalResponse, errors: ['VALIDATION_ERROR'] }),
+  'emulator.chaosGet': defineOperation({ ...admin, id: 'emulator.chaosGet', method: 'GET', path: '/_emulator/chaos', access: 'read', summary: 'Chaos rules in force', response: ChaosResponse, errors: [] }),
+  'emulator.chaosSet': defineOperation({ ...admin, id: 'emulator.chaosSet', method: 'PUT', path: '/_emulator/chaos', access: 'write', summary: 'Replace the chaos rules', body: ChaosRequest, response: ChaosResponse, errors: ['VALIDATION_ERROR'] }),
+  'emulator.openapi': defineOperation({ ...admin, id: 'emulator.openapi', method: 'GET', path: '/_emulator/openapi.json', access: 'read', summary: 'OpenAPI 3.1 document of every implemented route', response: OpenApiDocument, errors: [] }),
+} as const satisfies Record<string, DeclaredOperation>;
 export type EmulatorAdminOperations = typeof emulatorAdminOperations;

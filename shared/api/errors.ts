@@ -66,6 +66,16 @@ export const ClusterErrorBody = z.looseObject({
 });
 export type ClusterErrorBody = z.infer<typeof ClusterErrorBody>;
 
+/**
+ * A cluster route's authentication, permission and rate-limit refusals from the pipeline:
+ * the account shape plus `meta.request_id` (02-clusters.md, Errors: they "follow Document 1";
+ * docs/decisions.md, Clusters: error envelope).
+ */
+export const AccountErrorBodyWithRequestId = AccountErrorBody.extend({
+  meta: z.looseObject({ request_id: z.string() }),
+});
+export type AccountErrorBodyWithRequestId = z.infer<typeof AccountErrorBodyWithRequestId>;
+
 export const Envelope = z.enum(['account', 'cluster']);
 export type Envelope = z.infer<typeof Envelope>;
 

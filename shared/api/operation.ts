@@ -2,6 +2,7 @@
 // OpenAPI document is generated from it, the gateway builds URLs from it and the bridge
 // validates renderer calls with it. Later areas add their tables beside accounts'.
 import type { z } from 'zod';
+import type { ApiErrorCode } from './error-codes';
 import type { AccountErrorCode, Envelope } from './errors';
 import type { Area, HttpMethod } from './common';
 
@@ -29,6 +30,12 @@ export interface Operation {
    */
   fieldErrors?: Partial<Record<string, AccountErrorCode>>;
   /**
+   * The error codes this operation answers besides COMMON_ERRORS (error-codes.ts), each with
+   * its status in ERROR_STATUS. Every operation of the table declares it (a test checks);
+   * the OpenAPI document lists them and the tests' contract check refuses any other code.
+   */
+  errors?: readonly ApiErrorCode[];
+  /**
    * How long the server may hold this call on purpose (e.g. stop with wait_for_completion),
    * in ms, given the parsed body; callers add it to their timeout.
    */
@@ -54,4 +61,57 @@ export function buildPath(path: string, params: Record<string, unknown> | undefi
     if (value === undefined || value === null || value === '') throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** An operation of the table: its errors are declared. */
+export type DeclaredOperation = Operation & { errors: readonly ApiErrorCode[] };
+
+const segmentsOf = (path: string) => path.split('/');
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * How well a fastify-style pattern matches a request path (query string excluded): null when
+ * it does not, else one entry per segment, 1 static and 0 parameter, so that a static segment
+ * wins over a parameter at the first place they differ (as fastify's router prefers them).
+ */
+function matchRank(pattern: string, path: string): number[] | null {
+  const want = segmentsOf(pattern);
+  const got = segmentsOf(path);
+  if (want.length !== got.length) return null;
+  const rank: number[] = [];
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    // A parameter takes any segment, an empty one too (fastify routes `/api-keys//rotate` with key_id '').
+    if (w.startsWith(':')) rank.push(0);
+    else if (w === got[i] || w === decoded(got[i]!)) rank.push(1);
+    else return null;
+  }
+  return rank;
+}
+
+const better = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+};
+
+/** The operation a request reaches (method and path, no query string), as the emulator routes it; null when none. */
+export function matchOperation<O extends Operation>(ops: Iterable<O>, method: string, path: string): O | null {
+  let best: { op: O; rank: number[] } | null = null;
+  for (const op of ops) {
+    if (op.method !== method) continue;
+    const rank = matchRank(op.path, path);
+    if (rank && (!best || better(rank, best.rank))) best = { op, rank };
+  }
+  return best?.op ?? null;
+}
+
+/** Operations whose pattern matches this path, whatever their method (a 405 names their methods). */
+export function operationsAtPath<O extends Operation>(ops: Iterable<O>, path: string): O[] {
+  return [...ops].filter((op) => matchRank(op.path, path) !== null);
 }

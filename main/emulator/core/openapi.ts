@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated with zod's JSON Schema output from the same
 // operation table that validates requests.
 import { z } from 'zod';
+import { ERROR_STATUS, errorShapesOf, type ApiErrorCode, type ErrorShape } from '../../../shared/api/error-codes';
 import { AccountErrorBody, ClusterErrorBody } from '../../../shared/api/errors';
 import type { Operation } from '../../../shared/api/operation';
 
@@ -21,18 +22,49 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): u
   }));
 }
 
-const errorRef = (description: string, schema: 'AccountError' | 'ClusterError' = 'AccountError') => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-});
+const REQUEST_ID = { type: 'object', required: ['request_id'], properties: { request_id: { type: 'string' } } };
+
+/**
+ * The shape's schema with its code member narrowed to these codes. OpenAPI 3.1 schemas are
+ * JSON Schema 2020-12, where keywords beside `$ref` apply too.
+ */
+function shapeSchema(shape: ErrorShape, codes: readonly ApiErrorCode[]): Record<string, unknown> {
+  const code = { enum: codes };
+  if (shape === 'cluster') return { $ref: '#/components/schemas/ClusterError', properties: { error: { properties: { code } } } };
+  if (shape === 'account') return { $ref: '#/components/schemas/AccountError', properties: { error: code } };
+  // A cluster route's pipeline refusal: the account shape plus meta.request_id (docs/decisions.md, Clusters: error envelope).
+  return { $ref: '#/components/schemas/AccountError', required: ['meta'], properties: { error: code, meta: REQUEST_ID } };
+}
+
+/**
+ * One response per error status the operation can answer (its declared `errors` and the
+ * common ones, shared/api/error-codes.ts), each naming its codes in the envelope they come in.
+ */
+function errorResponses(op: Operation): Record<string, unknown> {
+  const byStatus = new Map<number, Map<ErrorShape, ApiErrorCode[]>>();
+  for (const [code, shapes] of errorShapesOf(op)) {
+    const status = ERROR_STATUS[code];
+    const entry = byStatus.get(status) ?? new Map<ErrorShape, ApiErrorCode[]>();
+    byStatus.set(status, entry);
+    for (const shape of shapes) entry.set(shape, [...(entry.get(shape) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, entry] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const variants = [...entry].map(([shape, codes]) => shapeSchema(shape, codes));
+    const codes = [...new Set([...entry.values()].flat())];
+    responses[String(status)] = {
+      description: codes.join(', '),
+      content: { 'application/json': { schema: variants.length === 1 ? variants[0] : { anyOf: variants } } },
+    };
+  }
+  return responses;
+}
 
 export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: number }>): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { op, status } of routes) {
     const path = op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
     const item = (paths[path] ??= {});
-    // Cluster routes answer in the cluster envelope, except the pipeline's 401/403/429 (docs/decisions.md, Clusters).
-    const own = op.envelope === 'cluster' ? 'ClusterError' : 'AccountError';
     item[op.method.toLowerCase()] = {
       operationId: op.id,
       summary: op.summary,
@@ -42,12 +74,7 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
       responses: {
         [String(status)]: { description: 'Success', content: { 'application/json': { schema: schemaOf(op.response, 'output') } } },
-        '400': errorRef('Invalid input (VALIDATION_ERROR, INVALID_JSON, or a field-specific code)', own),
-        '401': errorRef('Missing or invalid key (UNAUTHORIZED)'),
-        '403': errorRef('FORBIDDEN or INSUFFICIENT_PERMISSIONS'),
-        '404': errorRef('Unknown resource', own),
-        ...(op.envelope === 'cluster' ? { '409': errorRef('Conflict (INVALID_STATE, PORT_CONFLICT, SECRET_EXISTS, …)', own) } : {}),
-        '429': errorRef('RATE_LIMIT_EXCEEDED or RATE_LIMITED'),
+        ...errorResponses(op),
       },
     };
   }

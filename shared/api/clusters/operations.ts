@@ -1,7 +1,7 @@
 // Operations of 02-clusters.md implemented so far: cluster reads, proxy and ports,
 // secrets, templates, stop and restart (logs and metrics come with a later issue).
 // Every response schema describes the whole `{success, data, meta}` envelope.
-import { defineOperation } from '../operation';
+import { defineOperation, type DeclaredOperation } from '../operation';
 import { ClusterIdParams } from './common';
 import { ClusterResponse, ListClustersQuery, ListClustersResponse } from './cluster';
 import { RestartRequest, RestartResponse, StopRequest, StopResponse } from './lifecycle';
@@ -30,6 +30,15 @@ import {
 const read = { area: 'clusters', envelope: 'cluster', access: 'read', scope: 'clusters', method: 'GET' } as const;
 const write = { area: 'clusters', envelope: 'cluster', access: 'write', scope: 'clusters' } as const;
 
+// Errors each route answers besides the common ones (error-codes.ts), read off its handler
+// (main/emulator/areas/clusters). A malformed id is the 404 of its kind
+// (main/emulator/core/cluster-validation.ts); VALIDATION_ERROR covers params, query and body
+// failures and a path that cannot be decoded; INVALID_IP_ADDRESS a bad entry of an IP list.
+/** Every route under /v1/clusters/:cluster_id. */
+const onCluster = ['VALIDATION_ERROR', 'CLUSTER_NOT_FOUND'] as const;
+/** include_value(s)=true without the elevated permission; a value sealed with another secrets key. */
+const secretValues = ['INSUFFICIENT_PERMISSIONS', 'INVALID_STATE'] as const;
+
 /** Stop and restart may hold the response until done, for at most timeout_minutes (simulated time, never slower than real). */
 function heldFor(body: unknown, flag: 'wait_for_completion' | 'wait_for_ready'): number {
   const b = body as { timeout_minutes?: number } & Partial<Record<typeof flag, boolean>>;
@@ -37,31 +46,31 @@ function heldFor(body: unknown, flag: 'wait_for_completion' | 'wait_for_ready'):
 }
 
 export const clustersOperations = {
-  'clusters.list': defineOperation({ ...read, id: 'clusters.list', path: '/v1/clusters', summary: 'List clusters', query: ListClustersQuery, response: ListClustersResponse }),
-  'clusters.get': defineOperation({ ...read, id: 'clusters.get', path: '/v1/clusters/:cluster_id', summary: 'One cluster', params: ClusterIdParams, response: ClusterResponse }),
+  'clusters.list': defineOperation({ ...read, id: 'clusters.list', path: '/v1/clusters', summary: 'List clusters', query: ListClustersQuery, response: ListClustersResponse, errors: ['VALIDATION_ERROR'] }),
+  'clusters.get': defineOperation({ ...read, id: 'clusters.get', path: '/v1/clusters/:cluster_id', summary: 'One cluster', params: ClusterIdParams, response: ClusterResponse, errors: [...onCluster] }),
 
-  'clusters.proxy.get': defineOperation({ ...read, id: 'clusters.proxy.get', path: '/v1/clusters/:cluster_id/proxy', summary: 'Proxy configuration, port mappings and access control', params: ClusterIdParams, query: ProxyQuery, response: ProxyResponse }),
-  'clusters.proxy.update': defineOperation({ ...write, id: 'clusters.proxy.update', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy', summary: "Change the proxy's network configuration", params: ClusterIdParams, body: UpdateProxyRequest, response: ProxyResponse }),
-  'clusters.proxy.updateAccess': defineOperation({ ...write, id: 'clusters.proxy.updateAccess', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy/access', summary: 'Change the access control of the whole proxy', params: ClusterIdParams, body: UpdateProxyAccessRequest, response: ProxyResponse }),
-  'clusters.ports.create': defineOperation({ ...write, id: 'clusters.ports.create', method: 'POST', path: '/v1/clusters/:cluster_id/proxy/ports', summary: 'Add a port mapping (external port auto-assigned when omitted)', params: ClusterIdParams, body: CreatePortMappingRequest, response: PortMappingResponse }),
-  'clusters.ports.update': defineOperation({ ...write, id: 'clusters.ports.update', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy/ports/:port_id', summary: 'Change a port mapping', params: PortIdParams, body: UpdatePortMappingRequest, response: PortMappingResponse }),
-  'clusters.ports.delete': defineOperation({ ...write, id: 'clusters.ports.delete', method: 'DELETE', path: '/v1/clusters/:cluster_id/proxy/ports/:port_id', summary: 'Remove a port mapping', params: PortIdParams, response: DeletePortMappingResponse }),
+  'clusters.proxy.get': defineOperation({ ...read, id: 'clusters.proxy.get', path: '/v1/clusters/:cluster_id/proxy', summary: 'Proxy configuration, port mappings and access control', params: ClusterIdParams, query: ProxyQuery, response: ProxyResponse, errors: [...onCluster] }),
+  'clusters.proxy.update': defineOperation({ ...write, id: 'clusters.proxy.update', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy', summary: "Change the proxy's network configuration", params: ClusterIdParams, body: UpdateProxyRequest, response: ProxyResponse, errors: [...onCluster] }),
+  'clusters.proxy.updateAccess': defineOperation({ ...write, id: 'clusters.proxy.updateAccess', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy/access', summary: 'Change the access control of the whole proxy', params: ClusterIdParams, body: UpdateProxyAccessRequest, response: ProxyResponse, errors: [...onCluster, 'INVALID_IP_ADDRESS'] }),
+  'clusters.ports.create': defineOperation({ ...write, id: 'clusters.ports.create', method: 'POST', path: '/v1/clusters/:cluster_id/proxy/ports', summary: 'Add a port mapping (external port auto-assigned when omitted)', params: ClusterIdParams, body: CreatePortMappingRequest, response: PortMappingResponse, errors: [...onCluster, 'INVALID_IP_ADDRESS', 'PORT_CONFLICT'] }),
+  'clusters.ports.update': defineOperation({ ...write, id: 'clusters.ports.update', method: 'PUT', path: '/v1/clusters/:cluster_id/proxy/ports/:port_id', summary: 'Change a port mapping', params: PortIdParams, body: UpdatePortMappingRequest, response: PortMappingResponse, errors: [...onCluster, 'PORT_NOT_FOUND', 'INVALID_IP_ADDRESS'] }),
+  'clusters.ports.delete': defineOperation({ ...write, id: 'clusters.ports.delete', method: 'DELETE', path: '/v1/clusters/:cluster_id/proxy/ports/:port_id', summary: 'Remove a port mapping', params: PortIdParams, response: DeletePortMappingResponse, errors: [...onCluster, 'PORT_NOT_FOUND'] }),
 
-  'clusters.secrets.list': defineOperation({ ...read, id: 'clusters.secrets.list', path: '/v1/clusters/:cluster_id/secrets', summary: 'List secrets (values only with include_values and the elevated permission)', params: ClusterIdParams, query: ListSecretsQuery, response: ListSecretsResponse }),
-  'clusters.secrets.get': defineOperation({ ...read, id: 'clusters.secrets.get', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'One secret (value only with include_value and the elevated permission)', params: SecretParams, query: GetSecretQuery, response: SecretResponse }),
-  'clusters.secrets.create': defineOperation({ ...write, id: 'clusters.secrets.create', method: 'POST', path: '/v1/clusters/:cluster_id/secrets', summary: 'Store a secret', params: ClusterIdParams, body: CreateSecretRequest, response: SecretResponse }),
-  'clusters.secrets.update': defineOperation({ ...write, id: 'clusters.secrets.update', method: 'PUT', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'Change a secret (a value rotates it)', params: SecretParams, body: UpdateSecretRequest, response: SecretResponse }),
-  'clusters.secrets.delete': defineOperation({ ...write, id: 'clusters.secrets.delete', method: 'DELETE', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'Remove a secret', params: SecretParams, response: DeleteSecretResponse }),
+  'clusters.secrets.list': defineOperation({ ...read, id: 'clusters.secrets.list', path: '/v1/clusters/:cluster_id/secrets', summary: 'List secrets (values only with include_values and the elevated permission)', params: ClusterIdParams, query: ListSecretsQuery, response: ListSecretsResponse, errors: [...onCluster, ...secretValues] }),
+  'clusters.secrets.get': defineOperation({ ...read, id: 'clusters.secrets.get', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'One secret (value only with include_value and the elevated permission)', params: SecretParams, query: GetSecretQuery, response: SecretResponse, errors: [...onCluster, 'SECRET_NOT_FOUND', ...secretValues] }),
+  'clusters.secrets.create': defineOperation({ ...write, id: 'clusters.secrets.create', method: 'POST', path: '/v1/clusters/:cluster_id/secrets', summary: 'Store a secret', params: ClusterIdParams, body: CreateSecretRequest, response: SecretResponse, errors: [...onCluster, 'SECRET_EXISTS'] }),
+  'clusters.secrets.update': defineOperation({ ...write, id: 'clusters.secrets.update', method: 'PUT', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'Change a secret (a value rotates it)', params: SecretParams, body: UpdateSecretRequest, response: SecretResponse, errors: [...onCluster, 'SECRET_NOT_FOUND'] }),
+  'clusters.secrets.delete': defineOperation({ ...write, id: 'clusters.secrets.delete', method: 'DELETE', path: '/v1/clusters/:cluster_id/secrets/:secret_name', summary: 'Remove a secret', params: SecretParams, response: DeleteSecretResponse, errors: [...onCluster, 'SECRET_NOT_FOUND'] }),
 
   // Static `templates` segments: fastify prefers them over `:cluster_id`, and cluster ids start with cluster_.
-  'clusters.templates.list': defineOperation({ ...read, id: 'clusters.templates.list', path: '/v1/clusters/templates', summary: 'List templates', query: ListTemplatesQuery, response: ListTemplatesResponse }),
-  'clusters.templates.get': defineOperation({ ...read, id: 'clusters.templates.get', path: '/v1/clusters/templates/:template_id', summary: 'One template', params: TemplateParams, response: TemplateResponse }),
-  'clusters.templates.create': defineOperation({ ...write, id: 'clusters.templates.create', method: 'POST', path: '/v1/clusters/templates', summary: 'Create a template', body: CreateTemplateRequest, response: TemplateResponse }),
-  'clusters.templates.update': defineOperation({ ...write, id: 'clusters.templates.update', method: 'PUT', path: '/v1/clusters/templates/:template_id', summary: 'Change a template (official ones are read-only)', params: TemplateParams, body: UpdateTemplateRequest, response: TemplateResponse }),
-  'clusters.templates.delete': defineOperation({ ...write, id: 'clusters.templates.delete', method: 'DELETE', path: '/v1/clusters/templates/:template_id', summary: 'Remove a template (official ones are read-only)', params: TemplateParams, response: DeleteTemplateResponse }),
+  'clusters.templates.list': defineOperation({ ...read, id: 'clusters.templates.list', path: '/v1/clusters/templates', summary: 'List templates', query: ListTemplatesQuery, response: ListTemplatesResponse, errors: ['VALIDATION_ERROR'] }),
+  'clusters.templates.get': defineOperation({ ...read, id: 'clusters.templates.get', path: '/v1/clusters/templates/:template_id', summary: 'One template', params: TemplateParams, response: TemplateResponse, errors: ['VALIDATION_ERROR', 'TEMPLATE_NOT_FOUND'] }),
+  'clusters.templates.create': defineOperation({ ...write, id: 'clusters.templates.create', method: 'POST', path: '/v1/clusters/templates', summary: 'Create a template', body: CreateTemplateRequest, response: TemplateResponse, errors: ['VALIDATION_ERROR', 'TEMPLATE_NAME_EXISTS'] }),
+  'clusters.templates.update': defineOperation({ ...write, id: 'clusters.templates.update', method: 'PUT', path: '/v1/clusters/templates/:template_id', summary: 'Change a template (official ones are read-only)', params: TemplateParams, body: UpdateTemplateRequest, response: TemplateResponse, errors: ['VALIDATION_ERROR', 'TEMPLATE_NOT_FOUND', 'OFFICIAL_TEMPLATE_READ_ONLY', 'INVALID_RESOURCE_BOUNDS', 'TEMPLATE_NAME_EXISTS'] }),
+  'clusters.templates.delete': defineOperation({ ...write, id: 'clusters.templates.delete', method: 'DELETE', path: '/v1/clusters/templates/:template_id', summary: 'Remove a template (official ones are read-only)', params: TemplateParams, response: DeleteTemplateResponse, errors: ['VALIDATION_ERROR', 'TEMPLATE_NOT_FOUND', 'OFFICIAL_TEMPLATE_READ_ONLY'] }),
 
-  'clusters.stop': defineOperation({ ...write, id: 'clusters.stop', method: 'POST', path: '/v1/clusters/:cluster_id/stop', summary: 'Stop a running cluster', params: ClusterIdParams, body: StopRequest, response: StopResponse, holdMs: (b) => heldFor(b, 'wait_for_completion') }),
-  'clusters.restart': defineOperation({ ...write, id: 'clusters.restart', method: 'POST', path: '/v1/clusters/:cluster_id/restart', summary: 'Restart a cluster, optionally changing its configuration', params: ClusterIdParams, body: RestartRequest, response: RestartResponse, holdMs: (b) => heldFor(b, 'wait_for_ready') }),
-} as const;
+  'clusters.stop': defineOperation({ ...write, id: 'clusters.stop', method: 'POST', path: '/v1/clusters/:cluster_id/stop', summary: 'Stop a running cluster', params: ClusterIdParams, body: StopRequest, response: StopResponse, holdMs: (b) => heldFor(b, 'wait_for_completion'), errors: [...onCluster, 'INVALID_STATE'] }),
+  'clusters.restart': defineOperation({ ...write, id: 'clusters.restart', method: 'POST', path: '/v1/clusters/:cluster_id/restart', summary: 'Restart a cluster, optionally changing its configuration', params: ClusterIdParams, body: RestartRequest, response: RestartResponse, holdMs: (b) => heldFor(b, 'wait_for_ready'), errors: [...onCluster, 'INVALID_STATE', 'STORAGE_CANNOT_SHRINK', 'GPU_UNAVAILABLE', 'SNAPSHOT_NOT_FOUND', 'PORT_CONFLICT'] }),
+} as const satisfies Record<string, DeclaredOperation>;
 
 export type ClustersOperations = typeof clustersOperations;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEY_VALUE_RE } from '../../../main/emulator/core/ids';
 import { SNAPSHOT_FILE } from '../../../main/emulator/state/snapshot';
-import { OWNER, ROOT, rateHeaders, startCli, TSX_CLI } from './harness';
+import { checkedFetch, OWNER, ROOT, rateHeaders, startCli, TSX_CLI } from './harness';
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
 
@@ -23,7 +23,7 @@ describe('emulator CLI', () => {
     const cli = await startCli(['--port', '0', '--seed', '9']);
     expect(cli.stdout).toMatch(/^Emulator: http:\/\/127\.0\.0\.1:\d+\nOwner key: \S+\n/);
     expect(cli.ownerKey).toMatch(KEY_VALUE_RE);
-    const r = await fetch(`${cli.url}/_emulator/health`, { headers: auth(cli.ownerKey) });
+    const r = await checkedFetch(`${cli.url}/_emulator/health`, { headers: auth(cli.ownerKey) });
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ seed: 9 });
     expect(rateHeaders({ status: 200, headers: r.headers, body: null }).window).toBe('3600');
@@ -46,7 +46,7 @@ describe('emulator CLI', () => {
   it('persists state with --data across a restart, without key values in the file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'emu-cli-'));
     const first = await startCli(['--port', '0', '--data', dir, '--owner-key', OWNER]);
-    const created = await fetch(`${first.url}/v2/accounts/api-keys`, {
+    const created = await checkedFetch(`${first.url}/v2/accounts/api-keys`, {
       method: 'POST',
       headers: auth(OWNER),
       body: JSON.stringify({ name: 'survives restarts', permissions: ['read'], scopes: ['accounts'] }),
@@ -60,7 +60,7 @@ describe('emulator CLI', () => {
     expect(text).not.toContain(OWNER);
 
     const second = await startCli(['--port', '0', '--data', dir, '--owner-key', OWNER]);
-    const verify = await fetch(`${second.url}/v2/auth/verify`, { headers: auth(key) });
+    const verify = await checkedFetch(`${second.url}/v2/auth/verify`, { headers: auth(key) });
     expect(verify.status).toBe(200);
     expect(await verify.json()).toMatchObject({ valid: true, key_id: id });
     expect(await second.stop()).toBe(0);

@@ -7,6 +7,7 @@ import { createEmulator } from '../../../main/emulator';
 import { AREAS } from '../../../main/emulator/areas';
 import { buildWorld } from '../../../main/emulator/world/builder';
 import type { Emulator } from '../../../main/emulator';
+import { checkContract } from './contract';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OWNER = 'gpu_live_OwnerTst_0123456789abcdefghijABCDEFGHIJ01';
@@ -33,6 +34,23 @@ export interface Target {
   close(): Promise<void>;
 }
 
+/** JSON of a body text, or the text itself when it is not JSON (null when empty). */
+function parseBody(text: string): unknown {
+  try {
+    return text === '' ? null : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `fetch` for tests that call a URL directly (the CLI over HTTP): the reply is held to the same contract as `call`'s. */
+export async function checkedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const request = new Request(url, init);
+  const res = await fetch(request);
+  checkContract(request.method, request.url, { status: res.status, headers: res.headers, body: parseBody(await res.clone().text()) });
+  return res;
+}
+
 function makeCall(send: (request: Request) => Promise<Response>, base: string, ownerKey: string): Target['call'] {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -43,15 +61,12 @@ function makeCall(send: (request: Request) => Promise<Response>, base: string, o
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (method === 'GET' || method === 'HEAD') body = undefined; // fetch cannot send one
     if (body !== undefined && !('content-type' in headers)) headers['content-type'] = 'application/json';
-    const res = await send(new Request(base + path, { method, headers, body }));
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      // leave as text
-    }
-    return { status: res.status, headers: res.headers, body: parsed };
+    const request = new Request(base + path, { method, headers, body });
+    const res = await send(request);
+    const reply = { status: res.status, headers: res.headers, body: parseBody(await res.text()) };
+    // Every reply is held to the operation table's contract (the URL as sent: `..` resolved).
+    checkContract(method, request.url, reply);
+    return reply;
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { operations } from '../../../shared/api/operations';
-import { buildPath } from '../../../shared/api/operation';
+import { buildPath, matchOperation, operationsAtPath } from '../../../shared/api/operation';
 
 describe('the operation table', () => {
   const ops = Object.entries(operations);
@@ -24,6 +24,10 @@ describe('the operation table', () => {
     }
   });
 
+  it('declares the errors of every operation (the OpenAPI document and the tests\' contract read them)', () => {
+    for (const [, op] of ops) expect(Array.isArray((op as { errors?: unknown }).errors), op.id).toBe(true);
+  });
+
   it('only reads with GET', () => {
     for (const [, op] of ops) expect(op.access === 'read', op.id).toBe(op.method === 'GET');
   });
@@ -43,5 +47,27 @@ describe('buildPath', () => {
   });
   it('refuses a missing parameter', () => {
     expect(() => buildPath('/v2/accounts/api-keys/:key_id', {})).toThrow(/key_id/);
+  });
+});
+
+describe('matchOperation', () => {
+  const table = Object.values(operations);
+
+  it('finds the operation a request reaches, a static segment winning over a parameter', () => {
+    expect(matchOperation(table, 'GET', '/v1/clusters/templates')?.id).toBe('clusters.templates.list');
+    expect(matchOperation(table, 'GET', '/v1/clusters/templates/proxy')?.id).toBe('clusters.templates.get');
+    expect(matchOperation(table, 'GET', '/v1/clusters/cluster_1/proxy')?.id).toBe('clusters.proxy.get');
+    expect(matchOperation(table, 'POST', '/v1/clusters/templates/secrets')?.id).toBe('clusters.secrets.create');
+    expect(matchOperation(table, 'DELETE', '/v2/auth/api-keys/key_1')?.id).toBe('authKeys.revoke');
+  });
+
+  it('lets a parameter take an empty segment, as the router does', () => {
+    expect(matchOperation(table, 'POST', '/v2/accounts/api-keys//rotate')?.id).toBe('apiKeys.rotate');
+  });
+
+  it('finds nothing for another method or path, and lists the operations at a path', () => {
+    expect(matchOperation(table, 'PATCH', '/v1/clusters/cluster_1')).toBeNull();
+    expect(matchOperation(table, 'GET', '/v1/clusters/cluster_1/proxy/extra')).toBeNull();
+    expect(operationsAtPath(table, '/v1/clusters/templates').map((op) => op.id).sort()).toEqual(['clusters.get', 'clusters.templates.create', 'clusters.templates.list']);
   });
 });

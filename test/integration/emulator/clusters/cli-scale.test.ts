@@ -1,14 +1,14 @@
 // The CLI's benchmark world (--clusters N --secrets N) and the OpenAPI document of the area.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clustersOperations } from '../../../../shared/api/clusters/operations';
-import { startCli, type CliProcess } from '../harness';
+import { checkedFetch, startCli, type CliProcess } from '../harness';
 
 let cli: CliProcess;
 beforeAll(async () => (cli = await startCli(['--port', '0', '--seed', '7', '--clusters', '12', '--secrets', '40'])));
 afterAll(() => cli.stop());
 
 const get = async (path: string) => {
-  const res = await fetch(cli.url + path, { headers: { authorization: `Bearer ${cli.ownerKey}` } });
+  const res = await checkedFetch(cli.url + path, { headers: { authorization: `Bearer ${cli.ownerKey}` } });
   return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON
 };
 

@@ -1,6 +1,7 @@
 // An emulator over real HTTP (listen on port 0) for the cluster-area tests, with helpers
 // to find seeded clusters and to move the simulated clock through the admin route.
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../../../main/emulator';
+import { checkContract } from '../contract';
 import { OWNER, type Reply } from '../harness';
 
 export interface ClusterTarget {
@@ -33,7 +34,10 @@ export async function startClusters(options: EmulatorOptions = {}): Promise<Clus
     } catch {
       // leave as text
     }
-    return { status: res.status, headers: res.headers, body: parsed };
+    const reply = { status: res.status, headers: res.headers, body: parsed };
+    // Every reply is held to the operation table's contract.
+    checkContract(method, url + path, reply);
+    return reply;
   };
   return {
     url,
