@@ -46,16 +46,6 @@ export async function advanceClock(page: Page, seconds: number): Promise<void> {
   await bridgeCall(page, 'emulator.clockAdvance', { body: { seconds } });
 }
 
-/** Whether the bridge lets a page reach the admin clock route (see the report on `emulator.clockAdvance`). */
-export async function canAdvanceClock(page: Page): Promise<boolean> {
-  try {
-    await bridgeCall(page, 'emulator.clock');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function listClusters(page: Page): Promise<Cluster[]> {
   const body = await bridgeCall<{ data: { clusters: Cluster[] } }>(page, 'clusters.list');
   return body.data.clusters;
