@@ -2,7 +2,8 @@
 // WebSocket): a handler only ever sees a request that passed its channel's schema, and
 // whatever it throws reaches the renderer as a NormalizedError, never as a stack trace.
 import type { z } from 'zod';
-import { NormalizedError } from '../api/errors';
+import type { NormalizedError } from '../api/errors';
+import { localError } from '../api/local-errors';
 import { channels, topics, type BridgeResult, type ChannelName, type ChannelResponse, type Channels, type TopicEvent, type TopicName, type Topics } from './contract';
 
 export type ChannelHandlers = {
@@ -24,7 +25,7 @@ export class BridgeError extends Error {
 }
 
 export function invalidRequest(message: string, details: Record<string, unknown> = {}): BridgeError {
-  return new BridgeError({ status: 0, code: 'INVALID_REQUEST', message, details, source: 'invalid_request' });
+  return new BridgeError(localError('INVALID_REQUEST', message, { details }));
 }
 
 /** Zod issues as plain, serialisable details. */
@@ -45,7 +46,7 @@ export function isTopicName(name: string): name is TopicName {
 function toNormalized(error: unknown): NormalizedError {
   if (error instanceof BridgeError) return error.normalized;
   // Anything else is a defect: say so without leaking internals (messages may hold paths or values).
-  return { status: 0, code: 'INTERNAL_ERROR', message: 'The console hit an internal error; see the application log.', details: {}, source: 'bridge' };
+  return localError('INTERNAL_ERROR', 'The console hit an internal error; see the application log.');
 }
 
 /** Validates and runs one call; never throws. `onDefect` sees unexpected errors (for logging without secrets). */
