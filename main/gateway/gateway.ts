@@ -19,11 +19,11 @@ import { readBody, type BodyRead } from './read-body';
 import { errorBodyProblem, successBodyProblem } from './remote-answers';
 import { defaultRetrySettings, retryOptions, type RetrySettings } from './retry-policy';
 
-export type FetchLike = (request: Request) => Promise<Response>;
+type FetchLike = (request: Request) => Promise<Response>;
 
 /** The origin the embedded emulator is addressed by; never resolved, never a socket. */
-export const EMULATOR_BASE_URL = 'http://emulator.local';
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const EMULATOR_BASE_URL = 'http://emulator.local';
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface GatewayOptions {
   profiles: { active(): ResolvedProfile };
@@ -36,7 +36,7 @@ export interface GatewayOptions {
   retry?: Partial<RetrySettings>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** Lets `cancel(callId)` abort this call. */
   callId?: string;
   signal?: AbortSignal;

@@ -6,7 +6,7 @@ import type { Operation } from '../../shared/api/operation';
 import { describeIssue, issuePath } from './describe-issue';
 import type { BodyRead } from './read-body';
 
-export interface BodyProblem {
+interface BodyProblem {
   reason: string;
   details: ErrorDetails;
 }

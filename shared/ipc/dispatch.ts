@@ -29,17 +29,17 @@ export function invalidRequest(message: string, details: Record<string, unknown>
 }
 
 /** Zod issues as plain, serialisable details. */
-export function issueDetails(error: z.ZodError): Record<string, unknown> {
+function issueDetails(error: z.ZodError): Record<string, unknown> {
   return {
     issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code })),
   };
 }
 
-export function isChannelName(name: string): name is ChannelName {
+function isChannelName(name: string): name is ChannelName {
   return Object.prototype.hasOwnProperty.call(channels, name);
 }
 
-export function isTopicName(name: string): name is TopicName {
+function isTopicName(name: string): name is TopicName {
   return Object.prototype.hasOwnProperty.call(topics, name);
 }
 

@@ -8,12 +8,12 @@ import type { ApiCallRequest } from '../../../shared/ipc/contract';
 import { BridgeCallError } from './errors';
 import { getBridge } from './index';
 
-export interface ApiResult<K extends OperationId> {
+interface ApiResult<K extends OperationId> {
   data: OutputOf<K>;
   rateLimit: RateLimitInfo | null;
 }
 
-export interface ApiOptions {
+interface ApiOptions {
   signal?: AbortSignal;
 }
 
