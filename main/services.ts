@@ -12,7 +12,7 @@ import { createGateway, type Gateway, type RetrySettings } from './gateway/index
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore } from './profiles/index';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
-export interface ServicesOptions {
+interface ServicesOptions {
   mode: 'electron' | 'web';
   /** Where profiles.json and the emulator's snapshot live (see main/paths.ts). */
   dataDir: string;
@@ -41,7 +41,7 @@ export interface Services {
 }
 
 /** The version in package.json, found from the running script upwards; '0.0.0' when not found. */
-export function readAppVersion(): string {
+function readAppVersion(): string {
   const starts = [process.argv[1] ? dirname(process.argv[1]) : null, process.cwd()].filter((s): s is string => !!s);
   for (const start of starts) {
     for (let dir = start, i = 0; i < 8; i++, dir = dirname(dir)) {

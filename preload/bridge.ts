@@ -4,6 +4,7 @@
 // reaches IPC; the main process checks the sender and validates every payload again.
 import type { IpcRenderer } from 'electron';
 import type { NormalizedError } from '../shared/api/errors';
+import { localError, type LocalErrorCode } from '../shared/api/local-errors';
 import type { BridgeResult, ChannelName, TopicName } from '../shared/ipc/contract';
 import {
   EVENT_CHANNEL,
@@ -26,8 +27,8 @@ function rejection(normalized: NormalizedError): WindowBridgeRejection {
   return { name: 'BridgeError', message: normalized.message, normalized };
 }
 
-function bridgeFailure(code: string, message: string): WindowBridgeRejection {
-  return rejection({ status: 0, code, message, details: {}, source: 'bridge' });
+function bridgeFailure(code: LocalErrorCode, message: string): WindowBridgeRejection {
+  return rejection(localError(code, message));
 }
 
 function isBridgeResult(value: unknown): value is BridgeResult<unknown> {

@@ -5,6 +5,7 @@
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import { z } from 'zod';
 import type { NormalizedError } from '../../shared/api/errors';
+import { localError } from '../../shared/api/local-errors';
 import { channelNames, type BridgeResult, type TopicEvent, type TopicName } from '../../shared/ipc/contract';
 import { dispatch, subscribeTopic, type ChannelHandlers, type TopicSources } from '../../shared/ipc/dispatch';
 import { EVENT_CHANNEL, SUBSCRIBE_CHANNEL, UNSUBSCRIBE_CHANNEL, type EventMessage } from '../../shared/ipc/window-bridge';
@@ -25,13 +26,7 @@ export type IpcBinding = {
   dispose(): void;
 };
 
-export const untrustedSenderError: NormalizedError = {
-  status: 0,
-  code: 'UNTRUSTED_SENDER',
-  message: 'This request did not come from the console window.',
-  details: {},
-  source: 'bridge',
-};
+export const untrustedSenderError: NormalizedError = localError('UNTRUSTED_SENDER', 'This request did not come from the console window.');
 
 const SubscribeMessage = z.strictObject({ id: z.number().int().positive(), topic: z.string().max(100), params: z.unknown() });
 const UnsubscribeMessage = z.strictObject({ id: z.number().int().positive() });

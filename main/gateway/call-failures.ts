@@ -1,14 +1,16 @@
-// NormalizedErrors for calls that got no usable answer. Messages name where the call went
-// (an origin, never a full URL with credentials) and never include the key.
+// NormalizedErrors for calls that got no usable answer. `where` names where the call went
+// ("the local emulator", "the server at https://…": a base URL, never with credentials or a
+// query) and messages never include the key.
 import type { NormalizedError } from '../../shared/api/errors';
+import { localError, type LocalErrorExtras } from '../../shared/api/local-errors';
 
-export function cancelledFailure(): NormalizedError {
-  return { status: 0, code: 'CANCELLED', message: 'The request was cancelled.', details: {}, source: 'cancelled' };
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function timeoutFailure(where: string, timeoutMs: number): NormalizedError {
   const seconds = Math.round(timeoutMs / 100) / 10;
-  return { status: 0, code: 'TIMEOUT', message: `No answer from ${where} within ${seconds} s.`, details: { timeoutMs }, source: 'timeout' };
+  return localError('TIMEOUT', `No answer from ${where} within ${seconds} s.`, { details: { timeoutMs } });
 }
 
 /** The errno-style code of a fetch failure (undici puts it on `cause`), if any. */
@@ -20,15 +22,19 @@ function networkCode(error: unknown): string | null {
 
 export function networkFailure(where: string, error: unknown): NormalizedError {
   const code = networkCode(error);
-  return {
-    status: 0,
-    code: 'NETWORK_ERROR',
-    message: `Could not reach ${where}${code ? ` (${code})` : ''}.`,
-    details: code ? { cause: code } : {},
-    source: 'network',
-  };
+  return localError('NETWORK_ERROR', `Could not reach ${where}${code ? ` (${code})` : ''}.`, { details: code ? { cause: code } : {} });
 }
 
-export function invalidResponseFailure(status: number, where: string, envelope: 'account' | 'cluster'): NormalizedError {
-  return { status, code: 'INVALID_RESPONSE', message: `${where.charAt(0).toUpperCase()}${where.slice(1)} answered ${status} with a body that is not valid JSON.`, details: {}, source: envelope };
+export function invalidJsonFailure(status: number, where: string): NormalizedError {
+  return localError('INVALID_RESPONSE', `${capitalize(where)} answered ${status} with a body that is not valid JSON.`, { status });
+}
+
+/**
+ * A body a remote server sent that this console cannot read as the spec describes it:
+ * `reason` says why in plain words; a success body is named without its status, an error
+ * body with it (the status is the one part of it that still means something).
+ */
+export function notUnderstoodFailure(where: string, status: number, reason: string, extras: LocalErrorExtras = {}): NormalizedError {
+  const answered = status >= 200 && status < 300 ? 'answered' : `answered ${status}`;
+  return localError('INVALID_RESPONSE', `${capitalize(where)} ${answered} with a body this console does not understand: ${reason}.`, { ...extras, status });
 }

@@ -1,25 +1,29 @@
 // The proxy every API call of the renderer goes through: resolves the active profile, reads
 // its key from the vault, sends with ky (to the embedded emulator in-process, or to the
-// remote base URL), reports rate-limit headers, and turns every failure into a NormalizedError.
+// remote base URL), reports rate-limit headers, checks what remote servers answer against
+// the operation's schemas, and turns every failure into a NormalizedError.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { RateLimitInfo } from '../../shared/api/api-keys';
-import { normalizeErrorBody, type NormalizedError } from '../../shared/api/errors';
+import { normalizeErrorBody } from '../../shared/api/errors';
+import { cancelledError } from '../../shared/api/local-errors';
 import type { ApiCallResponse } from '../../shared/ipc/contract';
 import { BridgeError, invalidRequest } from '../../shared/ipc/dispatch';
 import { profileKeyAccount } from '../profiles/key-accounts';
 import { keychainError, profileError } from '../profiles/profile-errors';
 import type { ResolvedProfile } from '../profiles/profile-store';
 import type { SecretStore } from '../vault/secret-store';
-import { cancelledFailure, invalidResponseFailure, networkFailure, timeoutFailure } from './call-failures';
+import { invalidJsonFailure, networkFailure, notUnderstoodFailure, timeoutFailure } from './call-failures';
 import { prepareRequest, type PreparedRequest } from './prepare-request';
 import { parseRateLimitHeaders } from './rate-limit-headers';
+import { readBody, type BodyRead } from './read-body';
+import { errorBodyProblem, successBodyProblem } from './remote-answers';
 import { defaultRetrySettings, retryOptions, type RetrySettings } from './retry-policy';
 
-export type FetchLike = (request: Request) => Promise<Response>;
+type FetchLike = (request: Request) => Promise<Response>;
 
 /** The origin the embedded emulator is addressed by; never resolved, never a socket. */
-export const EMULATOR_BASE_URL = 'http://emulator.local';
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const EMULATOR_BASE_URL = 'http://emulator.local';
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface GatewayOptions {
   profiles: { active(): ResolvedProfile };
@@ -32,7 +36,7 @@ export interface GatewayOptions {
   retry?: Partial<RetrySettings>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** Lets `cancel(callId)` abort this call. */
   callId?: string;
   signal?: AbortSignal;
@@ -79,28 +83,14 @@ function joinUrl(baseUrl: string, path: string, search: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
 }
 
+/** Where a call goes, for messages: the base URL without credentials, query or trailing slash. */
 function describeTarget(profile: ResolvedProfile): string {
   if (profile.kind === 'emulator' || !profile.baseUrl) return 'the local emulator';
   try {
-    return new URL(profile.baseUrl).origin;
+    const url = new URL(profile.baseUrl);
+    return `the server at ${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   } catch {
     return 'the server';
-  }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-async function readBody(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  const text = await response.text();
-  if (text === '') return { ok: true, value: null };
-  const type = response.headers.get('content-type') ?? '';
-  if (!/json/i.test(type)) return { ok: true, value: text };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
   }
 }
 
@@ -138,9 +128,14 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const fail = async (profile: ResolvedProfile, response: Response, where: string, prepared: PreparedRequest): Promise<never> => {
     report(profile, response);
-    const body = await readBody(response).catch(() => ({ ok: false as const }));
-    const normalized: NormalizedError = normalizeErrorBody(response.status, body.ok ? body.value : null, response.headers.get('retry-after'));
-    if (!body.ok && normalized.code.startsWith('HTTP_')) normalized.message = `${capitalize(where)} answered ${response.status} to ${prepared.op.id}.`;
+    const body: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
+    const normalized = normalizeErrorBody(response.status, body.ok ? body.value : null, response.headers.get('retry-after'));
+    if (profile.kind !== 'emulator') {
+      const problem = errorBodyProblem(body);
+      if (problem) throw new BridgeError(notUnderstoodFailure(where, response.status, problem, { details: { operation: prepared.op.id }, retryAfter: normalized.retryAfter }));
+    } else if (!body.ok && normalized.code.startsWith('HTTP_')) {
+      normalized.message = `The local emulator answered ${response.status} to ${prepared.op.id}.`;
+    }
     throw new BridgeError(normalized);
   };
 
@@ -165,18 +160,24 @@ export function createGateway(options: GatewayOptions): Gateway {
     } catch (error) {
       if (error instanceof HTTPError) return fail(profile, error.response, where, prepared);
       if (error instanceof TimeoutError) throw new BridgeError(timeoutFailure(where, callTimeoutMs));
-      if (signal.aborted) throw new BridgeError(cancelledFailure());
+      if (signal.aborted) throw new BridgeError(cancelledError());
       throw new BridgeError(networkFailure(where, error));
     }
     const rateLimit = report(profile, response);
-    let body: Awaited<ReturnType<typeof readBody>>;
+    let body: BodyRead;
     try {
       body = await readBody(response);
     } catch (error) {
       // The body can still fail after the headers arrived: cancelled, or the connection dropped.
-      throw new BridgeError(signal.aborted ? cancelledFailure() : networkFailure(where, error));
+      throw new BridgeError(signal.aborted ? cancelledError() : networkFailure(where, error));
     }
-    if (!body.ok) throw new BridgeError(invalidResponseFailure(response.status, where, prepared.op.envelope));
+    // The embedded emulator is trusted (its own tests check it against the same schemas), so
+    // in-process calls skip validation; a remote server's body is checked before it is passed on.
+    if (!emulator) {
+      const problem = successBodyProblem(prepared.op, body);
+      if (problem) throw new BridgeError(notUnderstoodFailure(where, response.status, problem.reason, { details: problem.details }));
+    }
+    if (!body.ok) throw new BridgeError(invalidJsonFailure(response.status, where));
     return { status: response.status, rateLimit, data: body.value };
   };
 
@@ -197,7 +198,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           throw profileError('EMULATOR_ONLY', `${prepared.op.summary} is available on emulator profiles only; "${profile.name}" is a remote profile.`, { profileId: profile.id });
         }
         const key = await readKey(profile);
-        if (controller.signal.aborted) throw new BridgeError(cancelledFailure());
+        if (controller.signal.aborted) throw new BridgeError(cancelledError());
         return await send(prepared, profile, key, controller.signal);
       } finally {
         outer?.removeEventListener('abort', onOuterAbort);

@@ -1,10 +1,13 @@
 // Errors a user can cause with profiles, as the renderer will show them.
+import { localError, type LocalErrorCode } from '../../shared/api/local-errors';
 import { BridgeError } from '../../shared/ipc/dispatch';
 
-export function profileError(code: string, message: string, details: Record<string, unknown> = {}): BridgeError {
-  return new BridgeError({ status: 0, code, message, details, source: 'profile' });
+type ProfileErrorCode = Extract<LocalErrorCode, `PROFILE_${string}` | 'EMULATOR_ONLY'>;
+
+export function profileError(code: ProfileErrorCode, message: string, details: Record<string, unknown> = {}): BridgeError {
+  return new BridgeError(localError(code, message, { details }));
 }
 
 export function keychainError(message: string): BridgeError {
-  return new BridgeError({ status: 0, code: 'KEYCHAIN_ERROR', message, details: {}, source: 'keychain' });
+  return new BridgeError(localError('KEYCHAIN_ERROR', message));
 }

@@ -17,12 +17,12 @@ export const StoredProfile = z.strictObject({
 });
 export type StoredProfile = z.infer<typeof StoredProfile>;
 
-export const ProfilesFile = z.strictObject({
+const ProfilesFile = z.strictObject({
   version: z.literal(PROFILES_FILE_VERSION),
   activeId: ProfileId,
   profiles: z.array(StoredProfile).max(1000),
 });
-export type ProfilesFile = z.infer<typeof ProfilesFile>;
+type ProfilesFile = z.infer<typeof ProfilesFile>;
 
 /** The profiles file exists but cannot be used; the message says where a copy was kept. */
 export class ProfilesFileError extends Error {

@@ -10,11 +10,11 @@ import { keychainError, profileError } from './profile-errors';
 import { PROFILES_FILE_NAME, PROFILES_FILE_VERSION, readProfilesFile, writeProfilesFile, type StoredProfile } from './profile-file';
 
 export const LOCAL_EMULATOR_ID = 'local-emulator';
-export const LOCAL_EMULATOR_NAME = 'Local emulator';
+const LOCAL_EMULATOR_NAME = 'Local emulator';
 /** Bounds the file and the UI's list; far above what an operator keeps. */
-export const MAX_PROFILES = 100;
+const MAX_PROFILES = 100;
 
-export interface ProfileStoreOptions {
+interface ProfileStoreOptions {
   dataDir: string;
   vault: SecretStore;
   now?: () => Date;

@@ -8,12 +8,12 @@ import { NormalizedError } from '../api/errors';
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
 export const ProfileName = z.string().trim().min(1, 'Name is required').max(60, 'Name is at most 60 characters');
 /** A remote base URL: https, or http only to a loopback host (a local emulator). */
-export const BaseUrl = z
+const BaseUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
   .refine((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(u), 'Use https (plain http only for localhost)');
 /** An API key value as entered by a user: printable, no whitespace. */
-export const ApiKeyValue = z.string().regex(/^[\x21-\x7e]{8,512}$/, 'An API key is 8–512 printable characters without spaces');
+const ApiKeyValue = z.string().regex(/^[\x21-\x7e]{8,512}$/, 'An API key is 8–512 printable characters without spaces');
 
 export const Profile = z.object({
   id: ProfileId,
@@ -49,7 +49,7 @@ export const AppInfo = z.object({
 export type AppInfo = z.infer<typeof AppInfo>;
 
 /** An API call: an operation of shared/api/operations and its input. Validated against that operation's schemas. */
-export const CallId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const CallId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const ApiCallRequest = z.strictObject({
   op: z.string().min(1).max(100),
   /** Lets the renderer cancel the call with api:cancel. */

@@ -2,7 +2,8 @@
 // WebSocket): a handler only ever sees a request that passed its channel's schema, and
 // whatever it throws reaches the renderer as a NormalizedError, never as a stack trace.
 import type { z } from 'zod';
-import { NormalizedError } from '../api/errors';
+import type { NormalizedError } from '../api/errors';
+import { localError } from '../api/local-errors';
 import { channels, topics, type BridgeResult, type ChannelName, type ChannelResponse, type Channels, type TopicEvent, type TopicName, type Topics } from './contract';
 
 export type ChannelHandlers = {
@@ -24,28 +25,28 @@ export class BridgeError extends Error {
 }
 
 export function invalidRequest(message: string, details: Record<string, unknown> = {}): BridgeError {
-  return new BridgeError({ status: 0, code: 'INVALID_REQUEST', message, details, source: 'invalid_request' });
+  return new BridgeError(localError('INVALID_REQUEST', message, { details }));
 }
 
 /** Zod issues as plain, serialisable details. */
-export function issueDetails(error: z.ZodError): Record<string, unknown> {
+function issueDetails(error: z.ZodError): Record<string, unknown> {
   return {
     issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code })),
   };
 }
 
-export function isChannelName(name: string): name is ChannelName {
+function isChannelName(name: string): name is ChannelName {
   return Object.prototype.hasOwnProperty.call(channels, name);
 }
 
-export function isTopicName(name: string): name is TopicName {
+function isTopicName(name: string): name is TopicName {
   return Object.prototype.hasOwnProperty.call(topics, name);
 }
 
 function toNormalized(error: unknown): NormalizedError {
   if (error instanceof BridgeError) return error.normalized;
   // Anything else is a defect: say so without leaking internals (messages may hold paths or values).
-  return { status: 0, code: 'INTERNAL_ERROR', message: 'The console hit an internal error; see the application log.', details: {}, source: 'bridge' };
+  return localError('INTERNAL_ERROR', 'The console hit an internal error; see the application log.');
 }
 
 /** Validates and runs one call; never throws. `onDefect` sees unexpected errors (for logging without secrets). */

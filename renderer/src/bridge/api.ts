@@ -3,16 +3,17 @@
 // gateway (`api:cancel`) and rejects with a `cancelled` error.
 import type { RateLimitInfo } from '../../../shared/api/api-keys';
 import type { InputOf, OperationId, OutputOf } from '../../../shared/api/operations';
+import { cancelledError as cancelled } from '../../../shared/api/local-errors';
 import type { ApiCallRequest } from '../../../shared/ipc/contract';
 import { BridgeCallError } from './errors';
 import { getBridge } from './index';
 
-export interface ApiResult<K extends OperationId> {
+interface ApiResult<K extends OperationId> {
   data: OutputOf<K>;
   rateLimit: RateLimitInfo | null;
 }
 
-export interface ApiOptions {
+interface ApiOptions {
   signal?: AbortSignal;
 }
 
@@ -23,7 +24,7 @@ function newCallId(): string {
 }
 
 function cancelledError(): BridgeCallError {
-  return new BridgeCallError({ status: 0, code: 'CANCELLED', message: 'The request was cancelled.', details: {}, source: 'cancelled' });
+  return new BridgeCallError(cancelled());
 }
 
 // Input may be left out when the operation has no required part (no params, no body).

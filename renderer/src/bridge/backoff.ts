@@ -1,6 +1,6 @@
 // Reconnect delays for the web-mode socket: exponential with a cap and jitter, so many
 // tabs of one server do not reconnect in lockstep after a restart.
-export interface BackoffOptions {
+interface BackoffOptions {
   baseMs?: number;
   maxMs?: number;
   /** 0..1: the share of the delay that is randomised. */

@@ -1,6 +1,7 @@
 // The renderer's one error type: every failed bridge call throws a BridgeCallError whose
 // `normalized` field carries the NormalizedError from either transport.
 import type { NormalizedError } from '../../../shared/api/errors';
+import { localError, type LocalErrorCode } from '../../../shared/api/local-errors';
 
 export class BridgeCallError extends Error {
   readonly normalized: NormalizedError;
@@ -25,11 +26,11 @@ export function toNormalizedError(error: unknown): NormalizedError {
   }
   if (looksNormalized(error)) return { ...error, details: error.details ?? {} };
   const message = error instanceof Error ? error.message : 'Something went wrong.';
-  return { status: 0, code: 'BRIDGE_ERROR', message, details: {}, source: 'bridge' };
+  return localError('BRIDGE_ERROR', message);
 }
 
-export function bridgeError(code: string, message: string, source: NormalizedError['source'] = 'bridge'): BridgeCallError {
-  return new BridgeCallError({ status: 0, code, message, details: {}, source });
+export function bridgeError(code: LocalErrorCode, message: string): BridgeCallError {
+  return new BridgeCallError(localError(code, message));
 }
 
 export function isCancelled(error: unknown): boolean {

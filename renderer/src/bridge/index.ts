@@ -15,7 +15,7 @@ export interface RendererBridge extends Bridge {
 
 let instance: RendererBridge | null = null;
 
-export function createBridge(): RendererBridge {
+function createBridge(): RendererBridge {
   const electron = electronGlobal();
   if (electron) {
     const { invoke, subscribe } = createElectronBridge(electron);

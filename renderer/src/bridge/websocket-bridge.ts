@@ -22,7 +22,7 @@ interface Subscription {
   listener: (event: never) => void;
 }
 
-export interface WebSocketBridge extends Bridge {
+interface WebSocketBridge extends Bridge {
   readonly state: ConnectionState;
   onStateChange(listener: (state: ConnectionState) => void): () => void;
   close(): void;

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
 import { openConsole } from './console-page';
-import { advanceClock, advanceThroughPhases, bridgeCall, canAdvanceClock, clusterWithStatus, openClusterTab, phaseProgress } from './lifecycle-page';
+import { advanceClock, advanceThroughPhases, bridgeCall, clusterWithStatus, openClusterTab, phaseProgress } from './lifecycle-page';
 
 // Clock steps no longer than the shortest next phase (02-clusters.md, States and transitions),
 // so every phase is seen: the grace periods below are 2 and 1 minutes.
@@ -15,7 +15,6 @@ test.describe('Cluster stop and restart', () => {
   test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page }) => {
     await openConsole(page);
-    test.skip(!(await canAdvanceClock(page)), 'the bridge does not expose emulator.clockAdvance yet (the lead makes it callable)');
   });
 
   test('stop a running cluster and watch the phases reach stopped', async ({ page }) => {

@@ -4,6 +4,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
+import { ClockResponse } from '../../../shared/api/emulator-admin';
 import { E2E_TOKEN } from './server-constants';
 
 function originOf(page: Page): string {
@@ -41,19 +42,13 @@ export async function bridgeCall<T = unknown>(page: Page, op: string, input: Rec
   }
 }
 
-/** Moves the emulator's simulated clock forward (the admin route `emulator.clockAdvance`). */
+/**
+ * Moves the emulator's simulated clock forward (the admin route `emulator.clockAdvance`).
+ * Throws when the bridge refuses or the answer is not a clock that moved at least that far.
+ */
 export async function advanceClock(page: Page, seconds: number): Promise<void> {
-  await bridgeCall(page, 'emulator.clockAdvance', { body: { seconds } });
-}
-
-/** Whether the bridge lets a page reach the admin clock route (see the report on `emulator.clockAdvance`). */
-export async function canAdvanceClock(page: Page): Promise<boolean> {
-  try {
-    await bridgeCall(page, 'emulator.clock');
-    return true;
-  } catch {
-    return false;
-  }
+  const clock = ClockResponse.parse(await bridgeCall(page, 'emulator.clockAdvance', { body: { seconds } }));
+  expect(clock.offsetSeconds, 'the simulated clock moved forward').toBeGreaterThanOrEqual(seconds);
 }
 
 export async function listClusters(page: Page): Promise<Cluster[]> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCallResponse, ProfilesState } from '../../../shared/ipc/contract';
 import { dispatch, subscribeTopic } from '../../../shared/ipc/dispatch';
 import type { BridgeResult } from '../../../shared/ipc/contract';
+import { createEmulator } from '../../../main/emulator/index';
 import { createServices, type Services } from '../../../main/services';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
 
@@ -115,6 +116,34 @@ describe('services with the embedded emulator', () => {
     const opened = await invoke<{ opened: boolean }>('shell:openExternal', { url: 'https://example.com' });
     expect(opened.opened).toBe(false);
     expect((await invoke<{ opened: boolean }>('windows:open', { route: '/logs' })).opened).toBe(false);
+  });
+
+  it('checks what a remote server answers: a real one (the CLI emulator over HTTP) passes every read', async () => {
+    const server = createEmulator({ seed: 3 });
+    try {
+      const baseUrl = await server.listen(0, '127.0.0.1');
+      const profile = await invoke<{ id: string }>('profiles:create', { name: 'Emulator over HTTP', baseUrl, apiKey: server.ownerKey });
+      await invoke('profiles:activate', { id: profile.id });
+      const clusters = await call<{ data: { clusters: { id: string }[] } }>('clusters.list');
+      const clusterId = clusters.data.clusters[0]!.id;
+      const templates = await call<{ data: { templates: { id: string }[] } }>('clusters.templates.list');
+      const keys = await call<{ apiKeys: { id: string }[] }>('apiKeys.list');
+      // Each answer went through the operation's response schema on its way.
+      for (const [op, input] of [
+        ['clusters.get', { params: { cluster_id: clusterId } }],
+        ['clusters.proxy.get', { params: { cluster_id: clusterId } }],
+        ['clusters.secrets.list', { params: { cluster_id: clusterId } }],
+        ['clusters.templates.get', { params: { template_id: templates.data.templates[0]!.id } }],
+        ['apiKeys.usage', { params: { key_id: keys.apiKeys[0]!.id } }],
+        ['auth.rateLimits', {}],
+        ['auth.verify', {}],
+      ] as const) {
+        expect(await call(op, input), op).toBeTruthy();
+      }
+    } finally {
+      await invoke('profiles:activate', { id: 'local-emulator' });
+      await server.close();
+    }
   });
 
   it('never hands the owner key to the renderer', () => {

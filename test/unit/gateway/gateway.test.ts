@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiKey, KeyUsageResponse } from '../../../shared/api/api-keys';
 import type { NormalizedError } from '../../../shared/api/errors';
 import { BridgeError } from '../../../shared/ipc/dispatch';
 import { createGateway, type GatewayOptions, type RateLimitEvent } from '../../../main/gateway/gateway';
@@ -41,6 +42,29 @@ async function failure(promise: Promise<unknown>): Promise<NormalizedError> {
 
 const keyList = { apiKeys: [], total: 0 };
 const created = { id: 'key_new1', name: 'ci', key: 'sk_test_new' };
+// Bodies a remote server must send in full: the gateway checks them against the operations' schemas.
+const apiKey: ApiKey = {
+  id: 'key_new1',
+  name: 'ci',
+  prefix: 'sk_test_new',
+  key: 'sk_test_new0123456789',
+  permissions: ['read'],
+  scopes: ['accounts'],
+  lastUsed: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: null,
+  status: 'active',
+  usageCount: 0,
+  rateLimit: { reads: 1000, writes: 100, executions: 10 },
+};
+const usage: KeyUsageResponse = {
+  keyId: 'key_a1',
+  period: '1d',
+  granularity: 'hour',
+  usage: { reads: 1, writes: 0, executions: 0, totalRequests: 1 },
+  timeline: [],
+  topEndpoints: [],
+};
 
 describe('gateway: success', () => {
   it('sends to the emulator in-process with the owner key and returns status, rate limit and body', async () => {
@@ -55,13 +79,61 @@ describe('gateway: success', () => {
   });
 
   it('sends remote profiles to their base URL with their own key, with query and JSON body', async () => {
-    const { gateway, remote, emulator } = await setup([json(200, { ok: true })], { profile: remoteProfile });
+    const { gateway, remote, emulator } = await setup([json(200, usage), json(201, apiKey)], { profile: remoteProfile });
     await gateway.call('apiKeys.usage', { params: { key_id: 'key_a1' }, query: { period: '1d', granularity: 'hour' } });
     await gateway.call('apiKeys.create', { body: { name: 'ci', permissions: ['read'], scopes: ['accounts'] } });
     expect(emulator.calls).toHaveLength(0);
     expect(remote.calls[0]).toMatchObject({ method: 'GET', url: 'https://api.example.com/base/v2/accounts/api-keys/key_a1/usage?period=1d&granularity=hour', authorization: `Bearer ${REMOTE_KEY}` });
     expect(remote.calls[1]).toMatchObject({ method: 'POST', url: 'https://api.example.com/base/v2/accounts/api-keys' });
     expect(JSON.parse(remote.calls[1]?.body ?? '')).toEqual({ name: 'ci', permissions: ['read'], scopes: ['accounts'] });
+  });
+});
+
+describe('gateway: answers of remote servers', () => {
+  const remoteSetup = (answers: Answer[]) => setup(answers, { profile: remoteProfile });
+  const withBadKey = { apiKeys: [{ ...apiKey, createdAt: 12 }], total: 1 };
+
+  it('passes a body that matches the operation\'s response schema on as it came', async () => {
+    const { gateway } = await remoteSetup([json(200, { apiKeys: [apiKey], total: 1 })]);
+    expect((await gateway.call('apiKeys.list', {})).data).toEqual({ apiKeys: [apiKey], total: 1 });
+  });
+
+  it('turns a body that does not match into a clear error naming the base URL and the first issue', async () => {
+    const { gateway } = await remoteSetup([json(200, withBadKey)]);
+    const error = await failure(gateway.call('apiKeys.list', {}));
+    expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE', source: 'invalid_response' });
+    expect(error.message).toBe('The server at https://api.example.com/base answered with a body this console does not understand: apiKeys[0].createdAt should be text but is 12.');
+    expect(error.details).toEqual({ operation: 'apiKeys.list', issues: [{ path: 'apiKeys[0].createdAt', message: 'apiKeys[0].createdAt should be text but is 12' }] });
+  });
+
+  it('says which field is missing, and when a body is not JSON at all', async () => {
+    const missing = await remoteSetup([json(200, { total: 0 })]);
+    expect((await failure(missing.gateway.call('apiKeys.list', {}))).message).toMatch(/does not understand: apiKeys is missing\.$/);
+    const html = await remoteSetup([new Response('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } })]);
+    expect(await failure(html.gateway.call('apiKeys.list', {}))).toMatchObject({ code: 'INVALID_RESPONSE', message: expect.stringMatching(/^The server at https:\/\/api\.example\.com\/base answered with .*: it is not JSON\.$/) });
+  });
+
+  it('trusts the embedded emulator: its bodies are not checked', async () => {
+    const { gateway } = await setup([json(200, withBadKey)]);
+    expect((await gateway.call('apiKeys.list', {})).data).toEqual(withBadKey);
+  });
+
+  it('normalises a documented error envelope from a remote as usual', async () => {
+    const { gateway } = await remoteSetup([json(404, { success: false, error: { code: 'CLUSTER_NOT_FOUND', message: 'No cluster', details: { cluster_id: 'cluster_x' } } })]);
+    expect(await failure(gateway.call('clusters.get', { params: { cluster_id: 'cluster_x' } }))).toMatchObject({ status: 404, code: 'CLUSTER_NOT_FOUND', source: 'cluster' });
+  });
+
+  it('turns an error body in neither envelope into a clear error that keeps the status', async () => {
+    const proxy = await remoteSetup([new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html', 'retry-after': '30' } })]);
+    expect(await failure(proxy.gateway.call('apiKeys.list', {}))).toMatchObject({
+      status: 502,
+      code: 'INVALID_RESPONSE',
+      source: 'invalid_response',
+      retryAfter: 30,
+      message: 'The server at https://api.example.com/base answered 502 with a body this console does not understand: it is not JSON.',
+    });
+    const odd = await remoteSetup([json(500, { oops: true })]);
+    expect((await failure(odd.gateway.call('apiKeys.list', {}))).message).toMatch(/^The server at https:\/\/api\.example\.com\/base answered 500 with a body .*: it is neither of the documented error envelopes/);
   });
 });
 
