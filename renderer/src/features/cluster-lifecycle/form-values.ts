@@ -1,7 +1,6 @@
 // Helpers shared by the stop and restart forms: text fields to numbers (non-numbers kept as
-// text so the schema reports them), and zod issues to one message per field path.
-import type { z } from 'zod';
-
+// text so the schema reports them), and their wording of zod issues.
+import { wholeNumberMessage, type IssueToField } from '../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../components/form/form-result';
 export type { FieldErrors, FormResult };
 
@@ -12,12 +11,9 @@ export function numberField(value: string): number | string | undefined {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[], errors: FieldErrors = {}, rename: (path: string) => string = (p) => p): FieldErrors {
-  for (const issue of issues) {
-    const key = rename(issue.path.map(String).join('.') || 'form');
-    errors[key] ??= issue.code === 'invalid_type' && /number/.test(issue.message) ? 'a whole number' : issue.message;
-  }
-  return errors;
+/** Issues at their schema path (renamed by `rename`), where a non-number or a fraction reads 'a whole number'. */
+export function lifecycleField(rename: (path: string) => string = (p) => p): IssueToField {
+  return (path, issue) => [rename(path || 'form'), wholeNumberMessage(issue, { fractions: true })];
 }
 
 /** Drops undefined members so optional fields are left out of the request. */

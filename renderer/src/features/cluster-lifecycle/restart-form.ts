@@ -5,7 +5,8 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { estimateHourlyRate, type Protocol } from '../../../../shared/api/clusters/common';
 import { RestartRequest, type RestartRequestParsed } from '../../../../shared/api/clusters/lifecycle';
 import { envRowsToRecord, type EnvRow } from '../../components/form/env-rows';
-import { compact, issuesToErrors, numberField, type FieldErrors, type FormResult } from './form-values';
+import { fieldErrors } from '../../components/form/field-errors';
+import { compact, lifecycleField, numberField, type FieldErrors, type FormResult } from './form-values';
 
 export type { EnvRow };
 
@@ -102,7 +103,7 @@ export function toRestartRequest(form: RestartForm, cluster: Cluster): FormResul
   });
   const parsed = RestartRequest.safeParse(candidate);
   // Port rows are shown as `ports.<i>.<field>`, the same rows the form renders.
-  if (!parsed.success) issuesToErrors(parsed.error.issues, errors, (p) => p.replace(/^port_mapping_updates\./, 'ports.'));
+  if (!parsed.success) fieldErrors(parsed.error.issues, lifecycleField((p) => p.replace(/^port_mapping_updates\./, 'ports.')), errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }

@@ -2,7 +2,8 @@
 // the shared schema (02-clusters.md, Stop: defaults and maxima).
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { StopRequest, type StopRequestParsed } from '../../../../shared/api/clusters/lifecycle';
-import { compact, issuesToErrors, numberField, type FormResult } from './form-values';
+import { fieldErrors } from '../../components/form/field-errors';
+import { compact, lifecycleField, numberField, type FormResult } from './form-values';
 
 export interface StopForm {
   force: boolean;
@@ -43,7 +44,7 @@ export function toStopRequest(form: StopForm): FormResult<StopRequestParsed> {
     notify_users: form.notifyUsers.length ? form.notifyUsers : undefined,
   });
   const parsed = StopRequest.safeParse(candidate);
-  if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues, lifecycleField()) };
   return { ok: true, request: parsed.data };
 }
 

@@ -11,6 +11,7 @@ import {
   type SecretType,
 } from '../../../../shared/api/clusters/secrets';
 
+import { fieldErrors, wholeNumberMessage, type IssueToField } from '../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../components/form/form-result';
 export type { FieldErrors, FormResult };
 
@@ -94,16 +95,10 @@ export function rotationPolicyOf(form: RotationForm) {
 export function toRotationPolicy(form: RotationForm): FormResult<ReturnType<typeof RotationPolicyInput.parse>> {
   const parsed = RotationPolicyInput.safeParse(rotationPolicyOf(form));
   if (parsed.success) return { ok: true, request: parsed.data };
-  return { ok: false, errors: collect(parsed.error.issues.map((i) => ({ path: ['rotation_policy', ...i.path], message: i.message }))) };
+  return { ok: false, errors: fieldErrors(parsed.error.issues, (path, issue) => [path ? `rotation_policy.${path}` : 'rotation_policy', wholeNumberMessage(issue)]) };
 }
 
-function collect(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>, errors: FieldErrors = {}): FieldErrors {
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || 'form';
-    errors[key] ??= /expected number/i.test(issue.message) ? 'a whole number' : issue.message;
-  }
-  return errors;
-}
+const toField: IssueToField = (path, issue) => [path || 'form', wholeNumberMessage(issue)];
 
 /** End of the chosen day, local time, as an ISO timestamp. */
 function expiryOf(date: string): string | null | undefined {
@@ -149,7 +144,7 @@ export function toCreateSecret(form: SecretForm): FormResult<CreateSecretRequest
   const value = checkValue(form, errors, true);
   const candidate = { name: form.name.trim(), type: form.type, value, ...commonFields(form, errors) };
   const parsed = CreateSecretRequest.safeParse(candidate);
-  if (!parsed.success) collect(parsed.error.issues, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }
@@ -167,7 +162,7 @@ export function toUpdateSecret(form: SecretForm, original: Secret): FormResult<U
     ...(!fields.file_path && original.file_path ? { file_path: null } : {}),
   };
   const parsed = UpdateSecretRequest.safeParse(candidate);
-  if (!parsed.success) collect(parsed.error.issues, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }

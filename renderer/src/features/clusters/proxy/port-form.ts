@@ -13,7 +13,8 @@ import {
   type PortMapping,
 } from '../../../../../shared/api/clusters/ports';
 import type { FormResult } from '../../../components/form/form-result';
-import { ipEntries, ipEntryErrors, issuesToErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
+import { fieldErrors, type IssueToField } from '../../../components/form/field-errors';
+import { ipEntries, ipEntryErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
 
 export interface PortForm {
   internalPort: string;
@@ -93,7 +94,7 @@ function healthCheck(form: PortForm) {
 }
 
 /** Schema paths (create or update) to the form's fields, in the form's words. */
-function fieldFor(path: string, issue: Parameters<typeof rangeMessage>[0]): [string, string] | null {
+const fieldFor: IssueToField = (path, issue) => {
   if (path === 'internal_port') return ['internalPort', rangeMessage(issue, 'The internal port', PORT_MIN, PORT_MAX)];
   if (path === 'external_port') return ['externalPort', rangeMessage(issue, 'The external port', PORT_MIN, PORT_MAX)];
   if (path === 'description') return ['description', issue.code === 'invalid_type' ? 'A description is required' : issue.message];
@@ -108,7 +109,7 @@ function fieldFor(path: string, issue: Parameters<typeof rangeMessage>[0]): [str
   if (path.startsWith('access_control.ip_whitelist')) return ['ipWhitelist', issue.message];
   if (path.startsWith('access_control.allowed_users')) return ['allowedUsers', issue.message];
   return ['form', `${path || 'request'}: ${issue.message}`];
-}
+};
 
 function withIpErrors(errors: Errors, form: PortForm): Errors {
   ipEntryErrors(form.ipWhitelist).forEach((message, i) => {
@@ -130,7 +131,7 @@ export function toCreatePortRequest(form: PortForm): PortFormResult<CreatePortMa
     ...(form.customDomain.trim() !== '' ? { custom_domain: form.customDomain.trim() } : {}),
   };
   const parsed = CreatePortMappingRequest.safeParse(candidate);
-  const errors = withIpErrors(parsed.success ? {} : issuesToErrors(parsed.error.issues, fieldFor), form);
+  const errors = withIpErrors(parsed.success ? {} : fieldErrors(parsed.error.issues, fieldFor), form);
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   // Send the input as typed, not the parsed output: defaults are the API's to apply.
   return { ok: true, request: candidate as CreatePortMappingRequest };
@@ -139,7 +140,7 @@ export function toCreatePortRequest(form: PortForm): PortFormResult<CreatePortMa
 export function toUpdatePortRequest(form: PortForm): PortFormResult<UpdatePortMappingRequest> {
   const candidate = { description: form.description, health_check: healthCheck(form), access_control: accessControl(form) };
   const parsed = UpdatePortMappingRequest.safeParse(candidate);
-  const errors = withIpErrors(parsed.success ? {} : issuesToErrors(parsed.error.issues, fieldFor), form);
+  const errors = withIpErrors(parsed.success ? {} : fieldErrors(parsed.error.issues, fieldFor), form);
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, request: candidate as UpdatePortMappingRequest };
 }
