@@ -13,7 +13,7 @@ import { RestartCost } from './CostImpact';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
 import { defaultRestartForm, emptyPortRow, restartCostImpact, storageShrinkError, toRestartRequest } from './restart-form';
-import { EnvRowsEditor, PortRowsEditor } from './RowEditors';
+import { EnvRowsEditor, PortRowsEditor } from '../../components/form/RowEditors';
 import { useLifecycleDialog } from './use-lifecycle-dialog';
 
 export interface RestartClusterDialogProps {

@@ -38,13 +38,14 @@ export interface RestartForm {
   applySystemUpdates: boolean;
 }
 
-/** The document's defaults: graceful, 5 minutes' grace, no wait, 15 minutes' timeout, nothing changed. */
+/** The document's defaults, as the shared schema declares them: graceful, 5 minutes' grace, no wait, 15 minutes' timeout, nothing changed. */
+const defaults = RestartRequest.parse({});
 export const defaultRestartForm = (): RestartForm => ({
-  force: false,
-  gracePeriodMinutes: '5',
-  waitForReady: false,
-  timeoutMinutes: '15',
-  preserveState: false,
+  force: defaults.force,
+  gracePeriodMinutes: String(defaults.grace_period_minutes),
+  waitForReady: defaults.wait_for_ready,
+  timeoutMinutes: String(defaults.timeout_minutes),
+  preserveState: defaults.preserve_state,
   cpuCores: '',
   memoryGb: '',
   storageGb: '',
@@ -55,7 +56,7 @@ export const defaultRestartForm = (): RestartForm => ({
   restartReason: '',
   restoreFromSnapshot: '',
   updateContainerImage: '',
-  applySystemUpdates: false,
+  applySystemUpdates: defaults.apply_system_updates,
 });
 
 export const emptyPortRow = (): PortRow => ({ internalPort: '', externalPort: '', protocol: 'tcp', description: '' });

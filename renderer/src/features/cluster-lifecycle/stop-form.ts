@@ -17,15 +17,16 @@ export interface StopForm {
   notifyUsers: string[];
 }
 
-/** The document's defaults: graceful, 5 minutes' grace, no snapshot, data kept, no wait, 10 minutes' timeout. */
+/** The document's defaults, as the shared schema declares them: graceful, 5 minutes' grace, no snapshot, data kept, no wait, 10 minutes' timeout. */
+const defaults = StopRequest.parse({});
 export const defaultStopForm = (): StopForm => ({
-  force: false,
-  gracePeriodMinutes: '5',
-  saveState: false,
+  force: defaults.force,
+  gracePeriodMinutes: String(defaults.grace_period_minutes),
+  saveState: defaults.save_state,
   snapshotName: '',
-  preserveData: true,
-  waitForCompletion: false,
-  timeoutMinutes: '10',
+  preserveData: defaults.preserve_data,
+  waitForCompletion: defaults.wait_for_completion,
+  timeoutMinutes: String(defaults.timeout_minutes),
   stopReason: '',
   notifyUsers: [],
 });

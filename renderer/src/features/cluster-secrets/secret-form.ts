@@ -38,7 +38,13 @@ export interface SecretForm {
   rotation: RotationForm;
 }
 
-export const defaultRotationForm = (): RotationForm => ({ enabled: false, intervalDays: '90', notifyDaysBefore: '7' });
+/** Off, with the interval and notice the schema applies when a policy leaves them out. */
+const rotationDefaults = RotationPolicyInput.parse({ enabled: false });
+export const defaultRotationForm = (): RotationForm => ({
+  enabled: rotationDefaults.enabled,
+  intervalDays: String(rotationDefaults.rotation_interval_days),
+  notifyDaysBefore: String(rotationDefaults.notification_days_before),
+});
 
 export const emptySecretForm = (): SecretForm => ({
   name: '',

@@ -7,6 +7,7 @@ import {
   HEALTH_INTERVAL_MIN,
   HEALTH_TIMEOUT_MAX,
   HEALTH_TIMEOUT_MIN,
+  HealthCheckInput,
   RATE_LIMIT_BURST_MAX,
   RATE_LIMIT_RPM_MAX,
   UpdatePortMappingRequest,
@@ -36,16 +37,18 @@ export interface PortForm {
   publicAccess: boolean;
 }
 
+/** The health check the schema applies when none is given. */
+const healthDefaults = HealthCheckInput.parse({});
 export const emptyPortForm = (): PortForm => ({
   internalPort: '',
   externalPort: '',
   protocol: 'tcp',
   description: '',
   customDomain: '',
-  healthEnabled: true,
-  healthPath: '/',
-  healthInterval: '30',
-  healthTimeout: '5',
+  healthEnabled: healthDefaults.enabled,
+  healthPath: healthDefaults.path,
+  healthInterval: String(healthDefaults.interval_seconds),
+  healthTimeout: String(healthDefaults.timeout_seconds),
   authenticationRequired: true,
   allowedUsers: [],
   ipWhitelist: [],

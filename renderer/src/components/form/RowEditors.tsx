@@ -3,9 +3,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Protocol } from '../../../../shared/api/clusters/common';
-import { RowsEditor } from '../../components/form/RowsEditor';
-import type { FieldErrors } from './form-values';
-import type { EnvRow } from './restart-form';
+import type { EnvRow } from './env-rows';
+import type { FieldErrors } from './form-result';
+import { RowsEditor } from './RowsEditor';
 
 export function EnvRowsEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange(rows: EnvRow[]): void; errors: FieldErrors }) {
   return (
