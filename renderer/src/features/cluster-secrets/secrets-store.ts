@@ -3,11 +3,10 @@
 // tab's own state (use-revealed-values.ts) until it is hidden.
 import { create } from 'zustand';
 import type { CreateSecretRequest, Secret, SecretCategory, SecretType, UpdateSecretRequest } from '../../../../shared/api/clusters/secrets';
-import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
-import { isCancelled, toNormalizedError } from '../../bridge/errors';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type { LoadStatus };
 
 export interface SecretFilters {
   type: SecretType | '';
@@ -17,14 +16,12 @@ export interface SecretFilters {
 
 export const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
 
-export interface SecretsState {
+export interface SecretsState extends LoadState {
   clusterId: string | null;
   filters: SecretFilters;
   secrets: Secret[];
   totalCount: number;
   secretTypes: Partial<Record<SecretType, number>>;
-  status: LoadStatus;
-  error: NormalizedError | null;
   /** The last list read without a search (same type/category), for instant local filtering while a search is on its way. */
   unfiltered: { type: SecretFilters['type']; category: SecretFilters['category']; secrets: Secret[] } | null;
   /** Loads the cluster's secrets with the server-side filters (the last call wins). */
@@ -43,74 +40,69 @@ function withoutValue(secret: Secret): Secret {
   return rest;
 }
 
-let listController: AbortController | null = null;
+const emptyList = () => ({ secrets: [], totalCount: 0, secretTypes: {}, unfiltered: null });
 
-export const useSecrets = create<SecretsState>()((set, get) => ({
-  clusterId: null,
-  filters: noFilters(),
-  secrets: [],
-  totalCount: 0,
-  secretTypes: {},
-  status: 'idle',
-  error: null,
-  unfiltered: null,
+export const useSecrets = create<SecretsState>()((set, get) => {
+  const list = createLoader<SecretsState>(set, get);
+  return {
+    ...initialLoadState(),
+    ...emptyList(),
+    clusterId: null,
+    filters: noFilters(),
 
-  async load(clusterId, filters = get().filters) {
-    listController?.abort();
-    const controller = (listController = new AbortController());
-    const sameCluster = get().clusterId === clusterId;
-    set({ clusterId, filters, status: 'loading', error: null, ...(sameCluster ? {} : { secrets: [], totalCount: 0, secretTypes: {}, unfiltered: null }) });
-    const query = {
-      ...(filters.type ? { type: filters.type } : {}),
-      ...(filters.category ? { category: filters.category } : {}),
-      ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-    };
-    try {
-      const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId }, query }, { signal: controller.signal });
-      const secrets = data.data.secrets.map(withoutValue);
-      set({
-        secrets,
-        totalCount: data.data.total_count,
-        secretTypes: data.data.secret_types,
-        status: 'ready',
-        ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
-      });
-    } catch (error) {
-      if (isCancelled(error)) return;
-      set({ status: 'error', error: toNormalizedError(error) });
-    }
-  },
+    load(clusterId, filters = get().filters) {
+      const sameCluster = get().clusterId === clusterId;
+      const query = {
+        ...(filters.type ? { type: filters.type } : {}),
+        ...(filters.category ? { category: filters.category } : {}),
+        ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+      };
+      return list.run(
+        async (signal) => {
+          const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId }, query }, { signal });
+          const secrets = data.data.secrets.map(withoutValue);
+          return {
+            secrets,
+            totalCount: data.data.total_count,
+            secretTypes: data.data.secret_types,
+            ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
+          };
+        },
+        { before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) } },
+      );
+    },
 
-  async create(clusterId, request) {
-    const { data } = await api('clusters.secrets.create', { params: { cluster_id: clusterId }, body: request });
-    const saved = withoutValue(data.data);
-    // Reload so the new secret shows only if it matches the filters, with fresh counts.
-    void get().load(clusterId);
-    return saved;
-  },
+    async create(clusterId, request) {
+      const { data } = await api('clusters.secrets.create', { params: { cluster_id: clusterId }, body: request });
+      const saved = withoutValue(data.data);
+      // Reload so the new secret shows only if it matches the filters, with fresh counts.
+      void get().load(clusterId);
+      return saved;
+    },
 
-  async update(clusterId, name, request) {
-    const { data } = await api('clusters.secrets.update', { params: { cluster_id: clusterId, secret_name: name }, body: request });
-    const saved = withoutValue(data.data);
-    const swap = (list: Secret[]) => list.map((x) => (x.name === name ? saved : x));
-    set((s) => ({ secrets: swap(s.secrets), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: swap(s.unfiltered.secrets) } }));
-    return saved;
-  },
+    async update(clusterId, name, request) {
+      const { data } = await api('clusters.secrets.update', { params: { cluster_id: clusterId, secret_name: name }, body: request });
+      const saved = withoutValue(data.data);
+      const swap = (list: Secret[]) => list.map((x) => (x.name === name ? saved : x));
+      set((s) => ({ secrets: swap(s.secrets), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: swap(s.unfiltered.secrets) } }));
+      return saved;
+    },
 
-  async remove(clusterId, name) {
-    await api('clusters.secrets.delete', { params: { cluster_id: clusterId, secret_name: name } });
-    const drop = (list: Secret[]) => list.filter((x) => x.name !== name);
-    set((s) => ({ secrets: drop(s.secrets), totalCount: Math.max(0, s.totalCount - 1), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: drop(s.unfiltered.secrets) } }));
-    void get().load(clusterId);
-  },
+    async remove(clusterId, name) {
+      await api('clusters.secrets.delete', { params: { cluster_id: clusterId, secret_name: name } });
+      const drop = (list: Secret[]) => list.filter((x) => x.name !== name);
+      set((s) => ({ secrets: drop(s.secrets), totalCount: Math.max(0, s.totalCount - 1), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: drop(s.unfiltered.secrets) } }));
+      void get().load(clusterId);
+    },
 
-  async readValue(clusterId, name) {
-    const { data } = await api('clusters.secrets.get', { params: { cluster_id: clusterId, secret_name: name }, query: { include_value: true } });
-    return data.data.value ?? '';
-  },
+    async readValue(clusterId, name) {
+      const { data } = await api('clusters.secrets.get', { params: { cluster_id: clusterId, secret_name: name }, query: { include_value: true } });
+      return data.data.value ?? '';
+    },
 
-  reset() {
-    listController?.abort();
-    set({ clusterId: null, filters: noFilters(), secrets: [], totalCount: 0, secretTypes: {}, status: 'idle', error: null, unfiltered: null });
-  },
-}));
+    reset() {
+      list.abort();
+      set({ ...initialLoadState(), ...emptyList(), clusterId: null, filters: noFilters() });
+    },
+  };
+});
