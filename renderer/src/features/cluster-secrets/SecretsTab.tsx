@@ -3,22 +3,17 @@
 // and delete confirmed by typing the name. Revealed values are dropped on leaving.
 import Add from '@mui/icons-material/Add';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Secret } from '../../../../shared/api/clusters/secrets';
 import { useIntents } from '../../app/navigation/intents';
 import { notify } from '../../app/notifications/notifications-store';
-import { DataTable } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { EmptyState, ErrorState } from '../../components/StateViews';
+import { ListPage } from '../../components/ListPage';
+import { EmptyState } from '../../components/StateViews';
 import { DeleteSecretDialog } from './DeleteSecretDialog';
 import { RotationPolicyDialog } from './RotationPolicyDialog';
 import { secretColumns } from './secret-columns';
@@ -89,62 +84,61 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
   const count = provisional ? provisional.length : totalCount;
 
   return (
-    <Stack spacing={2} sx={{ flex: 1, minHeight: 0 }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <SecretFilters search={search} onSearch={setSearch} filters={filters} onFilters={patchFilters} typeCounts={secretTypes} />
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="secrets-count">
-          {status === 'ready' || provisional ? `${count.toLocaleString()} secret${count === 1 ? '' : 's'}${filtered ? ' match' : ''}` : ''}
-        </Typography>
-        <Tooltip title="Refresh">
-          <span>
-            <IconButton aria-label="Refresh secrets" onClick={() => void useSecrets.getState().load(clusterId)} disabled={status === 'loading'}>
-              <Refresh />
-            </IconButton>
-          </span>
-        </Tooltip>
+    <ListPage
+      sx={{ flex: 1, minHeight: 0 }}
+      leading={
+        <>
+          <SecretFilters search={search} onSearch={setSearch} filters={filters} onFilters={patchFilters} typeCounts={secretTypes} />
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="secrets-count">
+            {status === 'ready' || provisional ? `${count.toLocaleString()} secret${count === 1 ? '' : 's'}${filtered ? ' match' : ''}` : ''}
+          </Typography>
+        </>
+      }
+      refreshLabel="Refresh secrets"
+      onRefresh={() => void useSecrets.getState().load(clusterId)}
+      actions={
         <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ secret: null })} data-testid="create-secret-button">
           New secret
         </Button>
-      </Stack>
-      {revealed.error && (
-        <Box data-testid="reveal-error">
-          {revealed.error.status === 403 ? (
-            <Alert severity="warning" onClose={revealed.dismissError}>
-              {revealed.error.message}
-            </Alert>
-          ) : (
-            <ErrorAlert error={revealed.error} action={<Button color="inherit" size="small" onClick={revealed.dismissError}>Dismiss</Button>} />
-          )}
-        </Box>
-      )}
-      {status === 'error' && error ? (
-        <ErrorState title="Could not load the secrets" error={error} onRetry={() => void useSecrets.getState().load(clusterId)} />
-      ) : (
-        <Paper variant="outlined" sx={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-          <DataTable
-            label="Secrets"
-            rows={rows}
-            columns={columns}
-            rowKey={(s) => s.name}
-            loading={!provisional && status === 'loading' && (!loaded || secrets.length === 0)}
-            initialSort={{ columnId: 'name', direction: 'asc' }}
-            onRowActivate={(secret) => setEditing({ secret })}
-            rowTestId={(s) => `secret-row-${s.name}`}
-            empty={
-              filtered ? (
-                <EmptyState title="No secrets match">Change the search or the filters.</EmptyState>
-              ) : (
-                <EmptyState icon={<LockOutlined />} title="No secrets yet" action={<Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ secret: null })}>New secret</Button>}>
-                  Keep API keys, database credentials and certificates here; the cluster gets them as environment variables or files.
-                </EmptyState>
-              )
-            }
-          />
-        </Paper>
-      )}
+      }
+      notice={
+        revealed.error && (
+          <Box data-testid="reveal-error">
+            {revealed.error.status === 403 ? (
+              <Alert severity="warning" onClose={revealed.dismissError}>
+                {revealed.error.message}
+              </Alert>
+            ) : (
+              <ErrorAlert error={revealed.error} action={<Button color="inherit" size="small" onClick={revealed.dismissError}>Dismiss</Button>} />
+            )}
+          </Box>
+        )
+      }
+      status={status}
+      error={error}
+      errorTitle="Could not load the secrets"
+      tableMinHeight={360}
+      table={{
+        label: 'Secrets',
+        rows,
+        columns,
+        rowKey: (s) => s.name,
+        loading: !provisional && status === 'loading' && (!loaded || secrets.length === 0),
+        initialSort: { columnId: 'name', direction: 'asc' },
+        onRowActivate: (secret) => setEditing({ secret }),
+        rowTestId: (s) => `secret-row-${s.name}`,
+        empty: filtered ? (
+          <EmptyState title="No secrets match">Change the search or the filters.</EmptyState>
+        ) : (
+          <EmptyState icon={<LockOutlined />} title="No secrets yet" action={<Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ secret: null })}>New secret</Button>}>
+            Keep API keys, database credentials and certificates here; the cluster gets them as environment variables or files.
+          </EmptyState>
+        ),
+      }}
+    >
       <SecretDialog clusterId={clusterId} open={editing !== null} secret={editing?.secret ?? null} onClose={() => setEditing(null)} onSaved={onSaved} />
       <RotationPolicyDialog clusterId={clusterId} secret={rotating} onClose={() => setRotating(null)} />
       <DeleteSecretDialog secret={deleting} onClose={() => setDeleting(null)} onDelete={onDelete} />
-    </Stack>
+    </ListPage>
   );
 }
