@@ -54,7 +54,7 @@ export function AddProfileDialog({ open, onClose }: { open: boolean; onClose(): 
     // Drop the typed key as soon as the dialog closes.
     setForm(emptyValues());
     setShowKey(false);
-  }, [open]);
+  }, [open, setForm]);
 
   const set = (field: Field, value: string) => update({ [field]: value });
 

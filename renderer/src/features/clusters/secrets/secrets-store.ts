@@ -2,9 +2,9 @@
 // enter this store: the list is read without them, and a revealed value lives only in the
 // tab's own state (use-revealed-values.ts) until it is hidden.
 import { create } from 'zustand';
-import type { CreateSecretRequest, Secret, SecretCategory, SecretType, UpdateSecretRequest } from '../../../../shared/api/clusters/secrets';
-import { api } from '../../bridge/api';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
+import type { CreateSecretRequest, Secret, SecretCategory, SecretType, UpdateSecretRequest } from '../../../../../shared/api/clusters/secrets';
+import { api } from '../../../bridge/api';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../lib/resource-store';
 
 export type { LoadStatus };
 

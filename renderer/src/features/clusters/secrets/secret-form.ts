@@ -9,10 +9,10 @@ import {
   type Secret,
   type SecretCategory,
   type SecretType,
-} from '../../../../shared/api/clusters/secrets';
+} from '../../../../../shared/api/clusters/secrets';
 
-import { fieldErrors, wholeNumberMessage, type IssueToField } from '../../components/form/field-errors';
-import type { FieldErrors, FormResult } from '../../components/form/form-result';
+import { fieldErrors, wholeNumberMessage, type IssueToField } from '../../../components/form/field-errors';
+import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 export type { FieldErrors, FormResult };
 
 export interface RotationForm {

@@ -4,7 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { NOTIFICATION_DAYS_MAX, ROTATION_INTERVAL_MAX } from '../../../../shared/api/clusters/secrets';
+import { NOTIFICATION_DAYS_MAX, ROTATION_INTERVAL_MAX } from '../../../../../shared/api/clusters/secrets';
 import type { FieldErrors, RotationForm } from './secret-form';
 
 export function RotationFields({ value, onChange, errors }: { value: RotationForm; onChange(v: RotationForm): void; errors: FieldErrors }) {

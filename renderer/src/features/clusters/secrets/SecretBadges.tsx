@@ -3,8 +3,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Secret } from '../../../../shared/api/clusters/secrets';
-import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
+import type { Secret } from '../../../../../shared/api/clusters/secrets';
+import { formatDate, formatDateTime, relativeTime } from '../../../lib/relative-time';
 import { expiryState } from './secret-status';
 
 /** Smaller, to sit under a date in a 48-pixel row. */

@@ -1,8 +1,8 @@
 // Revealed secret values: fetched only on demand, each hidden again after REVEAL_MS, and
 // all dropped when the tab unmounts or the page is hidden. Held in component state only.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { NormalizedError } from '../../../../shared/api/errors';
-import { toNormalizedError } from '../../bridge/errors';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import { toNormalizedError } from '../../../bridge/errors';
 import { useSecrets } from './secrets-store';
 
 export const REVEAL_MS = 30_000;

@@ -9,8 +9,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
-import type { SecretType } from '../../../../shared/api/clusters/secrets';
-import { MONO_FONT } from '../../lib/fonts';
+import type { SecretType } from '../../../../../shared/api/clusters/secrets';
+import { MONO_FONT } from '../../../lib/fonts';
 import { readPemFile } from './secret-form';
 
 export interface SecretValueFieldProps {

@@ -3,10 +3,10 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { Secret } from '../../../../shared/api/clusters/secrets';
-import { FormDialog } from '../../components/form/FormDialog';
-import { useValidatedForm } from '../../components/form/use-validated-form';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import type { Secret } from '../../../../../shared/api/clusters/secrets';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { formatDateTime, relativeTime } from '../../../lib/relative-time';
 import { RotationFields } from './RotationFields';
 import { rotationFormOf, toRotationPolicy } from './secret-form';
 import { useSecrets } from './secrets-store';

@@ -7,11 +7,11 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Secret } from '../../../../shared/api/clusters/secrets';
-import type { Column } from '../../components/DataTable';
-import { MONO_FONT } from '../../lib/fonts';
+import type { Secret } from '../../../../../shared/api/clusters/secrets';
+import type { Column } from '../../../components/DataTable';
+import { MONO_FONT } from '../../../lib/fonts';
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
-import { TagChips } from '../../components/TagChips';
+import { TagChips } from '../../../components/TagChips';
 import { ExpiryCell, RotationCell } from './SecretBadges';
 import { SecretValueCell } from './SecretValueCell';
 

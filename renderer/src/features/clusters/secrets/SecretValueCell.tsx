@@ -6,9 +6,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { notify } from '../../app/notifications/notifications-store';
-import { CopyButton } from '../../components/CopyButton';
-import { MONO_FONT } from '../../lib/fonts';
+import { notify } from '../../../app/notifications/notifications-store';
+import { CopyButton } from '../../../components/CopyButton';
+import { MONO_FONT } from '../../../lib/fonts';
 import { MASK } from './secret-status';
 
 export interface SecretValueCellProps {

@@ -4,9 +4,9 @@
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type StopData } from '../../../../shared/api/clusters/lifecycle';
-import { api } from '../../bridge/api';
+import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type StopData } from '../../../../../shared/api/clusters/lifecycle';
+import { api } from '../../../bridge/api';
 import { StopCost } from './CostImpact';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, ReasonField, Section, SwitchedIntField } from './option-fields';

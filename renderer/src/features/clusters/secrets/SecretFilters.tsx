@@ -4,7 +4,7 @@ import Search from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { SecretCategory, SecretType } from '../../../../shared/api/clusters/secrets';
+import { SecretCategory, SecretType } from '../../../../../shared/api/clusters/secrets';
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
 import type { SecretFilters as Filters } from './secrets-store';
 

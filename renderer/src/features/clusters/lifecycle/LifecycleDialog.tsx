@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { FormDialog } from '../../components/form/FormDialog';
+import { FormDialog } from '../../../components/form/FormDialog';
 import { PhaseProgress } from './PhaseProgress';
 import type { LifecycleDialogState } from './use-lifecycle-dialog';
 

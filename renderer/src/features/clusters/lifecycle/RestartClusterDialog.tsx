@@ -5,15 +5,15 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../shared/api/clusters/lifecycle';
-import { api } from '../../bridge/api';
-import { formatDate } from '../../lib/relative-time';
+import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../../shared/api/clusters/lifecycle';
+import { api } from '../../../bridge/api';
+import { formatDate } from '../../../lib/relative-time';
 import { RestartCost } from './CostImpact';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
 import { defaultRestartForm, emptyPortRow, restartCostImpact, storageShrinkError, toRestartRequest } from './restart-form';
-import { EnvRowsEditor, PortRowsEditor } from '../../components/form/RowEditors';
+import { EnvRowsEditor, PortRowsEditor } from '../../../components/form/RowEditors';
 import { useLifecycleDialog } from './use-lifecycle-dialog';
 
 export interface RestartClusterDialogProps {

@@ -9,9 +9,9 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import type { ClusterLifecycle } from '../../../../shared/api/clusters/lifecycle';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import type { ClusterLifecycle } from '../../../../../shared/api/clusters/lifecycle';
+import { formatDateTime, relativeTime } from '../../../lib/relative-time';
 import { isTransitional, runOptionsOf, useClusterFollow } from './follow-store';
 import { activeStepIndex, phaseLabel, remainingMs, runPhases, terminalPhase } from './phases';
 

@@ -2,10 +2,10 @@
 // that turns the dialog into a progress view, and the notice when the wait outlasted the
 // request.
 import { useState } from 'react';
-import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import type { ClusterLifecycle } from '../../../../shared/api/clusters/lifecycle';
-import { toNormalizedError } from '../../bridge/errors';
-import { useValidatedForm, type ValidatedForm } from '../../components/form/use-validated-form';
+import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import type { ClusterLifecycle } from '../../../../../shared/api/clusters/lifecycle';
+import { toNormalizedError } from '../../../bridge/errors';
+import { useValidatedForm, type ValidatedForm } from '../../../components/form/use-validated-form';
 import { isTransitional, rememberRunOptions, useClusterFollow } from './follow-store';
 import type { FieldErrors, FormResult } from './form-values';
 import type { RunOptions } from './phases';

@@ -1,7 +1,7 @@
 // Helpers shared by the stop and restart forms: text fields to numbers (non-numbers kept as
 // text so the schema reports them), and their wording of zod issues.
-import { wholeNumberMessage, type IssueToField } from '../../components/form/field-errors';
-import type { FieldErrors, FormResult } from '../../components/form/form-result';
+import { wholeNumberMessage, type IssueToField } from '../../../components/form/field-errors';
+import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 export type { FieldErrors, FormResult };
 
 /** '' → undefined; a number → the number; anything else stays text for the schema to refuse. */

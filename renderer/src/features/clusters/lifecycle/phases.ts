@@ -1,7 +1,7 @@
 // The phases of a stop or restart as the stepper shows them (02-clusters.md, States and
 // transitions): the document's order, without the phases this run skips (graceful ones
 // under `force`, the snapshot/checkpoint unless requested), and the terminal phase last.
-import type { ClusterLifecycle } from '../../../../shared/api/clusters/lifecycle';
+import type { ClusterLifecycle } from '../../../../../shared/api/clusters/lifecycle';
 
 export type LifecycleKind = ClusterLifecycle['operation'];
 

@@ -1,11 +1,11 @@
 // The restart dialog's form as plain data and its translation into a RestartRequest checked
 // by the shared schema, plus the checks that need the cluster: storage can only grow, and
 // the cost preview (old → new hourly rate) from the shared price table.
-import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import { estimateHourlyRate, type Protocol } from '../../../../shared/api/clusters/common';
-import { RestartRequest, type RestartRequestParsed } from '../../../../shared/api/clusters/lifecycle';
-import { envRowsToRecord, type EnvRow } from '../../components/form/env-rows';
-import { fieldErrors } from '../../components/form/field-errors';
+import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import { estimateHourlyRate, type Protocol } from '../../../../../shared/api/clusters/common';
+import { RestartRequest, type RestartRequestParsed } from '../../../../../shared/api/clusters/lifecycle';
+import { envRowsToRecord, type EnvRow } from '../../../components/form/env-rows';
+import { fieldErrors } from '../../../components/form/field-errors';
 import { compact, lifecycleField, numberField, type FieldErrors, type FormResult } from './form-values';
 
 export type { EnvRow };

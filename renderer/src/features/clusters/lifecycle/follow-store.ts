@@ -2,11 +2,11 @@
 // cluster is `stopping`/`restarting` and stops at the end state. One poller per cluster
 // however many views show it, and one notification per completed run.
 import { create } from 'zustand';
-import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import type { NormalizedError } from '../../../../shared/api/errors';
-import { notify } from '../../app/notifications/notifications-store';
-import { api } from '../../bridge/api';
-import { toNormalizedError } from '../../bridge/errors';
+import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import { notify } from '../../../app/notifications/notifications-store';
+import { api } from '../../../bridge/api';
+import { toNormalizedError } from '../../../bridge/errors';
 import type { RunOptions } from './phases';
 
 export const POLL_INTERVAL_MS = 2_000;

@@ -9,10 +9,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Secret } from '../../../../shared/api/clusters/secrets';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { useValidatedForm } from '../../components/form/use-validated-form';
-import { MONO_FONT } from '../../lib/fonts';
+import type { Secret } from '../../../../../shared/api/clusters/secrets';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { MONO_FONT } from '../../../lib/fonts';
 
 export function DeleteSecretDialog({ secret, onClose, onDelete }: { secret: Secret | null; onClose(): void; onDelete(secret: Secret): Promise<void> }) {
   const { form: typed, setForm: setTyped, valid: matches, busy, apiError: error, onSubmit: confirm } = useValidatedForm<string, Secret>({

@@ -5,7 +5,7 @@ import TrendingUp from '@mui/icons-material/TrendingUp';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { RestartCostImpact } from './restart-form';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../lib/money';
 import type { StopCostImpact } from './stop-form';
 
 export function StopCost({ impact }: { impact: StopCostImpact }) {

@@ -1,8 +1,8 @@
 // The stop dialog's form as plain data and its translation into a StopRequest checked by
 // the shared schema (02-clusters.md, Stop: defaults and maxima).
-import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import { StopRequest, type StopRequestParsed } from '../../../../shared/api/clusters/lifecycle';
-import { fieldErrors } from '../../components/form/field-errors';
+import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import { StopRequest, type StopRequestParsed } from '../../../../../shared/api/clusters/lifecycle';
+import { fieldErrors } from '../../../components/form/field-errors';
 import { compact, lifecycleField, numberField, type FormResult } from './form-values';
 
 export interface StopForm {
