@@ -1,9 +1,10 @@
 // Lint: the layering of DESIGN.md ("shared / main / main/electron / preload / renderer")
 // checked by a tool, as an error, with no exemption list; plus typescript-eslint's
 // recommended rules.
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
-import { readdirSync } from 'node:fs';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** The emulator's area folders (main/emulator/areas/<name>/). */
 const emulatorAreas = readdirSync(new URL('./main/emulator/areas/', import.meta.url), { withFileTypes: true })
@@ -16,6 +17,12 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', '
 function refuse(names, why) {
   return names.map((name) => ({ group: [name, `${name}/*`], message: `Bad layering: ${why}` }));
 }
+
+// The renderer's feature folders, read from disk so a new feature is covered without an edit.
+const FEATURES = './renderer/src/features';
+const featureFolders = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -84,5 +91,37 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [...refuse(nodeBuiltins, 'renderer/ runs in the browser.'), ...refuse(['electron', 'keytar', 'fastify', 'ky', 'ws'], 'renderer/ reaches the main process only through the bridge.')] }],
     },
+  },
+  // Renderer features (DESIGN.md, "An area is one module"): a feature never imports another
+  // (shared pieces live in components/ or lib/), and the shell reaches features only through
+  // features/registry.
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureFolders.map((name) => ({
+              target: `${FEATURES}/${name}`,
+              from: featureFolders.filter((other) => other !== name).map((other) => `${FEATURES}/${other}`),
+              message: `Bad layering: features/${name} may not import another feature; move the shared piece to components/ or lib/.`,
+            })),
+            { target: FEATURES, from: `${FEATURES}/registry.ts`, message: 'Bad layering: features do not import the registry (the shell does).' },
+            { target: './renderer/src/app', from: FEATURES, except: ['./registry.ts'], message: 'Bad layering: app/ reaches features only through features/registry.' },
+            // The layering of DESIGN.md, repeated: this config object replaces the rule's options for the renderer.
+            { target: './renderer', from: ['./main', './preload', './test'], message: 'Bad layering: renderer/ may import only shared/ and renderer/.' },
+          ],
+        },
+      ],
+    },
+  },
+  // React's rules of hooks, as errors. (v7's recommended set adds the React-compiler rules,
+  // which flag patterns the views use on purpose, e.g. reading a ref during render to keep a
+  // closing dialog's subject; they are left for when the compiler is adopted.)
+  {
+    files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

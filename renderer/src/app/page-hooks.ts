@@ -2,6 +2,7 @@
 // intents, react to a profile switch, and answer single-key shortcuts.
 import { useEffect, useRef } from 'react';
 import { isEditableTarget } from '../lib/shortcuts';
+import { useLatest } from '../lib/use-latest';
 import { useIntents, type Intent } from './navigation/intents';
 import { useProfiles } from './profiles/profiles-store';
 
@@ -20,11 +21,12 @@ export function useIntent(intent: Intent, run: () => void): void {
 export function useOnProfileSwitch(onSwitch: () => void): void {
   const activeProfileId = useProfiles((s) => s.activeId);
   const shownProfile = useRef(activeProfileId);
+  // onSwitch is read when the profile changes, not a reason to run again.
+  const latestOnSwitch = useLatest(onSwitch);
   useEffect(() => {
-    if (shownProfile.current !== null && shownProfile.current !== activeProfileId) onSwitch();
+    if (shownProfile.current !== null && shownProfile.current !== activeProfileId) latestOnSwitch.current();
     shownProfile.current = activeProfileId;
-    // onSwitch is read when the profile changes, not a reason to run again.
-  }, [activeProfileId]);
+  }, [activeProfileId, latestOnSwitch]);
 }
 
 /** Single-key shortcuts of a page (e.g. `n`, `/`), outside text fields and dialogs. */

@@ -3,7 +3,7 @@ import type { Cluster } from '../../../shared/api/clusters/cluster';
 import { clusterFixture } from './cluster-fixture';
 import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
 import { useNotifications } from '../../../renderer/src/app/notifications/notifications-store';
-import { POLL_INTERVAL_MS, useClusterFollow } from '../../../renderer/src/features/cluster-lifecycle/follow-store';
+import { POLL_INTERVAL_MS, useClusterFollow } from '../../../renderer/src/features/clusters/lifecycle/follow-store';
 
 
 /** A bridge whose clusters.get answers from a queue of cluster states. */

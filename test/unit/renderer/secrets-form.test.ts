@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Secret } from '../../../shared/api/clusters/secrets';
-import { emptySecretForm, formOf, toCreateSecret, toRotationPolicy, toUpdateSecret } from '../../../renderer/src/features/cluster-secrets/secret-form';
-import { expiryState, matchesSearch, provisionalRows } from '../../../renderer/src/features/cluster-secrets/secret-status';
+import { emptySecretForm, formOf, toCreateSecret, toRotationPolicy, toUpdateSecret } from '../../../renderer/src/features/clusters/secrets/secret-form';
+import { expiryState, matchesSearch, provisionalRows } from '../../../renderer/src/features/clusters/secrets/secret-status';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n';
 const NOW = Date.parse('2026-03-01T12:00:00Z');

@@ -7,7 +7,7 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import type { ReactNode } from 'react';
+import type { FeatureCommand } from '../../features/registry';
 import { areas } from '../navigation/areas';
 import { navigate } from '../navigation/hash-router';
 import { useIntents } from '../navigation/intents';
@@ -16,14 +16,7 @@ import { useProfiles } from '../profiles/profiles-store';
 import { useThemePreference, type PaletteMode } from '../theme/theme-store';
 import { useUi } from '../ui-store';
 
-export interface Command {
-  id: string;
-  title: string;
-  group: string;
-  icon?: ReactNode;
-  shortcut?: string;
-  run(): void;
-}
+export type Command = FeatureCommand;
 
 export function buildCommands(systemMode: PaletteMode): Command[] {
   const { profiles, activeId } = useProfiles.getState();
@@ -33,17 +26,7 @@ export function buildCommands(systemMode: PaletteMode): Command[] {
   for (const area of areas) {
     commands.push({ id: `go:${area.id}`, group: 'Go to', title: `Go to ${area.label}`, icon: area.icon, run: () => navigate(area.path) });
   }
-  commands.push({
-    id: 'api-keys:create',
-    group: 'API keys',
-    title: 'Create API key',
-    icon: <Add fontSize="small" />,
-    shortcut: 'N',
-    run: () => {
-      navigate('/api-keys');
-      useIntents.getState().request('api-keys:create');
-    },
-  });
+  for (const area of areas) commands.push(...(area.commands ?? []));
   for (const p of profiles) {
     if (p.id === activeId) continue;
     commands.push({ id: `profile:${p.id}`, group: 'Profiles', title: `Switch to profile: ${p.name}`, icon: <SwapHoriz fontSize="small" />, run: () => void activateProfile(p) });

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { channels } from '../../../../shared/ipc/contract';
+import { fieldErrors } from '../../components/form/field-errors';
 import type { FormResult } from '../../components/form/form-result';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
@@ -27,9 +28,7 @@ const emptyValues = (): Record<Field, string> => ({ name: '', baseUrl: 'https://
 function validate(values: Record<Field, string>): FormResult<Request, Errors> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, request: parsed.data };
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrors<Errors>(parsed.error.issues, (path, issue) => [path.split('.')[0] || 'form', issue.message]) };
 }
 
 export function AddProfileDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -55,7 +54,7 @@ export function AddProfileDialog({ open, onClose }: { open: boolean; onClose(): 
     // Drop the typed key as soon as the dialog closes.
     setForm(emptyValues());
     setShowKey(false);
-  }, [open]);
+  }, [open, setForm]);
 
   const set = (field: Field, value: string) => update({ [field]: value });
 

@@ -4,6 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { toNormalizedError } from '../../bridge/errors';
+import { useLatest } from '../../lib/use-latest';
 import { shownErrors, type ErrorDisplay, type ErrorMap } from './error-display';
 import type { FieldErrors, FormResult } from './form-result';
 
@@ -45,17 +46,18 @@ export function useValidatedForm<F, R, E extends ErrorMap = FieldErrors>({ open,
   const [busy, setBusy] = useState(false);
   const [apiError, setApiError] = useState<NormalizedError | null>(null);
 
+  // Only on opening (or a new subject): a background refresh must not wipe what is being
+  // typed, and `initial` is a fresh function each render.
+  const latest = useLatest({ initial, onReset });
   useEffect(() => {
     if (!open) return;
-    setForm(initial());
+    setForm(latest.current.initial());
     setSubmitted(false);
     setTouched(new Set());
     setErrorsAtSubmit({} as E);
     setApiError(null);
-    onReset?.();
-    // Only on opening (or a new subject): a background refresh must not wipe what is being
-    // typed, and `initial` is a fresh function each render.
-  }, [open, resetKey]);
+    latest.current.onReset?.();
+  }, [open, resetKey, latest]);
 
   const current = validate(form);
   const currentErrors = current.ok ? ({} as E) : current.errors;

@@ -1,24 +1,14 @@
 // The API keys area: list, create, one-time reveal, rotate, revoke and per-key usage.
 import Add from '@mui/icons-material/Add';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import Refresh from '@mui/icons-material/Refresh';
-import Search from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { ApiKey } from '../../../../shared/api/api-keys';
 import { notify } from '../../app/notifications/notifications-store';
 import { useProfiles } from '../../app/profiles/profiles-store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
-import { EmptyState, ErrorState } from '../../components/StateViews';
+import { ListPage } from '../../components/ListPage';
+import { EmptyState } from '../../components/StateViews';
 import { useApiKeys } from './api-keys-store';
 import { keyColumns } from './key-columns';
 import { useMountedOnce } from '../../lib/use-mounted-once';
@@ -89,63 +79,39 @@ export default function ApiKeysPage() {
   const firstLoad = status === 'loading' && keys.length === 0;
 
   return (
-    <Stack sx={{ height: '100%', minHeight: 0 }} spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="h5" component="h1">
-            API keys
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Keys that call the platform API on behalf of this account. A key’s value is shown once, when it is created or rotated.
-          </Typography>
-        </Box>
-        <TextField
-          inputRef={filterRef}
-          size="small"
-          placeholder="Filter keys  /"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Filter keys' } }}
-          sx={{ width: 240 }}
-        />
-        <Tooltip title="Refresh">
-          <span>
-            <IconButton aria-label="Refresh keys" onClick={() => void load()} disabled={status === 'loading'}>
-              <Refresh />
-            </IconButton>
-          </span>
-        </Tooltip>
+    <ListPage
+      title="API keys"
+      description="Keys that call the platform API on behalf of this account. A key’s value is shown once, when it is created or rotated."
+      filter={{ value: filter, onChange: setFilter, placeholder: 'Filter keys  /', label: 'Filter keys', inputRef: filterRef }}
+      refreshLabel="Refresh keys"
+      onRefresh={() => void load()}
+      actions={
         <Button variant="contained" startIcon={<Add />} onClick={openCreate} disabled={status !== 'ready'} data-testid="create-key-button">
           Create API key
         </Button>
-      </Stack>
-
-      {status === 'error' && error ? (
-        <ErrorState title="Could not load API keys" error={error} onRetry={() => void load()} />
-      ) : (
-        <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-          <DataTable
-            label="API keys"
-            rows={rows}
-            columns={columns}
-            rowKey={(k) => k.id}
-            loading={firstLoad}
-            selectedKey={usage.keyId}
-            onRowActivate={(k) => void loadUsage(k.id)}
-            rowTestId={(k) => `key-row-${k.id}`}
-            empty={
-              keys.length > 0 ? (
-                <EmptyState title="No keys match the filter">Clear the filter to see all {keys.length} keys.</EmptyState>
-              ) : (
-                <EmptyState icon={<KeyOutlined />} title="No API keys yet" action={<Button variant="contained" startIcon={<Add />} onClick={openCreate}>Create API key</Button>}>
-                  Create a key for each tool or person that calls the API, with only the permissions and scopes it needs.
-                </EmptyState>
-              )
-            }
-          />
-        </Paper>
-      )}
-
+      }
+      status={status}
+      error={error}
+      errorTitle="Could not load API keys"
+      table={{
+        label: 'API keys',
+        rows,
+        columns,
+        rowKey: (k) => k.id,
+        loading: firstLoad,
+        selectedKey: usage.keyId,
+        onRowActivate: (k) => void loadUsage(k.id),
+        rowTestId: (k) => `key-row-${k.id}`,
+        empty:
+          keys.length > 0 ? (
+            <EmptyState title="No keys match the filter">Clear the filter to see all {keys.length} keys.</EmptyState>
+          ) : (
+            <EmptyState icon={<KeyOutlined />} title="No API keys yet" action={<Button variant="contained" startIcon={<Add />} onClick={openCreate}>Create API key</Button>}>
+              Create a key for each tool or person that calls the API, with only the permissions and scopes it needs.
+            </EmptyState>
+          ),
+      }}
+    >
       <Suspense fallback={null}>
         {createMounted && <CreateKeyDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreate={onCreate} />}
         {revealMounted && <KeyRevealDialog revealed={revealed} onClose={dismissReveal} onUseAsProfile={useAsProfile} onCopyError={(m) => notify('error', m)} />}
@@ -163,6 +129,6 @@ export default function ApiKeysPage() {
           : 'The key stops working at once. This cannot be undone.'}
       </ConfirmDialog>
       <UsageDrawer apiKey={selected} />
-    </Stack>
+    </ListPage>
   );
 }

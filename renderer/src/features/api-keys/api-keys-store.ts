@@ -7,8 +7,9 @@ import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
 import type { RevealedKey } from '../../components/KeyRevealDialog';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type { LoadStatus };
 
 export interface UsageState {
   keyId: string | null;
@@ -19,14 +20,10 @@ export interface UsageState {
   error: NormalizedError | null;
 }
 
-export interface ApiKeysState {
+export interface ApiKeysState extends LoadState {
   keys: ApiKey[];
-  status: LoadStatus;
-  error: NormalizedError | null;
   revealed: RevealedKey | null;
   usage: UsageState;
-  /** When the list was last loaded (ms), to skip a second load right after a prefetch. */
-  loadedAt: number | null;
   load(): Promise<void>;
   /** Loads unless a load is running or finished moments ago (the shell prefetches at start). */
   ensureLoaded(): Promise<void>;
@@ -44,77 +41,62 @@ function withoutSecret(key: ApiKey): ApiKey {
   return rest;
 }
 
-let listController: AbortController | null = null;
 let usageController: AbortController | null = null;
 
-export const useApiKeys = create<ApiKeysState>()((set, get) => ({
-  keys: [],
-  status: 'idle',
-  error: null,
-  revealed: null,
-  loadedAt: null,
-  usage: { keyId: null, period: '7d', granularity: 'day', status: 'idle', data: null, error: null },
+export const useApiKeys = create<ApiKeysState>()((set, get) => {
+  const list = createLoader<ApiKeysState>(set, get);
+  return {
+    ...initialLoadState(),
+    keys: [],
+    revealed: null,
+    usage: { keyId: null, period: '7d', granularity: 'day', status: 'idle', data: null, error: null },
 
-  async load() {
-    listController?.abort();
-    const controller = (listController = new AbortController());
-    set({ status: 'loading', error: null });
-    try {
-      const { data } = await api('apiKeys.list', {}, { signal: controller.signal });
-      set({ keys: data.apiKeys.map(withoutSecret), status: 'ready', loadedAt: Date.now() });
-    } catch (error) {
-      if (isCancelled(error)) return;
-      set({ status: 'error', error: toNormalizedError(error) });
-    }
-  },
+    load: () => list.run(async (signal) => ({ keys: (await api('apiKeys.list', {}, { signal })).data.apiKeys.map(withoutSecret) })),
 
-  async ensureLoaded() {
-    const { status, loadedAt } = get();
-    if (status === 'loading' || (status === 'ready' && loadedAt !== null && Date.now() - loadedAt < 5_000)) return;
-    await get().load();
-  },
+    ensureLoaded: () => list.ensureLoaded(get().load),
 
-  async create(request) {
-    const { data } = await api('apiKeys.create', { body: request });
-    const saved = withoutSecret(data);
-    set((s) => ({
-      keys: [saved, ...s.keys.filter((k) => k.id !== saved.id)],
-      revealed: data.key ? { title: 'API key created', keyName: data.name, value: data.key } : null,
-    }));
-    return saved;
-  },
+    async create(request) {
+      const { data } = await api('apiKeys.create', { body: request });
+      const saved = withoutSecret(data);
+      set((s) => ({
+        keys: [saved, ...s.keys.filter((k) => k.id !== saved.id)],
+        revealed: data.key ? { title: 'API key created', keyName: data.name, value: data.key } : null,
+      }));
+      return saved;
+    },
 
-  async rotate(id) {
-    const { data } = await api('apiKeys.rotate', { params: { key_id: id } });
-    set({ revealed: { title: 'API key rotated', keyName: data.name, value: data.key } });
-    // The list's prefix changes with the new value; refresh quietly.
-    void get().load();
-  },
+    async rotate(id) {
+      const { data } = await api('apiKeys.rotate', { params: { key_id: id } });
+      set({ revealed: { title: 'API key rotated', keyName: data.name, value: data.key } });
+      // The list's prefix changes with the new value; refresh quietly.
+      void get().load();
+    },
 
-  async revoke(id) {
-    const { data } = await api('apiKeys.revoke', { params: { key_id: id } });
-    set((s) => ({ keys: s.keys.map((k) => (k.id === id ? { ...k, status: 'revoked' as const, revokedAt: data.revokedAt } : k)) }));
-  },
+    async revoke(id) {
+      const { data } = await api('apiKeys.revoke', { params: { key_id: id } });
+      set((s) => ({ keys: s.keys.map((k) => (k.id === id ? { ...k, status: 'revoked' as const, revokedAt: data.revokedAt } : k)) }));
+    },
 
-  dismissReveal() {
-    set({ revealed: null });
-  },
+    dismissReveal() {
+      set({ revealed: null });
+    },
 
-  async loadUsage(keyId, period = get().usage.period, granularity = get().usage.granularity) {
-    usageController?.abort();
-    const controller = (usageController = new AbortController());
-    set((s) => ({ usage: { ...s.usage, keyId, period, granularity, status: 'loading', error: null, data: s.usage.keyId === keyId ? s.usage.data : null } }));
-    try {
-      const { data } = await api('apiKeys.usage', { params: { key_id: keyId }, query: { period, granularity } }, { signal: controller.signal });
-      set((s) => ({ usage: { ...s.usage, status: 'ready', data } }));
-    } catch (error) {
-      if (isCancelled(error)) return;
-      set((s) => ({ usage: { ...s.usage, status: 'error', error: toNormalizedError(error) } }));
-    }
-  },
+    async loadUsage(keyId, period = get().usage.period, granularity = get().usage.granularity) {
+      usageController?.abort();
+      const controller = (usageController = new AbortController());
+      set((s) => ({ usage: { ...s.usage, keyId, period, granularity, status: 'loading', error: null, data: s.usage.keyId === keyId ? s.usage.data : null } }));
+      try {
+        const { data } = await api('apiKeys.usage', { params: { key_id: keyId }, query: { period, granularity } }, { signal: controller.signal });
+        set((s) => ({ usage: { ...s.usage, status: 'ready', data } }));
+      } catch (error) {
+        if (isCancelled(error)) return;
+        set((s) => ({ usage: { ...s.usage, status: 'error', error: toNormalizedError(error) } }));
+      }
+    },
 
-  closeUsage() {
-    usageController?.abort();
-    set((s) => ({ usage: { ...s.usage, keyId: null, data: null, status: 'idle', error: null } }));
-  },
-}));
+    closeUsage() {
+      usageController?.abort();
+      set((s) => ({ usage: { ...s.usage, keyId: null, data: null, status: 'idle', error: null } }));
+    },
+  };
+});

@@ -2,6 +2,7 @@
 // validated by the shared schema (the same one the bridge and the emulator use).
 import { CreateApiKeyRequest, KEY_NAME_MAX } from '../../../../shared/api/api-keys';
 import type { AccountKeyScope, KeyPermission } from '../../../../shared/api/common';
+import { fieldErrors } from '../../components/form/field-errors';
 import type { FormResult as GenericFormResult } from '../../components/form/form-result';
 
 export const RATE_CLASSES = ['reads', 'writes', 'executions'] as const;
@@ -66,11 +67,15 @@ export function toCreateRequest(form: CreateKeyForm, now: number = Date.now()): 
   };
   const parsed = CreateApiKeyRequest.safeParse(candidate);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.map(String);
-      const field = (path[0] === 'rateLimit' && path[1] ? `rateLimit.${path[1]}` : path[0] ?? 'form') as keyof FormErrors;
-      errors[field] ??= friendly(field, issue.message);
-    }
+    fieldErrors(
+      parsed.error.issues,
+      (path, issue) => {
+        const [first, second] = path.split('.');
+        const field = (first === 'rateLimit' && second ? `rateLimit.${second}` : first || 'form') as keyof FormErrors;
+        return [field, friendly(field, issue.message)];
+      },
+      errors,
+    );
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, request: parsed.data };

@@ -18,7 +18,7 @@ import { useIntent } from '../../app/page-hooks';
 import { DETAIL_POLL_MS, usePolling } from './use-polling';
 
 const ProxyTab = lazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));
-const SecretsTab = lazy(() => import('../cluster-secrets/SecretsTab').then((m) => ({ default: m.SecretsTab })));
+const SecretsTab = lazy(() => import('./secrets/SecretsTab').then((m) => ({ default: m.SecretsTab })));
 
 const TABS: Array<{ id: DetailTab; label: string }> = [
   { id: 'overview', label: 'Overview' },

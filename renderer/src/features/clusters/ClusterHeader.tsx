@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { CopyButton } from '../../components/CopyButton';
 import { MONO_FONT } from '../../lib/fonts';
-import { canRestart, canStop, formatHourly, gpuLabel } from './cluster-logic';
+import { formatHourly } from '../../lib/money';
+import { canRestart, canStop, gpuLabel } from './cluster-logic';
 import { ClusterStatusChip } from './ClusterStatusChip';
 
 export interface ClusterHeaderProps {

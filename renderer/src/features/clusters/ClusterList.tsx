@@ -1,20 +1,13 @@
 // The clusters list: filters, the shared table, row actions, and auto-refresh while any
 // cluster is starting, stopping or restarting (paused while the window is hidden).
 import Dns from '@mui/icons-material/Dns';
-import Refresh from '@mui/icons-material/Refresh';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { ClusterStatus } from '../../../../shared/api/clusters/common';
 import { navigate } from '../../app/navigation/hash-router';
-import { DataTable, type Column } from '../../components/DataTable';
-import { EmptyState, ErrorState } from '../../components/StateViews';
+import { ListPage } from '../../components/ListPage';
+import { EmptyState } from '../../components/StateViews';
 import { countByStatus, filterClusters, isTransitional } from './cluster-logic';
 import { clusterColumns } from './cluster-columns';
 import { clusterPath } from './cluster-route';
@@ -28,23 +21,6 @@ import { useFilterShortcut } from './use-clusters-page';
 const rowKey = (c: Cluster) => c.id;
 const openRow = (c: Cluster) => navigate(clusterPath(c.id));
 const rowTestId = (c: Cluster) => `cluster-row-${c.id}`;
-
-interface ClusterTableProps {
-  rows: readonly Cluster[];
-  columns: Column<Cluster>[];
-  loading: boolean;
-  empty: ReactNode;
-}
-
-// Memoised: a keystroke first re-renders the page with the old (deferred) rows, and the
-// table, its hundreds of rows behind the virtualiser, need not follow until the rows change.
-const ClusterTable = memo(function ClusterTable({ rows, columns, loading, empty }: ClusterTableProps) {
-  return (
-    <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-      <DataTable label="Clusters" rows={rows} columns={columns} rowKey={rowKey} loading={loading} rowHeight={52} onRowActivate={openRow} rowTestId={rowTestId} empty={empty} />
-    </Paper>
-  );
-});
 
 export function ClusterList() {
   const clusters = useClusters((s) => s.clusters);
@@ -107,33 +83,21 @@ export function ClusterList() {
     [filtered, total],
   );
 
+  // A keystroke first re-renders the page with the old (deferred) rows; the list page's table,
+  // its hundreds of rows behind the virtualiser, need not follow until the rows change.
   return (
-    <Stack sx={{ height: '100%', minHeight: 0 }} spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="h5" component="h1">
-            Clusters
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            GPU compute environments of this account.{anyMoving ? ' Refreshing while clusters change state.' : ''}
-          </Typography>
-        </Box>
-        <Tooltip title="Refresh">
-          <span>
-            <IconButton aria-label="Refresh clusters" onClick={() => void load()} disabled={status === 'loading'}>
-              <Refresh />
-            </IconButton>
-          </span>
-        </Tooltip>
-      </Stack>
-      <ClusterFilters statuses={statuses} counts={counts} text={text} filterRef={filterRef} onStatuses={setStatuses} onText={setText} />
-
-      {status === 'error' && error ? (
-        <ErrorState title="Could not load clusters" error={error} onRetry={() => void load()} />
-      ) : (
-        <ClusterTable rows={rows} columns={columns} loading={status !== 'ready' && clusters.length === 0} empty={empty} />
-      )}
+    <ListPage
+      title="Clusters"
+      description={`GPU compute environments of this account.${anyMoving ? ' Refreshing while clusters change state.' : ''}`}
+      refreshLabel="Refresh clusters"
+      onRefresh={() => void load()}
+      filters={<ClusterFilters statuses={statuses} counts={counts} text={text} filterRef={filterRef} onStatuses={setStatuses} onText={setText} />}
+      status={status}
+      error={error}
+      errorTitle="Could not load clusters"
+      table={{ label: 'Clusters', rows, columns, rowKey, loading: status !== 'ready' && clusters.length === 0, rowHeight: 52, onRowActivate: openRow, rowTestId, empty }}
+    >
       <LifecycleDialogs action={action} onClose={() => setAction(null)} />
-    </Stack>
+    </ListPage>
   );
 }

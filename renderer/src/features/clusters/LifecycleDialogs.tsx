@@ -6,8 +6,8 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { useMountedOnce } from '../../lib/use-mounted-once';
 import { useClusters } from './clusters-store';
 
-const StopClusterDialog = lazy(() => import('../cluster-lifecycle').then((m) => ({ default: m.StopClusterDialog })));
-const RestartClusterDialog = lazy(() => import('../cluster-lifecycle').then((m) => ({ default: m.RestartClusterDialog })));
+const StopClusterDialog = lazy(() => import('./lifecycle').then((m) => ({ default: m.StopClusterDialog })));
+const RestartClusterDialog = lazy(() => import('./lifecycle').then((m) => ({ default: m.RestartClusterDialog })));
 
 export type LifecycleAction = { kind: 'stop' | 'restart'; cluster: Cluster } | null;
 

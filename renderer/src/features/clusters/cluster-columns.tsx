@@ -11,7 +11,8 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { Column } from '../../components/DataTable';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDateTime, relativeTime } from '../../lib/relative-time';
-import { canRestart, canStop, formatHourly, formatUptime, gpuLabel } from './cluster-logic';
+import { formatHourly } from '../../lib/money';
+import { canRestart, canStop, formatUptime, gpuLabel } from './cluster-logic';
 import { ClusterStatusChip } from './ClusterStatusChip';
 
 export interface ClusterActions {

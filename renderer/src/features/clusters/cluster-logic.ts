@@ -46,15 +46,6 @@ export function formatUptime(seconds: number): string {
   return `${s}s`;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatMoney(value: number): string {
-  return money.format(value);
-}
-
-export function formatHourly(value: number): string {
-  return `${money.format(value)}/h`;
-}
 
 /** GPU type names carry underscores (A100_80GB); show them as the vendor writes them. */
 export function gpuLabel(cluster: Pick<Cluster, 'gpu'>): string {

@@ -5,8 +5,9 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
+import { createLoader, initialLoadState, type LoadOptions, type LoadState, type LoadStatus } from '../../lib/resource-store';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type { LoadOptions, LoadStatus };
 
 export interface ClusterDetailState {
   cluster: Cluster | null;
@@ -14,17 +15,8 @@ export interface ClusterDetailState {
   error: NormalizedError | null;
 }
 
-export interface LoadOptions {
-  /** Keep the current rows and status while loading; errors of a quiet load are kept aside. */
-  quiet?: boolean;
-}
-
-export interface ClustersState {
+export interface ClustersState extends LoadState {
   clusters: Cluster[];
-  status: LoadStatus;
-  error: NormalizedError | null;
-  /** When the list was last loaded (ms), to skip a second load right after a prefetch. */
-  loadedAt: number | null;
   details: Record<string, ClusterDetailState>;
   load(options?: LoadOptions): Promise<void>;
   ensureLoaded(): Promise<void>;
@@ -37,75 +29,62 @@ export interface ClustersState {
 
 const EMPTY_DETAIL: ClusterDetailState = { cluster: null, status: 'idle', error: null };
 
-let listController: AbortController | null = null;
 const detailControllers = new Map<string, AbortController>();
 
-export const useClusters = create<ClustersState>()((set, get) => ({
-  clusters: [],
-  status: 'idle',
-  error: null,
-  loadedAt: null,
-  details: {},
+export const useClusters = create<ClustersState>()((set, get) => {
+  const list = createLoader<ClustersState>(set, get);
+  return {
+    ...initialLoadState(),
+    clusters: [],
+    details: {},
 
-  async load(options = {}) {
-    listController?.abort();
-    const controller = (listController = new AbortController());
-    if (!options.quiet || get().status !== 'ready') set({ status: 'loading', error: null });
-    try {
-      const { data } = await api('clusters.list', { query: {} }, { signal: controller.signal });
-      const clusters = data.data.clusters;
-      // A detail already open follows the list's fresher record.
-      set((s) => ({ clusters, status: 'ready', error: null, loadedAt: Date.now(), details: refreshDetails(s.details, clusters) }));
-    } catch (error) {
-      if (isCancelled(error)) return;
-      // A failed background refresh keeps the last good list on screen.
-      if (options.quiet && get().status === 'ready') return;
-      set({ status: 'error', error: toNormalizedError(error) });
-    }
-  },
+    load: (options = {}) =>
+      list.run(async (signal) => {
+        const { data } = await api('clusters.list', { query: {} }, { signal });
+        const clusters = data.data.clusters;
+        // A detail already open follows the list's fresher record.
+        return { clusters, details: refreshDetails(get().details, clusters) };
+      }, options),
 
-  async ensureLoaded() {
-    const { status, loadedAt } = get();
-    if (status === 'loading' || (status === 'ready' && loadedAt !== null && Date.now() - loadedAt < 5_000)) return;
-    await get().load();
-  },
+    ensureLoaded: () => list.ensureLoaded(() => get().load()),
 
-  async loadCluster(id, options = {}) {
-    detailControllers.get(id)?.abort();
-    const controller = new AbortController();
-    detailControllers.set(id, controller);
-    const current = get().details[id] ?? EMPTY_DETAIL;
-    if (!options.quiet || !current.cluster) setDetail(set, id, { ...current, status: 'loading', error: null });
-    try {
-      const { data } = await api('clusters.get', { params: { cluster_id: id } }, { signal: controller.signal });
-      const cluster = data.data;
+    async loadCluster(id, options = {}) {
+      detailControllers.get(id)?.abort();
+      const controller = new AbortController();
+      detailControllers.set(id, controller);
+      const current = get().details[id] ?? EMPTY_DETAIL;
+      if (!options.quiet || !current.cluster) setDetail(set, id, { ...current, status: 'loading', error: null });
+      try {
+        const { data } = await api('clusters.get', { params: { cluster_id: id } }, { signal: controller.signal });
+        const cluster = data.data;
+        set((s) => ({
+          details: { ...s.details, [id]: { cluster, status: 'ready', error: null } },
+          clusters: s.clusters.map((c) => (c.id === id ? cluster : c)),
+        }));
+      } catch (error) {
+        if (isCancelled(error)) return;
+        if (options.quiet && current.cluster) return;
+        setDetail(set, id, { cluster: null, status: 'error', error: toNormalizedError(error) });
+      } finally {
+        if (detailControllers.get(id) === controller) detailControllers.delete(id);
+      }
+    },
+
+    upsert(cluster) {
       set((s) => ({
-        details: { ...s.details, [id]: { cluster, status: 'ready', error: null } },
-        clusters: s.clusters.map((c) => (c.id === id ? cluster : c)),
+        clusters: s.clusters.map((c) => (c.id === cluster.id ? cluster : c)),
+        details: { ...s.details, [cluster.id]: { cluster, status: 'ready', error: null } },
       }));
-    } catch (error) {
-      if (isCancelled(error)) return;
-      if (options.quiet && current.cluster) return;
-      setDetail(set, id, { cluster: null, status: 'error', error: toNormalizedError(error) });
-    } finally {
-      if (detailControllers.get(id) === controller) detailControllers.delete(id);
-    }
-  },
+    },
 
-  upsert(cluster) {
-    set((s) => ({
-      clusters: s.clusters.map((c) => (c.id === cluster.id ? cluster : c)),
-      details: { ...s.details, [cluster.id]: { cluster, status: 'ready', error: null } },
-    }));
-  },
-
-  reset() {
-    listController?.abort();
-    for (const c of detailControllers.values()) c.abort();
-    detailControllers.clear();
-    set({ clusters: [], status: 'idle', error: null, loadedAt: null, details: {} });
-  },
-}));
+    reset() {
+      list.abort();
+      for (const c of detailControllers.values()) c.abort();
+      detailControllers.clear();
+      set({ ...initialLoadState(), clusters: [], details: {} });
+    },
+  };
+});
 
 type Setter = (fn: (s: ClustersState) => Partial<ClustersState>) => void;
 

@@ -11,8 +11,8 @@ import { Framework, TemplateCategory, type CreateTemplateRequest, type Template,
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
 import { MONO_FONT } from '../../lib/fonts';
-import { EnvRowsEditor, PortRowsEditor } from '../cluster-lifecycle/RowEditors';
-import { formatMoney } from '../cluster-lifecycle/money';
+import { EnvRowsEditor, PortRowsEditor } from '../../components/form/RowEditors';
+import { formatMoney } from '../../lib/money';
 import { ResourceBoundsFields } from './ResourceBoundsFields';
 import { emptyTemplateForm, formHourlyCost, formOfTemplate, nextPatchVersion, toCreateTemplate, toUpdateTemplate, type TemplateForm } from './template-form';
 import { useTemplates } from './templates-store';

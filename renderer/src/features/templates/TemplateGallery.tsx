@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Template } from '../../../../shared/api/clusters/templates';
-import { formatMoney } from '../cluster-lifecycle/money';
+import { formatMoney } from '../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
 
 function TemplateCard({ template, onOpen }: { template: Template; onOpen(t: Template): void }) {

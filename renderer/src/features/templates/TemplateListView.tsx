@@ -2,25 +2,21 @@
 // operation (search debounced), and "New template".
 import Add from '@mui/icons-material/Add';
 import GridView from '@mui/icons-material/GridView';
-import Refresh from '@mui/icons-material/Refresh';
 import ViewList from '@mui/icons-material/ViewList';
 import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Template } from '../../../../shared/api/clusters/templates';
 import { navigate } from '../../app/navigation/hash-router';
 import { useIntents } from '../../app/navigation/intents';
-import { DataTable } from '../../components/DataTable';
-import { EmptyState, ErrorState } from '../../components/StateViews';
+import { ListPage } from '../../components/ListPage';
+import { EmptyState } from '../../components/StateViews';
 import { templateColumns } from './template-columns';
 import { TemplateFilters } from './TemplateFilters';
 import { TemplateGallery } from './TemplateGallery';
@@ -83,58 +79,52 @@ export function TemplateListView({ onCreate }: { onCreate(): void }) {
   );
 
   return (
-    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="h5" component="h1">
-            Templates
+    <ListPage
+      title="Templates"
+      description="Reusable cluster setups: image, resources and their bounds, ports, environment and startup script."
+      refreshLabel="Refresh templates"
+      onRefresh={() => void useTemplates.getState().load()}
+      actions={
+        <>
+          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: TemplatesView | null) => switchView(v)} aria-label="View">
+            <ToggleButton value="gallery" aria-label="Gallery view">
+              <GridView fontSize="small" />
+            </ToggleButton>
+            <ToggleButton value="table" aria-label="Table view">
+              <ViewList fontSize="small" />
+            </ToggleButton>
+          </ToggleButtonGroup>
+          <Button variant="contained" startIcon={<Add />} onClick={onCreate} data-testid="create-template-button">
+            New template
+          </Button>
+        </>
+      }
+      filters={
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <TemplateFilters search={search} onSearch={setSearch} filters={filters} onChange={change} />
+          <Typography variant="body2" color="text.secondary" data-testid="templates-count">
+            {status === 'ready' ? `${totalCount} template${totalCount === 1 ? '' : 's'}` : ''}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Reusable cluster setups: image, resources and their bounds, ports, environment and startup script.
-          </Typography>
-        </Box>
-        <Tooltip title="Refresh">
-          <span>
-            <IconButton aria-label="Refresh templates" onClick={() => void useTemplates.getState().load()} disabled={status === 'loading'}>
-              <Refresh />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: TemplatesView | null) => switchView(v)} aria-label="View">
-          <ToggleButton value="gallery" aria-label="Gallery view">
-            <GridView fontSize="small" />
-          </ToggleButton>
-          <ToggleButton value="table" aria-label="Table view">
-            <ViewList fontSize="small" />
-          </ToggleButton>
-        </ToggleButtonGroup>
-        <Button variant="contained" startIcon={<Add />} onClick={onCreate} data-testid="create-template-button">
-          New template
-        </Button>
-      </Stack>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <TemplateFilters search={search} onSearch={setSearch} filters={filters} onChange={change} />
-        <Typography variant="body2" color="text.secondary" data-testid="templates-count">
-          {status === 'ready' ? `${totalCount} template${totalCount === 1 ? '' : 's'}` : ''}
-        </Typography>
-      </Stack>
-      {status === 'error' && error ? (
-        <ErrorState title="Could not load templates" error={error} onRetry={() => void useTemplates.getState().load()} />
-      ) : view === 'table' ? (
-        <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-          <DataTable label="Templates" rows={templates} columns={columns} rowKey={(t) => t.id} loading={firstLoad} onRowActivate={open} rowTestId={(t) => `template-row-${t.id}`} empty={empty} />
-        </Paper>
-      ) : firstLoad ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }} aria-busy aria-label="Loading templates">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={180} />
-          ))}
-        </Box>
-      ) : templates.length === 0 ? (
-        <Box sx={{ mt: 6 }}>{empty}</Box>
-      ) : (
-        <TemplateGallery templates={templates} onOpen={open} />
-      )}
-    </Stack>
+        </Stack>
+      }
+      status={status}
+      error={error}
+      errorTitle="Could not load templates"
+      table={{ label: 'Templates', rows: templates, columns, rowKey: (t) => t.id, loading: firstLoad, onRowActivate: open, rowTestId: (t) => `template-row-${t.id}`, empty }}
+      body={view === 'table' ? undefined : <GalleryBody templates={templates} firstLoad={firstLoad} empty={empty} onOpen={open} />}
+    />
   );
+}
+
+function GalleryBody({ templates, firstLoad, empty, onOpen }: { templates: Template[]; firstLoad: boolean; empty: ReactNode; onOpen(t: Template): void }) {
+  if (firstLoad)
+    return (
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }} aria-busy aria-label="Loading templates">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={180} />
+        ))}
+      </Box>
+    );
+  if (templates.length === 0) return <Box sx={{ mt: 6 }}>{empty}</Box>;
+  return <TemplateGallery templates={templates} onOpen={onOpen} />;
 }

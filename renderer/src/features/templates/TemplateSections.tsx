@@ -9,7 +9,7 @@ import type { Template } from '../../../../shared/api/clusters/templates';
 import { notify } from '../../app/notifications/notifications-store';
 import { CopyButton } from '../../components/CopyButton';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatMoney } from '../cluster-lifecycle/money';
+import { formatMoney } from '../../lib/money';
 import { RESOURCE_LABELS } from './ResourceBoundsFields';
 import { RESOURCES } from './template-form';
 

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Template } from '../../../../shared/api/clusters/templates';
 import type { Column } from '../../components/DataTable';
 import { formatDate } from '../../lib/relative-time';
-import { formatMoney } from '../cluster-lifecycle/money';
+import { formatMoney } from '../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
 
 export function templateColumns(): Column<Template>[] {

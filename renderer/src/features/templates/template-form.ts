@@ -13,6 +13,7 @@ import {
   type TemplateCategory,
 } from '../../../../shared/api/clusters/templates';
 import { envRowsToRecord, type EnvRow } from '../../components/form/env-rows';
+import { fieldErrors, wholeNumberMessage, type IssueToField } from '../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../components/form/form-result';
 export type { EnvRow, FieldErrors, FormResult };
 
@@ -155,22 +156,14 @@ function body(form: TemplateForm, errors: FieldErrors) {
   };
 }
 
-function collect(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string; code?: string }>, errors: FieldErrors): FieldErrors {
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || 'form';
-    const message =
-      key === 'category' && issue.code === 'invalid_value' ? 'Choose a category' : /expected number/i.test(issue.message) ? 'a whole number' : issue.message;
-    errors[key] ??= message;
-  }
-  return errors;
-}
+const toField: IssueToField = (path, issue) => [path || 'form', path === 'category' && issue.code === 'invalid_value' ? 'Choose a category' : wholeNumberMessage(issue)];
 
 export function toCreateTemplate(form: TemplateForm): FormResult<CreateTemplateRequest> {
   const errors: FieldErrors = {};
   const candidate = body(form, errors);
   if (!form.category) errors.category = 'Choose a category';
   const parsed = CreateTemplateRequest.safeParse(candidate);
-  if (!parsed.success) collect(parsed.error.issues, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }
@@ -185,7 +178,7 @@ export function toUpdateTemplate(form: TemplateForm, currentVersion?: string): F
     ...(form.versionNotes.trim() ? { version_notes: form.versionNotes.trim() } : {}),
   };
   const parsed = UpdateTemplateRequest.safeParse(candidate);
-  if (!parsed.success) collect(parsed.error.issues, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }

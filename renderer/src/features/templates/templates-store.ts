@@ -4,9 +4,10 @@ import { create } from 'zustand';
 import type { CreateTemplateRequest, Framework, ListTemplatesQuery, Template, TemplateCategory, UpdateTemplateRequest } from '../../../../shared/api/clusters/templates';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
-import { isCancelled, toNormalizedError } from '../../bridge/errors';
+import { toNormalizedError } from '../../bridge/errors';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type { LoadStatus };
 export type TriState = '' | 'true' | 'false';
 export type SortBy = NonNullable<ListTemplatesQuery['sort_by']>;
 
@@ -41,12 +42,10 @@ export interface TemplateDetailState {
   error: NormalizedError | null;
 }
 
-export interface TemplatesState {
+export interface TemplatesState extends LoadState {
   filters: TemplateFilters;
   templates: Template[];
   totalCount: number;
-  status: LoadStatus;
-  error: NormalizedError | null;
   details: Record<string, TemplateDetailState>;
   load(filters?: TemplateFilters): Promise<void>;
   loadOne(id: string): Promise<void>;
@@ -55,9 +54,8 @@ export interface TemplatesState {
   remove(id: string): Promise<void>;
 }
 
-let listController: AbortController | null = null;
-
 export const useTemplates = create<TemplatesState>()((set, get) => {
+  const list = createLoader<TemplatesState>(set, get);
   const remember = (t: Template) =>
     set((s) => ({
       details: { ...s.details, [t.id]: { template: t, status: 'ready', error: null } },
@@ -65,25 +63,20 @@ export const useTemplates = create<TemplatesState>()((set, get) => {
     }));
 
   return {
+    ...initialLoadState(),
     filters: defaultTemplateFilters(),
     templates: [],
     totalCount: 0,
-    status: 'idle',
-    error: null,
     details: {},
 
-    async load(filters = get().filters) {
-      listController?.abort();
-      const controller = (listController = new AbortController());
-      set({ filters, status: 'loading', error: null });
-      try {
-        const { data } = await api('clusters.templates.list', { query: templateQuery(filters) }, { signal: controller.signal });
-        set({ templates: data.data.templates, totalCount: data.data.total_count, status: 'ready' });
-      } catch (error) {
-        if (isCancelled(error)) return;
-        set({ status: 'error', error: toNormalizedError(error) });
-      }
-    },
+    load: (filters = get().filters) =>
+      list.run(
+        async (signal) => {
+          const { data } = await api('clusters.templates.list', { query: templateQuery(filters) }, { signal });
+          return { templates: data.data.templates, totalCount: data.data.total_count };
+        },
+        { before: { filters } },
+      ),
 
     async loadOne(id) {
       const known = get().details[id]?.template ?? get().templates.find((t) => t.id === id) ?? null;

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useCallback, useRef } from 'react';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
-import { PhaseProgress } from '../../cluster-lifecycle';
+import { PhaseProgress } from '../lifecycle';
 import { useClusters } from '../clusters-store';
 import { EnvironmentCard, SnapshotsCard, TeamCard } from './ListCards';
 import { Section } from './Section';

@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime } from '../../../lib/relative-time';
-import { formatHourly, formatMoney, formatUptime, gpuLabel } from '../cluster-logic';
+import { formatHourly, formatMoney } from '../../../lib/money';
+import { formatUptime, gpuLabel } from '../cluster-logic';
 import { Facts, Section } from './Section';
 
 export function ResourcesCard({ cluster }: { cluster: Cluster }) {

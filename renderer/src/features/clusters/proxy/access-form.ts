@@ -11,7 +11,8 @@ import {
   type UpdateProxyRequest,
 } from '../../../../../shared/api/clusters/proxy';
 import type { FormResult } from '../../../components/form/form-result';
-import { ipEntries, ipEntryErrors, issuesToErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
+import { fieldErrors } from '../../../components/form/field-errors';
+import { ipEntries, ipEntryErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
 
 type XFrame = ProxyAccessControl['security_headers']['x_frame_options'];
 
@@ -75,7 +76,7 @@ export function toAccessRequest(form: AccessForm): AccessFormResult {
   const parsed = UpdateProxyAccessRequest.safeParse(candidate);
   const errors = parsed.success
     ? {}
-    : issuesToErrors(parsed.error.issues, (path, issue) => {
+    : fieldErrors(parsed.error.issues, (path, issue) => {
         const f = FIELD[path];
         if (f) return [f[0], issue.code === 'custom' ? issue.message : rangeMessage(issue, f[1], f[2], f[3])];
         if (path.startsWith('ip_whitelist')) return ['ipWhitelist', issue.message];

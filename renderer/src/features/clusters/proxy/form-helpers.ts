@@ -1,6 +1,6 @@
 // Shared bits of the proxy forms: numbers typed as text, per-entry IP/CIDR checks with the
-// shared IpOrCidr schema, and zod issues turned into "field → message".
-import type { z } from 'zod';
+// shared IpOrCidr schema, and range wording for zod issues.
+import type { Issue } from '../../../components/form/field-errors';
 import { IpOrCidr } from '../../../../../shared/api/clusters/common';
 
 /** A typed number, or the raw text when it is not one so the caller can say so. */
@@ -27,21 +27,8 @@ export function ipEntryErrors(entries: readonly string[]): Array<string | undefi
 
 export type Errors = Record<string, string>;
 
-/** First message per dotted path; `rename` maps schema paths to form fields (and may reword). */
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[], rename: (path: string, issue: z.core.$ZodIssue) => [string, string] | null): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    const mapped = rename(path, issue);
-    if (!mapped) continue;
-    const [field, message] = mapped;
-    errors[field] ??= message;
-  }
-  return errors;
-}
-
 /** "between 1 and 65535" style wording for range and type issues; the schema's own words otherwise. */
-export function rangeMessage(issue: z.core.$ZodIssue, what: string, min: number, max: number): string {
+export function rangeMessage(issue: Issue, what: string, min: number, max: number): string {
   if (issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type') return `${what} is a whole number from ${min} to ${max}`;
   return issue.message;
 }

@@ -7,13 +7,15 @@ import {
   HEALTH_INTERVAL_MIN,
   HEALTH_TIMEOUT_MAX,
   HEALTH_TIMEOUT_MIN,
+  HealthCheckInput,
   RATE_LIMIT_BURST_MAX,
   RATE_LIMIT_RPM_MAX,
   UpdatePortMappingRequest,
   type PortMapping,
 } from '../../../../../shared/api/clusters/ports';
 import type { FormResult } from '../../../components/form/form-result';
-import { ipEntries, ipEntryErrors, issuesToErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
+import { fieldErrors, type IssueToField } from '../../../components/form/field-errors';
+import { ipEntries, ipEntryErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
 
 export interface PortForm {
   internalPort: string;
@@ -35,16 +37,18 @@ export interface PortForm {
   publicAccess: boolean;
 }
 
+/** The health check the schema applies when none is given. */
+const healthDefaults = HealthCheckInput.parse({});
 export const emptyPortForm = (): PortForm => ({
   internalPort: '',
   externalPort: '',
   protocol: 'tcp',
   description: '',
   customDomain: '',
-  healthEnabled: true,
-  healthPath: '/',
-  healthInterval: '30',
-  healthTimeout: '5',
+  healthEnabled: healthDefaults.enabled,
+  healthPath: healthDefaults.path,
+  healthInterval: String(healthDefaults.interval_seconds),
+  healthTimeout: String(healthDefaults.timeout_seconds),
   authenticationRequired: true,
   allowedUsers: [],
   ipWhitelist: [],
@@ -93,7 +97,7 @@ function healthCheck(form: PortForm) {
 }
 
 /** Schema paths (create or update) to the form's fields, in the form's words. */
-function fieldFor(path: string, issue: Parameters<typeof rangeMessage>[0]): [string, string] | null {
+const fieldFor: IssueToField = (path, issue) => {
   if (path === 'internal_port') return ['internalPort', rangeMessage(issue, 'The internal port', PORT_MIN, PORT_MAX)];
   if (path === 'external_port') return ['externalPort', rangeMessage(issue, 'The external port', PORT_MIN, PORT_MAX)];
   if (path === 'description') return ['description', issue.code === 'invalid_type' ? 'A description is required' : issue.message];
@@ -108,7 +112,7 @@ function fieldFor(path: string, issue: Parameters<typeof rangeMessage>[0]): [str
   if (path.startsWith('access_control.ip_whitelist')) return ['ipWhitelist', issue.message];
   if (path.startsWith('access_control.allowed_users')) return ['allowedUsers', issue.message];
   return ['form', `${path || 'request'}: ${issue.message}`];
-}
+};
 
 function withIpErrors(errors: Errors, form: PortForm): Errors {
   ipEntryErrors(form.ipWhitelist).forEach((message, i) => {
@@ -130,7 +134,7 @@ export function toCreatePortRequest(form: PortForm): PortFormResult<CreatePortMa
     ...(form.customDomain.trim() !== '' ? { custom_domain: form.customDomain.trim() } : {}),
   };
   const parsed = CreatePortMappingRequest.safeParse(candidate);
-  const errors = withIpErrors(parsed.success ? {} : issuesToErrors(parsed.error.issues, fieldFor), form);
+  const errors = withIpErrors(parsed.success ? {} : fieldErrors(parsed.error.issues, fieldFor), form);
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   // Send the input as typed, not the parsed output: defaults are the API's to apply.
   return { ok: true, request: candidate as CreatePortMappingRequest };
@@ -139,7 +143,7 @@ export function toCreatePortRequest(form: PortForm): PortFormResult<CreatePortMa
 export function toUpdatePortRequest(form: PortForm): PortFormResult<UpdatePortMappingRequest> {
   const candidate = { description: form.description, health_check: healthCheck(form), access_control: accessControl(form) };
   const parsed = UpdatePortMappingRequest.safeParse(candidate);
-  const errors = withIpErrors(parsed.success ? {} : issuesToErrors(parsed.error.issues, fieldFor), form);
+  const errors = withIpErrors(parsed.success ? {} : fieldErrors(parsed.error.issues, fieldFor), form);
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, request: candidate as UpdatePortMappingRequest };
 }

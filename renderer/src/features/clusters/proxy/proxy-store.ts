@@ -4,10 +4,8 @@
 import { create } from 'zustand';
 import type { CreatePortMappingRequest, PortMapping, UpdatePortMappingRequest } from '../../../../../shared/api/clusters/ports';
 import type { ProxyConfiguration, UpdateProxyAccessRequest, UpdateProxyRequest } from '../../../../../shared/api/clusters/proxy';
-import type { NormalizedError } from '../../../../../shared/api/errors';
 import { api } from '../../../bridge/api';
-import { isCancelled, toNormalizedError } from '../../../bridge/errors';
-import type { LoadStatus } from '../clusters-store';
+import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../lib/resource-store';
 
 export interface ProxyMetaInfo {
   lastUpdated: string;
@@ -16,13 +14,11 @@ export interface ProxyMetaInfo {
   activePortMappings: number;
 }
 
-export interface ProxyState {
+export interface ProxyState extends LoadState {
   clusterId: string | null;
   proxy: ProxyConfiguration | null;
   meta: ProxyMetaInfo | null;
-  status: LoadStatus;
-  error: NormalizedError | null;
-  load(clusterId: string, options?: { quiet?: boolean }): Promise<void>;
+  load(clusterId: string, options?: LoadOptions): Promise<void>;
   createPort(body: CreatePortMappingRequest): Promise<PortMapping>;
   updatePort(portId: string, body: UpdatePortMappingRequest): Promise<PortMapping>;
   deletePort(portId: string): Promise<void>;
@@ -32,15 +28,16 @@ export interface ProxyState {
 
 const FULL_QUERY = { include_health: true, include_ssl_info: true, include_access_logs: true } as const;
 
-let controller: AbortController | null = null;
-
 function requireCluster(id: string | null): string {
   if (!id) throw new Error('No cluster is open.');
   return id;
 }
 
+type ProxyAnswer = { data: ProxyConfiguration; meta: { last_updated: string; proxy_version: string; total_port_mappings: number; active_port_mappings: number } };
+
 export const useProxy = create<ProxyState>()((set, get) => {
-  const applyProxy = (data: { data: ProxyConfiguration; meta: { last_updated: string; proxy_version: string; total_port_mappings: number; active_port_mappings: number } }) => {
+  const loader = createLoader<ProxyState>(set, get);
+  const proxyOf = (data: ProxyAnswer): Pick<ProxyState, 'proxy' | 'meta'> => {
     // Answers of PUT /proxy and /proxy/access omit the optional parts unless asked; keep those already shown.
     const previous = get().proxy;
     const proxy: ProxyConfiguration = {
@@ -48,39 +45,28 @@ export const useProxy = create<ProxyState>()((set, get) => {
       ssl_certificate: data.data.ssl_certificate ?? previous?.ssl_certificate,
       access_logs: data.data.access_logs ?? previous?.access_logs,
     };
-    set({
+    return {
       proxy,
       meta: { lastUpdated: data.meta.last_updated, proxyVersion: data.meta.proxy_version, totalPortMappings: data.meta.total_port_mappings, activePortMappings: data.meta.active_port_mappings },
-      status: 'ready',
-      error: null,
-    });
+    };
   };
+  const applyProxy = (data: ProxyAnswer) => set({ ...proxyOf(data), status: 'ready', error: null });
 
-  const withPorts = (fn: (ports: PortMapping[]) => PortMapping[]) =>
-    set((s) => (s.proxy ? { proxy: { ...s.proxy, port_mappings: fn(s.proxy.port_mappings) } } : {}));
+  const withPorts = (fn: (ports: PortMapping[]) => PortMapping[]) => set((s) => (s.proxy ? { proxy: { ...s.proxy, port_mappings: fn(s.proxy.port_mappings) } } : {}));
 
   return {
+    ...initialLoadState(),
     clusterId: null,
     proxy: null,
     meta: null,
-    status: 'idle',
-    error: null,
 
-    async load(clusterId, options = {}) {
-      controller?.abort();
-      const c = (controller = new AbortController());
+    load(clusterId, options = {}) {
+      // Another cluster's proxy is never shown while this one loads.
       const sameCluster = get().clusterId === clusterId;
-      if (!sameCluster) set({ clusterId, proxy: null, meta: null });
-      if (!options.quiet || !sameCluster || get().status !== 'ready') set({ status: 'loading', error: null });
-      try {
-        const { data } = await api('clusters.proxy.get', { params: { cluster_id: clusterId }, query: FULL_QUERY }, { signal: c.signal });
-        if (get().clusterId !== clusterId) return;
-        applyProxy(data);
-      } catch (error) {
-        if (isCancelled(error)) return;
-        if (options.quiet && get().status === 'ready') return;
-        set({ status: 'error', error: toNormalizedError(error) });
-      }
+      return loader.run(async (signal) => proxyOf((await api('clusters.proxy.get', { params: { cluster_id: clusterId }, query: FULL_QUERY }, { signal })).data), {
+        quiet: options.quiet && sameCluster,
+        before: sameCluster ? undefined : { clusterId, proxy: null, meta: null },
+      });
     },
 
     async createPort(body) {

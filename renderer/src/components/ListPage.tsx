@@ -1,0 +1,145 @@
+// The one list page of the console (Headlamp's habit): a view declares its columns and this
+// config; the frame draws the toolbar (heading, filter box, refresh, the view's actions), an
+// optional filter row, the error state with a retry, and the shared virtualised DataTable.
+import Refresh from '@mui/icons-material/Refresh';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { memo, type ReactNode, type RefObject } from 'react';
+import type { NormalizedError } from '../../../shared/api/errors';
+import type { LoadStatus } from '../lib/resource-store';
+import { DataTable, type DataTableProps } from './DataTable';
+import { ErrorState } from './StateViews';
+
+export interface FilterBoxProps {
+  value: string;
+  onChange(value: string): void;
+  placeholder: string;
+  /** The box's accessible name. */
+  label: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
+
+export interface ListPageProps<T> {
+  /** The page heading (an h1) and the line under it; a tab leaves them out and uses `leading`. */
+  title?: string;
+  description?: ReactNode;
+  /** Toolbar content in place of the heading, e.g. a tab's filters. */
+  leading?: ReactNode;
+  filter?: FilterBoxProps;
+  /** The refresh button's accessible name, e.g. "Refresh keys". */
+  refreshLabel: string;
+  onRefresh(): void;
+  /** Buttons after refresh (create, view switch). */
+  actions?: ReactNode;
+  /** A row under the toolbar: the view's own filters. */
+  filters?: ReactNode;
+  /** Shown between the toolbar and the list (e.g. an alert). */
+  notice?: ReactNode;
+  status: LoadStatus;
+  error: NormalizedError | null;
+  /** What the error state says, e.g. "Could not load API keys"; retry reloads. */
+  errorTitle: string;
+  table: DataTableProps<T>;
+  /** Drawn instead of the table (e.g. a gallery); the error state still comes first. */
+  body?: ReactNode;
+  /** The frame's layout in its parent: a page fills it, a tab grows in its column. */
+  sx?: SxProps<Theme>;
+  /** The table's minimum height (tabs under other content). */
+  tableMinHeight?: number;
+  /** Dialogs and drawers of the view. */
+  children?: ReactNode;
+}
+
+const PAGE_SX: SxProps<Theme> = { height: '100%', minHeight: 0 };
+
+export function ListPage<T>(props: ListPageProps<T>) {
+  const { title, description, leading, filter, refreshLabel, onRefresh, actions, filters, notice, status, error, errorTitle, table, body, sx = PAGE_SX, tableMinHeight = 0, children } = props;
+  return (
+    <Stack sx={sx} spacing={2}>
+      <Stack direction="row" spacing={title ? 2 : 1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: title ? 'nowrap' : 'wrap' }}>
+        {title && (
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
+            {description && (
+              <Typography variant="body2" color="text.secondary">
+                {description}
+              </Typography>
+            )}
+          </Box>
+        )}
+        {leading}
+        {filter && <FilterBox {...filter} />}
+        <Tooltip title="Refresh">
+          <span>
+            <IconButton aria-label={refreshLabel} onClick={onRefresh} disabled={status === 'loading'}>
+              <Refresh />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {actions}
+      </Stack>
+      {filters}
+      {notice}
+      {status === 'error' && error ? <ErrorState title={errorTitle} error={error} onRetry={onRefresh} /> : (body ?? <ListTable table={table} minHeight={tableMinHeight} />)}
+      {children}
+    </Stack>
+  );
+}
+
+function FilterBox({ value, onChange, placeholder, label, inputRef }: FilterBoxProps) {
+  return (
+    <TextField
+      inputRef={inputRef}
+      size="small"
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { 'aria-label': label },
+      }}
+      sx={{ width: 240 }}
+    />
+  );
+}
+
+interface ListTableProps<T> {
+  table: DataTableProps<T>;
+  minHeight: number;
+}
+
+/** Same keys, same values (by identity). */
+function shallowEqual(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+// Memoised on the table's props one by one: with stable ones (memoised rows and columns,
+// module-level callbacks) a keystroke in a filter re-renders the toolbar, not the hundreds of
+// rows behind the virtualiser.
+const ListTable = memo(
+  function ListTable<T>({ table, minHeight }: ListTableProps<T>) {
+    return (
+      <Paper variant="outlined" sx={{ flex: 1, minHeight, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+        <DataTable {...table} />
+      </Paper>
+    );
+  },
+  (a, b) => a.minHeight === b.minHeight && shallowEqual(a.table, b.table),
+) as <T>(props: ListTableProps<T>) => ReactNode;

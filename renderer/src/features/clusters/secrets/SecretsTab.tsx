@@ -1,0 +1,144 @@
+// A cluster's secret manager: the secrets table (server-side type/category/search filters,
+// search debounced), values masked until revealed on demand, create/edit, rotation policy,
+// and delete confirmed by typing the name. Revealed values are dropped on leaving.
+import Add from '@mui/icons-material/Add';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Secret } from '../../../../../shared/api/clusters/secrets';
+import { useIntents } from '../../../app/navigation/intents';
+import { notify } from '../../../app/notifications/notifications-store';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ListPage } from '../../../components/ListPage';
+import { EmptyState } from '../../../components/StateViews';
+import { DeleteSecretDialog } from './DeleteSecretDialog';
+import { RotationPolicyDialog } from './RotationPolicyDialog';
+import { secretColumns } from './secret-columns';
+import { SecretDialog } from './SecretDialog';
+import { SecretFilters } from './SecretFilters';
+import { noFilters, useSecrets, type SecretFilters as Filters } from './secrets-store';
+import { provisionalRows } from './secret-status';
+import { useRevealedValues } from './use-revealed-values';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** Loads on mount and on filter changes (search debounced); forgets the list on leaving. */
+function useSecretsList(clusterId: string) {
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setFilters((f) => (f.search === search ? f : { ...f, search })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search]);
+  useEffect(() => {
+    void useSecrets.getState().load(clusterId, filters);
+  }, [clusterId, filters]);
+  useEffect(() => () => useSecrets.getState().reset(), [clusterId]);
+  // Refresh reloads the secrets too, without taking the intent: the cluster view reloads the cluster with it.
+  const seq = useIntents((s) => s.seq);
+  useEffect(() => {
+    if (useIntents.getState().pending === 'page:refresh') void useSecrets.getState().load(clusterId);
+  }, [seq, clusterId]);
+  return { filters, search, setSearch, patchFilters: (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch })) };
+}
+
+export function SecretsTab({ clusterId }: { clusterId: string }) {
+  const { secrets, totalCount, secretTypes, status, error, unfiltered } = useSecrets();
+  const appliedSearch = useSecrets((s) => (s.status === 'ready' ? s.filters.search : null));
+  const { filters, search, setSearch, patchFilters } = useSecretsList(clusterId);
+  const revealed = useRevealedValues(clusterId);
+  const [editing, setEditing] = useState<{ secret: Secret | null } | null>(null);
+  const [rotating, setRotating] = useState<Secret | null>(null);
+  const [deleting, setDeleting] = useState<Secret | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+
+  const { reveal, hide } = revealed;
+  const columns = useMemo(
+    () =>
+      secretColumns(
+        { edit: (secret) => setEditing({ secret }), rotation: setRotating, remove: setDeleting, reveal: (n) => void reveal(n), hide },
+        { values: revealed.values, pending: revealed.pending },
+        now,
+      ),
+    [reveal, hide, revealed.values, revealed.pending, now],
+  );
+
+  const onSaved = useCallback((secret: Secret, created: boolean) => notify('success', created ? `Secret “${secret.name}” created` : `Secret “${secret.name}” saved`), []);
+  const onDelete = async (secret: Secret) => {
+    await useSecrets.getState().remove(clusterId, secret.name);
+    hide(secret.name);
+    notify('success', `Secret “${secret.name}” deleted`);
+  };
+
+  const filtered = Boolean(filters.type || filters.category || search.trim());
+  const loaded = useSecrets((s) => s.clusterId === clusterId);
+  const provisional = useMemo(() => provisionalRows(search, appliedSearch, unfiltered, filters), [search, appliedSearch, unfiltered, filters]);
+  const rows = provisional ?? (loaded ? secrets : []);
+  const count = provisional ? provisional.length : totalCount;
+
+  return (
+    <ListPage
+      sx={{ flex: 1, minHeight: 0 }}
+      leading={
+        <>
+          <SecretFilters search={search} onSearch={setSearch} filters={filters} onFilters={patchFilters} typeCounts={secretTypes} />
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="secrets-count">
+            {status === 'ready' || provisional ? `${count.toLocaleString()} secret${count === 1 ? '' : 's'}${filtered ? ' match' : ''}` : ''}
+          </Typography>
+        </>
+      }
+      refreshLabel="Refresh secrets"
+      onRefresh={() => void useSecrets.getState().load(clusterId)}
+      actions={
+        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ secret: null })} data-testid="create-secret-button">
+          New secret
+        </Button>
+      }
+      notice={
+        revealed.error && (
+          <Box data-testid="reveal-error">
+            {revealed.error.status === 403 ? (
+              <Alert severity="warning" onClose={revealed.dismissError}>
+                {revealed.error.message}
+              </Alert>
+            ) : (
+              <ErrorAlert error={revealed.error} action={<Button color="inherit" size="small" onClick={revealed.dismissError}>Dismiss</Button>} />
+            )}
+          </Box>
+        )
+      }
+      status={status}
+      error={error}
+      errorTitle="Could not load the secrets"
+      tableMinHeight={360}
+      table={{
+        label: 'Secrets',
+        rows,
+        columns,
+        rowKey: (s) => s.name,
+        loading: !provisional && status === 'loading' && (!loaded || secrets.length === 0),
+        initialSort: { columnId: 'name', direction: 'asc' },
+        onRowActivate: (secret) => setEditing({ secret }),
+        rowTestId: (s) => `secret-row-${s.name}`,
+        empty: filtered ? (
+          <EmptyState title="No secrets match">Change the search or the filters.</EmptyState>
+        ) : (
+          <EmptyState icon={<LockOutlined />} title="No secrets yet" action={<Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ secret: null })}>New secret</Button>}>
+            Keep API keys, database credentials and certificates here; the cluster gets them as environment variables or files.
+          </EmptyState>
+        ),
+      }}
+    >
+      <SecretDialog clusterId={clusterId} open={editing !== null} secret={editing?.secret ?? null} onClose={() => setEditing(null)} onSaved={onSaved} />
+      <RotationPolicyDialog clusterId={clusterId} secret={rotating} onClose={() => setRotating(null)} />
+      <DeleteSecretDialog secret={deleting} onClose={() => setDeleting(null)} onDelete={onDelete} />
+    </ListPage>
+  );
+}

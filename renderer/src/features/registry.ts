@@ -1,0 +1,10 @@
+// Every feature of the console, in navigation order: the one place the shell (app/) learns
+// what features exist. A new area adds its folder's `feature` here.
+import { feature as apiKeys } from './api-keys';
+import { feature as clusters } from './clusters';
+import { feature as templates } from './templates';
+import type { Feature, FeatureCommand } from './feature';
+
+export type { Feature, FeatureCommand };
+
+export const features: readonly Feature[] = [apiKeys, clusters, templates];
