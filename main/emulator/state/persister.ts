@@ -138,9 +138,7 @@ export class Persister implements StoreSink {
 
   private kick(): void {
     if (this.running || this.closed) return;
-    this.running = this.run().finally(() => {
-      this.running = null;
-    });
+    this.running = this.run();
   }
 
   private async run(): Promise<void> {
@@ -160,9 +158,11 @@ export class Persister implements StoreSink {
         this.onError(error);
         // Every waiter fails (its change is in memory, not on disk); the next commit tries again.
         this.settle(Infinity, error);
-        return;
+        break;
       }
     }
+    // Cleared in the same turn as the last check for work (no await in between): a change made after it starts a new run.
+    this.running = null;
   }
 
   private needsSnapshot(): boolean {
