@@ -3,6 +3,7 @@
 // budgets). Prints a table and writes test/bench/results.json; exits 1 if a target is missed.
 import { writeFileSync } from 'node:fs';
 import { benchClusterList } from './cluster-list';
+import { benchDurability } from './durability';
 import { benchEmulatorHttp } from './emulator-http';
 import { benchGateway } from './gateway';
 import { benchSecretList } from './secret-list';
@@ -71,6 +72,29 @@ async function main(): Promise<void> {
       figure: `${r.secrets} secrets: first rows in ${r.renderMs} ms; search in ${r.filterMs} ms`,
       target: '<= 1000 ms render, <= 100 ms search',
       ok: r.renderMs <= 1000 && r.filterMs <= 100,
+    });
+  }
+
+  if (want('durability')) {
+    const r = await benchDurability();
+    results.durability = r;
+    rows.push({
+      name: `durability: emulator CLI killed with SIGKILL under continuous writes, ${r.kill.runs} runs`,
+      figure: `${r.kill.lost} of ${r.kill.answered} answered writes lost (${r.kill.inFlightAtKill} requests in flight at the kills)`,
+      target: '0 lost',
+      ok: r.kill.lost === 0,
+    });
+    rows.push({
+      name: 'durable writes in-process, 50 concurrent writers',
+      figure: `${Math.round(r.throughput.durableWps)} writes/s = ${r.throughput.ratio.toFixed(2)}x in memory (${Math.round(r.throughput.memoryWps)} writes/s)`,
+      target: '>= 2000 writes/s',
+      ok: r.throughput.durableWps >= 2000,
+    });
+    rows.push({
+      name: `restart of the default world with a write-ahead log of ${r.restart.walRecords} records`,
+      figure: `${Math.round(r.restart.withLogMs)} ms (same world from the snapshot alone: ${Math.round(r.restart.snapshotOnlyMs)} ms)`,
+      target: '<= 1000 ms',
+      ok: r.restart.withLogMs <= 1000,
     });
   }
 
