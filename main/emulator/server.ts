@@ -103,7 +103,8 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
       },
     );
     store.sink = persister;
-    if (migrated.length) persister.changed('state');
+    // A first start, or a snapshot that gained an area, is written at once.
+    if (!found || migrated.length) persister.changed('state');
   }
 
   const ctx: EmulatorContext = {

@@ -113,6 +113,7 @@ export class Persister implements StoreSink {
   commit(): Promise<void> {
     const gen = this.gen;
     if (gen <= this.durableGen) return Promise.resolve();
+    if (this.closed) return Promise.reject(new Error('the emulator is closed: the change was not written'));
     return new Promise((resolve, reject) => {
       this.waiters.push({ gen, resolve, reject });
       this.kick();

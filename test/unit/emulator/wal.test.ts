@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../main/emulator';
 import { AREAS } from '../../../main/emulator/areas';
 import { Persister } from '../../../main/emulator/state/persister';
-import { makeSnapshot, SNAPSHOT_FILE, snapshotDigest, SnapshotError, writeSnapshotFile } from '../../../main/emulator/state/snapshot';
+import { makeSnapshot, readSnapshotWithDigestSync, SNAPSHOT_FILE, snapshotDigest, SnapshotError, writeSnapshotFile } from '../../../main/emulator/state/snapshot';
 import { parseWal, readWalSync, replayWal, WAL_FILE, walBatchLine, walHeaderLine } from '../../../main/emulator/state/wal';
 import { buildWorld } from '../../../main/emulator/world/builder';
 
@@ -210,4 +210,80 @@ describe('an emulator with a data folder', () => {
     const names = (await call(second, 'GET', '/v2/accounts/api-keys')).body.apiKeys.map((k: { name: string }) => k.name);
     expect(names).not.toContain('in-the-log');
   });
+});
+
+describe('every write route', () => {
+  /** Stored state without usage counters (not logged: the periodic snapshot keeps them). */
+  function withoutUsage(areas: Record<string, any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- stored JSON, read freely
+    const copy = structuredClone(areas);
+    delete copy.accounts.usage;
+    for (const k of copy.accounts.keys) {
+      delete k.lastUsed;
+      delete k.usageCount;
+    }
+    return copy;
+  }
+
+  const durableState = async (e: Emulator) => withoutUsage((await call(e, 'GET', '/_emulator/snapshot')).body.state.areas);
+
+  /** What a restart would load now: the snapshot on disk with the log replayed over it. */
+  function onDisk(dir: string) {
+    const snapshot = readSnapshotWithDigestSync(AREAS, dir)!;
+    const log = readWalSync(dir)!;
+    expect(log.contents.base).toBe(snapshot.digest);
+    replayWal(AREAS, snapshot.snapshot.state.areas, log.contents.batches, log.file);
+    return withoutUsage(snapshot.snapshot.state.areas);
+  }
+
+  it('logs the records it changed: a restart from the log alone has the same state', async () => {
+    const dir = await tempDir();
+    const e = await started(dir);
+    const ok = async (method: string, path: string, body?: unknown) => {
+      const r = await call(e, method, path, body);
+      expect(r.status, `${method} ${path}: ${JSON.stringify(r.body).slice(0, 300)}`).toBeLessThan(300);
+      // Right after each answer, the files alone hold what the write changed.
+      expect(onDisk(dir), `${method} ${path}`).toEqual(await durableState(e));
+      return r.body;
+    };
+    const key = await ok('POST', '/v2/accounts/api-keys', { name: 'k', permissions: ['read'], scopes: ['clusters'] });
+    await ok('PUT', `/v2/accounts/api-keys/${key.id}`, { name: 'renamed' });
+    await ok('POST', `/v2/accounts/api-keys/${key.id}/rotate`);
+    const auth = await ok('POST', '/v2/auth/api-keys', { name: 'a', permissions: ['read'], scopes: ['clusters'] });
+    await ok('POST', `/v2/auth/api-keys/${auth.id}/rotate`);
+    await ok('DELETE', `/v2/auth/api-keys/${auth.id}`);
+    await ok('DELETE', `/v2/accounts/api-keys/${key.id}`);
+    await ok('POST', '/v2/auth/temporary-boost', { multiplier: 2, duration: '1h', reason: 'launch' });
+    const clusters = (await ok('GET', '/v1/clusters')).data.clusters as Array<{ id: string; name: string }>;
+    const byName = (name: string) => clusters.find((c) => c.name === name)!.id;
+    const id = byName('inference-api');
+    await ok('POST', `/v1/clusters/${id}/secrets`, { name: 'NEW_ONE', type: 'generic', value: 'v1' });
+    await ok('PUT', `/v1/clusters/${id}/secrets/NEW_ONE`, { value: 'v2', tags: ['t'] });
+    await ok('GET', `/v1/clusters/${id}/secrets/NEW_ONE?include_value=true`);
+    await ok('GET', `/v1/clusters/${id}/secrets?include_values=true`);
+    const doomed = (await ok('GET', `/v1/clusters/${id}/secrets`)).data.secrets[0].name;
+    await ok('DELETE', `/v1/clusters/${id}/secrets/${doomed}`);
+    const port = (await ok('POST', `/v1/clusters/${id}/proxy/ports`, { internal_port: 5000, description: 'Flask app' })).data;
+    await ok('PUT', `/v1/clusters/${id}/proxy/ports/${port.id}`, { description: 'Renamed' });
+    const other = (await ok('POST', `/v1/clusters/${id}/proxy/ports`, { internal_port: 5001, description: 'gone' })).data;
+    await ok('DELETE', `/v1/clusters/${id}/proxy/ports/${other.id}`);
+    await ok('PUT', `/v1/clusters/${id}/proxy`, { websocket_support: false });
+    await ok('PUT', `/v1/clusters/${id}/proxy/access`, { session_timeout_minutes: 30 });
+    await ok('POST', `/v1/clusters/${id}/stop`, {});
+    await ok('POST', `/v1/clusters/${byName('vision-finetune')}/restart`, {});
+    const template = (
+      await ok('POST', '/v1/clusters/templates', {
+        name: 'Diffusion playground', description: 'Stable diffusion', category: 'ml', framework: 'pytorch',
+        container_image: 'registry.example.com/acme/diffusion:1.0',
+        default_configuration: { gpu_type: 'L40S', gpu_count: 2, cpu_cores: 16, memory_gb: 64, storage_gb: 200 },
+        min_resources: { gpu_count: 1 }, max_resources: { gpu_count: 4 },
+        port_mappings: [{ internal_port: 7860, description: 'Web UI' }], project_id: 'proj_research', tags: ['diffusion'],
+      })
+    ).data;
+    await ok('PUT', `/v1/clusters/templates/${template.id}`, { description: 'Updated' });
+    const gone = (await ok('POST', '/v1/clusters/templates', { name: 'Gone', description: 'short-lived', category: 'ml', framework: 'pytorch', container_image: 'registry.example.com/acme/x:1', default_configuration: { gpu_type: 'L40S', gpu_count: 1, cpu_cores: 8, memory_gb: 32, storage_gb: 100 } })).data;
+    await ok('DELETE', `/v1/clusters/templates/${gone.id}`);
+    // A restart from the snapshot and the log (the first emulator never closed).
+    const again = start(dir);
+    expect(await durableState(again)).toEqual(await durableState(e));
+  }, 30_000);
 });
