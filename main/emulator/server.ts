@@ -92,7 +92,7 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   let persister: Persister | null = null;
   if (opts.dataDir) {
     // Checked as the loader will check it, so a file is never written that the next start would refuse.
-    const checkedSnapshot = () => validateSnapshot(areas, ctx.exportSnapshot(), 'the snapshot about to be written');
+    const checkedSnapshot = () => validateSnapshot(areas, makeSnapshot(seed, clock.now(), store.toState(false)), 'the snapshot about to be written');
     persister = new Persister(
       opts.dataDir,
       { snapshot: checkedSnapshot, record: (area, id) => store.recordOf(area, id), now: () => clock.now() },

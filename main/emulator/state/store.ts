@@ -46,10 +46,15 @@ export class Store {
     this.changed('state');
   }
 
-  toState(): WorldState {
+  /**
+   * The stored JSON of every area: a private copy, or (`copy` false) one that shares objects
+   * with the live state, for a caller that only reads it at once (the persister's snapshot,
+   * which the schema check copies anyway).
+   */
+  toState(copy = true): WorldState {
     const areas: Record<string, unknown> = {};
     for (const area of this.areas) areas[area.name] = area.state.dehydrate(this.slices.get(area.name));
-    return { areas: structuredClone(areas) };
+    return { areas: copy ? structuredClone(areas) : areas };
   }
 
   /** An area's live slice; areas wrap this in a typed accessor of their own. */
