@@ -1,10 +1,10 @@
-// Standalone emulator: `npx tsx main/emulator/cli.ts --port N --seed S --data DIR --owner-key KEY --speed X --clusters N --secrets N`.
+// Standalone emulator: `npx tsx main/emulator/cli.ts --port N --seed S --data DIR --owner-key KEY --speed X --clusters N --secrets N --rate-limits enforce|report`.
 // Prints the URL and the owner key when ready; SIGINT/SIGTERM persist and exit 0.
 import { parseArgs } from 'node:util';
 import { createEmulator } from './server';
 import { OWNER_KEY_RE } from './core/ids';
 
-const USAGE = 'usage: emulator [--port N] [--host H] [--seed S] [--data DIR] [--owner-key KEY] [--speed X] [--print-keys] [--clusters N] [--secrets N]';
+const USAGE = 'usage: emulator [--port N] [--host H] [--seed S] [--data DIR] [--owner-key KEY] [--speed X] [--print-keys] [--clusters N] [--secrets N] [--rate-limits enforce|report]';
 
 function fail(message: string): never {
   process.stderr.write(`emulator: ${message}\n${USAGE}\n`);
@@ -30,6 +30,7 @@ function parse() {
         'print-keys': { type: 'boolean' },
         clusters: { type: 'string' },
         secrets: { type: 'string' },
+        'rate-limits': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -56,12 +57,15 @@ async function main(): Promise<void> {
   if (ownerKey !== undefined && !OWNER_KEY_RE.test(ownerKey)) fail('--owner-key must be 16-256 printable characters without spaces');
   if (flags.data !== undefined && flags.data.trim() === '') fail('--data needs a folder');
   const host = flags.host ?? '127.0.0.1';
+  // Load tests and benchmarks: limits are counted and reported, never enforced.
+  const rateLimits = flags['rate-limits'] ?? 'enforce';
+  if (rateLimits !== 'enforce' && rateLimits !== 'report') fail(`--rate-limits must be enforce or report (got "${rateLimits}")`);
   // Benchmarks: generated clusters, each with --secrets generated secrets (EmulatorOptions.scale).
   const scale = { clusters: intFlag('clusters', flags.clusters, 0, 5000, 0), secretsPerCluster: intFlag('secrets', flags.secrets, 0, 5000, 0) };
 
   let emulator;
   try {
-    emulator = createEmulator({ seed, speed, ownerKey, dataDir: flags.data, scale });
+    emulator = createEmulator({ seed, speed, ownerKey, dataDir: flags.data, scale, rateLimits });
   } catch (e) {
     process.stderr.write(`emulator: ${(e as Error).message}\n`);
     process.exit(1);

@@ -1,6 +1,7 @@
 // createEmulator: one fastify server object per emulator, composed from the list of API areas
 // (areas/index.ts), reachable in-process through `fetch` (fastify inject, no socket) and over
 // HTTP through `listen`.
+import { truncateSync } from 'node:fs';
 import fastify, { type FastifyInstance } from 'fastify';
 import { CLOCK_MAX_MS, type EmulatorSnapshot } from '../../shared/api/emulator-admin';
 import { adminRoutes } from './admin/routes';
@@ -22,7 +23,8 @@ import { registerRoutes } from './core/routes';
 import { resolveSecretsKey, SecretCipher } from './core/secret-cipher';
 import { lockDataFolder } from '../data-lock';
 import { Persister } from './state/persister';
-import { makeSnapshot, readSnapshotFileSync, removeStrayTemporaries, validateSnapshot } from './state/snapshot';
+import { makeSnapshot, readSnapshotWithDigestSync, removeStrayTemporaries, SNAPSHOT_FILE, validateSnapshot } from './state/snapshot';
+import { readWalSync, replayWal, type WalContents } from './state/wal';
 import { Store } from './state/store';
 import type { Emulator, EmulatorOptions } from './types';
 import { buildWorld, seedMissingAreas } from './world/builder';
@@ -67,10 +69,16 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   const ownerKey = opts.ownerKey ?? generateKeyValue('live');
   // First of all: a folder another process holds is not touched (main/data-lock.ts).
   const lock = opts.dataDir ? lockDataFolder(opts.dataDir) : null;
-  let saved;
+  let saved: EmulatorSnapshot | null;
+  let found: ReturnType<typeof readSnapshotWithDigestSync> = null;
+  let continued: ReturnType<typeof readWalSync> = null;
   try {
     if (opts.dataDir) removeStrayTemporaries(opts.dataDir);
-    saved = opts.dataDir ? readSnapshotFileSync(areas, opts.dataDir) : null;
+    found = opts.dataDir ? readSnapshotWithDigestSync(areas, opts.dataDir) : null;
+    // The write-ahead log continues only over the snapshot it names (state/wal.ts).
+    const log = opts.dataDir && found ? readWalSync(opts.dataDir) : null;
+    continued = log && log.contents.base === found!.digest ? log : null;
+    saved = found && continued ? replayLog(areas, found.snapshot, continued) : (found?.snapshot ?? null);
   } catch (e) {
     lock?.release();
     throw e;
@@ -78,14 +86,13 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   let seed = saved?.seed ?? opts.seed ?? 42;
   const startMs = Math.max(opts.startTime?.getTime() ?? Date.now(), saved?.clock.now ?? 0);
   const clock = new SimClock(startMs, opts.speed ?? 1);
-  let persister: Persister | null = null;
   const cipher = new SecretCipher(resolveSecretsKey(opts.secretsKey, opts.dataDir));
   const worldOptions = { scale: opts.scale, sealSecret: (aad: string, text: string) => cipher.sealSeeded(aad, text) };
   const closing = new AbortController();
   const world = buildWorld(areas, seed, clock.now(), worldOptions);
   // A snapshot written before an area existed gets that area's seeded world (docs/decisions.md, Clusters).
   const migrated = saved ? seedMissingAreas(areas, saved.state, seed, clock.now(), worldOptions) : [];
-  const store = new Store(areas, saved?.state ?? world.state, (kind) => persister?.schedule(kind));
+  const store = new Store(areas, saved?.state ?? world.state);
   const afterLoad = () => {
     for (const area of areas) area.afterLoad?.(store, { ownerKey });
   };
@@ -93,6 +100,23 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   let openapi: Record<string, unknown> | null = null;
   const onDefect = opts.onDefect ?? ((e: unknown) => console.error('emulator: internal error:', e instanceof Error ? e.message : e));
   const authority: Authority = authorityArea.authority!(store);
+  let persister: Persister | null = null;
+  if (opts.dataDir) {
+    // Checked as the loader will check it, so a file is never written that the next start would refuse.
+    const checkedSnapshot = () => validateSnapshot(areas, makeSnapshot(seed, clock.now(), store.toState(false)), 'the snapshot about to be written');
+    persister = new Persister(
+      opts.dataDir,
+      { snapshot: checkedSnapshot, record: (area, id) => store.recordOf(area, id), now: () => clock.now() },
+      {
+        base: found?.digest ?? null,
+        existingLog: continued ? { records: continued.contents.records, bytes: continued.contents.goodBytes } : null,
+        onError: (e) => console.error(`emulator: could not write the data folder: ${e.message}`),
+      },
+    );
+    store.sink = persister;
+    // A first start, or a snapshot that gained an area, is written at once.
+    if (!found || migrated.length) persister.changed('state');
+  }
 
   const ctx: EmulatorContext = {
     clock,
@@ -101,6 +125,7 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     journal: new Journal(),
     chaos: new Chaos(seed),
     persistence: opts.dataDir ? 'disk' : 'memory',
+    persister,
     secrets: cipher,
     authority,
     closing: closing.signal,
@@ -127,13 +152,6 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     openapi: () =>
       (openapi ??= buildOpenApi([...areas.flatMap((a) => a.routes), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })))),
   };
-  if (opts.dataDir) {
-    // Checked as the loader will check it, so a file is never written that the next start would refuse.
-    const checkedSnapshot = () => validateSnapshot(areas, ctx.exportSnapshot(), 'the snapshot about to be written');
-    persister = new Persister(opts.dataDir, checkedSnapshot, (e) => console.error(`emulator: could not write the snapshot: ${e.message}`));
-    if (!saved || migrated.length) persister.schedule('state');
-  }
-
   const app = buildApp(ctx, areas, onDefect);
   // Derived from the seed in force (a loaded snapshot's seed wins over --seed).
   const seededKeys = Object.freeze({ ...world.seededKeys });
@@ -161,6 +179,20 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
       }
     },
   };
+}
+
+/**
+ * The snapshot with the log's records replayed over it, checked as a whole. A torn last line
+ * (a write a crash interrupted, never answered) is cut off the file so appends continue after
+ * the last complete batch.
+ */
+function replayLog(areas: readonly AreaModule[], snapshot: EmulatorSnapshot, log: { file: string; contents: WalContents }): EmulatorSnapshot {
+  const { file, contents } = log;
+  if (contents.torn) truncateSync(file, contents.goodBytes);
+  if (contents.batches.length === 0) return snapshot;
+  const at = replayWal(areas, snapshot.state.areas, contents.batches, file);
+  const replayed = { ...snapshot, clock: { now: Math.max(snapshot.clock.now, at) } };
+  return validateSnapshot(areas, replayed, `${file} replayed over ${SNAPSHOT_FILE}`);
 }
 
 function buildApp(ctx: EmulatorContext, areas: readonly AreaModule[], onDefect: (e: unknown) => void): FastifyInstance {

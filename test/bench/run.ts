@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { benchClusterList } from './cluster-list';
+import { benchDurability } from './durability';
 import { benchEmulatorHttp } from './emulator-http';
 import { benchEmulatorMemory } from './emulator-memory';
 import { benchGateway } from './gateway';
@@ -25,7 +26,7 @@ interface Bench {
   about: string;
   /** Runs the built console (web mode): the build is made first if missing. */
   needsBuild?: boolean;
-  run(): Promise<{ result: unknown; row: Row }>;
+  run(): Promise<{ result: unknown; rows: Row[] }>;
 }
 
 const BENCHES: readonly Bench[] = [
@@ -36,12 +37,14 @@ const BENCHES: readonly Bench[] = [
       const r = await benchEmulatorHttp();
       return {
         result: r,
-        row: {
-          name: 'emulator HTTP, GET /v2/accounts/api-keys, 50 connections',
-          figure: `${Math.round(r.emulatorRps)} req/s = ${r.ratio.toFixed(2)}x bare node:http (${Math.round(r.bareRps)} req/s); json-server ${r.jsonServerRps === null ? 'n/a' : `${Math.round(r.jsonServerRps)} req/s`}`,
-          target: '>= 0.50x',
-          ok: r.ratio >= 0.5,
-        },
+        rows: [
+          {
+            name: 'emulator HTTP, GET /v2/accounts/api-keys, 50 connections',
+            figure: `${Math.round(r.emulatorRps)} req/s = ${r.ratio.toFixed(2)}x bare node:http (${Math.round(r.bareRps)} req/s); json-server ${r.jsonServerRps === null ? 'n/a' : `${Math.round(r.jsonServerRps)} req/s`}`,
+            target: '>= 0.50x',
+            ok: r.ratio >= 0.5,
+          },
+        ],
       };
     },
   },
@@ -52,12 +55,44 @@ const BENCHES: readonly Bench[] = [
       const r = await benchEmulatorMemory();
       return {
         result: r,
-        row: {
-          name: `emulator RSS after ${r.requests.toLocaleString('en-US')} requests`,
-          figure: `${r.afterMb.toFixed(0)} MB = ${r.ratio.toFixed(2)}x its RSS at start (${r.startMb.toFixed(0)} MB)`,
-          target: '<= 250 MB',
-          ok: r.afterMb <= 250,
-        },
+        rows: [
+          {
+            name: `emulator RSS after ${r.requests.toLocaleString('en-US')} requests`,
+            figure: `${r.afterMb.toFixed(0)} MB = ${r.ratio.toFixed(2)}x its RSS at start (${r.startMb.toFixed(0)} MB)`,
+            target: '<= 250 MB',
+            ok: r.afterMb <= 250,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'durability',
+    about: 'answered writes lost over 100 kill -9 runs (BENCH_KILL_RUNS), durable vs in-memory write throughput, restart with a log',
+    async run() {
+      const r = await benchDurability();
+      return {
+        result: r,
+        rows: [
+          {
+            name: `durability: emulator CLI killed with SIGKILL under continuous writes, ${r.kill.runs} runs`,
+            figure: `${r.kill.lost} of ${r.kill.answered} answered writes lost (${r.kill.inFlightAtKill} requests in flight at the kills)`,
+            target: '0 lost',
+            ok: r.kill.lost === 0,
+          },
+          {
+            name: 'durable writes in-process, 50 concurrent writers',
+            figure: `${Math.round(r.throughput.durableWps)} writes/s = ${r.throughput.ratio.toFixed(2)}x in memory (${Math.round(r.throughput.memoryWps)} writes/s)`,
+            target: '>= 2000 writes/s',
+            ok: r.throughput.durableWps >= 2000,
+          },
+          {
+            name: `restart of the default world with a write-ahead log of ${r.restart.walRecords} records`,
+            figure: `${Math.round(r.restart.withLogMs)} ms (same world from the snapshot alone: ${Math.round(r.restart.snapshotOnlyMs)} ms)`,
+            target: '<= 1000 ms',
+            ok: r.restart.withLogMs <= 1000,
+          },
+        ],
       };
     },
   },
@@ -68,12 +103,14 @@ const BENCHES: readonly Bench[] = [
       const r = await benchGateway();
       return {
         result: r,
-        row: {
-          name: 'gateway -> embedded emulator, in-process',
-          figure: `p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`,
-          target: 'p50 <= 0.5 ms',
-          ok: r.p50Ms <= 0.5,
-        },
+        rows: [
+          {
+            name: 'gateway -> embedded emulator, in-process',
+            figure: `p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`,
+            target: 'p50 <= 0.5 ms',
+            ok: r.p50Ms <= 0.5,
+          },
+        ],
       };
     },
   },
@@ -85,12 +122,14 @@ const BENCHES: readonly Bench[] = [
       const r = await benchWebLoad();
       return {
         result: r,
-        row: {
-          name: 'web mode cold load',
-          figure: `interactive in ${Math.round(r.interactiveMs)} ms; initial JS ${r.initialJsGzipKB.toFixed(1)} KB gzip`,
-          target: '<= 1000 ms; <= 400 KB',
-          ok: r.interactiveMs <= 1000 && r.initialJsGzipKB <= 400,
-        },
+        rows: [
+          {
+            name: 'web mode cold load',
+            figure: `interactive in ${Math.round(r.interactiveMs)} ms; initial JS ${r.initialJsGzipKB.toFixed(1)} KB gzip`,
+            target: '<= 1000 ms; <= 400 KB',
+            ok: r.interactiveMs <= 1000 && r.initialJsGzipKB <= 400,
+          },
+        ],
       };
     },
   },
@@ -102,12 +141,14 @@ const BENCHES: readonly Bench[] = [
       const r = await benchClusterList();
       return {
         result: r,
-        row: {
-          name: 'cluster list (500)',
-          figure: `${r.clusters} clusters: first rows in ${r.renderMs} ms; filter in ${r.filterMs} ms`,
-          target: '<= 500 ms render, <= 100 ms filter',
-          ok: r.renderMs <= 500 && r.filterMs <= 100,
-        },
+        rows: [
+          {
+            name: 'cluster list (500)',
+            figure: `${r.clusters} clusters: first rows in ${r.renderMs} ms; filter in ${r.filterMs} ms`,
+            target: '<= 500 ms render, <= 100 ms filter',
+            ok: r.renderMs <= 500 && r.filterMs <= 100,
+          },
+        ],
       };
     },
   },
@@ -119,12 +160,14 @@ const BENCHES: readonly Bench[] = [
       const r = await benchSecretList();
       return {
         result: r,
-        row: {
-          name: 'secret list (2,000)',
-          figure: `${r.secrets} secrets: first rows in ${r.renderMs} ms; search in ${r.filterMs} ms`,
-          target: '<= 1000 ms render, <= 100 ms search',
-          ok: r.renderMs <= 1000 && r.filterMs <= 100,
-        },
+        rows: [
+          {
+            name: 'secret list (2,000)',
+            figure: `${r.secrets} secrets: first rows in ${r.renderMs} ms; search in ${r.filterMs} ms`,
+            target: '<= 1000 ms render, <= 100 ms search',
+            ok: r.renderMs <= 1000 && r.filterMs <= 100,
+          },
+        ],
       };
     },
   },
@@ -157,9 +200,9 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
   for (const bench of selected) {
-    const { result, row } = await bench.run();
+    const { result, rows: own } = await bench.run();
     results[bench.name] = result;
-    rows.push(row);
+    rows.push(...own);
   }
   for (const row of rows) console.log(`${row.ok ? 'ok  ' : 'MISS'} ${row.name}: ${row.figure} (target ${row.target})`);
   writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2) + '\n');

@@ -25,6 +25,7 @@ export const adminRoutes = [
   defineRoute(ops['emulator.clockAdvance'], (ctx, { body }) => {
     try {
       ctx.clock.advance(body.seconds);
+      ctx.store.changed('clock'); // durable before the answer, like any write
     } catch (e) {
       if (e instanceof ClockBoundError) throw validationError('seconds', `${e.message} (now ${new Date(ctx.clock.now()).toISOString()})`);
       throw e;

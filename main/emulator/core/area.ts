@@ -83,6 +83,18 @@ export interface AreaState<Live> {
   dehydrate(live: Live): unknown;
   /** Stored JSON of an older snapshot version → this version's, before the schema checks it. */
   upgrade?(stored: unknown, fromVersion: number): unknown;
+  /**
+   * The stored JSON of one record now (undefined: there is none), for the write-ahead log.
+   * Record ids are the area's own strings (e.g. `key:<id>`); handlers name the records they
+   * change with `store.touch(area, id)` (docs/decisions.md, Persistence).
+   */
+  record(live: Live, id: string): unknown;
+  /**
+   * Puts one logged record into the area's stored JSON (replay at start): an upsert, or a
+   * removal when `value` is undefined. Replaying a record the stored JSON already has is
+   * harmless. Throws on an id the area does not know; the result is checked by `schema` after.
+   */
+  applyRecord(stored: unknown, id: string, value: unknown): void;
 }
 
 /** The rate-limit classes an area adds (01-accounts.md, Limits, endpoint-specific table). */

@@ -15,6 +15,8 @@ export interface EmulatorContext {
   readonly journal: Journal;
   readonly chaos: Chaos;
   readonly persistence: 'memory' | 'disk';
+  /** With a data folder: what makes a request's changes durable before its answer (state/persister.ts); null in memory. */
+  readonly persister: { commit(): Promise<void> } | null;
   /** Seals and opens secret values; its key is never in the state. */
   readonly secrets: SecretCipher;
   /** Who may call (from the area that keeps the keys). */

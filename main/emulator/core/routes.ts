@@ -68,7 +68,12 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
           const rule = ctx.chaos.match(op.method, req.url.split('?')[0]!);
           if (rule !== null) return withChaos(ctx, rule, def, input, req, reply);
         }
+        // With a data folder, what a request changed is on disk before it is answered; a request
+        // that changed nothing, and every request of an in-memory emulator, answers at once.
+        const persister = ctx.persister;
+        const mark = persister === null ? 0 : ctx.store.touches;
         const result = def.handle(ctx, input);
+        if (persister !== null && (result instanceof Promise || ctx.store.touches !== mark)) return sendDurable(ctx, req, reply, def.status, result, mark);
         if (result instanceof Promise) return result.then(sendResult.bind(null, ctx, req, reply, def.status));
         sendResult(ctx, req, reply, def.status, result);
         return;
@@ -82,8 +87,18 @@ function sendResult(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyRep
   else sendJson(ctx, req, reply, status, JSON.stringify(result));
 }
 
+/** Answers once the request's changes are committed (state/persister.ts); a failed write fails the request. */
+async function sendDurable(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, result: unknown, mark: number): Promise<void> {
+  const value = await result;
+  if (ctx.store.touches !== mark) await ctx.persister!.commit();
+  sendResult(ctx, req, reply, status, value);
+}
+
 async function withChaos(ctx: EmulatorContext, rule: ChaosRule, def: RouteDef, input: HandlerInput<Operation>, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (rule.latencyMs > 0) await new Promise((r) => setTimeout(r, rule.latencyMs));
   if (ctx.chaos.roll(rule)) throw chaosInjected(rule.status, rule.code, rule.route);
-  sendResult(ctx, req, reply, def.status, await def.handle(ctx, input));
+  const mark = ctx.store.touches;
+  const value = await def.handle(ctx, input);
+  if (ctx.persister !== null && ctx.store.touches !== mark) await ctx.persister.commit();
+  sendResult(ctx, req, reply, def.status, value);
 }

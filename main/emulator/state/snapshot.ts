@@ -3,6 +3,7 @@
 // unknown version is an error naming the file: never silently replaced by a fresh world.
 // Every area's stored state is checked too, down to the field (area-check.ts). Version 1
 // files (the accounts area at the top of `state`) are read and moved under `state.areas`.
+import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -79,8 +80,13 @@ export function parseSnapshot(areas: readonly AreaModule[], text: string, source
   return validateSnapshot(areas, value, source);
 }
 
-/** The snapshot in `dir`, or null when there is none yet. Synchronous: used once at start. */
-export function readSnapshotFileSync(areas: readonly AreaModule[], dir: string): EmulatorSnapshot | null {
+/** What identifies a snapshot file's content (the write-ahead log names the snapshot it follows by it): SHA-256 of its text. */
+export function snapshotDigest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The snapshot in `dir` and the digest of its file, or null when there is none yet. Synchronous: used once at start. */
+export function readSnapshotWithDigestSync(areas: readonly AreaModule[], dir: string): { snapshot: EmulatorSnapshot; digest: string } | null {
   const file = join(dir, SNAPSHOT_FILE);
   let text: string;
   try {
@@ -89,7 +95,12 @@ export function readSnapshotFileSync(areas: readonly AreaModule[], dir: string):
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new SnapshotError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  return parseSnapshot(areas, text, file);
+  return { snapshot: parseSnapshot(areas, text, file), digest: snapshotDigest(text) };
+}
+
+/** The snapshot in `dir`, or null when there is none yet. */
+export function readSnapshotFileSync(areas: readonly AreaModule[], dir: string): EmulatorSnapshot | null {
+  return readSnapshotWithDigestSync(areas, dir)?.snapshot ?? null;
 }
 
 /** Temporary files of writes a crash interrupted (`<file>.tmp-<pid>-<n>`): removed at start. */
@@ -112,13 +123,14 @@ export interface WriteHooks {
   beforeRename?: (tempFile: string) => void | Promise<void>;
 }
 
-export async function writeSnapshotFile(dir: string, snapshot: EmulatorSnapshot, hooks: WriteHooks = {}): Promise<void> {
+/** Writes a snapshot (or its JSON text) atomically and durably: temp file, fsync, rename, folder fsync. */
+export async function writeSnapshotFile(dir: string, snapshot: EmulatorSnapshot | string, hooks: WriteHooks = {}): Promise<void> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, SNAPSHOT_FILE);
   const temp = `${file}.tmp-${process.pid}-${++tempCounter}`;
   const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(JSON.stringify(snapshot));
+    await handle.writeFile(typeof snapshot === 'string' ? snapshot : JSON.stringify(snapshot));
     await handle.sync();
   } finally {
     await handle.close();
@@ -133,8 +145,8 @@ export async function writeSnapshotFile(dir: string, snapshot: EmulatorSnapshot,
   syncDir(dir);
 }
 
-/** Makes the rename itself durable; not every platform can open a directory, hence best effort. */
-function syncDir(dir: string): void {
+/** Makes a rename or a new file's name durable; not every platform can open a directory, hence best effort. */
+export function syncDir(dir: string): void {
   try {
     const fd = openSync(dir, 'r');
     try {

@@ -1,22 +1,40 @@
 // The in-memory state: one live slice per area (its own shape, e.g. keys indexed by hash),
 // loaded from and saved to the stored JSON that snapshots hold. The store knows areas only
 // through their AreaState; each area reads its slice through its own typed accessor.
+// Changes are named: a handler touches the records it changed (`touch`), which the
+// write-ahead log commits before the answer (state/persister.ts); whole-state changes (load,
+// reset, import) and usage counters go to full snapshots.
 import type { WorldState } from '../../../shared/api/emulator-admin';
 import type { AreaModule } from '../core/area';
 
-export type ChangeKind = 'state' | 'usage';
+/** 'state': the whole state changed (load, reset, import); 'usage': usage counters; 'clock': the simulated clock was moved. */
+export type ChangeKind = 'state' | 'usage' | 'clock';
+
+/** Where changes go to be kept (the persister of a data folder). */
+export interface StoreSink {
+  touched(area: string, id: string): void;
+  changed(kind: ChangeKind): void;
+}
 
 export class Store {
   private readonly slices = new Map<string, unknown>();
+  private readonly byName = new Map<string, AreaModule>();
   private readonly stateListeners: Array<() => void> = [];
   /** Moves on every change but usage counters: lets views and caches tell what did not change. */
   version = 0;
+  /**
+   * Moves on every change that must be durable before its answer (touched records, whole-state
+   * changes, the clock): the request pipeline commits when it moved during a request.
+   */
+  touches = 0;
+  /** Set by the emulator when it has a data folder; null in memory. */
+  sink: StoreSink | null = null;
 
   constructor(
     private readonly areas: readonly AreaModule[],
     state: WorldState,
-    private readonly onChange: (kind: ChangeKind) => void = () => {},
   ) {
+    for (const area of areas) this.byName.set(area.name, area);
     this.load(state);
   }
 
@@ -28,10 +46,15 @@ export class Store {
     this.changed('state');
   }
 
-  toState(): WorldState {
+  /**
+   * The stored JSON of every area: a private copy, or (`copy` false) one that shares objects
+   * with the live state, for a caller that only reads it at once (the persister's snapshot,
+   * which the schema check copies anyway).
+   */
+  toState(copy = true): WorldState {
     const areas: Record<string, unknown> = {};
     for (const area of this.areas) areas[area.name] = area.state.dehydrate(this.slices.get(area.name));
-    return { areas: structuredClone(areas) };
+    return { areas: copy ? structuredClone(areas) : areas };
   }
 
   /** An area's live slice; areas wrap this in a typed accessor of their own. */
@@ -40,15 +63,31 @@ export class Store {
     return this.slices.get(area) as T;
   }
 
+  /** One record of an area as stored JSON now (undefined: gone); the persister reads it at commit. */
+  recordOf(area: string, id: string): unknown {
+    const module = this.byName.get(area);
+    if (!module) throw new Error(`no area named ${area} in the store`);
+    return module.state.record(this.slices.get(area), id);
+  }
+
+  /** A handler changed (created, updated or removed) one record of an area. */
+  touch(area: string, id: string): void {
+    this.version++;
+    this.touches++;
+    for (const listener of this.stateListeners) listener();
+    this.sink?.touched(area, id);
+  }
+
   changed(kind: ChangeKind): void {
+    if (kind !== 'usage') this.touches++;
     if (kind === 'state') {
       this.version++;
       for (const listener of this.stateListeners) listener();
     }
-    this.onChange(kind);
+    this.sink?.changed(kind);
   }
 
-  /** Runs on every change but usage counters (e.g. to drop caches derived from the state). */
+  /** Runs on every change but usage counters and the clock (e.g. to drop caches derived from the state). */
   onStateChange(listener: () => void): void {
     this.stateListeners.push(listener);
   }

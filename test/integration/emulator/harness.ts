@@ -2,7 +2,7 @@
 // HTTP through the CLI (`npx tsx main/emulator/cli.ts --port 0 ...`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createEmulator } from '../../../main/emulator';
 import { AREAS } from '../../../main/emulator/areas';
 import { buildWorld } from '../../../main/emulator/world/builder';
@@ -97,8 +97,13 @@ export interface CliProcess {
  */
 export const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
-export function startCli(args: string[]): Promise<CliProcess> {
-  const child = spawn(process.execPath, [TSX_CLI, 'main/emulator/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** tsx's loader: `node --import` it to run the CLI in one process, which a signal (SIGKILL) reaches itself. */
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+
+/** `singleProcess`: no tsx parent process (whose SIGKILL would leave the emulator running). */
+export function startCli(args: string[], options: { singleProcess?: boolean } = {}): Promise<CliProcess> {
+  const runner = options.singleProcess ? ['--import', TSX_LOADER] : [TSX_CLI];
+  const child = spawn(process.execPath, [...runner, 'main/emulator/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -22,7 +22,7 @@ const boomArea = defineArea<Record<string, never>>({
   name: 'boom',
   operations: { 'test.boom': boom.op },
   routes: [boom],
-  state: { schema: z.object({}), build: () => ({}), hydrate: () => ({}), dehydrate: (live) => live },
+  state: { schema: z.object({}), build: () => ({}), hydrate: () => ({}), dehydrate: (live) => live, record: () => undefined, applyRecord: () => {} },
   limits: { byArea: { accounts: 'tier-only' } },
 });
 const defects: unknown[] = [];

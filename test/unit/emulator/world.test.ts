@@ -46,6 +46,8 @@ describe('seeded world', () => {
         build: (draft, rng) => ({ n: rng.int(1, 1000), owner: draft.directory().organization().ownerId }),
         hydrate: (stored) => stored,
         dehydrate: (live) => live,
+        record: () => undefined,
+        applyRecord: () => {},
       },
       limits: { byArea: {} },
     });

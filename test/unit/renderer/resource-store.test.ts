@@ -53,7 +53,7 @@ describe('createLoader', () => {
     const answer = deferred<string[]>();
     const reload = loader.run(async () => ({ rows: await answer.promise }), { quiet: true });
     expect(store.getState()).toMatchObject({ status: 'ready', rows: ['kept'] });
-    answer.reject(bridgeError('NETWORK', 'offline'));
+    answer.reject(bridgeError('NETWORK_ERROR', 'offline'));
     await reload;
     expect(store.getState()).toMatchObject({ status: 'ready', rows: ['kept'], error: null });
   });
@@ -61,11 +61,11 @@ describe('createLoader', () => {
   it('a failure that is not quiet becomes status error with the normalized error; a cancelled one changes nothing', async () => {
     const { store, loader } = makeStore();
     await loader.run(async () => {
-      throw bridgeError('NETWORK', 'offline');
+      throw bridgeError('NETWORK_ERROR', 'offline');
     });
-    expect(store.getState()).toMatchObject({ status: 'error', error: { code: 'NETWORK', message: 'offline' } });
+    expect(store.getState()).toMatchObject({ status: 'error', error: { code: 'NETWORK_ERROR', message: 'offline' } });
     await loader.run(async () => {
-      throw bridgeError('CANCELLED', 'stopped', 'cancelled');
+      throw bridgeError('CANCELLED', 'stopped');
     });
     expect(store.getState().status).toBe('loading');
   });

@@ -8,7 +8,8 @@ import { defineRoute, Json } from '../../core/route-def';
 import type { Caller } from '../../core/area';
 import type { EmulatorContext } from '../../core/context';
 import { checkGrant } from './grant';
-import { accountsOf } from './state';
+import { accountRecord } from './records';
+import { accountsOf, AREA } from './state';
 import type { StoredKey } from './stored-schema';
 import { keyUsage } from './key-usage';
 import { KeyListJson, toApiKey } from './key-view';
@@ -59,7 +60,7 @@ function createKey(ctx: EmulatorContext, caller: Caller, body: CreateBody, now: 
     owner: false, createdBy: accounts.account.ownerId,
   };
   accounts.addKey(key);
-  ctx.store.changed('state');
+  ctx.store.touch(AREA, accountRecord.key(key.id));
   return { ...toApiKey(key), key: value };
 }
 
@@ -68,7 +69,7 @@ function rotateKey(ctx: EmulatorContext, keyId: string, now: number) {
   const key = findKey(ctx, keyId, { change: true });
   const value = `${key.prefix}${randomBase62(32)}`;
   accountsOf(ctx.store).rehashKey(key, hashKey(value), key.prefix);
-  ctx.store.changed('state');
+  ctx.store.touch(AREA, accountRecord.key(key.id));
   return { id: key.id, name: key.name, key: value, oldKeyRevoked: true, rotatedAt: iso(now), message: 'Key rotated; the previous value no longer works' };
 }
 
@@ -76,7 +77,7 @@ function revokeKey(ctx: EmulatorContext, keyId: string, now: number) {
   const key = findKey(ctx, keyId, { change: true });
   key.status = 'revoked';
   key.revokedAt = now;
-  ctx.store.changed('state');
+  ctx.store.touch(AREA, accountRecord.key(key.id));
   return { id: key.id, status: 'revoked' as const, revokedAt: iso(now), message: 'Key revoked' };
 }
 
@@ -105,7 +106,7 @@ export const apiKeyRoutes = [
     if (body.scopes) key.scopes = [...new Set(body.scopes)];
     if (expiresAt !== undefined) key.expiresAt = expiresAt;
     if (body.rateLimit) key.rateLimit = { ...key.rateLimit, ...body.rateLimit };
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, accountRecord.key(key.id));
     return toApiKey(key);
   }),
   defineRoute(ops['apiKeys.rotate'], (ctx, { params, now }) => rotateKey(ctx, params.key_id, now)),

@@ -6,7 +6,8 @@ import { randomId } from '../../core/ids';
 import type { TierClass } from '../../core/limits';
 import { defineRoute } from '../../core/route-def';
 import type { EmulatorContext } from '../../core/context';
-import { accountsOf } from './state';
+import { accountRecord } from './records';
+import { accountsOf, AREA } from './state';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -44,7 +45,7 @@ export const authRoutes = [
       if (ms > BOOST_MAX_MS) throw validationError('duration', 'at most 7 days (7d, 168h)');
       const boost = { id: randomId('boost_'), multiplier: body.multiplier, duration: body.duration, reason: body.reason, startsAt: now, expiresAt: now + ms };
       accountsOf(ctx.store).account.boost = boost;
-      ctx.store.changed('state');
+      ctx.store.touch(AREA, accountRecord.account);
       return {
         boost: {
           id: boost.id, multiplier: boost.multiplier, duration: boost.duration, reason: boost.reason, status: 'active' as const,

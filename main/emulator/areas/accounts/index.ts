@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { authorityOver, directoryOf } from './authority';
 import { accountsLimits } from './limits';
 import { applyOwnerKey } from './owner-key';
+import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
 import { buildAccountsWorld } from './world';
@@ -21,6 +22,8 @@ export const accountsArea = defineArea<Accounts>({
     build: (draft) => buildAccountsWorld(draft),
     hydrate: (stored) => new Accounts(stored as AccountsState),
     dehydrate: (live) => live.toStored(),
+    record: accountsRecord,
+    applyRecord: applyAccountsRecord,
   },
   limits: accountsLimits,
   authority: authorityOver,

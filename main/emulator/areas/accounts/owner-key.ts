@@ -3,7 +3,8 @@
 import { AuthKeyScope } from '../../../../shared/api/common';
 import { hashKey, keyIdOf, keyPrefix } from '../../core/ids';
 import type { Store } from '../../state/store';
-import { accountsOf } from './state';
+import { accountRecord } from './records';
+import { accountsOf, AREA } from './state';
 import type { StoredKey } from './stored-schema';
 
 export function applyOwnerKey(store: Store, ownerKey: string): void {
@@ -16,7 +17,7 @@ export function applyOwnerKey(store: Store, ownerKey: string): void {
     existing.revokedAt = null;
     existing.expiresAt = null;
     if (existing.hash !== hash) accounts.rehashKey(existing, hash, prefix);
-    store.changed('state');
+    store.touch(AREA, accountRecord.key(existing.id));
     return;
   }
   let id = keyIdOf(ownerKey);
@@ -29,5 +30,5 @@ export function applyOwnerKey(store: Store, ownerKey: string): void {
     owner: true, createdBy: accounts.account.ownerId,
   };
   accounts.addKey(key);
-  store.changed('state');
+  store.touch(AREA, accountRecord.key(key.id));
 }

@@ -6,6 +6,7 @@ import { defineArea } from '../../core/area';
 import { clusterRoutes } from './clusters';
 import { portRoutes } from './ports';
 import { proxyRoutes } from './proxy';
+import { applyClustersRecord, clustersRecord } from './records';
 import { restartRoute } from './restart';
 import { secretRoutes } from './secrets';
 import { AREA, type ClustersState } from './state';
@@ -26,6 +27,8 @@ export const clustersArea = defineArea<ClustersState>({
     // The stored JSON is the live state.
     hydrate: (stored) => stored as ClustersState,
     dehydrate: (live) => live,
+    record: clustersRecord,
+    applyRecord: applyClustersRecord,
     upgrade: upgradeClusters,
   },
   limits: {

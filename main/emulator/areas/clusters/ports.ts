@@ -8,7 +8,8 @@ import { iso, ok, stripUndefined } from './envelope';
 import { noFreePort, portConflict } from './errors';
 import { clusterOr404, portOr404 } from './lookup';
 import { AUTO_PORT_RANGE, freeExternalPort, portView } from './port-view';
-import type { StoredCluster, StoredPort } from './state';
+import { clusterRecord } from './records';
+import { AREA, type StoredCluster, type StoredPort } from './state';
 
 /** The external port to use: the one asked for when free, else the lowest free one of the auto range. */
 export function claimExternalPort(c: StoredCluster, requested: number | undefined, ignorePortId?: string, taken?: Set<number>): number {
@@ -52,7 +53,7 @@ export const portRoutes = [
       if (body.custom_domain !== undefined) port.custom_domain = body.custom_domain.toLowerCase();
       c.ports.push(port);
       c.proxy.updated_at = now;
-      ctx.store.changed('state');
+      ctx.store.touch(AREA, clusterRecord.cluster(c.id));
       return ok(portView(c, port, now, true), requestId);
     },
     201,
@@ -70,7 +71,7 @@ export const portRoutes = [
     if (body.description !== undefined) port.description = body.description;
     if (body.access_control) Object.assign(port.access_control, stripUndefined(body.access_control));
     port.updated_at = now;
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, clusterRecord.cluster(c.id));
     return ok(portView(c, port, now, true), requestId);
   }),
   defineRoute(ops['clusters.ports.delete'], (ctx, { params, now, requestId }) => {
@@ -78,7 +79,7 @@ export const portRoutes = [
     const port = portOr404(c, params.port_id);
     c.ports.splice(c.ports.indexOf(port), 1);
     c.proxy.updated_at = now;
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, clusterRecord.cluster(c.id));
     return ok({ id: port.id, deleted: true as const, deleted_at: iso(now) }, requestId);
   }),
 ];

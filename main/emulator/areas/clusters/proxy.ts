@@ -12,7 +12,8 @@ import { perUserAboveGlobal } from './errors';
 import { clusterOr404 } from './lookup';
 import { stripUndefined } from './envelope';
 import { portView } from './port-view';
-import type { StoredCluster } from './state';
+import { clusterRecord } from './records';
+import { AREA, type StoredCluster } from './state';
 
 export const PROXY_VERSION = '2.4.1';
 const DAY = 86_400_000;
@@ -60,7 +61,7 @@ export function proxyResponse(c: StoredCluster, now: number, parts: ProxyParts, 
 
 function touch(ctx: EmulatorContext, c: StoredCluster, now: number): void {
   c.proxy.updated_at = now;
-  ctx.store.changed('state');
+  ctx.store.touch(AREA, clusterRecord.cluster(c.id));
 }
 
 export const proxyRoutes = [

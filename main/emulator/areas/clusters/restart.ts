@@ -12,7 +12,8 @@ import { gpuUnavailable, restartInvalidState, snapshotNotFound, storageCannotShr
 import { clusterOr404 } from './lookup';
 import { addPhaseSnapshot, answer, progressOf } from './lifecycle';
 import { claimExternalPort, newPort } from './ports';
-import type { StoredCluster, StoredLifecycle } from './state';
+import { clusterRecord } from './records';
+import { AREA, type StoredCluster, type StoredLifecycle } from './state';
 
 /** Chosen: no region offers more GPUs than this to one cluster (GPU_UNAVAILABLE above it). */
 export const MAX_GPUS_PER_CLUSTER = 8;
@@ -111,6 +112,6 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
   }
   c.lifecycle = op;
   c.last_accessed = now;
-  ctx.store.changed('state');
+  ctx.store.touch(AREA, clusterRecord.cluster(c.id));
   return answer(ctx, op, now, body.wait_for_ready, 'wait_for_ready', (t) => restartData(c, op, t), requestId);
 });

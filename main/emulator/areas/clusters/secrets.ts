@@ -11,7 +11,8 @@ import { secretExists, secretUnreadable, valueNotPermitted } from './errors';
 import { clusterOr404, secretOr404 } from './lookup';
 import { SecretCipherError } from '../../core/secret-cipher';
 import { elevation, secretView } from './secret-view';
-import type { StoredCluster, StoredSecret } from './state';
+import { clusterRecord } from './records';
+import { AREA, type StoredCluster, type StoredSecret } from './state';
 
 export const secretAad = (clusterId: string, name: string) => `${clusterId}/${name}`;
 
@@ -89,7 +90,8 @@ export const secretRoutes = [
     const secret_types: Record<string, number> = {};
     for (const s of found) secret_types[s.type] = (secret_types[s.type] ?? 0) + 1;
     const secrets = found.map((s) => secretView(s, now, query.include_values ? readValue(ctx, c, s, now) : undefined));
-    if (query.include_values && found.length) ctx.store.changed('state');
+    // Reading values counts as an access (access_count, last_accessed).
+    if (query.include_values) for (const s of found) ctx.store.touch(AREA, clusterRecord.secret(c.id, s.name));
     return ok({ secrets, total_count: found.length, secret_types }, requestId);
   }),
   defineRoute(ops['clusters.secrets.get'], (ctx, { params, query, key, now, requestId }) => {
@@ -98,7 +100,7 @@ export const secretRoutes = [
     if (!query.include_value) return ok(secretView(s, now), requestId);
     requireElevated(ctx, key, 'include_value');
     const value = readValue(ctx, c, s, now);
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, clusterRecord.secret(c.id, s.name));
     return ok(secretView(s, now, value), requestId);
   }),
   defineRoute(
@@ -107,7 +109,7 @@ export const secretRoutes = [
       const c = clusterOr404(ctx.store, params.cluster_id);
       const s = createSecret(ctx, c, body, now);
       c.secrets.push(s);
-      ctx.store.changed('state');
+      ctx.store.touch(AREA, clusterRecord.secret(c.id, s.name));
       return ok(secretView(s, now), requestId);
     },
     201,
@@ -130,14 +132,14 @@ export const secretRoutes = [
     if (expiration_date !== undefined) s.expiration_date = expiration_date === null ? null : Date.parse(expiration_date);
     if (file_path !== undefined) s.file_path = file_path;
     s.updated_at = now;
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, clusterRecord.secret(c.id, s.name));
     return ok(secretView(s, now), requestId);
   }),
   defineRoute(ops['clusters.secrets.delete'], (ctx, { params, now, requestId }) => {
     const c = clusterOr404(ctx.store, params.cluster_id);
     const s = secretOr404(c, params.secret_name);
     c.secrets.splice(c.secrets.indexOf(s), 1);
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, clusterRecord.secret(c.id, s.name));
     return ok({ id: s.name, deleted: true as const, deleted_at: iso(now) }, requestId);
   }),
 ];

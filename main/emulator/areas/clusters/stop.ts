@@ -10,7 +10,8 @@ import { iso } from './envelope';
 import { stopInvalidState } from './errors';
 import { clusterOr404 } from './lookup';
 import { addPhaseSnapshot, answer, progressOf } from './lifecycle';
-import type { StoredCluster, StoredLifecycle } from './state';
+import { clusterRecord } from './records';
+import { AREA, type StoredCluster, type StoredLifecycle } from './state';
 
 function stopData(c: StoredCluster, op: StoredLifecycle, now: number): StopData {
   const p = progressAt(op, now);
@@ -52,7 +53,7 @@ export const stopRoute = defineRoute(ops['clusters.stop'], (ctx, { params, body,
   if (!body.preserve_data) c.volumes = [];
   c.billing_stopped_at = now;
   c.lifecycle = op;
-  ctx.store.changed('state');
+  ctx.store.touch(AREA, clusterRecord.cluster(c.id));
   return answer(ctx, op, now, body.wait_for_completion, 'wait_for_completion', (t) => stopData(c, op, t), requestId);
 });
 

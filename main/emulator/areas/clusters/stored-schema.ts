@@ -4,7 +4,7 @@
 // requests with 500. Kept in main/: the admin snapshot schema in shared/ treats areas as
 // opaque, and state/area-schemas.ts applies this one.
 import { z } from 'zod';
-import { ClusterId, GpuType, Port, PortId, Protocol, SnapshotId } from '../../../../shared/api/clusters/common';
+import { ClusterId, GpuType, Port, PortId, Protocol, SnapshotId, TemplateId, UserId } from '../../../../shared/api/clusters/common';
 import { NetworkConfiguration, ProxyAccessControl } from '../../../../shared/api/clusters/proxy';
 import { SecretCategory, SecretName, SecretType } from '../../../../shared/api/clusters/secrets';
 import { Template } from '../../../../shared/api/clusters/templates';
@@ -114,7 +114,7 @@ export const StoredCluster = z.object({
   starting_until: Ms.nullable(),
   last_accessed: Ms.nullable(),
   created_at: Ms,
-  template_id: z.string().nullable(),
+  template_id: TemplateId.nullable(),
   template_name: z.string().nullable(),
   container_image: z.string(),
   snapshots: z.array(StoredSnapshot),
@@ -122,7 +122,7 @@ export const StoredCluster = z.object({
   proxy_url: z.string(),
   proxy: z.object({ access: ProxyAccessControl, network: NetworkConfiguration, updated_at: Ms, ssl_valid_from: Ms, ssl_valid_until: Ms }),
   ports: z.array(StoredPort),
-  team_members: z.array(z.string()),
+  team_members: z.array(UserId),
   environment: z.record(z.string(), z.string()),
   secrets: z.array(StoredSecret),
   lifecycle: StoredLifecycle.nullable(),

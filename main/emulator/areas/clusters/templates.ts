@@ -11,7 +11,8 @@ import { defineRoute } from '../../core/route-def';
 import type { EmulatorContext } from '../../core/context';
 import { iso, ok, stripUndefined } from './envelope';
 import { invalidResourceBounds, officialReadOnly, templateNameExists, templateNotFound } from './errors';
-import { clustersState, type StoredTemplate } from './state';
+import { clusterRecord } from './records';
+import { AREA, clustersState, type StoredTemplate } from './state';
 import { ALL_REGIONS, softwareFor } from './template-defaults';
 
 /** Chosen: templates created without project_id belong to this project. */
@@ -114,7 +115,7 @@ export const templateRoutes = [
     (ctx, { body, key, now, requestId }) => {
       const t = createTemplate(ctx, body, key, now);
       clustersState(ctx.store).templates.push(t);
-      ctx.store.changed('state');
+      ctx.store.touch(AREA, clusterRecord.template(t.id));
       return ok(templateView(t), requestId);
     },
     201,
@@ -135,7 +136,7 @@ export const templateRoutes = [
     t.version = version ?? bumpPatch(t.version);
     t.version_notes = version_notes ?? null;
     t.updated_at = iso(now);
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, clusterRecord.template(t.id));
     return ok(templateView(t), requestId);
   }),
   defineRoute(ops['clusters.templates.delete'], (ctx, { params, now, requestId }) => {
@@ -143,7 +144,7 @@ export const templateRoutes = [
     if (t.official) throw officialReadOnly(t.id, 'delete');
     const list = clustersState(ctx.store).templates;
     list.splice(list.indexOf(t), 1);
-    ctx.store.changed('state');
+    ctx.store.touch(AREA, clusterRecord.template(t.id));
     return ok({ id: t.id, deleted: true as const, deleted_at: iso(now) }, requestId);
   }),
 ];
