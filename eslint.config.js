@@ -11,7 +11,23 @@ const emulatorAreas = readdirSync(new URL('./main/emulator/areas/', import.meta.
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream', 'events', 'zlib', 'worker_threads'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'url',
+  'util',
+  'stream',
+  'events',
+  'zlib',
+  'worker_threads',
+];
 
 /** no-restricted-imports patterns: a module name and why it is refused here. */
 function refuse(names, why) {
@@ -44,11 +60,27 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './shared', from: ['./main', './preload', './renderer', './test'], message: 'Bad layering: shared/ imports nothing but shared/.' },
-            { target: './main', from: ['./renderer', './preload', './test'], message: 'Bad layering: main/ may import only shared/ and main/.' },
-            { target: ['./main/*.ts', './main/!(electron)/**/*'], from: './main/electron', message: 'Bad layering: only main/electron/ may use the Electron shell.' },
+            {
+              target: './shared',
+              from: ['./main', './preload', './renderer', './test'],
+              message: 'Bad layering: shared/ imports nothing but shared/.',
+            },
+            {
+              target: './main',
+              from: ['./renderer', './preload', './test'],
+              message: 'Bad layering: main/ may import only shared/ and main/.',
+            },
+            {
+              target: ['./main/*.ts', './main/!(electron)/**/*'],
+              from: './main/electron',
+              message: 'Bad layering: only main/electron/ may use the Electron shell.',
+            },
             { target: './preload', from: ['./main', './renderer', './test'], message: 'Bad layering: preload/ may import only shared/.' },
-            { target: './renderer', from: ['./main', './preload', './test'], message: 'Bad layering: renderer/ may import only shared/ and renderer/.' },
+            {
+              target: './renderer',
+              from: ['./main', './preload', './test'],
+              message: 'Bad layering: renderer/ may import only shared/ and renderer/.',
+            },
             // The emulator: core/, state/, sim/ and world/ know areas only through core/area.ts; areas do not reach each other.
             {
               target: ['./main/emulator/core', './main/emulator/state', './main/emulator/sim', './main/emulator/world'],
@@ -70,26 +102,61 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...refuse(nodeBuiltins, 'shared/ runs anywhere: no Node built-ins.'), ...refuse(['electron', 'react', 'react-dom', 'keytar', 'fastify', 'ky', 'ws'], 'shared/ runs anywhere: no environment-specific packages.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...refuse(nodeBuiltins, 'shared/ runs anywhere: no Node built-ins.'),
+            ...refuse(
+              ['electron', 'react', 'react-dom', 'keytar', 'fastify', 'ky', 'ws'],
+              'shared/ runs anywhere: no environment-specific packages.',
+            ),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...refuse(['electron'], 'only main/electron/ and preload/ import electron.'), ...refuse(['react', 'react-dom'], 'main/ has no UI.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...refuse(['electron'], 'only main/electron/ and preload/ import electron.'),
+            ...refuse(['react', 'react-dom'], 'main/ has no UI.'),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...refuse(nodeBuiltins, 'the preload is sandboxed: no Node built-ins.'), ...refuse(['react', 'react-dom', 'keytar', 'fastify', 'ky', 'ws'], 'the preload exposes the contract only.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...refuse(nodeBuiltins, 'the preload is sandboxed: no Node built-ins.'),
+            ...refuse(['react', 'react-dom', 'keytar', 'fastify', 'ky', 'ws'], 'the preload exposes the contract only.'),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...refuse(nodeBuiltins, 'renderer/ runs in the browser.'), ...refuse(['electron', 'keytar', 'fastify', 'ky', 'ws'], 'renderer/ reaches the main process only through the bridge.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...refuse(nodeBuiltins, 'renderer/ runs in the browser.'),
+            ...refuse(['electron', 'keytar', 'fastify', 'ky', 'ws'], 'renderer/ reaches the main process only through the bridge.'),
+          ],
+        },
+      ],
     },
   },
   // Renderer features (DESIGN.md, "An area is one module"): a feature never imports another
@@ -107,10 +174,23 @@ export default tseslint.config(
               from: featureFolders.filter((other) => other !== name).map((other) => `${FEATURES}/${other}`),
               message: `Bad layering: features/${name} may not import another feature; move the shared piece to components/ or lib/.`,
             })),
-            { target: FEATURES, from: `${FEATURES}/registry.ts`, message: 'Bad layering: features do not import the registry (the shell does).' },
-            { target: './renderer/src/app', from: FEATURES, except: ['./registry.ts'], message: 'Bad layering: app/ reaches features only through features/registry.' },
+            {
+              target: FEATURES,
+              from: `${FEATURES}/registry.ts`,
+              message: 'Bad layering: features do not import the registry (the shell does).',
+            },
+            {
+              target: './renderer/src/app',
+              from: FEATURES,
+              except: ['./registry.ts'],
+              message: 'Bad layering: app/ reaches features only through features/registry.',
+            },
             // The layering of DESIGN.md, repeated: this config object replaces the rule's options for the renderer.
-            { target: './renderer', from: ['./main', './preload', './test'], message: 'Bad layering: renderer/ may import only shared/ and renderer/.' },
+            {
+              target: './renderer',
+              from: ['./main', './preload', './test'],
+              message: 'Bad layering: renderer/ may import only shared/ and renderer/.',
+            },
           ],
         },
       ],

@@ -26,8 +26,8 @@ function colorAt(x, y) {
   if (!inRoundedRect(x, y, 16, 16, 496, 496, 96)) return null;
   // Pins: 5 per side, between the chip and the background's edge.
   const pin = (t) => t >= 156 && t < 156 + 5 * 44 && (t - 156) % 44 < 20;
-  if ((y >= 96 && y < 136 || y >= 376 && y < 416) && pin(x)) return CHIP;
-  if ((x >= 96 && x < 136 || x >= 376 && x < 416) && pin(y)) return CHIP;
+  if (((y >= 96 && y < 136) || (y >= 376 && y < 416)) && pin(x)) return CHIP;
+  if (((x >= 96 && x < 136) || (x >= 376 && x < 416)) && pin(y)) return CHIP;
   if (inRoundedRect(x, y, 136, 136, 376, 376, 24)) {
     if (!inRoundedRect(x, y, 164, 164, 348, 348, 12)) return CHIP;
     // The die: a 4×4 grid of cores.

@@ -12,7 +12,9 @@ export class DataFolderInUseError extends Error {
     readonly folder: string,
     readonly pid: number,
   ) {
-    super(`The data folder ${folder} is in use by another GPU Operator Console process (pid ${pid}); close it first, or use another folder.`);
+    super(
+      `The data folder ${folder} is in use by another GPU Operator Console process (pid ${pid}); close it first, or use another folder.`,
+    );
     this.name = 'DataFolderInUseError';
   }
 }
@@ -62,7 +64,8 @@ export function lockDataFolder(folder: string): DataFolderLock {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = readOwner(file);
-      if (owner && owner.pid !== process.pid && (owner.host !== me.host || alive(owner.pid))) throw new DataFolderInUseError(folder, owner.pid);
+      if (owner && owner.pid !== process.pid && (owner.host !== me.host || alive(owner.pid)))
+        throw new DataFolderInUseError(folder, owner.pid);
       rmSync(file, { force: true }); // stale: its process is gone
       continue;
     }

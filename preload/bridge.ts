@@ -76,7 +76,10 @@ export function createPreloadBridge(ipc: IpcRendererLike, options: PreloadBridge
   const bridge = {
     invoke(channel: string, request: unknown): Promise<unknown> {
       const call = calls.get(channel);
-      if (!call) return Promise.reject(bridgeFailure('UNKNOWN_CHANNEL', `There is no channel named ${JSON.stringify(String(channel).slice(0, 100))}.`));
+      if (!call)
+        return Promise.reject(
+          bridgeFailure('UNKNOWN_CHANNEL', `There is no channel named ${JSON.stringify(String(channel).slice(0, 100))}.`),
+        );
       return call(request);
     },
     subscribe(topic: string, params: unknown, listener: (event: unknown) => void): () => void {

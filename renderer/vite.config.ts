@@ -41,7 +41,11 @@ export default defineConfig(({ command, mode }) => {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
               { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/, priority: 30 },
-              { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|hoist-non-react-statics|react-is|clsx|prop-types)[\\/]/, priority: 20 },
+              {
+                name: 'mui',
+                test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|hoist-non-react-statics|react-is|clsx|prop-types)[\\/]/,
+                priority: 20,
+              },
               { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             ],
           },
@@ -54,7 +58,9 @@ export default defineConfig(({ command, mode }) => {
     server: {
       port: 5173,
       strictPort: false,
-      proxy: process.env.GPC_BRIDGE ? { '/bridge': { target: process.env.GPC_BRIDGE, ws: true, changeOrigin: true, headers: { origin: process.env.GPC_BRIDGE } } } : undefined,
+      proxy: process.env.GPC_BRIDGE
+        ? { '/bridge': { target: process.env.GPC_BRIDGE, ws: true, changeOrigin: true, headers: { origin: process.env.GPC_BRIDGE } } }
+        : undefined,
     },
   };
 });

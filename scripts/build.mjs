@@ -77,7 +77,9 @@ function isEsmOnly(name) {
 async function buildMainAndPreload() {
   const esbuild = await import('esbuild');
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const runtimePackages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})].filter((name) => !isEsmOnly(name));
+  const runtimePackages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})].filter(
+    (name) => !isEsmOnly(name),
+  );
   const common = { bundle: true, format: 'cjs', logLevel: quiet ? 'error' : 'warning', legalComments: 'none', sourcemap: false };
 
   await esbuild.build({

@@ -44,7 +44,9 @@ async function main() {
   }
   const electron = findElectronBinary();
   if (!electron) {
-    runWebMode('No Electron binary is available on this machine (offline, behind a proxy or headless), so the console runs in web mode instead.');
+    runWebMode(
+      'No Electron binary is available on this machine (offline, behind a proxy or headless), so the console runs in web mode instead.',
+    );
     return;
   }
   if (!hasDisplay()) {

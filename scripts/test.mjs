@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['typecheck', 'npm run --silent typecheck'],
   ['lint (layering)', 'npm run --silent lint'],
+  ['format', 'npm run --silent format:check'],
   ['unit', 'npm run --silent test:unit'],
   ['integration', 'npm run --silent test:integration'],
   ['keychain (Secret Service)', 'npm run --silent test:keychain'],
@@ -20,7 +21,11 @@ for (const [name, command] of steps) {
   if (only.length > 0 && !only.some((o) => name.startsWith(o))) continue;
   console.log(`\n=== ${name}: ${command}`);
   const started = Date.now();
-  const run = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } });
+  const run = spawnSync(command, {
+    shell: true,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
+  });
   results.push({ name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
 }
 

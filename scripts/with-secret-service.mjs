@@ -17,7 +17,9 @@ if (command.length === 0) {
 const onPath = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
 const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter((tool) => !onPath(tool));
 if (missing.length > 0) {
-  console.error(`with-secret-service: ${missing.join(' and ')} not found; install them (Debian/Ubuntu: apt-get install -y dbus-x11 gnome-keyring libsecret-1-dev).`);
+  console.error(
+    `with-secret-service: ${missing.join(' and ')} not found; install them (Debian/Ubuntu: apt-get install -y dbus-x11 gnome-keyring libsecret-1-dev).`,
+  );
   process.exit(1);
 }
 
@@ -34,7 +36,14 @@ const inner = 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >
 const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner, 'sh', ...command], {
   stdio: 'inherit',
   // GPC_THROWAWAY_KEYRING tells tests they may write the app's own entries: nothing outlives this run.
-  env: { ...process.env, HOME: home, XDG_DATA_HOME: data, XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: join(home, '.config'), GPC_THROWAWAY_KEYRING: '1' },
+  env: {
+    ...process.env,
+    HOME: home,
+    XDG_DATA_HOME: data,
+    XDG_RUNTIME_DIR: runtime,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    GPC_THROWAWAY_KEYRING: '1',
+  },
 });
 
 rmSync(root, { recursive: true, force: true });

@@ -41,7 +41,11 @@ function defaultDefectLog(channel: string, error: unknown): void {
   console.error(`[ipc] ${channel} failed with ${name}\n${frames}`);
 }
 
-export function bindIpc(ipcMain: IpcMainLike, services: { handlers: ChannelHandlers; topics: TopicSources }, options: BindIpcOptions): IpcBinding {
+export function bindIpc(
+  ipcMain: IpcMainLike,
+  services: { handlers: ChannelHandlers; topics: TopicSources },
+  options: BindIpcOptions,
+): IpcBinding {
   const onDefect = options.onDefect ?? defaultDefectLog;
   const perContents = new Map<number, ContentsSubscriptions>();
 

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { createEmulator } from './server';
 import { OWNER_KEY_RE } from './core/ids';
 
-const USAGE = 'usage: emulator [--port N] [--host H] [--seed S] [--data DIR] [--owner-key KEY] [--speed X] [--print-keys] [--clusters N] [--secrets N] [--rate-limits enforce|report]';
+const USAGE =
+  'usage: emulator [--port N] [--host H] [--seed S] [--data DIR] [--owner-key KEY] [--speed X] [--print-keys] [--clusters N] [--secrets N] [--rate-limits enforce|report]';
 
 function fail(message: string): never {
   process.stderr.write(`emulator: ${message}\n${USAGE}\n`);
@@ -13,7 +14,8 @@ function fail(message: string): never {
 
 function intFlag(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) fail(`--${name} must be an integer from ${min} to ${max} (got "${value}")`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    fail(`--${name} must be an integer from ${min} to ${max} (got "${value}")`);
   return Number(value);
 }
 
@@ -61,7 +63,10 @@ async function main(): Promise<void> {
   const rateLimits = flags['rate-limits'] ?? 'enforce';
   if (rateLimits !== 'enforce' && rateLimits !== 'report') fail(`--rate-limits must be enforce or report (got "${rateLimits}")`);
   // Benchmarks: generated clusters, each with --secrets generated secrets (EmulatorOptions.scale).
-  const scale = { clusters: intFlag('clusters', flags.clusters, 0, 5000, 0), secretsPerCluster: intFlag('secrets', flags.secrets, 0, 5000, 0) };
+  const scale = {
+    clusters: intFlag('clusters', flags.clusters, 0, 5000, 0),
+    secretsPerCluster: intFlag('secrets', flags.secrets, 0, 5000, 0),
+  };
 
   let emulator;
   try {

@@ -43,9 +43,13 @@ function checkOptions(opts: EmulatorOptions): void {
     throw new RangeError('emulator start time must be from 1970-01-01 to 9000-01-01');
   }
   if (opts.secretsKey !== undefined && opts.secretsKey.length !== 32) throw new RangeError('emulator secrets key must be 32 bytes');
-  for (const [name, max] of [['clusters', 5000], ['secretsPerCluster', 5000]] as const) {
+  for (const [name, max] of [
+    ['clusters', 5000],
+    ['secretsPerCluster', 5000],
+  ] as const) {
     const n = opts.scale?.[name];
-    if (n !== undefined && (!Number.isSafeInteger(n) || n < 0 || n > max)) throw new RangeError(`emulator scale.${name} must be an integer from 0 to ${max}`);
+    if (n !== undefined && (!Number.isSafeInteger(n) || n < 0 || n > max))
+      throw new RangeError(`emulator scale.${name} must be an integer from 0 to ${max}`);
   }
 }
 
@@ -103,7 +107,8 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   let persister: Persister | null = null;
   if (opts.dataDir) {
     // Checked as the loader will check it, so a file is never written that the next start would refuse.
-    const checkedSnapshot = () => validateSnapshot(areas, makeSnapshot(seed, clock.now(), store.toState(false)), 'the snapshot about to be written');
+    const checkedSnapshot = () =>
+      validateSnapshot(areas, makeSnapshot(seed, clock.now(), store.toState(false)), 'the snapshot about to be written');
     persister = new Persister(
       opts.dataDir,
       { snapshot: checkedSnapshot, record: (area, id) => store.recordOf(area, id), now: () => clock.now() },
@@ -186,7 +191,11 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
  * (a write a crash interrupted, never answered) is cut off the file so appends continue after
  * the last complete batch.
  */
-function replayLog(areas: readonly AreaModule[], snapshot: EmulatorSnapshot, log: { file: string; contents: WalContents }): EmulatorSnapshot {
+function replayLog(
+  areas: readonly AreaModule[],
+  snapshot: EmulatorSnapshot,
+  log: { file: string; contents: WalContents },
+): EmulatorSnapshot {
   const { file, contents } = log;
   if (contents.torn) truncateSync(file, contents.goodBytes);
   if (contents.batches.length === 0) return snapshot;
@@ -208,7 +217,8 @@ function buildApp(ctx: EmulatorContext, areas: readonly AreaModule[], onDefect: 
     clientErrorHandler: clientErrorHandler(ctx, table),
   });
   installPipeline(app, ctx, table, onDefect);
-  for (const area of areas) registerRoutes(app, ctx, { routes: area.routes, admin: false, limits: area.limits, mapIssue: area.mapIssue }, table);
+  for (const area of areas)
+    registerRoutes(app, ctx, { routes: area.routes, admin: false, limits: area.limits, mapIssue: area.mapIssue }, table);
   registerRoutes(app, ctx, { routes: adminRoutes, admin: true }, table);
   return app;
 }

@@ -36,5 +36,8 @@ export function invalidJsonFailure(status: number, where: string): NormalizedErr
  */
 export function notUnderstoodFailure(where: string, status: number, reason: string, extras: LocalErrorExtras = {}): NormalizedError {
   const answered = status >= 200 && status < 300 ? 'answered' : `answered ${status}`;
-  return localError('INVALID_RESPONSE', `${capitalize(where)} ${answered} with a body this console does not understand: ${reason}.`, { ...extras, status });
+  return localError('INVALID_RESPONSE', `${capitalize(where)} ${answered} with a body this console does not understand: ${reason}.`, {
+    ...extras,
+    status,
+  });
 }

@@ -119,9 +119,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       throw keychainError(`The key of "${profile.name}" could not be read from ${options.vault.location}.`);
     }
     if (!key) {
-      throw profileError('PROFILE_KEY_MISSING', `"${profile.name}" has no key stored${options.vault.backend === 'memory' ? ' (keys are kept for this session only)' : ''}; edit the profile to enter its key.`, {
-        profileId: profile.id,
-      });
+      throw profileError(
+        'PROFILE_KEY_MISSING',
+        `"${profile.name}" has no key stored${options.vault.backend === 'memory' ? ' (keys are kept for this session only)' : ''}; edit the profile to enter its key.`,
+        {
+          profileId: profile.id,
+        },
+      );
     }
     return key;
   };
@@ -132,7 +136,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     const normalized = normalizeErrorBody(response.status, body.ok ? body.value : null, response.headers.get('retry-after'));
     if (profile.kind !== 'emulator') {
       const problem = errorBodyProblem(body);
-      if (problem) throw new BridgeError(notUnderstoodFailure(where, response.status, problem, { details: { operation: prepared.op.id }, retryAfter: normalized.retryAfter }));
+      if (problem)
+        throw new BridgeError(
+          notUnderstoodFailure(where, response.status, problem, {
+            details: { operation: prepared.op.id },
+            retryAfter: normalized.retryAfter,
+          }),
+        );
     } else if (!body.ok && normalized.code.startsWith('HTTP_')) {
       normalized.message = `The local emulator answered ${response.status} to ${prepared.op.id}.`;
     }
@@ -195,7 +205,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       try {
         const profile = options.profiles.active();
         if (prepared.op.area === 'emulator' && profile.kind !== 'emulator') {
-          throw profileError('EMULATOR_ONLY', `${prepared.op.summary} is available on emulator profiles only; "${profile.name}" is a remote profile.`, { profileId: profile.id });
+          throw profileError(
+            'EMULATOR_ONLY',
+            `${prepared.op.summary} is available on emulator profiles only; "${profile.name}" is a remote profile.`,
+            { profileId: profile.id },
+          );
         }
         const key = await readKey(profile);
         if (controller.signal.aborted) throw new BridgeError(cancelledError());

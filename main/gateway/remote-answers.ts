@@ -27,7 +27,9 @@ export function successBodyProblem(op: Operation, body: BodyRead): BodyProblem |
   const value = body.ok ? body.value : null;
   const parsed = op.response.safeParse(value);
   if (parsed.success) return null;
-  const issues = parsed.error.issues.slice(0, MAX_LISTED_ISSUES).map((issue) => ({ path: issuePath(issue.path), message: describeIssue(issue, value) }));
+  const issues = parsed.error.issues
+    .slice(0, MAX_LISTED_ISSUES)
+    .map((issue) => ({ path: issuePath(issue.path), message: describeIssue(issue, value) }));
   return { reason: issues[0]?.message ?? 'it does not match the documented response', details: { operation: op.id, issues } };
 }
 

@@ -29,7 +29,9 @@ export class ProfilesFileError extends Error {
   readonly path: string;
   readonly copyPath: string;
   constructor(path: string, copyPath: string, why: string) {
-    super(`The profiles file ${path} cannot be read (${why}). It was left as it is and a copy kept at ${copyPath}; fix or remove it, then start again.`);
+    super(
+      `The profiles file ${path} cannot be read (${why}). It was left as it is and a copy kept at ${copyPath}; fix or remove it, then start again.`,
+    );
     this.name = 'ProfilesFileError';
     this.path = path;
     this.copyPath = copyPath;

@@ -44,7 +44,11 @@ function checkBaseUrl(baseUrl: string): void {
     throw profileError('PROFILE_INVALID_URL', 'The base URL is not a valid URL.', {});
   }
   if (url.username || url.password) {
-    throw profileError('PROFILE_URL_CREDENTIALS', 'Leave credentials out of the base URL; the API key field keeps the key in the keychain.', {});
+    throw profileError(
+      'PROFILE_URL_CREDENTIALS',
+      'Leave credentials out of the base URL; the API key field keeps the key in the keychain.',
+      {},
+    );
   }
   if (url.search || url.hash) {
     throw profileError('PROFILE_URL_QUERY', 'A base URL has no query or fragment (keys never go in the URL).', {});
@@ -148,7 +152,11 @@ export class ProfileStore {
   fromKey(input: { name: string; apiKey: string; activate?: boolean }): Promise<Profile> {
     return this.#exclusive(async () => {
       const active = this.active();
-      const profile = await this.#add({ name: input.name, kind: active.kind, baseUrl: active.baseUrl }, input.apiKey, input.activate === true);
+      const profile = await this.#add(
+        { name: input.name, kind: active.kind, baseUrl: active.baseUrl },
+        input.apiKey,
+        input.activate === true,
+      );
       return profile;
     });
   }
@@ -217,13 +225,23 @@ export class ProfileStore {
     }
   }
 
-  async #add(fields: { name: string; kind: 'emulator' | 'remote'; baseUrl: string | null }, apiKey: string, activate = false): Promise<Profile> {
+  async #add(
+    fields: { name: string; kind: 'emulator' | 'remote'; baseUrl: string | null },
+    apiKey: string,
+    activate = false,
+  ): Promise<Profile> {
     const name = fields.name.trim();
     this.#checkNameFree(name);
     if (this.#profiles.length >= MAX_PROFILES) {
       throw profileError('PROFILE_LIMIT_REACHED', `At most ${MAX_PROFILES} profiles can be kept; remove one first.`, { max: MAX_PROFILES });
     }
-    const profile: StoredProfile = { id: this.#newId(), name, kind: fields.kind, baseUrl: fields.baseUrl, createdAt: this.#now().toISOString() };
+    const profile: StoredProfile = {
+      id: this.#newId(),
+      name,
+      kind: fields.kind,
+      baseUrl: fields.baseUrl,
+      createdAt: this.#now().toISOString(),
+    };
     await this.#storeKey(profile, apiKey);
     this.#profiles = [...this.#profiles, profile];
     if (activate) this.#activeId = profile.id;

@@ -90,7 +90,10 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // The probe's value is random and not a key, so keytar's own words are safe to show.
-    const why = message === 'timeout' ? `${keychainLocation(platform)} did not answer` : `${keychainLocation(platform)} refused a test entry: ${message.slice(0, 160)}`;
+    const why =
+      message === 'timeout'
+        ? `${keychainLocation(platform)} did not answer`
+        : `${keychainLocation(platform)} refused a test entry: ${message.slice(0, 160)}`;
     return memoryFallback(why);
   }
   return { store, status: { backend: 'keychain', persistent: true, location: store.location } };

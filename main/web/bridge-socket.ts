@@ -25,7 +25,8 @@ export function serveBridge(socket: WebSocket, services: BridgeServices, onDefec
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  const refuse = (id: number, message: string) => send({ type: 'result', id, result: { ok: false, error: invalidRequest(message).normalized } });
+  const refuse = (id: number, message: string) =>
+    send({ type: 'result', id, result: { ok: false, error: invalidRequest(message).normalized } });
 
   const handle = (raw: unknown) => {
     const parsed = ClientMessage.safeParse(raw);

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
       host: args.host,
       token: args.token,
       staticDir: args.staticDir,
-      onDefect: (channel, error) => console.error(`[web] ${channel} failed unexpectedly (${error instanceof Error ? error.name : typeof error})`),
+      onDefect: (channel, error) =>
+        console.error(`[web] ${channel} failed unexpectedly (${error instanceof Error ? error.name : typeof error})`),
     });
   } catch (error) {
     await services.dispose();

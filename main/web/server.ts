@@ -79,14 +79,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     trustProxy: false,
     return503OnClosing: true,
     // A URL fastify cannot decode (`/%`) is answered before any hook.
-    frameworkErrors: (_error, _request, reply) => void (reply as FastifyReply).code(400).headers(securityHeaders()).type('text/plain').send('Bad Request'),
+    frameworkErrors: (_error, _request, reply) =>
+      void (reply as FastifyReply).code(400).headers(securityHeaders()).type('text/plain').send('Bad Request'),
     // What Node's parser refuses (headers over 16 KB, an unknown method, a malformed request).
     clientErrorHandler: (error: Error & { code?: string }, socket) => {
       if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
       const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
       const body = STATUS_CODES[status] ?? 'Bad Request';
-      const headers = { ...securityHeaders(), 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-      socket.end(`HTTP/1.1 ${status} ${body}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+      const headers = {
+        ...securityHeaders(),
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      };
+      socket.end(
+        `HTTP/1.1 ${status} ${body}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n')}\r\n\r\n${body}`,
+      );
     },
   });
 
@@ -94,8 +104,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const raw = request.raw;
     if (!check.hostAllowed(raw.headers.host)) return reply.code(403).type('text/plain').send('Forbidden: unknown Host');
     const origin = raw.headers.origin;
-    if (origin !== undefined && !check.originAllowed(origin, raw.headers.host)) return reply.code(403).type('text/plain').send('Forbidden: foreign Origin');
-    if (!hasToken(raw)) return reply.code(401).header('content-security-policy', SIGN_IN_PAGE_CSP).type('text/html; charset=utf-8').send(SIGN_IN_PAGE);
+    if (origin !== undefined && !check.originAllowed(origin, raw.headers.host))
+      return reply.code(403).type('text/plain').send('Forbidden: foreign Origin');
+    if (!hasToken(raw))
+      return reply.code(401).header('content-security-policy', SIGN_IN_PAGE_CSP).type('text/html; charset=utf-8').send(SIGN_IN_PAGE);
     // A token given as ?token= also becomes the cookie, so the page's own assets load.
     if (!cookieHasToken(raw)) reply.header('set-cookie', tokenCookie(token));
   });
@@ -112,7 +124,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   // Client-side routes fall back to index.html; other methods and missing assets do not.
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
     const path = request.url.split('?')[0] ?? '/';
     if (/\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.code(404).type('text/plain').send('Not Found');
     if (!existsSync(join(staticDir, 'index.html'))) {
@@ -124,7 +137,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   // Client mistakes fastify detects (oversize body, bad URL encoding) keep their 4xx; anything else is a bare 500.
   app.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    return reply.code(status).type('text/plain').send(status === 500 ? 'Internal Server Error' : 'Bad Request');
+    return reply
+      .code(status)
+      .type('text/plain')
+      .send(status === 500 ? 'Internal Server Error' : 'Bad Request');
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -159,4 +175,3 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     },
   };
 }
-

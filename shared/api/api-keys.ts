@@ -106,9 +106,7 @@ export const KeyUsageResponse = z.object({
     executions: z.number().int(),
     totalRequests: z.number().int(),
   }),
-  timeline: z.array(
-    z.object({ date: Timestamp, reads: z.number().int(), writes: z.number().int(), executions: z.number().int() }),
-  ),
+  timeline: z.array(z.object({ date: Timestamp, reads: z.number().int(), writes: z.number().int(), executions: z.number().int() })),
   topEndpoints: z.array(z.object({ endpoint: z.string(), method: z.string(), count: z.number().int() })),
 });
 export type KeyUsageResponse = z.infer<typeof KeyUsageResponse>;
@@ -130,9 +128,7 @@ export const RateLimitsResponse = z.object({
     write_operations: LimitStatus,
     ai_services: LimitStatus,
   }),
-  boost: z
-    .object({ multiplier: z.number(), expires_at: Timestamp, reason: z.string() })
-    .nullable(),
+  boost: z.object({ multiplier: z.number(), expires_at: Timestamp, reason: z.string() }).nullable(),
 });
 export type RateLimitsResponse = z.infer<typeof RateLimitsResponse>;
 

@@ -55,7 +55,13 @@ export const ERROR_STATUS = {
 } as const satisfies Record<ApiErrorCode, number>;
 
 /** Authentication, permission and rate-limit refusals of the pipeline (01-accounts.md, Authentication and Limits). */
-export const AUTH_ERRORS = ['UNAUTHORIZED', 'FORBIDDEN', 'INSUFFICIENT_PERMISSIONS', 'RATE_LIMIT_EXCEEDED', 'RATE_LIMITED'] as const satisfies readonly AccountErrorCode[];
+export const AUTH_ERRORS = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'INSUFFICIENT_PERMISSIONS',
+  'RATE_LIMIT_EXCEEDED',
+  'RATE_LIMITED',
+] as const satisfies readonly AccountErrorCode[];
 
 /**
  * What every operation can answer besides its own `errors`: the auth refusals above, and the
@@ -91,7 +97,8 @@ export function errorShapesOf(op: { envelope: 'account' | 'cluster'; errors?: re
   for (const code of [...COMMON_ERRORS, ...own]) {
     if (shapes.has(code)) continue;
     if (op.envelope === 'account') shapes.set(code, ['account']);
-    else if ((AUTH_ERRORS as readonly string[]).includes(code)) shapes.set(code, own.has(code) ? ['accountWithRequestId', 'cluster'] : ['accountWithRequestId']);
+    else if ((AUTH_ERRORS as readonly string[]).includes(code))
+      shapes.set(code, own.has(code) ? ['accountWithRequestId', 'cluster'] : ['accountWithRequestId']);
     else shapes.set(code, ['cluster']);
   }
   return shapes;

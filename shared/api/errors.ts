@@ -80,7 +80,16 @@ export const Envelope = z.enum(['account', 'cluster']);
 export type Envelope = z.infer<typeof Envelope>;
 
 /** Where a failure came from, when it did not come from the API itself (codes: local-errors.ts). */
-export const LocalErrorKind = z.enum(['network', 'timeout', 'cancelled', 'invalid_response', 'bridge', 'keychain', 'profile', 'invalid_request']);
+export const LocalErrorKind = z.enum([
+  'network',
+  'timeout',
+  'cancelled',
+  'invalid_response',
+  'bridge',
+  'keychain',
+  'profile',
+  'invalid_request',
+]);
 
 /**
  * The one error type the renderer handles. `status` is the HTTP status, or 0 for a

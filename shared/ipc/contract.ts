@@ -11,7 +11,10 @@ export const ProfileName = z.string().trim().min(1, 'Name is required').max(60, 
 const BaseUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
-  .refine((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(u), 'Use https (plain http only for localhost)');
+  .refine(
+    (u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(u),
+    'Use https (plain http only for localhost)',
+  );
 /** An API key value as entered by a user: printable, no whitespace. */
 const ApiKeyValue = z.string().regex(/^[\x21-\x7e]{8,512}$/, 'An API key is 8–512 printable characters without spaces');
 

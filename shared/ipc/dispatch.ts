@@ -4,7 +4,17 @@
 import type { z } from 'zod';
 import type { NormalizedError } from '../api/errors';
 import { localError } from '../api/local-errors';
-import { channels, topics, type BridgeResult, type ChannelName, type ChannelResponse, type Channels, type TopicEvent, type TopicName, type Topics } from './contract';
+import {
+  channels,
+  topics,
+  type BridgeResult,
+  type ChannelName,
+  type ChannelResponse,
+  type Channels,
+  type TopicEvent,
+  type TopicName,
+  type Topics,
+} from './contract';
 
 export type ChannelHandlers = {
   [C in ChannelName]: (request: z.output<Channels[C]['request']>) => Promise<ChannelResponse<C>>;
@@ -81,7 +91,8 @@ export function subscribeTopic(
 ): { ok: true; unsubscribe: () => void } | { ok: false; error: NormalizedError } {
   if (!isTopicName(topic)) return { ok: false, error: invalidRequest(`Unknown topic ${JSON.stringify(topic.slice(0, 100))}`).normalized };
   const parsed = topics[topic].params.safeParse(params ?? {});
-  if (!parsed.success) return { ok: false, error: invalidRequest(`Invalid parameters for ${topic}`, issueDetails(parsed.error)).normalized };
+  if (!parsed.success)
+    return { ok: false, error: invalidRequest(`Invalid parameters for ${topic}`, issueDetails(parsed.error)).normalized };
   const source = sources[topic] as (p: unknown, e: (ev: unknown) => void) => () => void;
   return { ok: true, unsubscribe: source(parsed.data, emit) };
 }

@@ -10,9 +10,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export type ServerMessage =
-  | { type: 'result'; id: number; result: unknown }
-  | { type: 'event'; id: number; event: unknown }
-  | { type: 'error'; message: string };
+  { type: 'result'; id: number; result: unknown } | { type: 'event'; id: number; event: unknown } | { type: 'error'; message: string };
 
 /** Largest WebSocket message the server accepts (bytes). */
 export const MAX_MESSAGE_BYTES = 1_048_576;

@@ -11,7 +11,14 @@ import { createServices, type Services } from '../../main/services';
 import { startWebServer } from '../../main/web/server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -32,7 +39,10 @@ export interface ScaledConsole {
 }
 
 /** Runs `bench` against web mode over an emulator scaled by `scale`, then tears everything down. */
-export async function withScaledConsole<T>(scale: NonNullable<EmulatorOptions['scale']>, bench: (console: ScaledConsole) => Promise<T>): Promise<T> {
+export async function withScaledConsole<T>(
+  scale: NonNullable<EmulatorOptions['scale']>,
+  bench: (console: ScaledConsole) => Promise<T>,
+): Promise<T> {
   const token = 'bench-browser-token-00001';
   const dataDir = mkdtempSync(join(tmpdir(), 'gpc-bench-'));
   const services = await createServices({ mode: 'web', dataDir, emulator: { scale } });

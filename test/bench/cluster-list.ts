@@ -86,7 +86,10 @@ export async function benchClusterList(): Promise<{ clusters: number; renderMs: 
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   benchClusterList().then(
-    (r) => console.log(`cluster list: ${r.clusters} clusters, first rows in ${r.renderMs} ms (target 500), filter in ${r.filterMs} ms (target 100)`),
+    (r) =>
+      console.log(
+        `cluster list: ${r.clusters} clusters, first rows in ${r.renderMs} ms (target 500), filter in ${r.filterMs} ms (target 100)`,
+      ),
     (e: unknown) => {
       console.error(e);
       process.exit(1);

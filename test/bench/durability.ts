@@ -26,7 +26,8 @@ export interface DurabilityResult {
   restart: { walRecords: number; withLogMs: number; snapshotOnlyMs: number };
 }
 
-async function send(e: Emulator, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+async function send(e: Emulator, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const r = await e.fetch(
     new Request(`http://emulator.local${path}`, {
       method,
@@ -53,11 +54,22 @@ async function writeLoad(e: Emulator): Promise<number> {
   const writer = async (w: number) => {
     for (let n = 0; !stop; n++) {
       if (w < 20) {
-        const key = await send(e, 'POST', '/v2/accounts/api-keys', { name: `bench ${w}.${n}`, permissions: ['read'], scopes: ['clusters'] });
+        const key = await send(e, 'POST', '/v2/accounts/api-keys', {
+          name: `bench ${w}.${n}`,
+          permissions: ['read'],
+          scopes: ['clusters'],
+        });
         expect(key, 201);
         expect(await send(e, 'DELETE', `/v2/accounts/api-keys/${key.body.id}`), 200);
       } else {
-        expect(await send(e, 'POST', `/v1/clusters/${clusters[(w + n) % clusters.length]}/secrets`, { name: `B_${w}_${n}`, type: 'generic', value: `v${n}` }), 201);
+        expect(
+          await send(e, 'POST', `/v1/clusters/${clusters[(w + n) % clusters.length]}/secrets`, {
+            name: `B_${w}_${n}`,
+            type: 'generic',
+            value: `v${n}`,
+          }),
+          201,
+        );
       }
     }
   };
@@ -114,7 +126,15 @@ async function restart(): Promise<DurabilityResult['restart']> {
     const clusters = ((await send(e, 'GET', '/v1/clusters')).body.data.clusters as Array<{ id: string }>).map((c) => c.id);
     // Up to just under the log's bound (5,000 records): secrets created, 20 at a time.
     for (let i = 0; i < 4990; i += 20) {
-      await Promise.all(Array.from({ length: 20 }, (_, j) => send(e, 'POST', `/v1/clusters/${clusters[(i + j) % clusters.length]}/secrets`, { name: `R_${i + j}`, type: 'generic', value: 'x' })));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, j) =>
+          send(e, 'POST', `/v1/clusters/${clusters[(i + j) % clusters.length]}/secrets`, {
+            name: `R_${i + j}`,
+            type: 'generic',
+            value: 'x',
+          }),
+        ),
+      );
     }
     // The files as a crash would leave them, copied before close writes the snapshot.
     for (const name of [SNAPSHOT_FILE, WAL_FILE, 'secrets.key']) copyFileSync(join(dir, name), join(withLog, name));

@@ -16,7 +16,9 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<{ requests: { total
 
 /** Resident set size of a process, MB (Linux /proc). */
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 
@@ -27,7 +29,9 @@ async function serve(): Promise<void> {
 }
 
 export async function benchEmulatorMemory(): Promise<{ requests: number; startMb: number; afterMb: number; ratio: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const { port, token } = await new Promise<{ port: number; token: string }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -50,7 +54,12 @@ export async function benchEmulatorMemory(): Promise<{ requests: number; startMb
         {
           setupRequest: (req: Record<string, unknown>) => {
             n++;
-            const path = n % 10 !== 0 ? '/v2/accounts/api-keys' : n % 20 === 0 ? `/v2/accounts/api-keys/key_${n}/usage` : `/v2/no-such-route/${n}/${'x'.repeat(n % 200)}`;
+            const path =
+              n % 10 !== 0
+                ? '/v2/accounts/api-keys'
+                : n % 20 === 0
+                  ? `/v2/accounts/api-keys/key_${n}/usage`
+                  : `/v2/no-such-route/${n}/${'x'.repeat(n % 200)}`;
             return { ...req, path };
           },
         },

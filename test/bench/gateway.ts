@@ -39,5 +39,7 @@ export async function benchGateway(): Promise<{ p50Ms: number; p95Ms: number; n:
 
 // `npx tsx test/bench/gateway.ts` runs it alone.
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  benchGateway().then((r) => console.log(`gateway -> emulator in-process: p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`));
+  benchGateway().then((r) =>
+    console.log(`gateway -> emulator in-process: p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`),
+  );
 }

@@ -193,7 +193,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const selected = BENCHES.filter((b) => args.length === 0 || args.includes(b.name));
-  if (selected.some((b) => b.needsBuild) && spawnSync('node scripts/build.mjs --if-missing --quiet', { shell: true, stdio: 'inherit' }).status !== 0) {
+  if (
+    selected.some((b) => b.needsBuild) &&
+    spawnSync('node scripts/build.mjs --if-missing --quiet', { shell: true, stdio: 'inherit' }).status !== 0
+  ) {
     console.error('bench: the build failed');
     process.exit(1);
   }

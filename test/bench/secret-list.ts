@@ -16,7 +16,9 @@ const ROWS = `${TABLE} [role="rowgroup"] [role="row"]:not([aria-busy])`;
 
 /** The id of the scaled world's bench cluster, read from the bench's own in-process emulator. */
 async function benchClusterId(services: Services): Promise<string> {
-  const res = await services.emulator.fetch(new Request('http://emulator/v1/clusters', { headers: { authorization: `Bearer ${services.emulator.ownerKey}` } }));
+  const res = await services.emulator.fetch(
+    new Request('http://emulator/v1/clusters', { headers: { authorization: `Bearer ${services.emulator.ownerKey}` } }),
+  );
   const body = (await res.json()) as { data: { clusters: Array<{ id: string; name: string }> } };
   const found = body.data.clusters.find((c) => c.name === 'bench-cluster-0001');
   if (!found) throw new Error('the scaled world has no bench-cluster-0001');
@@ -33,7 +35,8 @@ async function measureOpen(page: Page, clusterId: string): Promise<{ ms: number;
         const deadline = started + 30_000;
         const check = () => {
           const t = document.querySelector(table);
-          if (t && document.querySelector(rows)) return done({ ms: performance.now() - started, rows: Number(t.getAttribute('aria-rowcount') ?? '1') - 1 });
+          if (t && document.querySelector(rows))
+            return done({ ms: performance.now() - started, rows: Number(t.getAttribute('aria-rowcount') ?? '1') - 1 });
           if (performance.now() > deadline) return fail(new Error('the secrets table did not render'));
           requestAnimationFrame(check);
         };
@@ -81,9 +84,18 @@ export async function benchSecretList(): Promise<{ secrets: number; renderMs: nu
         // The first run warms the server (JIT, the scaled world); it is not counted.
         if (run > 0) renders.push(open.ms);
         // Wait for the whole list (the first rows may be the skeleton's successor before the count settles).
-        await page.waitForFunction(([table, n]) => document.querySelector(table)?.getAttribute('aria-rowcount') === String(n + 1), [TABLE, SECRETS] as const, { timeout: 30_000 });
+        await page.waitForFunction(
+          ([table, n]) => document.querySelector(table)?.getAttribute('aria-rowcount') === String(n + 1),
+          [TABLE, SECRETS] as const,
+          { timeout: 30_000 },
+        );
         // A hundred secrets (SECRET_01xx), everything again, one secret, everything.
-        for (const [text, rows] of [['SECRET_01', 100], ['', SECRETS], ['SECRET_1234', 1], ['', SECRETS]] as const) {
+        for (const [text, rows] of [
+          ['SECRET_01', 100],
+          ['', SECRETS],
+          ['SECRET_1234', 1],
+          ['', SECRETS],
+        ] as const) {
           const ms = await measureSearch(page, text, rows);
           if (run > 0) searches.push(ms);
         }

@@ -36,10 +36,14 @@ interface Served {
 
 /** Spawns the web-mode CLI (the same path a user takes) and waits for its Console line. */
 async function startServer(dataDir: string): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main/web/cli.ts'), '--port', '0', '--token', TOKEN, '--data', dataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'main/web/cli.ts'), '--port', '0', '--token', TOKEN, '--data', dataDir],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const origin = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`web server did not start:\n${output}`)), 60_000);
@@ -87,7 +91,9 @@ export async function benchWebLoad(): Promise<{ interactiveMs: number; initialJs
       await page.waitForFunction(
         () => {
           const create = document.querySelector<HTMLButtonElement>('[data-testid="create-key-button"]');
-          const ready = document.querySelector('[role="table"][aria-label="API keys"] [role="rowgroup"] [role="row"]:not([aria-busy]), [data-testid="empty-state"]');
+          const ready = document.querySelector(
+            '[role="table"][aria-label="API keys"] [role="rowgroup"] [role="row"]:not([aria-busy]), [data-testid="empty-state"]',
+          );
           return Boolean(create && !create.disabled && ready);
         },
         undefined,

@@ -73,7 +73,10 @@ function runBuilder(extraArgs: string[]) {
 }
 
 beforeAll(() => {
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-missing', '--quiet'], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-missing', '--quiet'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(build.status, build.stderr).toBe(0);
 
   work = mkdtempSync(path.join(tmpdir(), 'package-check-'));
@@ -82,7 +85,15 @@ beforeAll(() => {
   // A runnable stand-in for the Electron binary carrying a real fuse wire, so that
   // electron-builder's fuse step runs for real and can be read back.
   const binary = path.join(dist, 'electron');
-  writeFileSync(binary, Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from(FUSE_SENTINEL), Buffer.from([1, 8]), Buffer.from(ELECTRON_DEFAULT_FUSES)]));
+  writeFileSync(
+    binary,
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\nexit 0\n'),
+      Buffer.from(FUSE_SENTINEL),
+      Buffer.from([1, 8]),
+      Buffer.from(ELECTRON_DEFAULT_FUSES),
+    ]),
+  );
   chmodSync(binary, 0o755);
   writeFileSync(path.join(dist, 'version'), `${config.electronVersion}\n`);
 
@@ -110,17 +121,37 @@ describe('app.asar', () => {
     const own = entries.filter((e) => !e.startsWith('/node_modules/'));
     const topLevel = new Set(own.map((e) => e.split('/')[1]));
     expect([...topLevel].sort()).toEqual(['dist', 'node_modules', 'package.json']);
-    for (const folder of ['test', 'docs', 'main', 'preload', 'renderer', 'shared', 'scripts', 'build']) expect(topLevel.has(folder), folder).toBe(false);
+    for (const folder of ['test', 'docs', 'main', 'preload', 'renderer', 'shared', 'scripts', 'build'])
+      expect(topLevel.has(folder), folder).toBe(false);
     expect(entries.filter((e) => /\.(ts|tsx|mts|cts)$/.test(e))).toEqual([]);
     expect(entries.filter((e) => e.endsWith('.map'))).toEqual([]);
     expect(entries.filter((e) => /(^|\/)\.env(\.|$)/.test(e))).toEqual([]);
   });
 
   it('ships production dependencies only: devDependencies (renderer libraries are bundled by Vite) stay out', () => {
-    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     for (const dep of Object.keys(pkg.dependencies)) expect(entries, dep).toContain(`/node_modules/${dep}/package.json`);
-    for (const dev of ['vitest', 'react', 'react-dom', '@mui/material', 'electron', 'electron-builder', 'typescript', 'vite', 'esbuild', 'tsx', 'json-server', '@playwright/test']) {
-      expect(entries.some((e) => e.startsWith(`/node_modules/${dev}/`)), dev).toBe(false);
+    for (const dev of [
+      'vitest',
+      'react',
+      'react-dom',
+      '@mui/material',
+      'electron',
+      'electron-builder',
+      'typescript',
+      'vite',
+      'esbuild',
+      'tsx',
+      'json-server',
+      '@playwright/test',
+    ]) {
+      expect(
+        entries.some((e) => e.startsWith(`/node_modules/${dev}/`)),
+        dev,
+      ).toBe(false);
     }
   });
 
@@ -130,11 +161,16 @@ describe('app.asar', () => {
     expect(config.asarUnpack).toContain('**/*.node');
     expect(statFile(archive, keytarNode)).toMatchObject({ unpacked: true });
     expect(existsSync(path.join(appDir, 'resources', 'app.asar.unpacked', keytarNode))).toBe(true);
-    expect(entries.filter((e) => e.endsWith('.node')).every((e) => (statFile(archive, e.slice(1)) as { unpacked?: boolean }).unpacked)).toBe(true);
+    expect(
+      entries.filter((e) => e.endsWith('.node')).every((e) => (statFile(archive, e.slice(1)) as { unpacked?: boolean }).unpacked),
+    ).toBe(true);
   });
 
   it('flips the hardened fuses in the Electron binary', async () => {
-    const wire = (await getCurrentFuseWire(path.join(appDir, config.linux?.executableName ?? 'electron'))) as unknown as Record<number, number>;
+    const wire = (await getCurrentFuseWire(path.join(appDir, config.linux?.executableName ?? 'electron'))) as unknown as Record<
+      number,
+      number
+    >;
     expect(wire[FuseV1Options.RunAsNode]).toBe(DISABLE);
     expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(ENABLE);
     expect(wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(DISABLE);

@@ -73,7 +73,12 @@ const electron = {
       setDevicePermissionHandler() {},
     },
   },
-  ipcMain: { handle: (channel, handler) => handlers.set(channel, handler), removeHandler: (channel) => handlers.delete(channel), on() {}, removeListener() {} },
+  ipcMain: {
+    handle: (channel, handler) => handlers.set(channel, handler),
+    removeHandler: (channel) => handlers.delete(channel),
+    on() {},
+    removeListener() {},
+  },
   webContents: { getFocusedWebContents: () => null },
   BrowserWindow,
   dialog: { showErrorBox() {} },
@@ -103,7 +108,12 @@ async function drive() {
     info,
     keysStatus: keys.ok ? keys.value.status : keys.error,
     keyCount: keys.ok ? keys.value.data.apiKeys.length : 0,
-    page: { status: page.status, type: page.headers.get('content-type'), csp: page.headers.get('content-security-policy'), hasRoot: html.includes('id="root"') },
+    page: {
+      status: page.status,
+      type: page.headers.get('content-type'),
+      csp: page.headers.get('content-security-policy'),
+      hasRoot: html.includes('id="root"'),
+    },
     disposedAndQuit: quitCalled && handlers.size === 0,
   };
 }

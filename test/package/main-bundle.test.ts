@@ -27,15 +27,22 @@ let dataDir: string;
 let smoke: Smoke;
 
 beforeAll(() => {
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-missing', '--quiet'], { cwd: root, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'main-bundle-'));
-  const run = spawnSync(process.execPath, ['-r', path.join(root, 'test', 'package', 'fake-electron.cjs'), path.join(root, 'dist', 'main', 'electron.cjs')], {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-missing', '--quiet'], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, GPC_DATA_DIR: dataDir, GPC_VAULT: 'memory' },
   });
+  expect(build.status, build.stderr).toBe(0);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'main-bundle-'));
+  const run = spawnSync(
+    process.execPath,
+    ['-r', path.join(root, 'test', 'package', 'fake-electron.cjs'), path.join(root, 'dist', 'main', 'electron.cjs')],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, GPC_DATA_DIR: dataDir, GPC_VAULT: 'memory' },
+    },
+  );
   const line = run.stdout.split('\n').find((l) => l.startsWith('BUNDLE_SMOKE '));
   expect(line, `${run.stdout}\n${run.stderr}`).toBeDefined();
   smoke = JSON.parse(line!.slice('BUNDLE_SMOKE '.length)) as Smoke;

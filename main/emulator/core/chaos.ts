@@ -40,7 +40,16 @@ function globMatch<T>(pattern: readonly T[], text: readonly T[], isStar: (p: T) 
 
 /** Within a segment, `*` matches any characters (none included) but never a `/`. */
 const segmentMatches = (pattern: string, segment: string): boolean =>
-  pattern === '*' ? segment.length > 0 : !pattern.includes('*') ? pattern === segment : globMatch([...pattern], [...segment], (c) => c === '*', (a, b) => a === b);
+  pattern === '*'
+    ? segment.length > 0
+    : !pattern.includes('*')
+      ? pattern === segment
+      : globMatch(
+          [...pattern],
+          [...segment],
+          (c) => c === '*',
+          (a, b) => a === b,
+        );
 
 /**
  * `/`-separated route patterns: a segment `**` matches any number of segments (none

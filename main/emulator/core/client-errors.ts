@@ -44,7 +44,9 @@ export function clientErrorHandler(ctx: EmulatorContext, table: RouteTable): (er
     const now = ctx.clock.now();
     const { method, path } = requestLine(error.rawPacket);
     const rate = ctx.limiter.hit([{ id: `c:${socket.remoteAddress ?? 'unknown'}`, limit: CLIENT_LIMIT, kind: 'client' }], now);
-    const found = rate.limited ? { error: rateLimitExceeded(rate.limit, new Date(rate.resetMs).toISOString(), rate.retryAfter) } : errorFor(error, method, path, table);
+    const found = rate.limited
+      ? { error: rateLimitExceeded(rate.limit, new Date(rate.resetMs).toISOString(), rate.retryAfter) }
+      : errorFor(error, method, path, table);
     const requestId = newRequestId();
     const body = JSON.stringify(errorBody(found.error, path === null ? 'account' : table.envelopeFor(path), requestId));
     const headers: Record<string, string> = {
@@ -55,7 +57,9 @@ export function clientErrorHandler(ctx: EmulatorContext, table: RouteTable): (er
       connection: 'close',
     };
     const status = found.error.status;
-    const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+    const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join(
+      '\r\n',
+    );
     ctx.journal.add(now, method || '?', path ?? '', status, 0, null);
     socket.end(`${head}\r\n\r\n${body}`);
   };

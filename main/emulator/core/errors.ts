@@ -54,11 +54,16 @@ export const forbidden = (requiredPermission: string) =>
     required_permission: requiredPermission,
   });
 
-export const insufficientPermissions = (details: Record<string, unknown>, message = 'This key lacks the permission or scope this request needs') =>
-  new ApiError(403, 'INSUFFICIENT_PERMISSIONS', message, details, { code: 403 });
+export const insufficientPermissions = (
+  details: Record<string, unknown>,
+  message = 'This key lacks the permission or scope this request needs',
+) => new ApiError(403, 'INSUFFICIENT_PERMISSIONS', message, details, { code: 403 });
 
 export const invalidPermissions = (details: { field: string; invalidPermissions: unknown[]; validPermissions: readonly string[] }) =>
-  new ApiError(400, 'INVALID_PERMISSIONS', `Invalid ${details.field}`, { ...details, invalidPermissions: echoList(details.invalidPermissions) });
+  new ApiError(400, 'INVALID_PERMISSIONS', `Invalid ${details.field}`, {
+    ...details,
+    invalidPermissions: echoList(details.invalidPermissions),
+  });
 
 export const invalidPeriod = (validPeriods: readonly string[], received: unknown) =>
   new ApiError(400, 'INVALID_PERIOD', 'Unsupported period', { validPeriods, received: echo(received) });
@@ -75,13 +80,19 @@ export const invalidState = (details: Record<string, unknown>, message = 'The re
   new ApiError(409, 'INVALID_STATE', message, details);
 
 export const rateLimitExceeded = (limit: number, resetAt: string, retryAfter: number) =>
-  new ApiError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit of ${limit} requests per hour exceeded`, {
-    limit,
-    period: '1h',
-    remaining: 0,
-    resetAt,
-    retry_after: retryAfter,
-  }, { code: 429 });
+  new ApiError(
+    429,
+    'RATE_LIMIT_EXCEEDED',
+    `Rate limit of ${limit} requests per hour exceeded`,
+    {
+      limit,
+      period: '1h',
+      remaining: 0,
+      resetAt,
+      retry_after: retryAfter,
+    },
+    { code: 429 },
+  );
 
 export const rateLimited = (retryAfter: number) =>
   new ApiError(429, 'RATE_LIMITED', "This key's own rate limit is exceeded", undefined, { code: 429, retry_after: retryAfter });
@@ -100,7 +111,10 @@ export const payloadTooLarge = (maxBytes: number) =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes} bytes`, { maxBytes });
 
 export const unsupportedMediaType = (received: string) =>
-  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Bodies must be application/json', { allowedTypes: ['application/json'], receivedType: received });
+  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Bodies must be application/json', {
+    allowedTypes: ['application/json'],
+    receivedType: received,
+  });
 
 export const chaosInjected = (status: number, code: AccountErrorCode, route: string) =>
   new ApiError(status, code, 'Injected by an emulator chaos rule', { chaos: true, route });
@@ -120,7 +134,11 @@ export class ClusterApiError extends ApiError {
   }
 
   override body(requestId = ''): Record<string, unknown> {
-    return { success: false, error: { code: this.code, message: this.message, details: this.details ?? {} }, meta: { request_id: requestId } };
+    return {
+      success: false,
+      error: { code: this.code, message: this.message, details: this.details ?? {} },
+      meta: { request_id: requestId },
+    };
   }
 }
 

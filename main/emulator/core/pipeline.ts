@@ -7,8 +7,18 @@ import type { Caller } from './area';
 import type { EmulatorContext } from './context';
 import { authorize, authorizeAdmin } from './auth';
 import {
-  ApiError, ClusterApiError, internalError, invalidJson, methodNotAllowed, notFound, payloadTooLarge, rateLimited, rateLimitExceeded,
-  toClusterError, unsupportedMediaType, validationError,
+  ApiError,
+  ClusterApiError,
+  internalError,
+  invalidJson,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+  rateLimited,
+  rateLimitExceeded,
+  toClusterError,
+  unsupportedMediaType,
+  validationError,
 } from './errors';
 import { ADMIN_LIMIT, CLIENT_LIMIT, type KeyClass, type TierClass } from './limits';
 import { WINDOW_MS, type BucketSpec, type LimitOutcome } from './rate-limit';
@@ -96,7 +106,13 @@ export function sendError(ctx: EmulatorContext, reply: FastifyReply, error: ApiE
 
 export const TIER_BUCKET_IDS: Readonly<Record<TierClass, string>> = { read: 't:read', write: 't:write', ai: 't:ai' };
 
-function bucketsFor(ctx: EmulatorContext, info: RouteInfo | undefined, key: Caller | null, req: FastifyRequest, now: number): readonly BucketSpec[] {
+function bucketsFor(
+  ctx: EmulatorContext,
+  info: RouteInfo | undefined,
+  key: Caller | null,
+  req: FastifyRequest,
+  now: number,
+): readonly BucketSpec[] {
   if (key === null) return [{ id: `c:${req.ip}`, limit: CLIENT_LIMIT, kind: 'client' }];
   if (info?.admin) return [{ id: `a:${key.id}`, limit: ADMIN_LIMIT, kind: 'admin' }];
   if (!info) {
@@ -136,7 +152,12 @@ function setPipelineHeaders(reply: FastifyReply, emu: RequestState): void {
  * Authenticates, counts and, for a known route, authorises. Returns the error to send, if any.
  * `envelope`: for an unknown route, the envelope of the nearest known path (RouteTable).
  */
-function gate(ctx: EmulatorContext, req: FastifyRequest, info: RouteInfo | undefined, envelope: Envelope = info?.def.op.envelope ?? 'account'): ApiError | null {
+function gate(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  info: RouteInfo | undefined,
+  envelope: Envelope = info?.def.op.envelope ?? 'account',
+): ApiError | null {
   const start = performance.now();
   const now = ctx.clock.now();
   const auth = ctx.authority.authenticate(req.headers.authorization, now);
@@ -173,7 +194,8 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     if (body === '') return done(null, undefined);
-    if (nestsDeeperThan(body as string, BODY_DEPTH_MAX)) return done(validationError('body', `nested deeper than ${BODY_DEPTH_MAX} levels`), undefined);
+    if (nestsDeeperThan(body as string, BODY_DEPTH_MAX))
+      return done(validationError('body', `nested deeper than ${BODY_DEPTH_MAX} levels`), undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch (e) {
@@ -212,7 +234,14 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
 
 function journal(ctx: EmulatorContext, req: FastifyRequest, status: number): void {
   const emu = req.emu;
-  ctx.journal.add(emu ? emu.now : ctx.clock.now(), req.method, req.raw.url ?? '', status, emu ? performance.now() - emu.start : 0, emu?.key?.id ?? null);
+  ctx.journal.add(
+    emu ? emu.now : ctx.clock.now(),
+    req.method,
+    req.raw.url ?? '',
+    status,
+    emu ? performance.now() - emu.start : 0,
+    emu?.key?.id ?? null,
+  );
 }
 
 /**
@@ -220,7 +249,14 @@ function journal(ctx: EmulatorContext, req: FastifyRequest, status: number): voi
  * response listeners) and go out in one write: the request path stays cheap (the benchmark
  * target in docs/decisions.md). Headers set earlier (rate limits) go with it.
  */
-export function sendJson(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, body: string | Buffer, byteLength = -1): void {
+export function sendJson(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: string | Buffer,
+  byteLength = -1,
+): void {
   reply.hijack();
   const emu = req.emu!;
   const o = emu.rate;
@@ -254,7 +290,10 @@ export function gateHook(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequ
 }
 
 /** fastify's own early failures (a URL it cannot decode) skip the hooks: count and answer here. */
-export function frameworkErrorHandler(ctx: EmulatorContext, table: RouteTable): (error: Error, req: FastifyRequest, reply: FastifyReply) => void {
+export function frameworkErrorHandler(
+  ctx: EmulatorContext,
+  table: RouteTable,
+): (error: Error, req: FastifyRequest, reply: FastifyReply) => void {
   return (_error, req, reply) => {
     const denied = gate(ctx, req, undefined, table.envelopeFor(req.url.split('?')[0]!));
     sendError(ctx, reply, denied ?? validationError('path', 'the URL cannot be decoded'));

@@ -56,14 +56,23 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
     app.route({
       method: op.method,
       url: op.path,
-      ...(gateFirst ? {} : { onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => gateHook(ctx, info, req, reply, done) }),
+      ...(gateFirst
+        ? {}
+        : { onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => gateHook(ctx, info, req, reply, done) }),
       // No closures are created per request on the hot path: under tsx (keepNames) each named
       // closure costs a defineProperty call, measurable at benchmark rates.
       handler(req, reply) {
         if (gateFirst && !passGate(ctx, info, req, reply)) return;
         const state = req.emu!;
         const parsed = hasInput ? parseInput(op, { params: req.params, query: req.query, body: req.body }, mapIssue) : NO_INPUT;
-        const input = { params: parsed.params, query: parsed.query, body: parsed.body, key: state.key!, now: state.now, requestId: state.requestId } as HandlerInput<Operation>;
+        const input = {
+          params: parsed.params,
+          query: parsed.query,
+          body: parsed.body,
+          key: state.key!,
+          now: state.now,
+          requestId: state.requestId,
+        } as HandlerInput<Operation>;
         if (!admin && ctx.chaos.active) {
           const rule = ctx.chaos.match(op.method, req.url.split('?')[0]!);
           if (rule !== null) return withChaos(ctx, rule, def, input, req, reply);
@@ -73,7 +82,8 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
         const persister = ctx.persister;
         const mark = persister === null ? 0 : ctx.store.touches;
         const result = def.handle(ctx, input);
-        if (persister !== null && (result instanceof Promise || ctx.store.touches !== mark)) return sendDurable(ctx, req, reply, def.status, result, mark);
+        if (persister !== null && (result instanceof Promise || ctx.store.touches !== mark))
+          return sendDurable(ctx, req, reply, def.status, result, mark);
         if (result instanceof Promise) return result.then(sendResult.bind(null, ctx, req, reply, def.status));
         sendResult(ctx, req, reply, def.status, result);
         return;
@@ -88,13 +98,27 @@ function sendResult(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyRep
 }
 
 /** Answers once the request's changes are committed (state/persister.ts); a failed write fails the request. */
-async function sendDurable(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, result: unknown, mark: number): Promise<void> {
+async function sendDurable(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  result: unknown,
+  mark: number,
+): Promise<void> {
   const value = await result;
   if (ctx.store.touches !== mark) await ctx.persister!.commit();
   sendResult(ctx, req, reply, status, value);
 }
 
-async function withChaos(ctx: EmulatorContext, rule: ChaosRule, def: RouteDef, input: HandlerInput<Operation>, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function withChaos(
+  ctx: EmulatorContext,
+  rule: ChaosRule,
+  def: RouteDef,
+  input: HandlerInput<Operation>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   if (rule.latencyMs > 0) await new Promise((r) => setTimeout(r, rule.latencyMs));
   if (ctx.chaos.roll(rule)) throw chaosInjected(rule.status, rule.code, rule.route);
   const mark = ctx.store.touches;

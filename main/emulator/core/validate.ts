@@ -18,7 +18,7 @@ interface Def {
   entries?: Record<string, string>;
   shape?: Record<string, z.ZodType>;
 }
-const defOf = (s: z.ZodType | undefined): Def => ((s as unknown as { _zod?: { def?: Def } } | undefined)?._zod?.def ?? {});
+const defOf = (s: z.ZodType | undefined): Def => (s as unknown as { _zod?: { def?: Def } } | undefined)?._zod?.def ?? {};
 
 /** The allowed values of an enum field, looking through optional, default and array. */
 export function enumOptions(schema: z.ZodType | undefined): string[] {
@@ -33,13 +33,21 @@ export function enumOptions(schema: z.ZodType | undefined): string[] {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function toApiError(op: Operation, where: 'params' | 'query' | 'body', schema: z.ZodType, value: unknown, error: z.ZodError, mapIssue: IssueMapper | undefined): ApiError {
+function toApiError(
+  op: Operation,
+  where: 'params' | 'query' | 'body',
+  schema: z.ZodType,
+  value: unknown,
+  error: z.ZodError,
+  mapIssue: IssueMapper | undefined,
+): ApiError {
   const issue = error.issues[0]!;
   const mapped = mapIssue?.(where, issue, value);
   if (mapped) return mapped;
   const head = issue.path[0];
   if (head === undefined) {
-    if (issue.code === 'unrecognized_keys') return validationError(issue.keys[0] ?? where, `unknown field (allowed: ${Object.keys(defOf(schema).shape ?? {}).join(', ')})`);
+    if (issue.code === 'unrecognized_keys')
+      return validationError(issue.keys[0] ?? where, `unknown field (allowed: ${Object.keys(defOf(schema).shape ?? {}).join(', ')})`);
     return validationError(where, where === 'body' && value === undefined ? 'a JSON body is required' : issue.message);
   }
   const field = String(head);
@@ -60,7 +68,13 @@ function toApiError(op: Operation, where: 'params' | 'query' | 'body', schema: z
   }
 }
 
-function check(op: Operation, where: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown, mapIssue: IssueMapper | undefined): unknown {
+function check(
+  op: Operation,
+  where: 'params' | 'query' | 'body',
+  schema: z.ZodType | undefined,
+  value: unknown,
+  mapIssue: IssueMapper | undefined,
+): unknown {
   if (!schema) return undefined;
   const r = schema.safeParse(value);
   if (r.success) return r.data;

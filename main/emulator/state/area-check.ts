@@ -16,7 +16,8 @@ export interface AreaIssue {
  */
 export function checkAreas(areas: readonly AreaModule[], stored: Record<string, unknown>): AreaIssue | null {
   for (const name of Object.keys(stored)) {
-    if (!areas.some((a) => a.name === name)) return { field: `state.areas.${name.slice(0, 100)}`, reason: `no such area (known: ${areas.map((a) => a.name).join(', ')})` };
+    if (!areas.some((a) => a.name === name))
+      return { field: `state.areas.${name.slice(0, 100)}`, reason: `no such area (known: ${areas.map((a) => a.name).join(', ')})` };
   }
   for (const area of areas) {
     if (!Object.hasOwn(stored, area.name)) continue;

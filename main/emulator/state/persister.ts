@@ -167,7 +167,9 @@ export class Persister implements StoreSink {
   }
 
   private needsSnapshot(): boolean {
-    return this.whole || this.usageDue || this.base === null || this.walRecords >= this.limits.records || this.walBytes >= this.limits.bytes;
+    return (
+      this.whole || this.usageDue || this.base === null || this.walRecords >= this.limits.records || this.walBytes >= this.limits.bytes
+    );
   }
 
   private settle(upTo: number, error: Error | null): void {

@@ -63,7 +63,8 @@ export function validateSnapshot(areas: readonly AreaModule[], input: unknown, s
   }
   if (typeof fromVersion === 'number' && fromVersion < SNAPSHOT_VERSION) {
     const stored = parsed.data.state.areas;
-    for (const area of areas) if (area.state.upgrade && Object.hasOwn(stored, area.name)) stored[area.name] = area.state.upgrade(stored[area.name], fromVersion);
+    for (const area of areas)
+      if (area.state.upgrade && Object.hasOwn(stored, area.name)) stored[area.name] = area.state.upgrade(stored[area.name], fromVersion);
   }
   const areaIssue = checkAreas(areas, parsed.data.state.areas);
   if (areaIssue) throw new SnapshotError(`${source} is not a valid snapshot: ${areaIssue.field}: ${areaIssue.reason}`, areaIssue);
@@ -86,7 +87,10 @@ export function snapshotDigest(text: string): string {
 }
 
 /** The snapshot in `dir` and the digest of its file, or null when there is none yet. Synchronous: used once at start. */
-export function readSnapshotWithDigestSync(areas: readonly AreaModule[], dir: string): { snapshot: EmulatorSnapshot; digest: string } | null {
+export function readSnapshotWithDigestSync(
+  areas: readonly AreaModule[],
+  dir: string,
+): { snapshot: EmulatorSnapshot; digest: string } | null {
   const file = join(dir, SNAPSHOT_FILE);
   let text: string;
   try {

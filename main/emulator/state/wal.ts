@@ -127,13 +127,19 @@ export function readWalSync(dir: string): { file: string; contents: WalContents 
  * simulated time they carry. A record of an unknown area, or one its area refuses, is an
  * error naming the file and line. The caller checks the result against the areas' schemas.
  */
-export function replayWal(areas: readonly AreaModule[], stored: Record<string, unknown>, batches: readonly WalBatch[], file: string): number {
+export function replayWal(
+  areas: readonly AreaModule[],
+  stored: Record<string, unknown>,
+  batches: readonly WalBatch[],
+  file: string,
+): number {
   let latest = 0;
   for (const batch of batches) {
     latest = Math.max(latest, batch.at);
     for (const [name, id, value] of batch.records) {
       const area = areas.find((a) => a.name === name);
-      if (!area || !Object.hasOwn(stored, name)) throw new SnapshotError(`${file} is corrupt at line ${batch.line}: no area named ${JSON.stringify(name.slice(0, 100))}`);
+      if (!area || !Object.hasOwn(stored, name))
+        throw new SnapshotError(`${file} is corrupt at line ${batch.line}: no area named ${JSON.stringify(name.slice(0, 100))}`);
       try {
         area.state.applyRecord(stored[name], id, value);
       } catch (e) {

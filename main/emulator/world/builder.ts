@@ -8,7 +8,8 @@ import { Rng } from '../core/rng';
 function draftDirectory(areas: readonly AreaModule[], state: Record<string, unknown>): () => Directory {
   const provider = areas.find((a) => a.directory);
   return () => {
-    if (!provider || !Object.hasOwn(state, provider.name)) throw new Error('no area provides the team directory before the areas that read it');
+    if (!provider || !Object.hasOwn(state, provider.name))
+      throw new Error('no area provides the team directory before the areas that read it');
     return provider.directory!(state[provider.name]);
   };
 }
@@ -17,7 +18,12 @@ function buildArea(area: AreaModule, draft: WorldDraft): void {
   draft.areas[area.name] = area.state.build(draft, Rng.derive(draft.seed, `area:${area.name}`));
 }
 
-export function buildWorld(areas: readonly AreaModule[], seed: number, now: number, options: WorldOptions = {}): { state: WorldState; seededKeys: Record<string, string> } {
+export function buildWorld(
+  areas: readonly AreaModule[],
+  seed: number,
+  now: number,
+  options: WorldOptions = {},
+): { state: WorldState; seededKeys: Record<string, string> } {
   const state: Record<string, unknown> = {};
   const draft: WorldDraft = { seed, now, options, areas: state, seededKeys: {}, directory: draftDirectory(areas, state) };
   for (const area of areas) buildArea(area, draft);
@@ -29,7 +35,13 @@ export function buildWorld(areas: readonly AreaModule[], seed: number, now: numb
  * seeded part for `seed`, built over the snapshot's own state (its team, its owner) as of
  * `now`. Mutates `state`; returns the names of the areas added.
  */
-export function seedMissingAreas(areas: readonly AreaModule[], state: WorldState, seed: number, now: number, options: WorldOptions = {}): string[] {
+export function seedMissingAreas(
+  areas: readonly AreaModule[],
+  state: WorldState,
+  seed: number,
+  now: number,
+  options: WorldOptions = {},
+): string[] {
   const added: string[] = [];
   const draft: WorldDraft = { seed, now, options, areas: state.areas, seededKeys: {}, directory: draftDirectory(areas, state.areas) };
   for (const area of areas) {

@@ -20,7 +20,8 @@ function useShellData(): void {
     // The desktop menu owns Cmd/Ctrl+K and Cmd/Ctrl+Shift+L there, and tells the window.
     const stopMenu = getBridge().subscribe('menu:command', {}, ({ command }) => {
       if (command === menuCommands.openCommandPalette) useUi.getState().set({ paletteOpen: true });
-      else if (command === menuCommands.toggleTheme) useThemePreference.getState().toggle(window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+      else if (command === menuCommands.toggleTheme)
+        useThemePreference.getState().toggle(window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
     });
     return () => {
       stopProfiles();

@@ -39,7 +39,9 @@ export class ErrorBoundary extends Component<Props, State> {
           This view stopped working
         </Typography>
         <Alert severity="error" sx={{ mb: 2 }}>
-          {chunkFailed ? 'Part of the console could not be loaded. The server may have restarted with a new version.' : this.state.error.message}
+          {chunkFailed
+            ? 'Part of the console could not be loaded. The server may have restarted with a new version.'
+            : this.state.error.message}
         </Alert>
         <Button variant="contained" onClick={() => (chunkFailed ? window.location.reload() : this.setState({ error: null }))}>
           {chunkFailed ? 'Reload the console' : 'Try again'}

@@ -40,12 +40,22 @@ function PageSkeleton() {
 
 function Navigation({ path }: { path: string }) {
   return (
-    <Box component="nav" aria-label="Areas" sx={{ width: NAV_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowY: 'auto' }}>
+    <Box
+      component="nav"
+      aria-label="Areas"
+      sx={{ width: NAV_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowY: 'auto' }}
+    >
       <List dense sx={{ px: 1 }}>
         {areas.map((area) => {
           const active = path === area.path || path.startsWith(`${area.path}/`);
           return (
-            <ListItemButton key={area.id} selected={active} href={`#${area.path}`} aria-current={active ? 'page' : undefined} sx={{ borderRadius: 1, mb: 0.25 }}>
+            <ListItemButton
+              key={area.id}
+              selected={active}
+              href={`#${area.path}`}
+              aria-current={active ? 'page' : undefined}
+              sx={{ borderRadius: 1, mb: 0.25 }}
+            >
               <ListItemIcon sx={{ minWidth: 32 }}>{area.icon}</ListItemIcon>
               <ListItemText primary={area.label} />
             </ListItemButton>
@@ -99,12 +109,22 @@ export function Shell() {
             color="inherit"
             startIcon={<Search />}
             aria-label="Open command palette"
-            sx={{ color: 'text.secondary', borderColor: 'divider', fontWeight: 400, justifyContent: 'flex-start', width: 300, maxWidth: '40vw' }}
+            sx={{
+              color: 'text.secondary',
+              borderColor: 'divider',
+              fontWeight: 400,
+              justifyContent: 'flex-start',
+              width: 300,
+              maxWidth: '40vw',
+            }}
           >
             <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
               Search commands…
             </Box>
-            <Box component="kbd" sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 0.5, px: 0.5 }}>
+            <Box
+              component="kbd"
+              sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 0.5, px: 0.5 }}
+            >
               {formatShortcut('Mod+K')}
             </Box>
           </Button>

@@ -54,7 +54,20 @@ export function ShortcutsDialog() {
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
           {SHORTCUTS.map((s) => (
             <Box key={s.keys} sx={{ display: 'contents' }}>
-              <Box component="dt" sx={{ '& kbd': { px: 0.75, py: 0.25, border: 1, borderColor: 'divider', borderRadius: 0.5, fontFamily: 'inherit', fontSize: 12 } }}>
+              <Box
+                component="dt"
+                sx={{
+                  '& kbd': {
+                    px: 0.75,
+                    py: 0.25,
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 0.5,
+                    fontFamily: 'inherit',
+                    fontSize: 12,
+                  },
+                }}
+              >
                 <kbd>{formatShortcut(s.keys)}</kbd>
               </Box>
               <Box component="dd" sx={{ m: 0 }}>

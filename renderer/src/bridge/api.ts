@@ -28,7 +28,8 @@ function cancelledError(): BridgeCallError {
 }
 
 // Input may be left out when the operation has no required part (no params, no body).
-type InputArgs<K extends OperationId> = Record<string, never> extends InputOf<K> ? [input?: InputOf<K>, options?: ApiOptions] : [input: InputOf<K>, options?: ApiOptions];
+type InputArgs<K extends OperationId> =
+  Record<string, never> extends InputOf<K> ? [input?: InputOf<K>, options?: ApiOptions] : [input: InputOf<K>, options?: ApiOptions];
 
 export async function api<K extends OperationId>(op: K, ...args: InputArgs<K>): Promise<ApiResult<K>> {
   const [input, options] = args;

@@ -2,7 +2,16 @@
 // failed call rejects with a plain WindowBridgeRejection (contextBridge drops custom Error
 // properties); it is rebuilt here as a BridgeCallError. A raw BridgeResult is unwrapped as
 // well, so the renderer does not depend on which side unwraps.
-import type { Bridge, BridgeResult, ChannelName, ChannelRequest, ChannelResponse, TopicEvent, TopicName, TopicParams } from '../../../shared/ipc/contract';
+import type {
+  Bridge,
+  BridgeResult,
+  ChannelName,
+  ChannelRequest,
+  ChannelResponse,
+  TopicEvent,
+  TopicName,
+  TopicParams,
+} from '../../../shared/ipc/contract';
 import { WINDOW_BRIDGE_GLOBAL } from '../../../shared/ipc/window-bridge';
 import { BridgeCallError, toNormalizedError } from './errors';
 
@@ -18,7 +27,12 @@ export function electronGlobal(): GpuConsoleGlobal | null {
 }
 
 function isBridgeResult(value: unknown): value is BridgeResult<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean' && ('value' in value || 'error' in value);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { ok?: unknown }).ok === 'boolean' &&
+    ('value' in value || 'error' in value)
+  );
 }
 
 export function createElectronBridge(api: GpuConsoleGlobal): Bridge {

@@ -21,7 +21,12 @@ function looksNormalized(value: unknown): value is NormalizedError {
 /** Reads any thrown value into a NormalizedError, so views never need to guess its shape. */
 export function toNormalizedError(error: unknown): NormalizedError {
   if (error instanceof BridgeCallError) return error.normalized;
-  if (typeof error === 'object' && error !== null && 'normalized' in error && looksNormalized((error as { normalized: unknown }).normalized)) {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'normalized' in error &&
+    looksNormalized((error as { normalized: unknown }).normalized)
+  ) {
     return (error as { normalized: NormalizedError }).normalized;
   }
   if (looksNormalized(error)) return { ...error, details: error.details ?? {} };

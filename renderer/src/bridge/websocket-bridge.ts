@@ -1,7 +1,16 @@
 // Web mode: the bridge contract over one WebSocket (messages of shared/ipc/wire.ts).
 // Calls made while (re)connecting wait for the socket; calls in flight when it closes are
 // rejected (the server may or may not have run them); subscriptions are renewed on reconnect.
-import type { Bridge, BridgeResult, ChannelName, ChannelRequest, ChannelResponse, TopicEvent, TopicName, TopicParams } from '../../../shared/ipc/contract';
+import type {
+  Bridge,
+  BridgeResult,
+  ChannelName,
+  ChannelRequest,
+  ChannelResponse,
+  TopicEvent,
+  TopicName,
+  TopicParams,
+} from '../../../shared/ipc/contract';
 import type { ClientMessage, ServerMessage } from '../../../shared/ipc/wire';
 import { backoffDelay } from './backoff';
 import { BridgeCallError, bridgeError } from './errors';
@@ -105,7 +114,8 @@ export function createWebSocketBridge(url: string, createSocket: (url: string) =
     const onOpen = () => {
       attempt = 0;
       setState('open');
-      for (const [id, sub] of subscriptions) ws.send(JSON.stringify({ type: 'subscribe', id, topic: sub.topic, params: sub.params } satisfies ClientMessage));
+      for (const [id, sub] of subscriptions)
+        ws.send(JSON.stringify({ type: 'subscribe', id, topic: sub.topic, params: sub.params } satisfies ClientMessage));
       for (const m of outbox.splice(0)) ws.send(JSON.stringify(m));
     };
     // An adopted early socket may already be open.

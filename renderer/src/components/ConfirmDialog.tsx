@@ -22,7 +22,11 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
-  const { busy, apiError: error, onSubmit: confirm } = useValidatedForm<null, null>({
+  const {
+    busy,
+    apiError: error,
+    onSubmit: confirm,
+  } = useValidatedForm<null, null>({
     open,
     initial: () => null,
     validate: () => ({ ok: true, request: null }),
@@ -33,7 +37,14 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
   });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-title" data-testid="confirm-dialog">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirm-title"
+      data-testid="confirm-dialog"
+    >
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <Typography component="div" variant="body2" color="text.secondary">

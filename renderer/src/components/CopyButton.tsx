@@ -28,7 +28,17 @@ export async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('Copy is not available here; select the text and copy it by hand.');
 }
 
-export function CopyButton({ value, label = 'Copy', variant = 'icon', onError }: { value: string; label?: string; variant?: 'icon' | 'button'; onError?(message: string): void }) {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  variant = 'icon',
+  onError,
+}: {
+  value: string;
+  label?: string;
+  variant?: 'icon' | 'button';
+  onError?(message: string): void;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

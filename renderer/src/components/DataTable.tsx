@@ -45,13 +45,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [sort, setSort] = useState<SortState | null>(props.initialSort ?? null);
   const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: sorted.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+  });
   const template = columns.map((c) => c.width).join(' ');
   const minWidth = useMemo(() => minTableWidth(columns.map((c) => c.width)), [columns]);
 
   const toggleSort = (column: Column<T>) => {
     if (!column.sortValue) return;
-    setSort((s) => (s?.columnId === column.id ? { columnId: column.id, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { columnId: column.id, direction: 'asc' }));
+    setSort((s) =>
+      s?.columnId === column.id
+        ? { columnId: column.id, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+        : { columnId: column.id, direction: 'asc' },
+    );
   };
 
   const onRowKey = (event: KeyboardEvent<HTMLDivElement>, row: T, index: number) => {
@@ -72,7 +81,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     // Narrow windows scroll the whole table sideways, header and rows together.
     <Box sx={{ flex: 1, minHeight: 0, overflowX: 'auto', overflowY: 'hidden', display: 'flex' }}>
-      <Box role="table" aria-label={label} aria-rowcount={sorted.length + 1} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, minWidth }}>
+      <Box
+        role="table"
+        aria-label={label}
+        aria-rowcount={sorted.length + 1}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, minWidth }}
+      >
         <Box
           role="row"
           sx={{
@@ -121,10 +135,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {showEmpty ? (
           <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 4 }}>{empty}</Box>
         ) : (
-          <Box ref={scrollRef} role="rowgroup" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden', scrollbarGutter: 'stable', position: 'relative' }}>
+          <Box
+            ref={scrollRef}
+            role="rowgroup"
+            sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden', scrollbarGutter: 'stable', position: 'relative' }}
+          >
             {loading && sorted.length === 0 ? (
               Array.from({ length: 6 }, (_, i) => (
-                <Box key={i} role="row" aria-busy sx={{ display: 'grid', gridTemplateColumns: template, height: rowHeight, alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+                <Box
+                  key={i}
+                  role="row"
+                  aria-busy
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: template,
+                    height: rowHeight,
+                    alignItems: 'center',
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                  }}
+                >
                   {columns.map((c) => (
                     <Box key={c.id} sx={{ px: 1 }}>
                       <Skeleton variant="text" width="70%" />
@@ -172,7 +202,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           key={column.id}
                           role="cell"
                           data-column={column.id}
-                          sx={{ px: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: column.align ?? 'left' }}
+                          sx={{
+                            px: 1,
+                            minWidth: 0,
+                            overflow: 'hidden',
+                            textOverflow: 'ellipsis',
+                            whiteSpace: 'nowrap',
+                            textAlign: column.align ?? 'left',
+                          }}
                         >
                           {column.render(row)}
                         </Box>

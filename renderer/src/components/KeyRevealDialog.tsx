@@ -77,7 +77,10 @@ function UseAsProfile({ keyName, onUseAsProfile }: { keyName: string; onUseAsPro
           Use as a profile
         </Button>
       </Stack>
-      <FormControlLabel control={<Checkbox size="small" checked={activate} onChange={(e) => setActivate(e.target.checked)} />} label="Switch to this profile now" />
+      <FormControlLabel
+        control={<Checkbox size="small" checked={activate} onChange={(e) => setActivate(e.target.checked)} />}
+        label="Switch to this profile now"
+      />
       {error && <ErrorAlert error={error} />}
     </Stack>
   );
@@ -109,7 +112,16 @@ export function KeyRevealDialog({ revealed, onClose, onUseAsProfile, onCopyError
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
               <Box
                 data-testid="revealed-key"
-                sx={{ flex: 1, fontFamily: MONO_FONT, fontSize: 13, p: 1.25, borderRadius: 1, bgcolor: 'action.hover', wordBreak: 'break-all', userSelect: 'all' }}
+                sx={{
+                  flex: 1,
+                  fontFamily: MONO_FONT,
+                  fontSize: 13,
+                  p: 1.25,
+                  borderRadius: 1,
+                  bgcolor: 'action.hover',
+                  wordBreak: 'break-all',
+                  userSelect: 'all',
+                }}
               >
                 {shown.value}
               </Box>

@@ -61,7 +61,25 @@ export interface ListPageProps<T> {
 const PAGE_SX: SxProps<Theme> = { height: '100%', minHeight: 0 };
 
 export function ListPage<T>(props: ListPageProps<T>) {
-  const { title, description, leading, filter, refreshLabel, onRefresh, actions, filters, notice, status, error, errorTitle, table, body, sx = PAGE_SX, tableMinHeight = 0, children } = props;
+  const {
+    title,
+    description,
+    leading,
+    filter,
+    refreshLabel,
+    onRefresh,
+    actions,
+    filters,
+    notice,
+    status,
+    error,
+    errorTitle,
+    table,
+    body,
+    sx = PAGE_SX,
+    tableMinHeight = 0,
+    children,
+  } = props;
   return (
     <Stack sx={sx} spacing={2}>
       <Stack direction="row" spacing={title ? 2 : 1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: title ? 'nowrap' : 'wrap' }}>
@@ -90,7 +108,11 @@ export function ListPage<T>(props: ListPageProps<T>) {
       </Stack>
       {filters}
       {notice}
-      {status === 'error' && error ? <ErrorState title={errorTitle} error={error} onRetry={onRefresh} /> : (body ?? <ListTable table={table} minHeight={tableMinHeight} />)}
+      {status === 'error' && error ? (
+        <ErrorState title={errorTitle} error={error} onRetry={onRefresh} />
+      ) : (
+        (body ?? <ListTable table={table} minHeight={tableMinHeight} />)
+      )}
       {children}
     </Stack>
   );
@@ -127,7 +149,9 @@ interface ListTableProps<T> {
 /** Same keys, same values (by identity). */
 function shallowEqual(a: object, b: object): boolean {
   const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === Object.keys(b).length && ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 // Memoised on the table's props one by one: with stable ones (memoised rows and columns,

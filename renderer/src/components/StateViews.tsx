@@ -7,7 +7,17 @@ import type { ReactNode } from 'react';
 import type { NormalizedError } from '../../../shared/api/errors';
 import { ErrorAlert } from './ErrorAlert';
 
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Box sx={{ textAlign: 'center', maxWidth: 420, mx: 'auto', color: 'text.secondary' }} data-testid="empty-state">
       {icon && <Box sx={{ fontSize: 40, mb: 1, '& svg': { fontSize: 40 } }}>{icon}</Box>}

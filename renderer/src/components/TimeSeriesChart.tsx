@@ -71,7 +71,11 @@ export function TimeSeriesChart({ series, height = 260, ariaLabel }: { series: r
         tooltip: { callbacks: { title: (items) => (items[0] ? new Date(items[0].parsed.x ?? 0).toLocaleString() : '') } },
       },
       scales: {
-        x: { type: 'linear', grid: { color: grid }, ticks: { color: text, maxTicksLimit: 8, callback: (v) => formatTick(Number(v), span) } },
+        x: {
+          type: 'linear',
+          grid: { color: grid },
+          ticks: { color: text, maxTicksLimit: 8, callback: (v) => formatTick(Number(v), span) },
+        },
         y: { beginAtZero: true, grid: { color: grid }, ticks: { color: text, precision: 0 } },
       },
     };

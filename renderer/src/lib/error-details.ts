@@ -22,4 +22,3 @@ export function detailLines(details: Record<string, unknown>): Array<[string, st
   }
   return lines;
 }
-

@@ -31,5 +31,7 @@ export function formatDate(iso: string | null | undefined, locale?: string): str
 export function formatDateTime(iso: string | number | null | undefined, locale?: string): string {
   if (iso === null || iso === undefined) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(d.getTime())
+    ? '—'
+    : d.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }

@@ -87,19 +87,23 @@ export const Hostname = z
   );
 
 /** Environment variable names: upper case, digits and underscores, not starting with a digit. */
-export const EnvVarName = z.string().max(128).regex(/^[A-Z_][A-Z0-9_]*$/, 'upper-case letters, digits and _, not starting with a digit');
+export const EnvVarName = z
+  .string()
+  .max(128)
+  .regex(/^[A-Z_][A-Z0-9_]*$/, 'upper-case letters, digits and _, not starting with a digit');
 export const EnvironmentMap = z.record(EnvVarName, z.string().max(32_768));
 
-export const Tags = z.array(z.string().trim().min(1, 'a tag is not empty').max(50, 'a tag is at most 50 characters')).max(20, 'at most 20 tags');
+export const Tags = z
+  .array(z.string().trim().min(1, 'a tag is not empty').max(50, 'a tag is at most 50 characters'))
+  .max(20, 'at most 20 tags');
 
 /**
  * A boolean query parameter. On the wire it is the string 'true' or 'false'; callers in
  * the app may pass a real boolean (the gateway stringifies it). Output is a boolean.
  */
 export const QueryBool = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: "true or false" })
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'true or false' })
   .transform((v) => v === true || v === 'true');
-
 
 /** `meta` of every cluster-area response carries the request id (issue 3). */
 export const ClusterMeta = z.looseObject({ request_id: z.string() });

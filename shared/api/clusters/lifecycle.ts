@@ -1,7 +1,18 @@
 // Stop and restart (02-clusters.md, Stop; Restart; States and transitions): requests with the
 // document's defaults and maxima, phases in the document's order, and the two responses.
 import { z } from 'zod';
-import { ClusterStatus, ClusterMeta, EnvironmentMap, Port, Protocol, Region, SnapshotId, Timestamp, UserId, clusterEnvelope } from './common';
+import {
+  ClusterStatus,
+  ClusterMeta,
+  EnvironmentMap,
+  Port,
+  Protocol,
+  Region,
+  SnapshotId,
+  Timestamp,
+  UserId,
+  clusterEnvelope,
+} from './common';
 import { PortDescription } from './ports';
 
 /** Stop phases in order; `creating_snapshot` only when `save_state` is true. */

@@ -7,7 +7,10 @@ export const HEALTH_INTERVAL_MAX = 3600;
 export const HEALTH_TIMEOUT_MIN = 1;
 export const HEALTH_TIMEOUT_MAX = 300;
 
-const HealthPath = z.string().max(2048).regex(/^\/[^\s]*$/, 'a path starting with /');
+const HealthPath = z
+  .string()
+  .max(2048)
+  .regex(/^\/[^\s]*$/, 'a path starting with /');
 const IntervalSeconds = z.number().int().min(HEALTH_INTERVAL_MIN).max(HEALTH_INTERVAL_MAX);
 const TimeoutSeconds = z.number().int().min(HEALTH_TIMEOUT_MIN).max(HEALTH_TIMEOUT_MAX);
 

@@ -31,10 +31,10 @@ const RateLimitingInput = z
     global_limit: limitPair(GLOBAL_LIMIT_MAX, 100_000).optional(),
     per_user_limit: limitPair(100_000, 10_000).optional(),
   })
-  .refine(
-    (r) => !r.global_limit || !r.per_user_limit || r.per_user_limit.requests_per_minute <= r.global_limit.requests_per_minute,
-    { message: 'the per-user limit is at most the global limit', path: ['per_user_limit', 'requests_per_minute'] },
-  );
+  .refine((r) => !r.global_limit || !r.per_user_limit || r.per_user_limit.requests_per_minute <= r.global_limit.requests_per_minute, {
+    message: 'the per-user limit is at most the global limit',
+    path: ['per_user_limit', 'requests_per_minute'],
+  });
 const SecurityHeadersInput = z.strictObject({
   hsts_enabled: z.boolean().optional(),
   content_security_policy: z.string().max(4096).optional(),

@@ -1,6 +1,18 @@
 // Cluster templates (02-clusters.md, Template; Templates).
 import { z } from 'zod';
-import { EnvironmentMap, GpuType, Port, ProjectId, Protocol, QueryBool, Tags, TemplateId, Timestamp, clusterEnvelope, DeletedData } from './common';
+import {
+  EnvironmentMap,
+  GpuType,
+  Port,
+  ProjectId,
+  Protocol,
+  QueryBool,
+  Tags,
+  TemplateId,
+  Timestamp,
+  clusterEnvelope,
+  DeletedData,
+} from './common';
 import { PortDescription } from './ports';
 
 export const TemplateCategory = z.enum(['ml', 'dev', 'production', 'custom']);
@@ -58,15 +70,22 @@ export interface BoundIssue {
  * min ≤ default ≤ max (and min ≤ max) for every resource given. Used by the schemas and,
  * after merging an update with the stored template, by the emulator.
  */
-export function resourceBoundIssues(t: { default_configuration?: Resources; min_resources?: Resources; max_resources?: Resources }): BoundIssue[] {
+export function resourceBoundIssues(t: {
+  default_configuration?: Resources;
+  min_resources?: Resources;
+  max_resources?: Resources;
+}): BoundIssue[] {
   const issues: BoundIssue[] = [];
   for (const name of RESOURCE_NAMES) {
     const min = t.min_resources?.[name];
     const def = t.default_configuration?.[name];
     const max = t.max_resources?.[name];
-    if (min !== undefined && max !== undefined && min > max) issues.push({ path: ['min_resources', name], message: `the minimum ${name} is at most the maximum (${max})` });
-    if (def !== undefined && min !== undefined && def < min) issues.push({ path: ['default_configuration', name], message: `the default ${name} is at least the minimum (${min})` });
-    if (def !== undefined && max !== undefined && def > max) issues.push({ path: ['default_configuration', name], message: `the default ${name} is at most the maximum (${max})` });
+    if (min !== undefined && max !== undefined && min > max)
+      issues.push({ path: ['min_resources', name], message: `the minimum ${name} is at most the maximum (${max})` });
+    if (def !== undefined && min !== undefined && def < min)
+      issues.push({ path: ['default_configuration', name], message: `the default ${name} is at least the minimum (${min})` });
+    if (def !== undefined && max !== undefined && def > max)
+      issues.push({ path: ['default_configuration', name], message: `the default ${name} is at most the maximum (${max})` });
   }
   return issues;
 }
@@ -126,7 +145,12 @@ export const UpdateTemplateRequest = z
   .superRefine(checkBounds);
 export type UpdateTemplateRequest = z.input<typeof UpdateTemplateRequest>;
 
-const resourceOut = z.object({ gpu_count: z.number().int(), cpu_cores: z.number().int(), memory_gb: z.number().int(), storage_gb: z.number().int() });
+const resourceOut = z.object({
+  gpu_count: z.number().int(),
+  cpu_cores: z.number().int(),
+  memory_gb: z.number().int(),
+  storage_gb: z.number().int(),
+});
 
 export const Template = z.object({
   id: TemplateId,

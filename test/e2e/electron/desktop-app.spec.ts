@@ -19,7 +19,10 @@ test.skip(
   !electronBinaryAvailable,
   'No Electron binary on this machine: node_modules/electron has no downloaded dist/ (offline install) and ELECTRON_OVERRIDE_DIST_PATH is not set; the same flows run in the web project.',
 );
-test.skip(electronBinaryAvailable && !hasDisplay(), 'No display for Electron windows (set DISPLAY, e.g. under xvfb-run, or WAYLAND_DISPLAY).');
+test.skip(
+  electronBinaryAvailable && !hasDisplay(),
+  'No display for Electron windows (set DISPLAY, e.g. under xvfb-run, or WAYLAND_DISPLAY).',
+);
 
 test.describe.configure({ mode: 'serial' });
 

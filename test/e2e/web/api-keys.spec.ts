@@ -35,7 +35,9 @@ test.describe('API keys', () => {
     await expect(statusBar(page).getByTestId('status-rate-limit')).toHaveText(/\d[\d,]*\/\d[\d,]* left/);
 
     // Rotate: confirm, then a new value shown once.
-    await keyRow(page, name).getByRole('button', { name: `Rotate ${name}` }).click();
+    await keyRow(page, name)
+      .getByRole('button', { name: `Rotate ${name}` })
+      .click();
     const confirmRotate = page.getByRole('dialog', { name: `Rotate “${name}”?` });
     await expect(confirmRotate).toBeVisible();
     await confirmRotate.getByRole('button', { name: 'Rotate key' }).click();
@@ -48,7 +50,9 @@ test.describe('API keys', () => {
     expect(await page.content()).not.toContain(newValue);
 
     // Revoke: confirm, then the status says so and the actions are gone.
-    await keyRow(page, name).getByRole('button', { name: `Revoke ${name}` }).click();
+    await keyRow(page, name)
+      .getByRole('button', { name: `Revoke ${name}` })
+      .click();
     const confirmRevoke = page.getByRole('dialog', { name: `Revoke “${name}”?` });
     await confirmRevoke.getByRole('button', { name: 'Revoke key' }).click();
     await expect(confirmRevoke).toBeHidden();

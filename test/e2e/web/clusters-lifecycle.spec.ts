@@ -8,8 +8,19 @@ import { advanceClock, advanceThroughPhases, bridgeCall, clusterWithStatus, open
 
 // Clock steps no longer than the shortest next phase (02-clusters.md, States and transitions),
 // so every phase is seen: the grace periods below are 2 and 1 minutes.
-const STOP_STEP: Record<string, number> = { notifying_processes: 120, waiting_for_graceful_exit: 30, creating_snapshot: 30, terminating_resources: 10, cleaning_up: 600 };
-const RESTART_STEP: Record<string, number> = { stopping_processes: 60, updating_configuration: 30, starting_services: 30, health_checks: 600 };
+const STOP_STEP: Record<string, number> = {
+  notifying_processes: 120,
+  waiting_for_graceful_exit: 30,
+  creating_snapshot: 30,
+  terminating_resources: 10,
+  cleaning_up: 600,
+};
+const RESTART_STEP: Record<string, number> = {
+  stopping_processes: 60,
+  updating_configuration: 30,
+  starting_services: 30,
+  health_checks: 600,
+};
 
 test.describe('Cluster stop and restart', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -46,7 +57,14 @@ test.describe('Cluster stop and restart', () => {
     await expect(progress.getByTestId('phase-eta')).toContainText('Estimated completion');
 
     const seen = await advanceThroughPhases(page, cluster.id, progress, (p) => STOP_STEP[p]!, 'completed');
-    expect(seen).toEqual(['notifying_processes', 'waiting_for_graceful_exit', 'creating_snapshot', 'terminating_resources', 'cleaning_up', 'completed']);
+    expect(seen).toEqual([
+      'notifying_processes',
+      'waiting_for_graceful_exit',
+      'creating_snapshot',
+      'terminating_resources',
+      'cleaning_up',
+      'completed',
+    ]);
     await expect(progress).toHaveAttribute('data-status', 'stopped');
     await expect(progress).toHaveAttribute('data-phase', 'completed');
     await expect(progress.getByTestId('phase-percentage')).toHaveText('100%');
@@ -120,7 +138,9 @@ test.describe('Cluster stop and restart', () => {
 
   test('a restart the service refuses shows INVALID_STATE with its details', async ({ page }) => {
     // Prefer the cluster the stop flow left stopped, so the flows leave the world as they found it.
-    const stopped = await clusterWithStatus(page, 'stopped', (c) => c.storage.snapshots.some((s) => s.name === 'e2e-before-stop')).catch(() => clusterWithStatus(page, 'stopped'));
+    const stopped = await clusterWithStatus(page, 'stopped', (c) => c.storage.snapshots.some((s) => s.name === 'e2e-before-stop')).catch(
+      () => clusterWithStatus(page, 'stopped'),
+    );
     await openClusterTab(page, stopped.id, 'overview');
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Restart ${stopped.name}` });
@@ -134,6 +154,8 @@ test.describe('Cluster stop and restart', () => {
     await expect(error.getByText('Suggestion')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await advanceClock(page, 15 * 60);
-    await expect.poll(async () => (await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: stopped.id } })).data.status).toBe('running');
+    await expect
+      .poll(async () => (await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: stopped.id } })).data.status)
+      .toBe('running');
   });
 });

@@ -85,7 +85,9 @@ test.describe('Cluster proxy ports', () => {
     await page.reload();
     await expect(portRow(page, internal)).toContainText(renamed);
 
-    await portRow(page, internal).getByRole('button', { name: `Delete port ${internal}` }).click();
+    await portRow(page, internal)
+      .getByRole('button', { name: `Delete port ${internal}` })
+      .click();
     const confirm = page.getByTestId('confirm-dialog');
     await expect(confirm).toContainText(`Delete port ${internal} →`);
     await confirm.getByRole('button', { name: 'Delete mapping' }).click();
@@ -99,7 +101,9 @@ test.describe('Cluster proxy ports', () => {
   test('a taken external port shows the API error in the dialog, which stays open', async ({ page }) => {
     await openClusters(page);
     await openRunningCluster(page);
-    const firstMapping = ((await page.locator('[data-testid^="port-row-"]').first().getByTestId('port-mapping').textContent()) ?? '').trim();
+    const firstMapping = (
+      (await page.locator('[data-testid^="port-row-"]').first().getByTestId('port-mapping').textContent()) ?? ''
+    ).trim();
     const taken = Number(/→ (\d+)$/.exec(firstMapping)?.[1]);
     expect(taken).toBeGreaterThan(0);
 

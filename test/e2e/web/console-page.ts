@@ -19,7 +19,11 @@ export async function filterKeys(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Filter keys' }).fill(text);
 }
 
-export async function createKey(page: Page, name: string, options: { permissions?: Array<'read' | 'write' | 'execute'> } = {}): Promise<string> {
+export async function createKey(
+  page: Page,
+  name: string,
+  options: { permissions?: Array<'read' | 'write' | 'execute'> } = {},
+): Promise<string> {
   await page.getByTestId('create-key-button').click();
   const dialog = page.getByRole('dialog', { name: 'Create API key' });
   await expect(dialog).toBeVisible();

@@ -17,7 +17,9 @@ function originOf(page: Page): string {
  */
 export async function bridgeCall<T = unknown>(page: Page, op: string, input: Record<string, unknown> = {}): Promise<T> {
   const origin = originOf(page);
-  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(E2E_TOKEN)}`, { headers: { Origin: origin } });
+  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(E2E_TOKEN)}`, {
+    headers: { Origin: origin },
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -26,7 +28,12 @@ export async function bridgeCall<T = unknown>(page: Page, op: string, input: Rec
     const result = await new Promise<{ ok: boolean; value?: { data: T }; error?: unknown }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${op}: no answer from the bridge`)), 15_000);
       socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as { type: string; id?: number; result?: { ok: boolean; value?: { data: T }; error?: unknown }; message?: string };
+        const message = JSON.parse(raw.toString()) as {
+          type: string;
+          id?: number;
+          result?: { ok: boolean; value?: { data: T }; error?: unknown };
+          message?: string;
+        };
         if (message.type === 'error') reject(new Error(`${op}: ${message.message}`));
         if (message.type === 'result' && message.id === 1 && message.result) {
           clearTimeout(timer);
@@ -57,7 +64,11 @@ export async function listClusters(page: Page): Promise<Cluster[]> {
 }
 
 /** A cluster in this status (seeded world), chosen by a predicate when several fit. */
-export async function clusterWithStatus(page: Page, status: Cluster['status'], fits: (c: Cluster) => boolean = () => true): Promise<Cluster> {
+export async function clusterWithStatus(
+  page: Page,
+  status: Cluster['status'],
+  fits: (c: Cluster) => boolean = () => true,
+): Promise<Cluster> {
   const found = (await listClusters(page)).find((c) => c.status === status && fits(c));
   if (!found) throw new Error(`the seeded world has no ${status} cluster that fits`);
   return found;
@@ -66,7 +77,9 @@ export async function clusterWithStatus(page: Page, status: Cluster['status'], f
 /** Opens a cluster's tab through the address, as a bookmark would. */
 export async function openClusterTab(page: Page, clusterId: string, tab: 'overview' | 'ports' | 'secrets'): Promise<void> {
   await page.goto(`/#/clusters/${clusterId}/${tab}`);
-  await expect(page.getByRole('tab', { name: tab === 'ports' ? 'Proxy & ports' : tab[0]!.toUpperCase() + tab.slice(1), selected: true })).toBeVisible();
+  await expect(
+    page.getByRole('tab', { name: tab === 'ports' ? 'Proxy & ports' : tab[0]!.toUpperCase() + tab.slice(1), selected: true }),
+  ).toBeVisible();
 }
 
 export function secretRow(page: Page, name: string): Locator {

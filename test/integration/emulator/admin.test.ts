@@ -86,7 +86,13 @@ describe('emulator admin routes', () => {
     expect(r.body.total).toBe(before + 3);
     expect(r.body.entries).toHaveLength(2);
     const [list, missing] = r.body.entries;
-    expect(list).toMatchObject({ method: 'GET', path: '/v2/accounts/api-keys', status: 200, keyId: keyIdOf(t.keys.readOnly!), durationMs: expect.any(Number) });
+    expect(list).toMatchObject({
+      method: 'GET',
+      path: '/v2/accounts/api-keys',
+      status: 200,
+      keyId: keyIdOf(t.keys.readOnly!),
+      durationMs: expect.any(Number),
+    });
     expect(missing).toMatchObject({ status: 404 });
     const text = JSON.stringify(r.body);
     for (const value of [t.ownerKey, ...Object.values(t.keys)]) expect(text).not.toContain(value);
@@ -121,6 +127,10 @@ describe('emulator admin routes', () => {
     const create = r.body.paths['/v2/accounts/api-keys'].post;
     expect(create.requestBody.content['application/json'].schema.properties.permissions.items.enum).toEqual(['read', 'write', 'execute']);
     expect(create.responses['201']).toBeDefined();
-    expect(r.body.paths['/v2/accounts/api-keys/{key_id}/usage'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['key_id', 'period', 'granularity']);
+    expect(r.body.paths['/v2/accounts/api-keys/{key_id}/usage'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'key_id',
+      'period',
+      'granularity',
+    ]);
   });
 });

@@ -58,13 +58,21 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
     const perm = await create({ ...valid, permissions: ['read', 'admin'] });
     expect(perm.status).toBe(400);
     expect(perm.body).toEqual({
-      error: 'INVALID_PERMISSIONS', message: expect.any(String),
+      error: 'INVALID_PERMISSIONS',
+      message: expect.any(String),
       details: { field: 'permissions', invalidPermissions: ['admin'], validPermissions: ['read', 'write', 'execute'] },
     });
     const scope = await create({ ...valid, scopes: ['training'] });
-    expect(scope.body.details).toEqual({ field: 'scopes', invalidPermissions: ['training'], validPermissions: ['endpoints', 'clusters', 'billing', 'accounts'] });
+    expect(scope.body.details).toEqual({
+      field: 'scopes',
+      invalidPermissions: ['training'],
+      validPermissions: ['endpoints', 'clusters', 'billing', 'accounts'],
+    });
     expect((await create({ ...valid, permissions: 'read' })).body.error).toBe('INVALID_PERMISSIONS');
-    expect((await create({ ...valid, expiresAt: '2000-01-01T00:00:00Z' })).body).toMatchObject({ error: 'VALIDATION_ERROR', details: { field: 'expiresAt' } });
+    expect((await create({ ...valid, expiresAt: '2000-01-01T00:00:00Z' })).body).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      details: { field: 'expiresAt' },
+    });
     expect((await create({ ...valid, extra: 1 })).body).toMatchObject({ error: 'VALIDATION_ERROR', details: { field: 'extra' } });
     expect((await t.call('POST', '/v2/accounts/api-keys')).body).toMatchObject({ error: 'VALIDATION_ERROR', details: { field: 'body' } });
     expect((await create({ ...valid, rateLimit: { reads: -1 } })).body).toMatchObject({ details: { field: 'rateLimit.reads' } });
@@ -74,7 +82,9 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
     const readOnly = await create(valid, t.keys.readOnly);
     expect(readOnly.status).toBe(403);
     expect(readOnly.body).toEqual({
-      error: 'INSUFFICIENT_PERMISSIONS', message: expect.any(String), code: 403,
+      error: 'INSUFFICIENT_PERMISSIONS',
+      message: expect.any(String),
+      code: 403,
       details: { requiredPermission: 'write', requiredScope: 'accounts' },
     });
     const noScope = await t.call('GET', '/v2/accounts/api-keys', { key: t.keys.service });
@@ -104,20 +114,23 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
     expect((await t.call('PUT', `/v2/accounts/api-keys/${keyIdOf(t.keys.revoked!)}`, { body: { name: 'x' } })).status).toBe(409);
   });
 
-  it.each([['/v2/accounts/api-keys'], ['/v2/auth/api-keys']])('rotates under %s: same id and prefix, old value rejected at once', async (base) => {
-    const created = ApiKey.parse((await create(valid)).body);
-    const r = await t.call('POST', `${base}/${created.id}/rotate`);
-    expect(r.status).toBe(200);
-    const rotated = RotateApiKeyResponse.parse(r.body);
-    expect(rotated).toMatchObject({ id: created.id, oldKeyRevoked: true });
-    expect(rotated.key.startsWith(created.prefix)).toBe(true);
-    expect(rotated.key).not.toBe(created.key);
-    const old = await t.call('GET', '/v2/auth/verify', { key: created.key });
-    expect(old.status).toBe(401);
-    expect(old.body).toEqual({ error: 'UNAUTHORIZED', message: expect.any(String), code: 401 });
-    expect((await t.call('GET', '/v2/auth/verify', { key: rotated.key })).body.key_id).toBe(created.id);
-    expect((await t.call('POST', `${base}/key_unknown1/rotate`)).status).toBe(404);
-  });
+  it.each([['/v2/accounts/api-keys'], ['/v2/auth/api-keys']])(
+    'rotates under %s: same id and prefix, old value rejected at once',
+    async (base) => {
+      const created = ApiKey.parse((await create(valid)).body);
+      const r = await t.call('POST', `${base}/${created.id}/rotate`);
+      expect(r.status).toBe(200);
+      const rotated = RotateApiKeyResponse.parse(r.body);
+      expect(rotated).toMatchObject({ id: created.id, oldKeyRevoked: true });
+      expect(rotated.key.startsWith(created.prefix)).toBe(true);
+      expect(rotated.key).not.toBe(created.key);
+      const old = await t.call('GET', '/v2/auth/verify', { key: created.key });
+      expect(old.status).toBe(401);
+      expect(old.body).toEqual({ error: 'UNAUTHORIZED', message: expect.any(String), code: 401 });
+      expect((await t.call('GET', '/v2/auth/verify', { key: rotated.key })).body.key_id).toBe(created.id);
+      expect((await t.call('POST', `${base}/key_unknown1/rotate`)).status).toBe(404);
+    },
+  );
 
   it.each([['/v2/accounts/api-keys'], ['/v2/auth/api-keys']])('revokes under %s and the key stops working', async (base) => {
     const created = ApiKey.parse((await create(valid)).body);
@@ -126,7 +139,10 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
     expect(r.body).toMatchObject({ id: created.id, status: 'revoked', revokedAt: expect.any(String) });
     expect((await t.call('GET', '/v2/auth/verify', { key: created.key })).status).toBe(401);
     expect((await t.call('DELETE', `${base}/${created.id}`)).body.error).toBe('INVALID_STATE');
-    expect((await t.call('DELETE', `${base}/key_unknown1`)).body).toMatchObject({ error: 'KEY_NOT_FOUND', details: { keyId: 'key_unknown1' } });
+    expect((await t.call('DELETE', `${base}/key_unknown1`)).body).toMatchObject({
+      error: 'KEY_NOT_FOUND',
+      details: { keyId: 'key_unknown1' },
+    });
   });
 
   it('creates auth-family keys with the wider scope list and no rateLimit', async () => {
@@ -152,12 +168,19 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
     expect(hours.timeline).toHaveLength(25);
     const bad = await t.call('GET', `/v2/accounts/api-keys/${id}/usage?period=2w`);
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'INVALID_PERIOD', message: expect.any(String), details: { validPeriods: ['1d', '7d', '30d', '90d'], received: '2w' } });
-    expect((await t.call('GET', `/v2/accounts/api-keys/${id}/usage?granularity=minute`)).body).toMatchObject({ error: 'VALIDATION_ERROR', details: { field: 'granularity' } });
+    expect(bad.body).toEqual({
+      error: 'INVALID_PERIOD',
+      message: expect.any(String),
+      details: { validPeriods: ['1d', '7d', '30d', '90d'], received: '2w' },
+    });
+    expect((await t.call('GET', `/v2/accounts/api-keys/${id}/usage?granularity=minute`)).body).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      details: { field: 'granularity' },
+    });
     expect((await t.call('GET', '/v2/accounts/api-keys/key_unknown1/usage')).status).toBe(404);
   });
 
-  it('counts this session\'s requests in the key usage', async () => {
+  it("counts this session's requests in the key usage", async () => {
     const created = ApiKey.parse((await create(valid)).body);
     for (let i = 0; i < 3; i++) await t.call('GET', '/v2/accounts/api-keys', { key: created.key });
     const u = KeyUsageResponse.parse((await t.call('GET', `/v2/accounts/api-keys/${created.id}/usage?period=1d`)).body);
@@ -192,7 +215,10 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
 
   it('answers KEY_LIMIT_REACHED at the account max_api_keys', async () => {
     const snapshot = (await t.call('GET', '/_emulator/snapshot')).body;
-    const active = snapshot.state.areas.accounts.keys.filter((k: { status: string; expiresAt: number | null }) => k.status === 'active' && (k.expiresAt === null || k.expiresAt > snapshot.clock.now)).length;
+    const active = snapshot.state.areas.accounts.keys.filter(
+      (k: { status: string; expiresAt: number | null }) =>
+        k.status === 'active' && (k.expiresAt === null || k.expiresAt > snapshot.clock.now),
+    ).length;
     snapshot.state.areas.accounts.account.security.max_api_keys = active + 1;
     expect((await t.call('POST', '/_emulator/snapshot', { body: snapshot })).status).toBe(200);
     expect((await create(valid)).status).toBe(201);

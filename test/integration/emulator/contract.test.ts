@@ -4,17 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { checkContract, ContractError } from './contract';
 
 const headers = (requestId = 'req_1') =>
-  new Headers({ 'x-request-id': requestId, 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1', 'x-ratelimit-window': '3600' });
+  new Headers({
+    'x-request-id': requestId,
+    'x-ratelimit-limit': '100',
+    'x-ratelimit-remaining': '99',
+    'x-ratelimit-reset': '1',
+    'x-ratelimit-window': '3600',
+  });
 const reply = (status: number, body: unknown) => ({ status, headers: headers(), body });
-const clusterError = (status: number, code: string, requestId = 'req_1') => reply(status, { success: false, error: { code, message: 'm', details: {} }, meta: { request_id: requestId } });
-const accountError = (status: number, code: string, extra: Record<string, unknown> = {}) => reply(status, { error: code, message: 'm', ...extra });
+const clusterError = (status: number, code: string, requestId = 'req_1') =>
+  reply(status, { success: false, error: { code, message: 'm', details: {} }, meta: { request_id: requestId } });
+const accountError = (status: number, code: string, extra: Record<string, unknown> = {}) =>
+  reply(status, { error: code, message: 'm', ...extra });
 
 const verify = { valid: true };
 
 describe('checkContract', () => {
   it('finds the operation and the code of a reply within the contract', () => {
-    expect(checkContract('GET', '/v1/clusters/cluster_x/secrets/A', clusterError(404, 'SECRET_NOT_FOUND'))).toMatchObject({ op: { id: 'clusters.secrets.get' }, code: 'SECRET_NOT_FOUND' });
-    expect(checkContract('GET', '/v1/clusters/templates/tmpl_1', clusterError(404, 'TEMPLATE_NOT_FOUND')).op?.id).toBe('clusters.templates.get');
+    expect(checkContract('GET', '/v1/clusters/cluster_x/secrets/A', clusterError(404, 'SECRET_NOT_FOUND'))).toMatchObject({
+      op: { id: 'clusters.secrets.get' },
+      code: 'SECRET_NOT_FOUND',
+    });
+    expect(checkContract('GET', '/v1/clusters/templates/tmpl_1', clusterError(404, 'TEMPLATE_NOT_FOUND')).op?.id).toBe(
+      'clusters.templates.get',
+    );
     expect(checkContract('POST', '/v2/accounts/api-keys/key_1/rotate', accountError(409, 'INVALID_STATE')).code).toBe('INVALID_STATE');
   });
 
@@ -43,7 +56,9 @@ describe('checkContract', () => {
     expect(() => checkContract('GET', '/v1/clusters', clusterError(401, 'UNAUTHORIZED'))).toThrow(/accountWithRequestId/);
     expect(() => checkContract('GET', '/v2/auth/verify', accountError(401, 'UNAUTHORIZED'))).toThrow(/numeric code/);
     // The secrets routes answer INSUFFICIENT_PERMISSIONS themselves, in the cluster envelope.
-    expect(checkContract('GET', '/v1/clusters/cluster_x/secrets?include_values=true', clusterError(403, 'INSUFFICIENT_PERMISSIONS')).code).toBe('INSUFFICIENT_PERMISSIONS');
+    expect(
+      checkContract('GET', '/v1/clusters/cluster_x/secrets?include_values=true', clusterError(403, 'INSUFFICIENT_PERMISSIONS')).code,
+    ).toBe('INSUFFICIENT_PERMISSIONS');
   });
 
   it('takes the envelope of a request no operation takes from the table: the path’s operations, else its area', () => {
@@ -54,7 +69,9 @@ describe('checkContract', () => {
   });
 
   it('needs the request id and rate-limit headers, and no body on HEAD', () => {
-    expect(() => checkContract('GET', '/v2/elsewhere', { status: 404, headers: new Headers(), body: { error: 'NOT_FOUND', message: 'm' } })).toThrow(/X-Request-Id/);
+    expect(() =>
+      checkContract('GET', '/v2/elsewhere', { status: 404, headers: new Headers(), body: { error: 'NOT_FOUND', message: 'm' } }),
+    ).toThrow(/X-Request-Id/);
     expect(() => checkContract('HEAD', '/v2/auth/verify', reply(405, {}))).toThrow(/HEAD/);
   });
 

@@ -2,7 +2,13 @@
 // parses with the operation's response schema; an error comes in the envelope the operation
 // declares (op.envelope) with a code it declares or every operation may answer, at that
 // code's status (shared/api/error-codes.ts). The harnesses run it on every call they make.
-import { AccountErrorCode, AccountErrorBody, AccountErrorBodyWithRequestId, ClusterErrorBody, type Envelope } from '../../../shared/api/errors';
+import {
+  AccountErrorCode,
+  AccountErrorBody,
+  AccountErrorBodyWithRequestId,
+  ClusterErrorBody,
+  type Envelope,
+} from '../../../shared/api/errors';
 import { ERROR_STATUS, errorShapesOf, isApiErrorCode, type ApiErrorCode, type ErrorShape } from '../../../shared/api/error-codes';
 import { matchOperation, operationsAtPath, type DeclaredOperation } from '../../../shared/api/operation';
 import { operations } from '../../../shared/api/operations';
@@ -79,7 +85,9 @@ export function checkContract(method: string, url: string, reply: ContractReply)
   const path = new URL(/^https?:\/\//.test(url) ? url : `http://contract.local${url}`).pathname;
   const op = matchOperation(table, method, path);
   const fail = (why: string): never => {
-    throw new ContractError(`${method} ${url.slice(0, 200)} → ${reply.status} (${op?.id ?? 'no operation'}): ${why}\nbody: ${JSON.stringify(reply.body)?.slice(0, 600)}`);
+    throw new ContractError(
+      `${method} ${url.slice(0, 200)} → ${reply.status} (${op?.id ?? 'no operation'}): ${why}\nbody: ${JSON.stringify(reply.body)?.slice(0, 600)}`,
+    );
   };
 
   // Every response carries its request id and the rate-limit headers (01-accounts.md, Limits).
@@ -119,12 +127,18 @@ export function checkContract(method: string, url: string, reply: ContractReply)
   const code = inShapes[0]!.code;
   if (!isApiErrorCode(code)) return fail(`unknown error code ${code}`);
   const shapes = allowed.get(code);
-  if (!shapes) fail(`${code} is neither declared by ${op?.id ?? 'this route'} nor common to every operation (declared: ${op?.errors.join(', ') || 'none'})`);
+  if (!shapes)
+    fail(
+      `${code} is neither declared by ${op?.id ?? 'this route'} nor common to every operation (declared: ${op?.errors.join(', ') || 'none'})`,
+    );
   const match = inShapes.find((p) => shapes!.includes(p.shape) && p.code === code);
   if (!match) fail(`${code} here comes in the ${shapes!.join(' or ')} shape (${envelope} envelope), not in the body's`);
-  if (ERROR_STATUS[code as ApiErrorCode] !== reply.status) fail(`${code} is answered with ${ERROR_STATUS[code as ApiErrorCode]}, not ${reply.status}`);
-  if (match!.shape !== 'account' && match!.requestId !== requestId) fail(`meta.request_id ${match!.requestId} is not the X-Request-Id ${requestId}`);
+  if (ERROR_STATUS[code as ApiErrorCode] !== reply.status)
+    fail(`${code} is answered with ${ERROR_STATUS[code as ApiErrorCode]}, not ${reply.status}`);
+  if (match!.shape !== 'account' && match!.requestId !== requestId)
+    fail(`meta.request_id ${match!.requestId} is not the X-Request-Id ${requestId}`);
   // The 401, 403 and 429 shapes of Document 1 also carry a numeric code (01-accounts.md, Errors).
-  if (match!.shape !== 'cluster' && AUTH_STATUSES.has(reply.status) && match!.numericCode !== reply.status) fail(`no numeric code ${reply.status} in the body`);
+  if (match!.shape !== 'cluster' && AUTH_STATUSES.has(reply.status) && match!.numericCode !== reply.status)
+    fail(`no numeric code ${reply.status} in the body`);
   return { op, code };
 }

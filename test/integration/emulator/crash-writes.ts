@@ -89,7 +89,11 @@ export async function lostWrites(send: Send, ledger: Ledger): Promise<string[]> 
  * writers (key creations, revocations of their own keys, secret creations) and SIGKILL the
  * process `killAfterMs` after they start.
  */
-export async function crashCycle(dir: string, previous: Ledger, options: { cycle: number; writers: number; killAfterMs: number }): Promise<CycleResult> {
+export async function crashCycle(
+  dir: string,
+  previous: Ledger,
+  options: { cycle: number; writers: number; killAfterMs: number },
+): Promise<CycleResult> {
   const cli = await startEmulator(dir);
   const exited = new Promise<void>((resolve) => cli.child.once('exit', () => resolve()));
   const send = sender(cli.url);
@@ -97,9 +101,9 @@ export async function crashCycle(dir: string, previous: Ledger, options: { cycle
   try {
     const lost = await lostWrites(send, previous);
     // Also keys whose creation was applied but never answered (the kill came first).
-    const active = ((await send('GET', '/v2/accounts/api-keys')).body.apiKeys as Array<{ id: string; name: string; status: string }>).filter(
-      (k) => k.status === 'active' && k.name.startsWith('crash '),
-    );
+    const active = (
+      (await send('GET', '/v2/accounts/api-keys')).body.apiKeys as Array<{ id: string; name: string; status: string }>
+    ).filter((k) => k.status === 'active' && k.name.startsWith('crash '));
     for (const { id } of active) {
       const r = await send('DELETE', `/v2/accounts/api-keys/${id}`);
       const value = previous.created.get(id);
@@ -131,7 +135,11 @@ export async function crashCycle(dir: string, previous: Ledger, options: { cycle
               answered++;
             }
           } else {
-            const r = await send('POST', '/v2/accounts/api-keys', { name: `crash ${options.cycle}.${w}.${n}`, permissions: ['read'], scopes: ['clusters'] });
+            const r = await send('POST', '/v2/accounts/api-keys', {
+              name: `crash ${options.cycle}.${w}.${n}`,
+              permissions: ['read'],
+              scopes: ['clusters'],
+            });
             if (r.status === 201) {
               ledger.created.set(r.body.id, r.body.key);
               mine.push([r.body.id, r.body.key]);

@@ -27,7 +27,11 @@ describe('one process per data folder', () => {
     const state = () => Promise.all(watched.map(async (f) => [f, (await stat(f)).mtimeMs, await readFile(f, 'utf8')]));
     const before = await state();
 
-    const second = spawnSync(process.execPath, [TSX_CLI, 'main/emulator/cli.ts', '--port', '0', '--data', dir, '--owner-key', OWNER], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const second = spawnSync(process.execPath, [TSX_CLI, 'main/emulator/cli.ts', '--port', '0', '--data', dir, '--owner-key', OWNER], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(second.status).toBe(1);
     const message = second.stderr.trim();
     expect(message.split('\n')).toHaveLength(1);

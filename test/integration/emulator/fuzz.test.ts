@@ -24,13 +24,25 @@ const samples: Record<string, Record<string, unknown>> = {
   'emulator.clockAdvance': { seconds: 60 },
   'emulator.snapshotImport': { format: 'gpu-operator-console/emulator-snapshot', version: 1 },
   'clusters.proxy.update': { load_balancer: { algorithm: 'ip_hash' }, websocket_support: true },
-  'clusters.proxy.updateAccess': { session_timeout_minutes: 30, ip_whitelist: ['10.0.0.0/8'], rate_limiting: { per_user_limit: { requests_per_minute: 10, burst_size: 5 } } },
-  'clusters.ports.create': { internal_port: 8080, description: 'fuzz', health_check: { path: '/h' }, access_control: { public_access: false } },
+  'clusters.proxy.updateAccess': {
+    session_timeout_minutes: 30,
+    ip_whitelist: ['10.0.0.0/8'],
+    rate_limiting: { per_user_limit: { requests_per_minute: 10, burst_size: 5 } },
+  },
+  'clusters.ports.create': {
+    internal_port: 8080,
+    description: 'fuzz',
+    health_check: { path: '/h' },
+    access_control: { public_access: false },
+  },
   'clusters.ports.update': { description: 'fuzzed', health_check: { interval_seconds: 60 } },
   'clusters.secrets.create': { name: 'FUZZ', type: 'generic', value: 'v', rotation_policy: { enabled: true } },
   'clusters.secrets.update': { value: 'w', tags: ['fuzz'] },
   'clusters.templates.create': {
-    name: 'fuzz', description: 'd', category: 'dev', container_image: 'registry.example.com/fuzz:1',
+    name: 'fuzz',
+    description: 'd',
+    category: 'dev',
+    container_image: 'registry.example.com/fuzz:1',
     default_configuration: { gpu_type: 'T4', gpu_count: 1, cpu_cores: 2, memory_gb: 8, storage_gb: 20 },
   },
   'clusters.templates.update': { description: 'fuzzed', version: '9.0.0' },
@@ -46,16 +58,52 @@ beforeAll(async () => {
     seeded.cluster_id!.push(c.id);
     for (const p of c.network.port_mappings) seeded.port_id!.push(p.id);
   }
-  for (const x of (await t.call('GET', '/v1/clusters/templates?include_deprecated=true')).body.data.templates) seeded.template_id!.push(x.id);
+  for (const x of (await t.call('GET', '/v1/clusters/templates?include_deprecated=true')).body.data.templates)
+    seeded.template_id!.push(x.id);
   seeded.secret_name!.push('HF_TOKEN', 'POSTGRES_URL', 'FUZZ');
 });
 
 const WEIRD: unknown[] = [
-  null, 0, -1, 1.5, 1e308, true, '', ' ', 'x'.repeat(101), 'y'.repeat(10_000), '\u0000', '💥'.repeat(60), '2026-13-45T99:00:00Z',
-  [], [1, 2], ['read', 'bogus'], ['execute', 'execute'], ['training'], {}, { nested: { deep: [{}] } }, '__proto__', { __proto__: { admin: true } },
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  true,
+  '',
+  ' ',
+  'x'.repeat(101),
+  'y'.repeat(10_000),
+  '\u0000',
+  '💥'.repeat(60),
+  '2026-13-45T99:00:00Z',
+  [],
+  [1, 2],
+  ['read', 'bogus'],
+  ['execute', 'execute'],
+  ['training'],
+  {},
+  { nested: { deep: [{}] } },
+  '__proto__',
+  { __proto__: { admin: true } },
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-const SEGMENTS = ['v2', 'v1', 'accounts', 'api-keys', 'auth', '_emulator', 'key_x', '..', '%2e%2e', '%E0%A4%A', 'ÿ', 'a'.repeat(300), '*', ''];
+const SEGMENTS = [
+  'v2',
+  'v1',
+  'accounts',
+  'api-keys',
+  'auth',
+  '_emulator',
+  'key_x',
+  '..',
+  '%2e%2e',
+  '%E0%A4%A',
+  'ÿ',
+  'a'.repeat(300),
+  '*',
+  '',
+];
 
 function mutate(rng: Rng, sample: Record<string, unknown>): unknown {
   const body: Record<string, unknown> = { ...sample };
@@ -86,23 +134,52 @@ function pathFor(rng: Rng, op: Operation): string {
 function queryFor(rng: Rng): string {
   const roll = rng.next();
   if (roll < 0.5) return '';
-  const pick = () => rng.pick(['period=7d', 'period=2w', 'period=', 'granularity=week', 'granularity=minute', 'limit=5', 'limit=-1', 'limit=abc', 'x=1', `period=${'9'.repeat(500)}`, 'period=1d&period=7d',
-    'include_values=true', 'include_value=true', 'include_value=yes', 'status=running', 'status=paused', 'include_metrics=true', 'sort_by=rating',
-    'include_access_logs=true', 'include_health=1', 'type=api_key', 'search=%F0%9F%92%A5', 'include_deprecated=true', 'official=false']);
+  const pick = () =>
+    rng.pick([
+      'period=7d',
+      'period=2w',
+      'period=',
+      'granularity=week',
+      'granularity=minute',
+      'limit=5',
+      'limit=-1',
+      'limit=abc',
+      'x=1',
+      `period=${'9'.repeat(500)}`,
+      'period=1d&period=7d',
+      'include_values=true',
+      'include_value=true',
+      'include_value=yes',
+      'status=running',
+      'status=paused',
+      'include_metrics=true',
+      'sort_by=rating',
+      'include_access_logs=true',
+      'include_health=1',
+      'type=api_key',
+      'search=%F0%9F%92%A5',
+      'include_deprecated=true',
+      'official=false',
+    ]);
   return '?' + Array.from({ length: rng.int(1, 3) }, pick).join('&');
 }
 
 function optionsFor(rng: Rng, op: Operation): CallOptions {
   const keys = Object.values(t.keys);
   const k = rng.next();
-  const options: CallOptions = { key: k < 0.7 ? t.ownerKey : k < 0.85 ? rng.pick(keys) : k < 0.92 ? null : `gpu_live_${rng.base62(8)}_${rng.base62(32)}` };
+  const options: CallOptions = {
+    key: k < 0.7 ? t.ownerKey : k < 0.85 ? rng.pick(keys) : k < 0.92 ? null : `gpu_live_${rng.base62(8)}_${rng.base62(32)}`,
+  };
   if (k >= 0.97) options.headers = { authorization: rng.pick(['Bearer', 'Bearer  ', 'Basic x', 'bearer ' + 'z'.repeat(5000)]) };
   const b = rng.next();
   const sample = samples[op.id];
   if (b < 0.05) options.raw = rng.pick(['{', '{"name":', 'null', '[]', '"str"', '{"a":1}}', '\u0000', '']);
   else if (b < 0.08) {
     options.raw = 'name=x';
-    options.headers = { ...options.headers, 'content-type': rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) };
+    options.headers = {
+      ...options.headers,
+      'content-type': rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml']),
+    };
   } else if (b < 0.081) options.raw = JSON.stringify({ name: 'x'.repeat(1_100_000) });
   else if (sample) options.body = b < 0.3 ? sample : mutate(rng, sample);
   else if (b < 0.2) options.body = mutate(rng, { anything: 1 });
@@ -131,7 +208,17 @@ describe('fuzz', () => {
       if (code) codes.add(code);
     }
     // The run reached the interesting answers, not only one kind.
-    for (const code of ['VALIDATION_ERROR', 'INVALID_JSON', 'UNAUTHORIZED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'KEY_NOT_FOUND', 'INVALID_PERMISSIONS', 'CLUSTER_NOT_FOUND', 'INVALID_STATE']) {
+    for (const code of [
+      'VALIDATION_ERROR',
+      'INVALID_JSON',
+      'UNAUTHORIZED',
+      'NOT_FOUND',
+      'METHOD_NOT_ALLOWED',
+      'KEY_NOT_FOUND',
+      'INVALID_PERMISSIONS',
+      'CLUSTER_NOT_FOUND',
+      'INVALID_STATE',
+    ]) {
       expect(codes, `fuzz never produced ${code}`).toContain(code);
     }
     expect(statuses.get(200)).toBeGreaterThan(100);

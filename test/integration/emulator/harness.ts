@@ -117,7 +117,10 @@ export function startCli(args: string[], options: { singleProcess?: boolean } = 
       if (url && ownerKey) {
         clearTimeout(timer);
         resolve({
-          child, url, ownerKey, stdout,
+          child,
+          url,
+          ownerKey,
+          stdout,
           stop: async () => {
             child.kill('SIGTERM');
             return exited;

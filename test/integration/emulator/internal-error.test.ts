@@ -10,8 +10,15 @@ import { defineOperation } from '../../../shared/api/operation';
 
 const boom = defineRoute(
   defineOperation({
-    id: 'test.boom', method: 'GET', path: '/v2/test/boom', area: 'accounts', envelope: 'account',
-    access: 'read', scope: null, summary: 'throws', response: z.object({}),
+    id: 'test.boom',
+    method: 'GET',
+    path: '/v2/test/boom',
+    area: 'accounts',
+    envelope: 'account',
+    access: 'read',
+    scope: null,
+    summary: 'throws',
+    response: z.object({}),
   }),
   () => {
     throw new Error('secret internals at /home/op/.keys');
@@ -22,7 +29,14 @@ const boomArea = defineArea<Record<string, never>>({
   name: 'boom',
   operations: { 'test.boom': boom.op },
   routes: [boom],
-  state: { schema: z.object({}), build: () => ({}), hydrate: () => ({}), dehydrate: (live) => live, record: () => undefined, applyRecord: () => {} },
+  state: {
+    schema: z.object({}),
+    build: () => ({}),
+    hydrate: () => ({}),
+    dehydrate: (live) => live,
+    record: () => undefined,
+    applyRecord: () => {},
+  },
   limits: { byArea: { accounts: 'tier-only' } },
 });
 const defects: unknown[] = [];
@@ -30,7 +44,9 @@ const emulator = createEmulator({ seed: 1, onDefect: (e: unknown) => defects.pus
 afterAll(() => emulator.close());
 
 it('answers 500 INTERNAL_ERROR without internals', async () => {
-  const res = await emulator.fetch(new Request('http://emulator/v2/test/boom', { headers: { authorization: `Bearer ${emulator.ownerKey}` } }));
+  const res = await emulator.fetch(
+    new Request('http://emulator/v2/test/boom', { headers: { authorization: `Bearer ${emulator.ownerKey}` } }),
+  );
   expect(res.status).toBe(500);
   const text = await res.text();
   expect(JSON.parse(text)).toEqual({ error: 'INTERNAL_ERROR', message: 'The emulator hit an internal error' });

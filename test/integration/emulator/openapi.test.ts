@@ -19,7 +19,11 @@ const variantsOf = (response: { content: { 'application/json': { schema: Variant
   return 'anyOf' in schema ? schema.anyOf : [schema];
 };
 const codesOf = (v: Variant) => v.properties.error.enum ?? v.properties.error.properties?.code.enum ?? [];
-const REF = { account: '#/components/schemas/AccountError', accountWithRequestId: '#/components/schemas/AccountError', cluster: '#/components/schemas/ClusterError' };
+const REF = {
+  account: '#/components/schemas/AccountError',
+  accountWithRequestId: '#/components/schemas/AccountError',
+  cluster: '#/components/schemas/ClusterError',
+};
 
 describe('the OpenAPI document and the operation table', () => {
   const ops: Operation[] = Object.values(operations);
@@ -42,7 +46,9 @@ describe('the OpenAPI document and the operation table', () => {
         const response = entry.responses[String(ERROR_STATUS[code])];
         expect(response?.description, `${op.id}: no ${ERROR_STATUS[code]} response for ${code}`).toContain(code);
         for (const shape of shapes) {
-          const variant = variantsOf(response).find((v) => v.$ref === REF[shape] && codesOf(v).includes(code) && (shape !== 'accountWithRequestId') === !v.required);
+          const variant = variantsOf(response).find(
+            (v) => v.$ref === REF[shape] && codesOf(v).includes(code) && (shape !== 'accountWithRequestId') === !v.required,
+          );
           expect(variant, `${op.id}: ${code} in the ${shape} shape`).toBeDefined();
         }
       }
@@ -63,6 +69,10 @@ describe('the OpenAPI document and the operation table', () => {
     const forbidden = variantsOf(get.responses['403']);
     expect(forbidden.find((v) => v.$ref === REF.cluster)?.properties.error.properties?.code.enum).toEqual(['INSUFFICIENT_PERMISSIONS']);
     expect(forbidden.find((v) => v.required)?.properties.error.enum).toEqual(['FORBIDDEN', 'INSUFFICIENT_PERMISSIONS']);
-    expect(variantsOf(get.responses['404'])[0]!.properties.error.properties?.code.enum).toEqual(['NOT_FOUND', 'CLUSTER_NOT_FOUND', 'SECRET_NOT_FOUND']);
+    expect(variantsOf(get.responses['404'])[0]!.properties.error.properties?.code.enum).toEqual([
+      'NOT_FOUND',
+      'CLUSTER_NOT_FOUND',
+      'SECRET_NOT_FOUND',
+    ]);
   });
 });

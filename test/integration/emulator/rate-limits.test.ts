@@ -26,7 +26,9 @@ describe('rate limits', () => {
     const r = await t.call('POST', '/v2/auth/api-keys', { body: valid });
     expect(r.status).toBe(429);
     expect(r.body).toEqual({
-      error: 'RATE_LIMIT_EXCEEDED', message: expect.any(String), code: 429,
+      error: 'RATE_LIMIT_EXCEEDED',
+      message: expect.any(String),
+      code: 429,
       details: { limit: 10, period: '1h', remaining: 0, resetAt: expect.any(String), retry_after: expect.any(Number) },
     });
     expect(rateHeaders(r)).toMatchObject({ limit: '10', remaining: '0', window: '3600' });
@@ -81,7 +83,11 @@ describe('rate limits', () => {
     expect(before.boost).toBeNull();
     const boost = await t.call('POST', '/v2/auth/temporary-boost', { body: { multiplier: 2, duration: '1h', reason: 'launch' } });
     expect(boost.status).toBe(201);
-    expect(TemporaryBoostResponse.parse(boost.body).boost.limits).toEqual({ read_operations: 2000, write_operations: 400, ai_services: 1000 });
+    expect(TemporaryBoostResponse.parse(boost.body).boost.limits).toEqual({
+      read_operations: 2000,
+      write_operations: 400,
+      ai_services: 1000,
+    });
     const during = RateLimitsResponse.parse((await t.call('GET', '/v2/auth/rate-limits')).body);
     expect(during.limits.read_operations.limit).toBe(2000);
     expect(during.boost).toMatchObject({ multiplier: 2, reason: 'launch' });
@@ -89,10 +95,17 @@ describe('rate limits', () => {
     const after = RateLimitsResponse.parse((await t.call('GET', '/v2/auth/rate-limits')).body);
     expect(after.limits.read_operations.limit).toBe(1000);
     expect(after.boost).toBeNull();
-    for (const body of [{ multiplier: 20, duration: '1h', reason: 'x' }, { multiplier: 2, duration: '8d', reason: 'x' }, { multiplier: 2, duration: 'soon', reason: 'x' }]) {
+    for (const body of [
+      { multiplier: 20, duration: '1h', reason: 'x' },
+      { multiplier: 2, duration: '8d', reason: 'x' },
+      { multiplier: 2, duration: 'soon', reason: 'x' },
+    ]) {
       expect((await t.call('POST', '/v2/auth/temporary-boost', { body })).body.error).toBe('VALIDATION_ERROR');
     }
-    expect((await t.call('POST', '/v2/auth/temporary-boost', { key: t.keys.readOnly, body: { multiplier: 2, duration: '1h', reason: 'x' } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/v2/auth/temporary-boost', { key: t.keys.readOnly, body: { multiplier: 2, duration: '1h', reason: 'x' } }))
+        .status,
+    ).toBe(403);
   });
 
   it('counts reads against the remaining figure of the rate-limit status', async () => {

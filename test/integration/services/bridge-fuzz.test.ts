@@ -27,8 +27,25 @@ function random(seed: number) {
 }
 
 const next = random(20261122);
-const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-const JUNK: unknown[] = ['', ' ', 'x'.repeat(101), '../etc/passwd', '\u0000', '🙂'.repeat(70), -1, 1.5, 1e308, 2 ** 53, true, null, [], {}, [1, 'a'], { nested: { deep: [null] } }];
+const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+const JUNK: unknown[] = [
+  '',
+  ' ',
+  'x'.repeat(101),
+  '../etc/passwd',
+  '\u0000',
+  '🙂'.repeat(70),
+  -1,
+  1.5,
+  1e308,
+  2 ** 53,
+  true,
+  null,
+  [],
+  {},
+  [1, 'a'],
+  { nested: { deep: [null] } },
+];
 
 function junk(): unknown {
   return pick(JUNK);
@@ -50,7 +67,14 @@ function mutate(request: Record<string, unknown>): unknown {
 const names = ['Prod', 'prod', 'Staging', 'Local emulator', 'x'.repeat(60), 'x'.repeat(61), '  '];
 const apiKeys = ['sk_test_fuzz_key_0001', 'short', 'has space inside', 'sk_live_' + 'a'.repeat(40)];
 // Loopback ports nothing listens on: refused at once, no DNS, no internet.
-const baseUrls = ['http://127.0.0.1:9', 'http://localhost:1/api', 'https://127.0.0.1:9', 'ftp://example.com', 'http://example.com', 'https://'];
+const baseUrls = [
+  'http://127.0.0.1:9',
+  'http://localhost:1/api',
+  'https://127.0.0.1:9',
+  'ftp://example.com',
+  'http://example.com',
+  'https://',
+];
 
 function keyId(existing: string[]): unknown {
   return next() < 0.5 && existing.length > 0 ? pick(existing) : pick(['key_doesnotexist', 'key_', 'nokey', 'key_' + 'a'.repeat(200)]);
@@ -60,7 +84,8 @@ function keyId(existing: string[]): unknown {
 function paramsFor(op: Operation, keyIds: string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [, name] of op.path.matchAll(/:([a-z_]+)/g)) {
-    params[name!] = name === 'key_id' ? keyId(keyIds) : pick(['cluster_doesnotexist', 'tmpl_doesnotexist', 'port_doesnotexist', 'NO_SUCH_SECRET', 'x y']);
+    params[name!] =
+      name === 'key_id' ? keyId(keyIds) : pick(['cluster_doesnotexist', 'tmpl_doesnotexist', 'port_doesnotexist', 'NO_SUCH_SECRET', 'x y']);
   }
   return params;
 }
@@ -74,13 +99,16 @@ function apiInput(op: Operation, keyIds: string[]): Record<string, unknown> {
     if (op.body) input.body = mutate({});
     return mutate(input) as Record<string, unknown>;
   }
-  if (op.query) input.query = mutate({ period: pick(['1d', '7d', '30d', '90d', '1y', '']), granularity: pick(['hour', 'day', 'week', 'minute']) });
+  if (op.query)
+    input.query = mutate({ period: pick(['1d', '7d', '30d', '90d', '1y', '']), granularity: pick(['hour', 'day', 'week', 'minute']) });
   if (op.body) {
     input.body = mutate({
       name: pick(['fuzz key', '', 'x'.repeat(100), 'x'.repeat(101)]),
       permissions: pick([['read'], ['read', 'write'], ['execute'], ['admin'], []]),
       scopes: pick([['accounts'], ['billing', 'clusters'], ['training'], ['nope'], []]),
-      ...(next() < 0.3 ? { expiresAt: pick([new Date(Date.now() + 86_400_000).toISOString(), '2001-01-01T00:00:00Z', 'tomorrow', null]) } : {}),
+      ...(next() < 0.3
+        ? { expiresAt: pick([new Date(Date.now() + 86_400_000).toISOString(), '2001-01-01T00:00:00Z', 'tomorrow', null]) }
+        : {}),
       ...(next() < 0.3 ? { rateLimit: pick([{ reads: 10 }, { writes: -1 }, { executions: 1e12 }, {}]) } : {}),
       ...(next() < 0.2 ? { multiplier: pick([2, 0, 100]), duration: pick(['24h', '0h', 'forever']), reason: 'fuzz' } : {}),
     });
@@ -93,14 +121,23 @@ function request(channel: ChannelName, profileIds: string[], keyIds: string[]): 
   switch (channel) {
     case 'api:call': {
       const op = pick(Object.values(operations) as Operation[]);
-      return mutate({ op: next() < 0.95 ? op.id : pick(['apiKeys.nope', '', 'x'.repeat(101)]), callId: next() < 0.3 ? `c${Math.floor(next() * 1000)}` : undefined, input: apiInput(op, keyIds) });
+      return mutate({
+        op: next() < 0.95 ? op.id : pick(['apiKeys.nope', '', 'x'.repeat(101)]),
+        callId: next() < 0.3 ? `c${Math.floor(next() * 1000)}` : undefined,
+        input: apiInput(op, keyIds),
+      });
     }
     case 'api:cancel':
       return mutate({ callId: pick(['c1', 'c2', 'bad id!', '']) });
     case 'profiles:create':
       return mutate({ name: pick(names), baseUrl: pick(baseUrls), apiKey: pick(apiKeys) });
     case 'profiles:update':
-      return mutate({ id: id(), name: pick(names), ...(next() < 0.5 ? { baseUrl: pick(baseUrls) } : {}), ...(next() < 0.5 ? { apiKey: pick(apiKeys) } : {}) });
+      return mutate({
+        id: id(),
+        name: pick(names),
+        ...(next() < 0.5 ? { baseUrl: pick(baseUrls) } : {}),
+        ...(next() < 0.5 ? { apiKey: pick(apiKeys) } : {}),
+      });
     case 'profiles:remove':
     case 'profiles:activate':
       return mutate({ id: id() });
@@ -120,7 +157,13 @@ let services: Services;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'gpc-fuzz-'));
-  services = await createServices({ mode: 'web', dataDir, secretStore: new MemorySecretStore(), emulator: { seed: 3 }, gateway: { retry: { delayMs: () => 0 } } });
+  services = await createServices({
+    mode: 'web',
+    dataDir,
+    secretStore: new MemorySecretStore(),
+    emulator: { seed: 3 },
+    gateway: { retry: { delayMs: () => 0 } },
+  });
 });
 
 afterAll(async () => {
@@ -136,7 +179,9 @@ describe('bridge fuzz', () => {
     for (let i = 0; i < 3000; i++) {
       const channel = next() < 0.03 ? (pick(['nope', '', 'api:call:x', '__proto__']) as ChannelName) : pick(channelNames);
       const profileIds = services.profiles.state().profiles.map((p) => p.id);
-      const result = (await dispatch(services.handlers, channel, request(channel, profileIds, keyIds), (e) => defects.push(e))) as BridgeResult<unknown>;
+      const result = (await dispatch(services.handlers, channel, request(channel, profileIds, keyIds), (e) =>
+        defects.push(e),
+      )) as BridgeResult<unknown>;
       expect(typeof result.ok).toBe('boolean');
       if (result.ok) {
         const created = (result.value as { data?: { id?: unknown } } | null)?.data?.id;

@@ -78,10 +78,16 @@ describe('services with the embedded emulator', () => {
   });
 
   it('answers API errors as NormalizedErrors and invalid input before sending', async () => {
-    const missing = (await dispatch(services.handlers, 'api:call', { op: 'apiKeys.revoke', input: { params: { key_id: 'key_doesnotexist' } } })) as BridgeResult<unknown>;
+    const missing = (await dispatch(services.handlers, 'api:call', {
+      op: 'apiKeys.revoke',
+      input: { params: { key_id: 'key_doesnotexist' } },
+    })) as BridgeResult<unknown>;
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.error).toMatchObject({ status: 404, code: 'KEY_NOT_FOUND', source: 'account' });
-    const invalid = (await dispatch(services.handlers, 'api:call', { op: 'apiKeys.create', input: { body: { name: 'x', permissions: ['fly'], scopes: ['accounts'] } } })) as BridgeResult<unknown>;
+    const invalid = (await dispatch(services.handlers, 'api:call', {
+      op: 'apiKeys.create',
+      input: { body: { name: 'x', permissions: ['fly'], scopes: ['accounts'] } },
+    })) as BridgeResult<unknown>;
     expect(!invalid.ok && invalid.error.source).toBe('invalid_request');
   });
 
@@ -99,7 +105,10 @@ describe('services with the embedded emulator', () => {
     const verified = await call<{ valid: boolean; key_id: string }>('auth.verify');
     expect(verified).toMatchObject({ valid: true, key_id: created.id });
     // A read key may not create keys (01-accounts.md, Authentication 7).
-    const refused = (await dispatch(services.handlers, 'api:call', { op: 'apiKeys.create', input: { body: { name: 'nope', permissions: ['read'], scopes: ['accounts'] } } })) as BridgeResult<unknown>;
+    const refused = (await dispatch(services.handlers, 'api:call', {
+      op: 'apiKeys.create',
+      input: { body: { name: 'nope', permissions: ['read'], scopes: ['accounts'] } },
+    })) as BridgeResult<unknown>;
     expect(!refused.ok && refused.error.status).toBe(403);
 
     await invoke('profiles:activate', { id: 'local-emulator' });

@@ -80,7 +80,10 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'gpc-web-'));
   const staticDir = join(root, 'renderer');
   await mkdir(join(staticDir, 'assets'), { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>GPU Operator Console</title><script type="module" src="/assets/app.js"></script>');
+  await writeFile(
+    join(staticDir, 'index.html'),
+    '<!doctype html><title>GPU Operator Console</title><script type="module" src="/assets/app.js"></script>',
+  );
   await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log("app");');
   services = await createServices({ mode: 'web', dataDir: join(root, 'data'), secretStore: new MemorySecretStore() });
   server = await startWebServer({ services, port: 0, staticDir });
@@ -116,7 +119,9 @@ describe('web server: HTTP', () => {
     expect(page.body).toContain('GPU Operator Console');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(String(page.headers['content-security-policy'])).toContain(`connect-src 'self' ws://127.0.0.1:${server.port} ws://localhost:${server.port}`);
+    expect(String(page.headers['content-security-policy'])).toContain(
+      `connect-src 'self' ws://127.0.0.1:${server.port} ws://localhost:${server.port}`,
+    );
     expect(page.headers['set-cookie']).toBeUndefined();
 
     const viaQuery = await get(`/?token=${server.token}`);
@@ -130,8 +135,21 @@ describe('web server: HTTP', () => {
   });
 
   it('puts the six security headers on every answer, also those given before any hook (bad URL, huge headers)', async () => {
-    const expected = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'content-security-policy'];
-    const answers = [await get('/%', cookie()), await get('/%zz', cookie()), await get('/', { ...cookie(), 'x-big': 'a'.repeat(20_000) }), await get('/'), await get('/', cookie())];
+    const expected = [
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'content-security-policy',
+    ];
+    const answers = [
+      await get('/%', cookie()),
+      await get('/%zz', cookie()),
+      await get('/', { ...cookie(), 'x-big': 'a'.repeat(20_000) }),
+      await get('/'),
+      await get('/', cookie()),
+    ];
     expect(answers.map((a) => a.status)).toEqual([400, 400, 431, 401, 200]);
     for (const a of answers) for (const name of expected) expect(a.headers[name], `${a.status} lacks ${name}`).toBeTruthy();
   });
@@ -140,7 +158,9 @@ describe('web server: HTTP', () => {
     expect((await get('/keys/key_123', cookie())).body).toContain('GPU Operator Console');
     expect((await get('/assets/missing.js', cookie())).status).toBe(404);
     expect((await get('/', cookie(), 'POST')).status).toBe(405);
-    expect((await get('/', { ...cookie(), 'content-type': 'application/json' }, 'POST', JSON.stringify({ pad: 'x'.repeat(5000) }))).status).toBe(413);
+    expect(
+      (await get('/', { ...cookie(), 'content-type': 'application/json' }, 'POST', JSON.stringify({ pad: 'x'.repeat(5000) }))).status,
+    ).toBe(413);
     expect((await get('/', { ...cookie(), 'content-type': 'application/json' }, 'POST', '{not json')).status).toBe(400);
     expect((await get('/../../etc/passwd', cookie())).body).not.toContain('root:');
   });
@@ -189,14 +209,28 @@ describe('web server: bridge WebSocket', () => {
     socket.send(JSON.stringify({ type: 'subscribe', id: 11, topic: 'no:such-topic', params: {} }));
     const refused = await box.next((m) => m.type === 'result' && m.id === 11);
     expect(refused).toMatchObject({ result: { ok: false } });
-    socket.send(JSON.stringify({ type: 'invoke', id: 12, channel: 'profiles:fromKey', request: { name: 'From socket', apiKey: 'sk_test_socket_key_1' } }));
+    socket.send(
+      JSON.stringify({
+        type: 'invoke',
+        id: 12,
+        channel: 'profiles:fromKey',
+        request: { name: 'From socket', apiKey: 'sk_test_socket_key_1' },
+      }),
+    );
     const event = await box.next((m) => m.type === 'event' && m.id === 10);
     expect(event).toMatchObject({ type: 'event', id: 10, event: { activeId: 'local-emulator' } });
     await box.next((m) => m.type === 'result' && m.id === 12);
 
     // After unsubscribing, a change (emitted before its own result) brings no event.
     socket.send(JSON.stringify({ type: 'unsubscribe', id: 10 }));
-    socket.send(JSON.stringify({ type: 'invoke', id: 13, channel: 'profiles:fromKey', request: { name: 'From socket 2', apiKey: 'sk_test_socket_key_2' } }));
+    socket.send(
+      JSON.stringify({
+        type: 'invoke',
+        id: 13,
+        channel: 'profiles:fromKey',
+        request: { name: 'From socket 2', apiKey: 'sk_test_socket_key_2' },
+      }),
+    );
     await box.next((m) => m.type === 'result' && m.id === 13);
     expect(box.messages.filter((m) => m.type === 'event' && m.id === 10)).toHaveLength(1);
     socket.close();

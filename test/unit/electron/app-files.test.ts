@@ -50,7 +50,12 @@ describe('app:// file serving', () => {
   });
 
   it('refuses path traversal, encoded or not, and symlinks leading out of the root', async () => {
-    for (const url of ['app://console/..%2fsecret.txt', 'app://console/assets/..%2f..%2fsecret.txt', 'app://console/%2e%2e%2fsecret.txt', 'app://console/assets%5c..%5c..%5csecret.txt']) {
+    for (const url of [
+      'app://console/..%2fsecret.txt',
+      'app://console/assets/..%2f..%2fsecret.txt',
+      'app://console/%2e%2e%2fsecret.txt',
+      'app://console/assets%5c..%5c..%5csecret.txt',
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBeGreaterThanOrEqual(400);
       expect(await res.text(), url).not.toContain('not for the renderer');

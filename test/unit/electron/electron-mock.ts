@@ -25,7 +25,10 @@ export class FakeWebContents {
     return this.on(name, wrapped);
   }
   removeListener(name: string, listener: Listener): this {
-    this.listeners.set(name, (this.listeners.get(name) ?? []).filter((l) => l !== listener));
+    this.listeners.set(
+      name,
+      (this.listeners.get(name) ?? []).filter((l) => l !== listener),
+    );
     return this;
   }
   emit(name: string, ...args: unknown[]): void {

@@ -3,9 +3,15 @@ import { FakeWebContents, electronMock } from './electron-mock';
 
 vi.mock('electron', async () => (await import('./electron-mock')).electronMock);
 
-const { openExternalGuard, openExternalSafely, isAllowedNavigation, handleWindowOpen, hardenWebContents, hardenSession, isPermissionAllowed } = await import(
-  '../../../main/electron/guards'
-);
+const {
+  openExternalGuard,
+  openExternalSafely,
+  isAllowedNavigation,
+  handleWindowOpen,
+  hardenWebContents,
+  hardenSession,
+  isPermissionAllowed,
+} = await import('../../../main/electron/guards');
 
 function navigationEvent(url: string) {
   return { url, preventDefault: vi.fn() };
@@ -14,7 +20,16 @@ function navigationEvent(url: string) {
 describe('openExternalGuard', () => {
   it('accepts https URLs only', () => {
     expect(openExternalGuard('https://docs.example.com/api')).toBe(true);
-    for (const url of ['http://example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'app://console/', 'ms-settings:', 'not a url', 'https://user:pw@example.com/']) {
+    for (const url of [
+      'http://example.com',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'app://console/',
+      'ms-settings:',
+      'not a url',
+      'https://user:pw@example.com/',
+    ]) {
       expect(openExternalGuard(url), url).toBe(false);
     }
   });
@@ -32,7 +47,14 @@ describe('navigation guards', () => {
   it('allow the app origin and nothing else', () => {
     expect(isAllowedNavigation('app://console/')).toBe(true);
     expect(isAllowedNavigation('app://console/api-keys')).toBe(true);
-    for (const url of ['https://evil.example/', 'app://other/', 'app://console:8080/', 'file:///index.html', 'http://127.0.0.1:5173/', 'about:blank']) {
+    for (const url of [
+      'https://evil.example/',
+      'app://other/',
+      'app://console:8080/',
+      'file:///index.html',
+      'http://127.0.0.1:5173/',
+      'about:blank',
+    ]) {
       expect(isAllowedNavigation(url), url).toBe(false);
     }
   });
@@ -92,7 +114,12 @@ describe('session permissions', () => {
       setDevicePermissionHandler: vi.fn(),
     };
     hardenSession(session as never);
-    const request = session.setPermissionRequestHandler.mock.calls[0]?.[0] as (c: unknown, p: string, cb: (ok: boolean) => void, d: { requestingUrl: string }) => void;
+    const request = session.setPermissionRequestHandler.mock.calls[0]?.[0] as (
+      c: unknown,
+      p: string,
+      cb: (ok: boolean) => void,
+      d: { requestingUrl: string },
+    ) => void;
     const check = session.setPermissionCheckHandler.mock.calls[0]?.[0] as (c: unknown, p: string, origin: string) => boolean;
     const device = session.setDevicePermissionHandler.mock.calls[0]?.[0] as () => boolean;
 

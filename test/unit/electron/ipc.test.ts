@@ -27,7 +27,10 @@ class FakeIpcMain {
     return this;
   }
   removeListener(channel: string, listener: Handler) {
-    this.listeners.set(channel, (this.listeners.get(channel) ?? []).filter((l) => l !== listener));
+    this.listeners.set(
+      channel,
+      (this.listeners.get(channel) ?? []).filter((l) => l !== listener),
+    );
     return this;
   }
   invoke(channel: string, event: unknown, request: unknown) {
@@ -96,7 +99,13 @@ describe('bindIpc', () => {
     emitRateLimit = null;
     stopRateLimit = vi.fn();
     handlers = {
-      'app:info': vi.fn(async () => ({ mode: 'electron', version: '0.1.0', platform: 'linux', dataDir: '/d', vault: { backend: 'memory', persistent: false, location: 'memory' } })),
+      'app:info': vi.fn(async () => ({
+        mode: 'electron',
+        version: '0.1.0',
+        platform: 'linux',
+        dataDir: '/d',
+        vault: { backend: 'memory', persistent: false, location: 'memory' },
+      })),
       'profiles:activate': vi.fn(async () => {
         throw new BridgeError({ status: 0, code: 'PROFILE_NOT_FOUND', message: 'No such profile', details: {}, source: 'profile' });
       }),
@@ -136,7 +145,10 @@ describe('bindIpc', () => {
   });
 
   it('carries a handler error as it is, and a defect without its message', async () => {
-    expect(await ipc.invoke('profiles:activate', trustedEvent(), { id: 'nope' })).toMatchObject({ ok: false, error: { code: 'PROFILE_NOT_FOUND' } });
+    expect(await ipc.invoke('profiles:activate', trustedEvent(), { id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'PROFILE_NOT_FOUND' },
+    });
     const defect = (await ipc.invoke('profiles:list', trustedEvent(), {})) as { ok: false; error: { code: string; message: string } };
     expect(defect.error.code).toBe('INTERNAL_ERROR');
     expect(defect.error.message).not.toContain('/secret/path');
@@ -158,7 +170,9 @@ describe('bindIpc', () => {
   it('delivers subscription events to the subscribing window with their id, and stops on unsubscribe', () => {
     ipc.emit(SUBSCRIBE_CHANNEL, trustedEvent(), { id: 7, topic: 'gateway:rateLimit', params: {} });
     emitRateLimit?.({ limit: 100, remaining: 99, reset: 1, window: 3600, profileId: 'local' });
-    expect(contents.sent).toEqual([{ channel: EVENT_CHANNEL, message: { id: 7, event: { limit: 100, remaining: 99, reset: 1, window: 3600, profileId: 'local' } } }]);
+    expect(contents.sent).toEqual([
+      { channel: EVENT_CHANNEL, message: { id: 7, event: { limit: 100, remaining: 99, reset: 1, window: 3600, profileId: 'local' } } },
+    ]);
     ipc.emit(UNSUBSCRIBE_CHANNEL, trustedEvent(), { id: 7 });
     expect(stopRateLimit).toHaveBeenCalledTimes(1);
   });
@@ -176,7 +190,11 @@ describe('bindIpc', () => {
       { id: 2, error: { code: 'INVALID_REQUEST' } },
       { id: 3, error: { code: 'INVALID_REQUEST' } },
     ]);
-    ipc.emit(SUBSCRIBE_CHANNEL, { sender: contents, senderFrame: mainFrame('https://evil.example/') }, { id: 4, topic: 'gateway:rateLimit', params: {} });
+    ipc.emit(
+      SUBSCRIBE_CHANNEL,
+      { sender: contents, senderFrame: mainFrame('https://evil.example/') },
+      { id: 4, topic: 'gateway:rateLimit', params: {} },
+    );
     expect(emitRateLimit).toBeNull();
   });
 

@@ -40,7 +40,9 @@ vi.mock('electron', async () => {
   return {
     app: {
       requestSingleInstanceLock: vi.fn(() => true),
-      on: vi.fn((name: string, fn: (...args: unknown[]) => unknown) => fake.appListeners.set(name, [...(fake.appListeners.get(name) ?? []), fn])),
+      on: vi.fn((name: string, fn: (...args: unknown[]) => unknown) =>
+        fake.appListeners.set(name, [...(fake.appListeners.get(name) ?? []), fn]),
+      ),
       whenReady: vi.fn(() => Promise.resolve()),
       isReady: () => true,
       isPackaged: false,
@@ -107,7 +109,10 @@ describe('Electron main entry', () => {
     const profiles = (await fake.handlers.get('profiles:list')!(ours, {})) as { ok: boolean; value: { profiles: Array<{ name: string }> } };
     expect(profiles.ok).toBe(true);
     expect(profiles.value.profiles.map((p) => p.name)).toContain('Local emulator');
-    const keys = (await fake.handlers.get('api:call')!(ours, { op: 'apiKeys.list', input: {} })) as { ok: boolean; value: { status: number } };
+    const keys = (await fake.handlers.get('api:call')!(ours, { op: 'apiKeys.list', input: {} })) as {
+      ok: boolean;
+      value: { status: number };
+    };
     expect(keys).toMatchObject({ ok: true, value: { status: 200 } });
     const stranger = { sender: new FakeWebContents(), senderFrame: { parent: null, url: 'app://console/' } };
     expect(await fake.handlers.get('app:info')!(stranger, {})).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });

@@ -9,7 +9,10 @@ function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOption
   return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);
 }
 
-const roles = (items: MenuItemConstructorOptions[]) => flatten(items).map((i) => i.role).filter(Boolean);
+const roles = (items: MenuItemConstructorOptions[]) =>
+  flatten(items)
+    .map((i) => i.role)
+    .filter(Boolean);
 
 describe('application menu', () => {
   it('has the standard menus, with the app menu only on macOS', () => {

@@ -1,17 +1,32 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelNames, topicNames } from '../../../shared/ipc/contract';
-import { EVENT_CHANNEL, SUBSCRIBE_CHANNEL, UNSUBSCRIBE_CHANNEL, WINDOW_BRIDGE_GLOBAL, type WindowBridge } from '../../../shared/ipc/window-bridge';
+import {
+  EVENT_CHANNEL,
+  SUBSCRIBE_CHANNEL,
+  UNSUBSCRIBE_CHANNEL,
+  WINDOW_BRIDGE_GLOBAL,
+  type WindowBridge,
+} from '../../../shared/ipc/window-bridge';
 import { electronMock } from './electron-mock';
 
 vi.mock('electron', async () => (await import('./electron-mock')).electronMock);
 
 let userActive = true;
-vi.stubGlobal('navigator', { userActivation: { get isActive() { return userActive; } } });
+vi.stubGlobal('navigator', {
+  userActivation: {
+    get isActive() {
+      return userActive;
+    },
+  },
+});
 
 await import('../../../preload/index');
 
 const [exposedName, exposed] = electronMock.contextBridge.exposeInMainWorld.mock.calls[0] as unknown as [string, WindowBridge];
-const eventListener = electronMock.ipcRenderer.on.mock.calls.find((c) => c[0] === EVENT_CHANNEL)?.[1] as unknown as (e: unknown, m: unknown) => void;
+const eventListener = electronMock.ipcRenderer.on.mock.calls.find((c) => c[0] === EVENT_CHANNEL)?.[1] as unknown as (
+  e: unknown,
+  m: unknown,
+) => void;
 const invoke = exposed.invoke as (channel: string, request: unknown) => Promise<unknown>;
 const subscribe = exposed.subscribe as (topic: string, params: unknown, listener: (e: unknown) => void) => () => void;
 
@@ -60,7 +75,9 @@ describe('preload', () => {
 
   it('opens external links only with a user gesture', async () => {
     userActive = false;
-    await expect(invoke('shell:openExternal', { url: 'https://example.com' })).rejects.toMatchObject({ normalized: { code: 'USER_ACTIVATION_REQUIRED' } });
+    await expect(invoke('shell:openExternal', { url: 'https://example.com' })).rejects.toMatchObject({
+      normalized: { code: 'USER_ACTIVATION_REQUIRED' },
+    });
     expect(electronMock.ipcRenderer.invoke).not.toHaveBeenCalled();
     userActive = true;
     electronMock.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { opened: true } });
@@ -80,7 +97,9 @@ describe('preload', () => {
       expect(listener.mock.calls).toEqual([[{ n: 1 }]]);
       stop();
       stop();
-      expect(electronMock.ipcRenderer.send.mock.calls.filter((c) => c[0] === UNSUBSCRIBE_CHANNEL && (c[1] as { id: number }).id === message.id)).toHaveLength(1);
+      expect(
+        electronMock.ipcRenderer.send.mock.calls.filter((c) => c[0] === UNSUBSCRIBE_CHANNEL && (c[1] as { id: number }).id === message.id),
+      ).toHaveLength(1);
       eventListener({}, { id: message.id, event: { n: 3 } });
       expect(listener).toHaveBeenCalledTimes(1);
     }

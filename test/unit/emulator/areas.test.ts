@@ -61,7 +61,9 @@ describe('the area list', () => {
           body: body ? JSON.stringify(body) : undefined,
         }),
       );
-    expect((await call('POST', '/v2/accounts/api-keys', { name: 'area check', permissions: ['read'], scopes: ['clusters'] })).status).toBe(201);
+    expect((await call('POST', '/v2/accounts/api-keys', { name: 'area check', permissions: ['read'], scopes: ['clusters'] })).status).toBe(
+      201,
+    );
     const clusters = (await (await call('GET', '/v1/clusters')).json()) as { data: { clusters: Array<{ id: string }> } };
     const id = clusters.data.clusters[0]!.id;
     expect((await call('POST', `/v1/clusters/${id}/secrets`, { name: 'AREA_CHECK', value: 'v', type: 'api_key' })).status).toBe(201);

@@ -62,7 +62,8 @@ describe('authenticate', () => {
     const { accounts, keys, authenticate } = setup();
     for (let i = 0; i < 300; i++) authenticate(`Bearer gpu_live_nope${i}`, NOW);
     expect(accounts.headerHashes.size).toBe(0);
-    for (let i = 1; i <= 300; i++) expect(authenticate(`Bearer${' '.repeat(i)}${keys.readWrite}`, NOW)).toMatchObject({ id: keyIdOf(keys.readWrite!) });
+    for (let i = 1; i <= 300; i++)
+      expect(authenticate(`Bearer${' '.repeat(i)}${keys.readWrite}`, NOW)).toMatchObject({ id: keyIdOf(keys.readWrite!) });
     expect(accounts.headerHashes.size).toBeGreaterThan(0);
     expect(accounts.headerHashes.size).toBeLessThanOrEqual(256);
   });
@@ -73,11 +74,16 @@ describe('authorize', () => {
     const { keyOf } = setup();
     const noScope = authorize(ops['apiKeys.list'], keyOf('service'))!;
     expect(noScope.body()).toEqual({
-      error: 'INSUFFICIENT_PERMISSIONS', message: expect.any(String), code: 403,
+      error: 'INSUFFICIENT_PERMISSIONS',
+      message: expect.any(String),
+      code: 403,
       details: { requiredPermission: 'read', requiredScope: 'accounts' },
     });
     const readOnly = authorize(ops['apiKeys.create'], keyOf('readOnly'))!;
-    expect(readOnly.body()).toMatchObject({ error: 'INSUFFICIENT_PERMISSIONS', details: { requiredPermission: 'write', requiredScope: 'accounts' } });
+    expect(readOnly.body()).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { requiredPermission: 'write', requiredScope: 'accounts' },
+    });
     expect(authorize(ops['apiKeys.create'], keyOf('readWrite'))).toBeNull();
   });
 
@@ -91,8 +97,14 @@ describe('authorize', () => {
     const { keyOf, accounts } = setup();
     const owner = [...accounts.keys.values()].find((k) => k.owner)!;
     expect(authorizeAdmin(owner)).toBeNull();
-    expect(authorizeAdmin(keyOf('readWrite'))!.body()).toMatchObject({ error: 'INSUFFICIENT_PERMISSIONS', details: { requiredRole: 'owner' } });
-    expect(checkGrant(keyOf('readWrite'), ['read', 'execute'], ['accounts'])!.details).toEqual({ attemptedPermission: 'execute', field: 'permissions' });
+    expect(authorizeAdmin(keyOf('readWrite'))!.body()).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { requiredRole: 'owner' },
+    });
+    expect(checkGrant(keyOf('readWrite'), ['read', 'execute'], ['accounts'])!.details).toEqual({
+      attemptedPermission: 'execute',
+      field: 'permissions',
+    });
     expect(checkGrant(keyOf('service'), ['read'], ['billing'])!.details).toEqual({ attemptedPermission: 'billing', field: 'scopes' });
     expect(checkGrant(owner, ['read', 'write', 'execute'], ['webhooks'])).toBeNull();
   });

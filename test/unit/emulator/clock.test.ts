@@ -10,7 +10,12 @@ describe('SimClock', () => {
     expect(clock.now()).toBe(Date.UTC(2026, 0, 1, 0, 1));
     clock.advance(3600);
     expect(clock.now()).toBe(Date.UTC(2026, 0, 1, 1, 1));
-    expect(clock.info()).toMatchObject({ speed: 60, offsetSeconds: 3600, startedAt: '2026-01-01T00:00:00.000Z', now: '2026-01-01T01:01:00.000Z' });
+    expect(clock.info()).toMatchObject({
+      speed: 60,
+      offsetSeconds: 3600,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      now: '2026-01-01T01:01:00.000Z',
+    });
   });
 
   it('refuses to go backwards or by nothing', () => {

@@ -2,7 +2,13 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeSnapshot, readSnapshotFileSync as readSnapshotOf, SNAPSHOT_FILE, SnapshotError, writeSnapshotFile } from '../../../main/emulator/state/snapshot';
+import {
+  makeSnapshot,
+  readSnapshotFileSync as readSnapshotOf,
+  SNAPSHOT_FILE,
+  SnapshotError,
+  writeSnapshotFile,
+} from '../../../main/emulator/state/snapshot';
 import { AREAS } from '../../../main/emulator/areas';
 import { Store } from '../../../main/emulator/state/store';
 import { buildWorld as buildWorldOf } from '../../../main/emulator/world/builder';
@@ -64,7 +70,10 @@ describe('snapshots', () => {
     await writeFile(file, JSON.stringify({ hello: 'world' }));
     expect(() => readSnapshotFileSync(dir)).toThrow(/is not an emulator snapshot/);
     const accounts = snapshot.state.areas.accounts as Record<string, unknown>;
-    await writeFile(file, JSON.stringify({ ...snapshot, state: { areas: { ...snapshot.state.areas, accounts: { ...accounts, keys: [{ id: 'nope' }] } } } }));
+    await writeFile(
+      file,
+      JSON.stringify({ ...snapshot, state: { areas: { ...snapshot.state.areas, accounts: { ...accounts, keys: [{ id: 'nope' }] } } } }),
+    );
     expect(() => readSnapshotFileSync(dir)).toThrow(/state\.areas\.accounts\.keys\.0/);
     await writeFile(file, JSON.stringify({ ...snapshot, state: { areas: { ...snapshot.state.areas, billing: {} } } }));
     expect(() => readSnapshotFileSync(dir)).toThrow(/state\.areas\.billing: no such area/);
@@ -74,9 +83,16 @@ describe('snapshots', () => {
     const dir = await tempDir();
     const world = buildWorld(4, NOW);
     const { accounts, clusters } = world.state.areas as Record<string, Record<string, unknown>>;
-    const v1Clusters = (clusters!.clusters as Array<Record<string, unknown>>).map(({ lifecycle, ...c }) => ({ ...c, operation: lifecycle }));
+    const v1Clusters = (clusters!.clusters as Array<Record<string, unknown>>).map(({ lifecycle, ...c }) => ({
+      ...c,
+      operation: lifecycle,
+    }));
     expect(v1Clusters.some((c) => c.operation !== null)).toBe(true);
-    const v1 = { ...makeSnapshot(4, NOW, world.state), version: 1, state: { ...accounts, areas: { clusters: { ...clusters, clusters: v1Clusters } } } };
+    const v1 = {
+      ...makeSnapshot(4, NOW, world.state),
+      version: 1,
+      state: { ...accounts, areas: { clusters: { ...clusters, clusters: v1Clusters } } },
+    };
     await writeFile(join(dir, SNAPSHOT_FILE), JSON.stringify(v1));
     const loaded = readSnapshotFileSync(dir)!;
     expect(loaded.version).toBe(2);

@@ -8,7 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../main/emulator';
 import { AREAS } from '../../../main/emulator/areas';
 import { Persister } from '../../../main/emulator/state/persister';
-import { makeSnapshot, readSnapshotWithDigestSync, SNAPSHOT_FILE, snapshotDigest, SnapshotError, writeSnapshotFile } from '../../../main/emulator/state/snapshot';
+import {
+  makeSnapshot,
+  readSnapshotWithDigestSync,
+  SNAPSHOT_FILE,
+  snapshotDigest,
+  SnapshotError,
+  writeSnapshotFile,
+} from '../../../main/emulator/state/snapshot';
 import { parseWal, readWalSync, replayWal, WAL_FILE, walBatchLine, walHeaderLine } from '../../../main/emulator/state/wal';
 import { buildWorld } from '../../../main/emulator/world/builder';
 
@@ -79,8 +86,14 @@ describe('the log format', () => {
     const batches = parseWal(
       text(
         walHeaderLine('x') +
-          walBatchLine(NOW + 5, [['accounts', 'key:key_new', key], ['clusters', `secret:${cluster.id}:FROM_LOG`, secret]]) +
-          walBatchLine(NOW + 9, [['clusters', `secret:${cluster.id}:${cluster.secrets[0].name}`], ['accounts', 'key:key_new', { ...key, status: 'revoked' }]]),
+          walBatchLine(NOW + 5, [
+            ['accounts', 'key:key_new', key],
+            ['clusters', `secret:${cluster.id}:FROM_LOG`, secret],
+          ]) +
+          walBatchLine(NOW + 9, [
+            ['clusters', `secret:${cluster.id}:${cluster.secrets[0].name}`],
+            ['accounts', 'key:key_new', { ...key, status: 'revoked' }],
+          ]),
       ),
       file,
     ).batches;
@@ -93,8 +106,12 @@ describe('the log format', () => {
     const twice = structuredClone(once);
     replayWal(AREAS, twice, batches, file);
     expect(twice).toEqual(once);
-    expect(() => replayWal(AREAS, structuredClone(world), [{ at: 0, line: 4, records: [['billing', 'x', 1]] }], file)).toThrow(`${file} is corrupt at line 4: no area named "billing"`);
-    expect(() => replayWal(AREAS, structuredClone(world), [{ at: 0, line: 5, records: [['accounts', 'wallet', 1]] }], file)).toThrow(/line 5: no accounts record "wallet"/);
+    expect(() => replayWal(AREAS, structuredClone(world), [{ at: 0, line: 4, records: [['billing', 'x', 1]] }], file)).toThrow(
+      `${file} is corrupt at line 4: no area named "billing"`,
+    );
+    expect(() => replayWal(AREAS, structuredClone(world), [{ at: 0, line: 5, records: [['accounts', 'wallet', 1]] }], file)).toThrow(
+      /line 5: no accounts record "wallet"/,
+    );
   });
 });
 
@@ -102,7 +119,10 @@ describe('the persister', () => {
   function fakeSource() {
     const records = new Map<string, unknown>();
     const snapshot = makeSnapshot(1, NOW, buildWorld(AREAS, 1, NOW).state);
-    return { records, source: { snapshot: () => snapshot, record: (area: string, id: string) => records.get(`${area}/${id}`), now: () => NOW } };
+    return {
+      records,
+      source: { snapshot: () => snapshot, record: (area: string, id: string) => records.get(`${area}/${id}`), now: () => NOW },
+    };
   }
 
   it('commits the records of every waiting request in one write, and a commit with nothing to write at once', async () => {
@@ -162,7 +182,11 @@ describe('an emulator with a data folder', () => {
     const victim = await call(first, 'POST', '/v2/accounts/api-keys', { name: 'revoked', permissions: ['read'], scopes: ['clusters'] });
     expect((await call(first, 'DELETE', `/v2/accounts/api-keys/${victim.body.id}`)).status).toBe(200);
     const clusterId = (await call(first, 'GET', '/v1/clusters')).body.data.clusters[0].id;
-    const secret = await call(first, 'POST', `/v1/clusters/${clusterId}/secrets`, { name: 'WAL_SECRET', type: 'generic', value: 'logged-value' });
+    const secret = await call(first, 'POST', `/v1/clusters/${clusterId}/secrets`, {
+      name: 'WAL_SECRET',
+      type: 'generic',
+      value: 'logged-value',
+    });
     expect(secret.status).toBe(201);
     // No close: the files are as a kill -9 would leave them.
     expect(await readFile(join(dir, WAL_FILE), 'utf8')).not.toContain('logged-value');
@@ -178,10 +202,14 @@ describe('an emulator with a data folder', () => {
   it('starts over a torn last line, cuts it off, and keeps logging after it', async () => {
     const dir = await tempDir();
     const first = await started(dir);
-    expect((await call(first, 'POST', '/v2/accounts/api-keys', { name: 'before-tear', permissions: ['read'], scopes: ['clusters'] })).status).toBe(201);
+    expect(
+      (await call(first, 'POST', '/v2/accounts/api-keys', { name: 'before-tear', permissions: ['read'], scopes: ['clusters'] })).status,
+    ).toBe(201);
     await appendFile(join(dir, WAL_FILE), '{"at":1,"r":[["accounts","key:key_half');
     const second = start(dir);
-    expect((await call(second, 'POST', '/v2/accounts/api-keys', { name: 'after-tear', permissions: ['read'], scopes: ['clusters'] })).status).toBe(201);
+    expect(
+      (await call(second, 'POST', '/v2/accounts/api-keys', { name: 'after-tear', permissions: ['read'], scopes: ['clusters'] })).status,
+    ).toBe(201);
     const third = start(dir);
     const names = (await call(third, 'GET', '/v2/accounts/api-keys')).body.apiKeys.map((k: { name: string }) => k.name);
     expect(names).toEqual(expect.arrayContaining(['before-tear', 'after-tear']));
@@ -200,7 +228,9 @@ describe('an emulator with a data folder', () => {
   it('does not replay a log that follows another snapshot (a crash between the rename and the truncation)', async () => {
     const dir = await tempDir();
     const first = await started(dir);
-    expect((await call(first, 'POST', '/v2/accounts/api-keys', { name: 'in-the-log', permissions: ['read'], scopes: ['clusters'] })).status).toBe(201);
+    expect(
+      (await call(first, 'POST', '/v2/accounts/api-keys', { name: 'in-the-log', permissions: ['read'], scopes: ['clusters'] })).status,
+    ).toBe(201);
     const log = await readFile(join(dir, WAL_FILE), 'utf8');
     expect(readWalSync(dir)!.contents.records).toBeGreaterThan(0);
     // A newer snapshot of another world replaces the one the log follows; the log stays.
@@ -214,7 +244,8 @@ describe('an emulator with a data folder', () => {
 
 describe('every write route', () => {
   /** Stored state without usage counters (not logged: the periodic snapshot keeps them). */
-  function withoutUsage(areas: Record<string, any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- stored JSON, read freely
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored JSON, read freely
+  function withoutUsage(areas: Record<string, any>) {
     const copy = structuredClone(areas);
     delete copy.accounts.usage;
     for (const k of copy.accounts.keys) {
@@ -272,15 +303,30 @@ describe('every write route', () => {
     await ok('POST', `/v1/clusters/${byName('vision-finetune')}/restart`, {});
     const template = (
       await ok('POST', '/v1/clusters/templates', {
-        name: 'Diffusion playground', description: 'Stable diffusion', category: 'ml', framework: 'pytorch',
+        name: 'Diffusion playground',
+        description: 'Stable diffusion',
+        category: 'ml',
+        framework: 'pytorch',
         container_image: 'registry.example.com/acme/diffusion:1.0',
         default_configuration: { gpu_type: 'L40S', gpu_count: 2, cpu_cores: 16, memory_gb: 64, storage_gb: 200 },
-        min_resources: { gpu_count: 1 }, max_resources: { gpu_count: 4 },
-        port_mappings: [{ internal_port: 7860, description: 'Web UI' }], project_id: 'proj_research', tags: ['diffusion'],
+        min_resources: { gpu_count: 1 },
+        max_resources: { gpu_count: 4 },
+        port_mappings: [{ internal_port: 7860, description: 'Web UI' }],
+        project_id: 'proj_research',
+        tags: ['diffusion'],
       })
     ).data;
     await ok('PUT', `/v1/clusters/templates/${template.id}`, { description: 'Updated' });
-    const gone = (await ok('POST', '/v1/clusters/templates', { name: 'Gone', description: 'short-lived', category: 'ml', framework: 'pytorch', container_image: 'registry.example.com/acme/x:1', default_configuration: { gpu_type: 'L40S', gpu_count: 1, cpu_cores: 8, memory_gb: 32, storage_gb: 100 } })).data;
+    const gone = (
+      await ok('POST', '/v1/clusters/templates', {
+        name: 'Gone',
+        description: 'short-lived',
+        category: 'ml',
+        framework: 'pytorch',
+        container_image: 'registry.example.com/acme/x:1',
+        default_configuration: { gpu_type: 'L40S', gpu_count: 1, cpu_cores: 8, memory_gb: 32, storage_gb: 100 },
+      })
+    ).data;
     await ok('DELETE', `/v1/clusters/templates/${gone.id}`);
     // A restart from the snapshot and the log (the first emulator never closed).
     const again = start(dir);

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { describeIssue, issuePath } from '../../../main/gateway/describe-issue';
 
 const Schema = z.object({
-  items: z.array(z.object({ kind: z.enum(['a', 'b']), at: z.iso.datetime(), size: z.union([z.string(), z.number()]), count: z.number().int() })),
+  items: z.array(
+    z.object({ kind: z.enum(['a', 'b']), at: z.iso.datetime(), size: z.union([z.string(), z.number()]), count: z.number().int() }),
+  ),
 });
 
 function firstIssue(body: unknown): string {

@@ -10,7 +10,13 @@ import { fakeFetch, json, type Answer } from './fake-fetch';
 const OWNER_KEY = 'sk_live_owner_key_0123456789abcdef';
 const REMOTE_KEY = 'sk_live_remote_key_0123456789abcdef';
 const emulatorProfile: ResolvedProfile = { id: 'local-emulator', name: 'Local emulator', kind: 'emulator', baseUrl: null, builtIn: true };
-const remoteProfile: ResolvedProfile = { id: 'p-remote', name: 'Prod', kind: 'remote', baseUrl: 'https://api.example.com/base/', builtIn: false };
+const remoteProfile: ResolvedProfile = {
+  id: 'p-remote',
+  name: 'Prod',
+  kind: 'remote',
+  baseUrl: 'https://api.example.com/base/',
+  builtIn: false,
+};
 
 async function setup(answers: Answer[], overrides: Partial<GatewayOptions> & { profile?: ResolvedProfile } = {}) {
   const vault = new MemorySecretStore();
@@ -73,7 +79,9 @@ describe('gateway: success', () => {
     gateway.onRateLimit((e) => events.push(e));
     const response = await gateway.call('apiKeys.list', {});
     expect(response).toEqual({ status: 200, data: keyList, rateLimit: { limit: 500, remaining: 497, reset: 1767225600, window: 3600 } });
-    expect(emulator.calls).toEqual([{ method: 'GET', url: 'http://emulator.local/v2/accounts/api-keys', authorization: `Bearer ${OWNER_KEY}`, body: '' }]);
+    expect(emulator.calls).toEqual([
+      { method: 'GET', url: 'http://emulator.local/v2/accounts/api-keys', authorization: `Bearer ${OWNER_KEY}`, body: '' },
+    ]);
     expect(events).toEqual([{ limit: 500, remaining: 497, reset: 1767225600, window: 3600, profileId: 'local-emulator' }]);
     expect(gateway.lastRateLimit()?.remaining).toBe(497);
   });
@@ -83,7 +91,11 @@ describe('gateway: success', () => {
     await gateway.call('apiKeys.usage', { params: { key_id: 'key_a1' }, query: { period: '1d', granularity: 'hour' } });
     await gateway.call('apiKeys.create', { body: { name: 'ci', permissions: ['read'], scopes: ['accounts'] } });
     expect(emulator.calls).toHaveLength(0);
-    expect(remote.calls[0]).toMatchObject({ method: 'GET', url: 'https://api.example.com/base/v2/accounts/api-keys/key_a1/usage?period=1d&granularity=hour', authorization: `Bearer ${REMOTE_KEY}` });
+    expect(remote.calls[0]).toMatchObject({
+      method: 'GET',
+      url: 'https://api.example.com/base/v2/accounts/api-keys/key_a1/usage?period=1d&granularity=hour',
+      authorization: `Bearer ${REMOTE_KEY}`,
+    });
     expect(remote.calls[1]).toMatchObject({ method: 'POST', url: 'https://api.example.com/base/v2/accounts/api-keys' });
     expect(JSON.parse(remote.calls[1]?.body ?? '')).toEqual({ name: 'ci', permissions: ['read'], scopes: ['accounts'] });
   });
@@ -93,7 +105,7 @@ describe('gateway: answers of remote servers', () => {
   const remoteSetup = (answers: Answer[]) => setup(answers, { profile: remoteProfile });
   const withBadKey = { apiKeys: [{ ...apiKey, createdAt: 12 }], total: 1 };
 
-  it('passes a body that matches the operation\'s response schema on as it came', async () => {
+  it("passes a body that matches the operation's response schema on as it came", async () => {
     const { gateway } = await remoteSetup([json(200, { apiKeys: [apiKey], total: 1 })]);
     expect((await gateway.call('apiKeys.list', {})).data).toEqual({ apiKeys: [apiKey], total: 1 });
   });
@@ -102,15 +114,23 @@ describe('gateway: answers of remote servers', () => {
     const { gateway } = await remoteSetup([json(200, withBadKey)]);
     const error = await failure(gateway.call('apiKeys.list', {}));
     expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE', source: 'invalid_response' });
-    expect(error.message).toBe('The server at https://api.example.com/base answered with a body this console does not understand: apiKeys[0].createdAt should be text but is 12.');
-    expect(error.details).toEqual({ operation: 'apiKeys.list', issues: [{ path: 'apiKeys[0].createdAt', message: 'apiKeys[0].createdAt should be text but is 12' }] });
+    expect(error.message).toBe(
+      'The server at https://api.example.com/base answered with a body this console does not understand: apiKeys[0].createdAt should be text but is 12.',
+    );
+    expect(error.details).toEqual({
+      operation: 'apiKeys.list',
+      issues: [{ path: 'apiKeys[0].createdAt', message: 'apiKeys[0].createdAt should be text but is 12' }],
+    });
   });
 
   it('says which field is missing, and when a body is not JSON at all', async () => {
     const missing = await remoteSetup([json(200, { total: 0 })]);
     expect((await failure(missing.gateway.call('apiKeys.list', {}))).message).toMatch(/does not understand: apiKeys is missing\.$/);
     const html = await remoteSetup([new Response('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } })]);
-    expect(await failure(html.gateway.call('apiKeys.list', {}))).toMatchObject({ code: 'INVALID_RESPONSE', message: expect.stringMatching(/^The server at https:\/\/api\.example\.com\/base answered with .*: it is not JSON\.$/) });
+    expect(await failure(html.gateway.call('apiKeys.list', {}))).toMatchObject({
+      code: 'INVALID_RESPONSE',
+      message: expect.stringMatching(/^The server at https:\/\/api\.example\.com\/base answered with .*: it is not JSON\.$/),
+    });
   });
 
   it('trusts the embedded emulator: its bodies are not checked', async () => {
@@ -119,12 +139,20 @@ describe('gateway: answers of remote servers', () => {
   });
 
   it('normalises a documented error envelope from a remote as usual', async () => {
-    const { gateway } = await remoteSetup([json(404, { success: false, error: { code: 'CLUSTER_NOT_FOUND', message: 'No cluster', details: { cluster_id: 'cluster_x' } } })]);
-    expect(await failure(gateway.call('clusters.get', { params: { cluster_id: 'cluster_x' } }))).toMatchObject({ status: 404, code: 'CLUSTER_NOT_FOUND', source: 'cluster' });
+    const { gateway } = await remoteSetup([
+      json(404, { success: false, error: { code: 'CLUSTER_NOT_FOUND', message: 'No cluster', details: { cluster_id: 'cluster_x' } } }),
+    ]);
+    expect(await failure(gateway.call('clusters.get', { params: { cluster_id: 'cluster_x' } }))).toMatchObject({
+      status: 404,
+      code: 'CLUSTER_NOT_FOUND',
+      source: 'cluster',
+    });
   });
 
   it('turns an error body in neither envelope into a clear error that keeps the status', async () => {
-    const proxy = await remoteSetup([new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html', 'retry-after': '30' } })]);
+    const proxy = await remoteSetup([
+      new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html', 'retry-after': '30' } }),
+    ]);
     expect(await failure(proxy.gateway.call('apiKeys.list', {}))).toMatchObject({
       status: 502,
       code: 'INVALID_RESPONSE',
@@ -133,7 +161,9 @@ describe('gateway: answers of remote servers', () => {
       message: 'The server at https://api.example.com/base answered 502 with a body this console does not understand: it is not JSON.',
     });
     const odd = await remoteSetup([json(500, { oops: true })]);
-    expect((await failure(odd.gateway.call('apiKeys.list', {}))).message).toMatch(/^The server at https:\/\/api\.example\.com\/base answered 500 with a body .*: it is neither of the documented error envelopes/);
+    expect((await failure(odd.gateway.call('apiKeys.list', {}))).message).toMatch(
+      /^The server at https:\/\/api\.example\.com\/base answered 500 with a body .*: it is neither of the documented error envelopes/,
+    );
   });
 });
 
@@ -141,7 +171,11 @@ describe('gateway: emulator admin operations', () => {
   it('sends them to the embedded emulator with the owner key', async () => {
     const { gateway, emulator } = await setup([json(200, { now: '2026-01-01T00:00:00.000Z' })]);
     await gateway.call('emulator.clockAdvance', { body: { seconds: 60 } });
-    expect(emulator.calls[0]).toMatchObject({ method: 'POST', url: 'http://emulator.local/_emulator/clock/advance', authorization: `Bearer ${OWNER_KEY}` });
+    expect(emulator.calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://emulator.local/_emulator/clock/advance',
+      authorization: `Bearer ${OWNER_KEY}`,
+    });
   });
 
   it('never sends them to a remote profile', async () => {
@@ -160,9 +194,21 @@ describe('gateway: errors', () => {
   });
 
   it('normalises the cluster envelope', async () => {
-    const { gateway } = await setup([json(409, { success: false, error: { code: 'INVALID_STATE', message: 'Cluster is stopping', details: { phase: 'stopping' } }, meta: { request_id: 'req_1' } })]);
+    const { gateway } = await setup([
+      json(409, {
+        success: false,
+        error: { code: 'INVALID_STATE', message: 'Cluster is stopping', details: { phase: 'stopping' } },
+        meta: { request_id: 'req_1' },
+      }),
+    ]);
     const error = await failure(gateway.call('apiKeys.list', {}));
-    expect(error).toMatchObject({ status: 409, code: 'INVALID_STATE', source: 'cluster', requestId: 'req_1', details: { phase: 'stopping' } });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'INVALID_STATE',
+      source: 'cluster',
+      requestId: 'req_1',
+      details: { phase: 'stopping' },
+    });
   });
 
   it('reports the rate limit of error responses too', async () => {
@@ -177,7 +223,11 @@ describe('gateway: errors', () => {
     const { gateway } = await setup([new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })]);
     expect(await failure(gateway.call('apiKeys.list', {}))).toMatchObject({ status: 502, code: 'HTTP_502' });
     const broken = await setup([new Response('{"apiKeys": [', { status: 200, headers: { 'content-type': 'application/json' } })]);
-    expect(await failure(broken.gateway.call('apiKeys.list', {}))).toMatchObject({ status: 200, code: 'INVALID_RESPONSE', message: expect.stringMatching(/^The local emulator answered 200/) });
+    expect(await failure(broken.gateway.call('apiKeys.list', {}))).toMatchObject({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+      message: expect.stringMatching(/^The local emulator answered 200/),
+    });
   });
 
   it('rejects invalid input before sending anything', async () => {
@@ -197,7 +247,12 @@ describe('gateway: errors', () => {
 });
 
 describe('gateway: retries', () => {
-  const limited = (retryAfter: string) => json(429, { error: 'RATE_LIMIT_EXCEEDED', message: 'Slow down', code: 429, details: { limit: 10, period: '1h' } }, { 'retry-after': retryAfter });
+  const limited = (retryAfter: string) =>
+    json(
+      429,
+      { error: 'RATE_LIMIT_EXCEEDED', message: 'Slow down', code: 429, details: { limit: 10, period: '1h' } },
+      { 'retry-after': retryAfter },
+    );
 
   it('retries a POST refused with 429 and a short Retry-After', async () => {
     const { gateway, emulator } = await setup([limited('0'), json(201, created)]);
@@ -259,7 +314,8 @@ describe('gateway: timeouts and cancellation', () => {
   });
 
   it('gives a call the server holds on purpose (wait_for_completion) its timeout_minutes on top', async () => {
-    const later = () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { success: true, data: {}, meta: {} })), 100));
+    const later = () =>
+      new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { success: true, data: {}, meta: {} })), 100));
     const stop = (wait: boolean) => ({ params: { cluster_id: 'cluster_a1' }, body: { wait_for_completion: wait, timeout_minutes: 1 } });
     const held = await setup([later], { timeoutMs: 20 });
     expect((await held.gateway.call('clusters.stop', stop(true))).status).toBe(200);

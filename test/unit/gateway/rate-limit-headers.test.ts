@@ -20,8 +20,12 @@ describe('parseRateLimitHeaders', () => {
 
   it('gives null when a required header is missing or not a whole number', () => {
     expect(parseRateLimitHeaders(new Headers())).toBeNull();
-    expect(parseRateLimitHeaders(new Headers({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': 'lots', 'x-ratelimit-reset': '1' }))).toBeNull();
-    expect(parseRateLimitHeaders(new Headers({ 'x-ratelimit-limit': '1.5', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' }))).toBeNull();
+    expect(
+      parseRateLimitHeaders(new Headers({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': 'lots', 'x-ratelimit-reset': '1' })),
+    ).toBeNull();
+    expect(
+      parseRateLimitHeaders(new Headers({ 'x-ratelimit-limit': '1.5', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' })),
+    ).toBeNull();
   });
 });
 

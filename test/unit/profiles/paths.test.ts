@@ -6,7 +6,9 @@ describe('defaultDataDir', () => {
     expect(defaultDataDir({}, 'linux', '/home/ada')).toBe('/home/ada/.config/gpu-operator-console');
     expect(defaultDataDir({ XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/ada')).toBe('/xdg/gpu-operator-console');
     expect(defaultDataDir({}, 'darwin', '/Users/ada')).toBe('/Users/ada/Library/Application Support/GPU Operator Console');
-    expect(defaultDataDir({ APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ada')).toBe('C:\\Users\\ada\\AppData\\Roaming\\GPU Operator Console');
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ada')).toBe(
+      'C:\\Users\\ada\\AppData\\Roaming\\GPU Operator Console',
+    );
   });
 
   it('lets GPC_DATA_DIR override', () => {

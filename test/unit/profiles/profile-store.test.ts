@@ -40,7 +40,13 @@ describe('ProfileStore', () => {
     const state = store.state();
     expect(state.activeId).toBe(LOCAL_EMULATOR_ID);
     expect(state.profiles).toHaveLength(1);
-    expect(state.profiles[0]).toMatchObject({ id: 'local-emulator', name: 'Local emulator', kind: 'emulator', baseUrl: null, builtIn: true });
+    expect(state.profiles[0]).toMatchObject({
+      id: 'local-emulator',
+      name: 'Local emulator',
+      kind: 'emulator',
+      baseUrl: null,
+      builtIn: true,
+    });
     const file = JSON.parse(await readFile(store.path, 'utf8')) as { version: number; activeId: string };
     expect(file).toMatchObject({ version: 1, activeId: 'local-emulator' });
   });
@@ -74,7 +80,12 @@ describe('ProfileStore', () => {
   it('updates name, base URL and key of a remote profile', async () => {
     const store = await open();
     const created = await store.create({ name: 'Prod', baseUrl: 'https://a.example.com', apiKey: KEY });
-    const updated = await store.update({ id: created.id, name: 'Prod EU', baseUrl: 'https://eu.example.com', apiKey: 'sk_live_replacement_key' });
+    const updated = await store.update({
+      id: created.id,
+      name: 'Prod EU',
+      baseUrl: 'https://eu.example.com',
+      apiKey: 'sk_live_replacement_key',
+    });
     expect(updated).toMatchObject({ name: 'Prod EU', baseUrl: 'https://eu.example.com' });
     expect(await vault.get(`profile:${created.id}`)).toBe('sk_live_replacement_key');
   });
@@ -83,15 +94,21 @@ describe('ProfileStore', () => {
     const store = await open();
     expect(await codeOf(store.remove(LOCAL_EMULATOR_ID))).toBe('PROFILE_BUILT_IN');
     expect(await codeOf(store.update({ id: LOCAL_EMULATOR_ID, name: 'Renamed' }))).toBe('PROFILE_BUILT_IN');
-    expect(await codeOf(store.create({ name: 'local EMULATOR', baseUrl: 'https://x.example.com', apiKey: KEY }))).toBe('PROFILE_NAME_TAKEN');
+    expect(await codeOf(store.create({ name: 'local EMULATOR', baseUrl: 'https://x.example.com', apiKey: KEY }))).toBe(
+      'PROFILE_NAME_TAKEN',
+    );
     expect(await codeOf(store.activate('p-missing'))).toBe('PROFILE_NOT_FOUND');
     expect(store.state().profiles).toHaveLength(1);
   });
 
   it('refuses base URLs that would put a secret in the file', async () => {
     const store = await open();
-    expect(await codeOf(store.create({ name: 'Creds', baseUrl: 'https://user:sk_live_x@api.example.com', apiKey: KEY }))).toBe('PROFILE_URL_CREDENTIALS');
-    expect(await codeOf(store.create({ name: 'Query', baseUrl: 'https://api.example.com/?api_key=sk_live_x', apiKey: KEY }))).toBe('PROFILE_URL_QUERY');
+    expect(await codeOf(store.create({ name: 'Creds', baseUrl: 'https://user:sk_live_x@api.example.com', apiKey: KEY }))).toBe(
+      'PROFILE_URL_CREDENTIALS',
+    );
+    expect(await codeOf(store.create({ name: 'Query', baseUrl: 'https://api.example.com/?api_key=sk_live_x', apiKey: KEY }))).toBe(
+      'PROFILE_URL_QUERY',
+    );
     const created = await store.create({ name: 'Fine', baseUrl: 'https://api.example.com', apiKey: KEY });
     expect(await codeOf(store.update({ id: created.id, baseUrl: 'https://a:b@api.example.com' }))).toBe('PROFILE_URL_CREDENTIALS');
     expect(await readFile(store.path, 'utf8')).not.toContain('sk_live_x');
@@ -164,7 +181,11 @@ describe('a corrupt profiles file', () => {
 
   it('that parses but does not validate is reported with the failing field', async () => {
     const path = join(dataDir, 'profiles.json');
-    const content = JSON.stringify({ version: 1, activeId: 'local-emulator', profiles: [{ id: 'BAD ID', name: 'x', kind: 'remote', baseUrl: null, createdAt: '' }] });
+    const content = JSON.stringify({
+      version: 1,
+      activeId: 'local-emulator',
+      profiles: [{ id: 'BAD ID', name: 'x', kind: 'remote', baseUrl: null, createdAt: '' }],
+    });
     await writeFile(path, content);
     const error = (await open().catch((e: unknown) => e)) as ProfilesFileError;
     expect(error).toBeInstanceOf(ProfilesFileError);

@@ -16,14 +16,19 @@ describe('effectiveStatus', () => {
 
   it('sorts usable keys first', () => {
     const k = (name: string, status: ApiKey['status'], expiresAt: string | null) => ({ name, status, expiresAt }) as ApiKey;
-    const sorted = [k('a', 'revoked', null), k('b', 'active', '2020-01-01T00:00:00Z'), k('c', 'active', null)].sort((x, y) => compareKeys(x, y, NOW));
+    const sorted = [k('a', 'revoked', null), k('b', 'active', '2020-01-01T00:00:00Z'), k('c', 'active', null)].sort((x, y) =>
+      compareKeys(x, y, NOW),
+    );
     expect(sorted.map((x) => x.name)).toEqual(['c', 'b', 'a']);
   });
 });
 
 describe('toCreateRequest', () => {
   it('builds a request the shared schema accepts, omitting empty optional fields', () => {
-    const r = toCreateRequest({ ...emptyCreateKeyForm(), name: '  CI deploy  ', permissions: ['read', 'write'], scopes: ['accounts', 'clusters'] }, NOW);
+    const r = toCreateRequest(
+      { ...emptyCreateKeyForm(), name: '  CI deploy  ', permissions: ['read', 'write'], scopes: ['accounts', 'clusters'] },
+      NOW,
+    );
     expect(r).toEqual({ ok: true, request: { name: 'CI deploy', permissions: ['read', 'write'], scopes: ['accounts', 'clusters'] } });
   });
 

@@ -37,7 +37,13 @@ describe('bridgeUrl', () => {
 
 describe('errors', () => {
   it('keeps a NormalizedError from either transport', () => {
-    const normalized = { status: 400, code: 'INVALID_PERMISSIONS', message: 'bad', details: { invalidPermissions: ['admin'] }, source: 'account' as const };
+    const normalized = {
+      status: 400,
+      code: 'INVALID_PERMISSIONS',
+      message: 'bad',
+      details: { invalidPermissions: ['admin'] },
+      source: 'account' as const,
+    };
     expect(toNormalizedError(new BridgeCallError(normalized))).toBe(normalized);
     expect(toNormalizedError(Object.assign(new Error('x'), { normalized }))).toEqual(normalized);
     expect(toNormalizedError(new Error('boom'))).toMatchObject({ code: 'BRIDGE_ERROR', message: 'boom', source: 'bridge' });

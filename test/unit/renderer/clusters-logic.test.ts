@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canRestart, canStop, countByStatus, filterClusters, formatUptime, gpuLabel, isTransitional } from '../../../renderer/src/features/clusters/cluster-logic';
+import {
+  canRestart,
+  canStop,
+  countByStatus,
+  filterClusters,
+  formatUptime,
+  gpuLabel,
+  isTransitional,
+} from '../../../renderer/src/features/clusters/cluster-logic';
 import { clusterPath, parseClusterRoute } from '../../../renderer/src/features/clusters/cluster-route';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
 import { ClusterStatus } from '../../../shared/api/clusters/common';
@@ -78,6 +86,7 @@ describe('cluster routes', () => {
   });
 
   it('round-trips through clusterPath', () => {
-    for (const tab of ['overview', 'ports', 'secrets'] as const) expect(parseClusterRoute(clusterPath('cluster_x1', tab))).toEqual({ clusterId: 'cluster_x1', tab });
+    for (const tab of ['overview', 'ports', 'secrets'] as const)
+      expect(parseClusterRoute(clusterPath('cluster_x1', tab))).toEqual({ clusterId: 'cluster_x1', tab });
   });
 });

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, wholeNumberMessage } from '../../../renderer/src/components/form/field-errors';
 
-const schema = z.object({ name: z.string().min(1, 'a name is required'), count: z.number().int(), ports: z.array(z.object({ port: z.number() })) });
+const schema = z.object({
+  name: z.string().min(1, 'a name is required'),
+  count: z.number().int(),
+  ports: z.array(z.object({ port: z.number() })),
+});
 const issuesOf = (value: unknown) => {
   const parsed = schema.safeParse(value);
   if (parsed.success) throw new Error('expected issues');
@@ -26,7 +30,11 @@ describe('fieldErrors', () => {
 
   it('lets the form rename fields, reword messages, drop issues and add to its own errors', () => {
     const into = { name: 'already there' };
-    const errors = fieldErrors(issuesOf({ name: '', count: 'x', ports: [] }), (path, issue) => (path === 'count' ? ['howMany', wholeNumberMessage(issue)] : null), into);
+    const errors = fieldErrors(
+      issuesOf({ name: '', count: 'x', ports: [] }),
+      (path, issue) => (path === 'count' ? ['howMany', wholeNumberMessage(issue)] : null),
+      into,
+    );
     expect(errors).toBe(into);
     expect(errors).toEqual({ name: 'already there', howMany: 'a whole number' });
   });

@@ -21,7 +21,8 @@ describe('shownErrors', () => {
   });
 
   it('a function decides per key from the touched fields and the submit', () => {
-    const touchedOnly: ErrorDisplay = (key, { submitted, touched }) => submitted || touched.has(key.startsWith('ip.') ? 'ipWhitelist' : key);
+    const touchedOnly: ErrorDisplay = (key, { submitted, touched }) =>
+      submitted || touched.has(key.startsWith('ip.') ? 'ipWhitelist' : key);
     expect(shownErrors(touchedOnly, state(false))).toEqual({});
     expect(shownErrors(touchedOnly, state(false, ['ipWhitelist']))).toEqual({ 'ip.0': 'not an address' });
     expect(shownErrors(touchedOnly, state(false, ['name']))).toEqual({ name: 'a name is required' });

@@ -18,7 +18,11 @@ describe('fuzzyFilter', () => {
 
   it('ranks word starts and runs above scattered matches', () => {
     expect(fuzzyFilter(commands, 'create', (c) => c)[0]).toBe('Create API key');
-    expect(fuzzyFilter(commands, 'theme', (c) => c).slice(0, 2).sort()).toEqual(['Theme: dark', 'Toggle light/dark theme']);
+    expect(
+      fuzzyFilter(commands, 'theme', (c) => c)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['Theme: dark', 'Toggle light/dark theme']);
     expect(fuzzyFilter(commands, 'prod', (c) => c)).toEqual(['Switch to profile: Production']);
   });
 

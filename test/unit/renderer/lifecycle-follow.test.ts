@@ -5,7 +5,6 @@ import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/ind
 import { useNotifications } from '../../../renderer/src/app/notifications/notifications-store';
 import { POLL_INTERVAL_MS, useClusterFollow } from '../../../renderer/src/features/clusters/lifecycle/follow-store';
 
-
 /** A bridge whose clusters.get answers from a queue of cluster states. */
 function fakeBridge(answers: Cluster[]) {
   const calls: string[] = [];
@@ -24,7 +23,16 @@ function fakeBridge(answers: Cluster[]) {
 }
 
 const lifecycle = (phase: string, steps: number) =>
-  ({ operation: 'stop', phase, percentage: steps * 25, current_step: phase, steps_completed: steps, total_steps: 4, started_at: '2026-03-01T10:00:00.000Z', estimated_completion_time: '2026-03-01T10:08:00.000Z' }) as Cluster['lifecycle'];
+  ({
+    operation: 'stop',
+    phase,
+    percentage: steps * 25,
+    current_step: phase,
+    steps_completed: steps,
+    total_steps: 4,
+    started_at: '2026-03-01T10:00:00.000Z',
+    estimated_completion_time: '2026-03-01T10:08:00.000Z',
+  }) as Cluster['lifecycle'];
 
 describe('useClusterFollow', () => {
   beforeEach(() => {
@@ -35,7 +43,10 @@ describe('useClusterFollow', () => {
 
   it('polls while stopping, stops at stopped, and notifies once', async () => {
     const stopping = clusterFixture({ id: 'cluster_poll1', status: 'stopping', lifecycle: lifecycle('notifying_processes', 0) });
-    const calls = fakeBridge([{ ...stopping, lifecycle: lifecycle('cleaning_up', 3) }, clusterFixture({ id: 'cluster_poll1', status: 'stopped' })]);
+    const calls = fakeBridge([
+      { ...stopping, lifecycle: lifecycle('cleaning_up', 3) },
+      clusterFixture({ id: 'cluster_poll1', status: 'stopped' }),
+    ]);
     const { watch, observe } = useClusterFollow.getState();
     const release = watch(stopping.id);
     observe(stopping);

@@ -4,13 +4,19 @@ import { defaultRestartForm, restartCostImpact, toRestartRequest } from '../../.
 import { defaultStopForm, stopCostImpact, toStopRequest } from '../../../renderer/src/features/clusters/lifecycle/stop-form';
 import { clusterFixture } from './cluster-fixture';
 
-
 describe('toStopRequest', () => {
   it('sends the document defaults when nothing is changed', () => {
     const r = toStopRequest(defaultStopForm());
     expect(r).toEqual({
       ok: true,
-      request: { force: false, grace_period_minutes: 5, save_state: false, preserve_data: true, wait_for_completion: false, timeout_minutes: 10 },
+      request: {
+        force: false,
+        grace_period_minutes: 5,
+        save_state: false,
+        preserve_data: true,
+        wait_for_completion: false,
+        timeout_minutes: 10,
+      },
     });
   });
 
@@ -25,8 +31,19 @@ describe('toStopRequest', () => {
   it('sends the snapshot name only with save_state, and the users to notify', () => {
     const off = toStopRequest({ ...defaultStopForm(), snapshotName: 'x' });
     expect(off.ok && off.request.snapshot_name).toBeFalsy();
-    const on = toStopRequest({ ...defaultStopForm(), saveState: true, snapshotName: ' nightly ', notifyUsers: ['usr_alice'], stopReason: 'maintenance' });
-    expect(on.ok && on.request).toMatchObject({ save_state: true, snapshot_name: 'nightly', notify_users: ['usr_alice'], stop_reason: 'maintenance' });
+    const on = toStopRequest({
+      ...defaultStopForm(),
+      saveState: true,
+      snapshotName: ' nightly ',
+      notifyUsers: ['usr_alice'],
+      stopReason: 'maintenance',
+    });
+    expect(on.ok && on.request).toMatchObject({
+      save_state: true,
+      snapshot_name: 'nightly',
+      notify_users: ['usr_alice'],
+      stop_reason: 'maintenance',
+    });
   });
 
   it('reports text in a number field instead of sending it', () => {
@@ -48,7 +65,14 @@ describe('toRestartRequest', () => {
     const r = toRestartRequest(defaultRestartForm(), cluster);
     expect(r).toEqual({
       ok: true,
-      request: { force: false, grace_period_minutes: 5, wait_for_ready: false, timeout_minutes: 15, preserve_state: false, apply_system_updates: false },
+      request: {
+        force: false,
+        grace_period_minutes: 5,
+        wait_for_ready: false,
+        timeout_minutes: 15,
+        preserve_state: false,
+        apply_system_updates: false,
+      },
     });
   });
 
@@ -64,7 +88,10 @@ describe('toRestartRequest', () => {
         ...defaultRestartForm(),
         storageGb: '750',
         gpuCount: '4',
-        environment: [{ key: 'HF_HOME', value: '/data/hf' }, { key: '', value: '' }],
+        environment: [
+          { key: 'HF_HOME', value: '/data/hf' },
+          { key: '', value: '' },
+        ],
         ports: [{ internalPort: '8888', externalPort: '', protocol: 'tcp', description: 'Jupyter' }],
         restoreFromSnapshot: 'snap_1',
         updateContainerImage: 'registry.example.com/ml/pytorch:2.4',
@@ -83,7 +110,11 @@ describe('toRestartRequest', () => {
     const r = toRestartRequest(
       {
         ...defaultRestartForm(),
-        environment: [{ key: 'lower', value: '1' }, { key: 'A', value: '1' }, { key: 'A', value: '2' }],
+        environment: [
+          { key: 'lower', value: '1' },
+          { key: 'A', value: '1' },
+          { key: 'A', value: '2' },
+        ],
         ports: [{ internalPort: '70000', externalPort: '', protocol: 'tcp', description: 'x' }],
       },
       cluster,
@@ -104,7 +135,9 @@ describe('restartCostImpact', () => {
   it('prices the new configuration with the shared price table', () => {
     const impact = restartCostImpact({ ...defaultRestartForm(), gpuCount: '4', storageGb: '1000' }, cluster);
     expect(impact.changed).toBe(true);
-    expect(impact.newHourlyRate).toBe(estimateHourlyRate({ gpu_type: 'A100_40GB', gpu_count: 4, cpu_cores: 16, memory_gb: 128, storage_gb: 1000 }));
+    expect(impact.newHourlyRate).toBe(
+      estimateHourlyRate({ gpu_type: 'A100_40GB', gpu_count: 4, cpu_cores: 16, memory_gb: 128, storage_gb: 1000 }),
+    );
     expect(impact.newHourlyRate).toBeGreaterThan(impact.oldHourlyRate);
   });
 });

@@ -3,23 +3,48 @@ import { activeStepIndex, planPhases, remainingMs, runPhases } from '../../../re
 
 describe('planPhases', () => {
   it('follows the document order and leaves out what the run skips', () => {
-    expect(planPhases('stop', { force: false, keepState: false })).toEqual(['notifying_processes', 'waiting_for_graceful_exit', 'terminating_resources', 'cleaning_up']);
-    expect(planPhases('stop', { force: false, keepState: true })).toEqual(['notifying_processes', 'waiting_for_graceful_exit', 'creating_snapshot', 'terminating_resources', 'cleaning_up']);
+    expect(planPhases('stop', { force: false, keepState: false })).toEqual([
+      'notifying_processes',
+      'waiting_for_graceful_exit',
+      'terminating_resources',
+      'cleaning_up',
+    ]);
+    expect(planPhases('stop', { force: false, keepState: true })).toEqual([
+      'notifying_processes',
+      'waiting_for_graceful_exit',
+      'creating_snapshot',
+      'terminating_resources',
+      'cleaning_up',
+    ]);
     expect(planPhases('stop', { force: true, keepState: false })).toEqual(['terminating_resources', 'cleaning_up']);
-    expect(planPhases('restart', { force: false, keepState: true })).toEqual(['stopping_processes', 'creating_checkpoint', 'updating_configuration', 'starting_services', 'health_checks']);
+    expect(planPhases('restart', { force: false, keepState: true })).toEqual([
+      'stopping_processes',
+      'creating_checkpoint',
+      'updating_configuration',
+      'starting_services',
+      'health_checks',
+    ]);
   });
 });
 
 describe('runPhases', () => {
   it('uses the options the run was started with, terminal phase last', () => {
-    expect(runPhases('stop', { phase: 'creating_snapshot', steps_completed: 2, total_steps: 5 }, { force: false, keepState: true }).at(-1)).toBe('completed');
+    expect(
+      runPhases('stop', { phase: 'creating_snapshot', steps_completed: 2, total_steps: 5 }, { force: false, keepState: true }).at(-1),
+    ).toBe('completed');
   });
 
   it('infers the plan from the step count and the current phase', () => {
     expect(runPhases('stop', { phase: 'notifying_processes', steps_completed: 0, total_steps: 4 })).not.toContain('creating_snapshot');
     expect(runPhases('stop', { phase: 'notifying_processes', steps_completed: 0, total_steps: 5 })).toContain('creating_snapshot');
     // Four restart steps are either graceful without checkpoint or forced with one: the phase at step 0 tells.
-    expect(runPhases('restart', { phase: 'creating_checkpoint', steps_completed: 0, total_steps: 4 })).toEqual(['creating_checkpoint', 'updating_configuration', 'starting_services', 'health_checks', 'ready']);
+    expect(runPhases('restart', { phase: 'creating_checkpoint', steps_completed: 0, total_steps: 4 })).toEqual([
+      'creating_checkpoint',
+      'updating_configuration',
+      'starting_services',
+      'health_checks',
+      'ready',
+    ]);
     expect(runPhases('restart', { phase: 'stopping_processes', steps_completed: 0, total_steps: 4 })[0]).toBe('stopping_processes');
   });
 });

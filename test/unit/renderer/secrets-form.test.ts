@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Secret } from '../../../shared/api/clusters/secrets';
-import { emptySecretForm, formOf, toCreateSecret, toRotationPolicy, toUpdateSecret } from '../../../renderer/src/features/clusters/secrets/secret-form';
+import {
+  emptySecretForm,
+  formOf,
+  toCreateSecret,
+  toRotationPolicy,
+  toUpdateSecret,
+} from '../../../renderer/src/features/clusters/secrets/secret-form';
 import { expiryState, matchesSearch, provisionalRows } from '../../../renderer/src/features/clusters/secrets/secret-status';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n';
@@ -29,10 +35,25 @@ function secret(patch: Partial<Secret> = {}): Secret {
 
 describe('toCreateSecret', () => {
   it('builds a request the shared schema accepts', () => {
-    const r = toCreateSecret({ ...emptySecretForm(), name: 'hf-token', type: 'api_key', category: 'ml_services', value: 's3cret', environmentVariable: 'HF_TOKEN', tags: 'ml, prod' });
+    const r = toCreateSecret({
+      ...emptySecretForm(),
+      name: 'hf-token',
+      type: 'api_key',
+      category: 'ml_services',
+      value: 's3cret',
+      environmentVariable: 'HF_TOKEN',
+      tags: 'ml, prod',
+    });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.request).toMatchObject({ name: 'hf-token', type: 'api_key', category: 'ml_services', value: 's3cret', environment_variable: 'HF_TOKEN', tags: ['ml', 'prod'] });
+    expect(r.request).toMatchObject({
+      name: 'hf-token',
+      type: 'api_key',
+      category: 'ml_services',
+      value: 's3cret',
+      environment_variable: 'HF_TOKEN',
+      tags: ['ml', 'prod'],
+    });
     expect(r.request.file_path).toBeUndefined();
   });
 
@@ -47,9 +68,23 @@ describe('toCreateSecret', () => {
   it('file secrets need a mount path and a valid mode', () => {
     const missing = toCreateSecret({ ...emptySecretForm(), name: 'cfg', type: 'file', value: '{}', filePath: '' });
     expect(!missing.ok && missing.errors.file_path).toMatch(/path/);
-    const badMode = toCreateSecret({ ...emptySecretForm(), name: 'cfg', type: 'file', value: '{}', filePath: '/etc/app/cfg.json', fileMode: '999' });
+    const badMode = toCreateSecret({
+      ...emptySecretForm(),
+      name: 'cfg',
+      type: 'file',
+      value: '{}',
+      filePath: '/etc/app/cfg.json',
+      fileMode: '999',
+    });
     expect(!badMode.ok && badMode.errors['permissions.file_mode']).toMatch(/octal/);
-    const ok = toCreateSecret({ ...emptySecretForm(), name: 'cfg', type: 'file', value: '{}', filePath: '/etc/app/cfg.json', fileMode: '0440' });
+    const ok = toCreateSecret({
+      ...emptySecretForm(),
+      name: 'cfg',
+      type: 'file',
+      value: '{}',
+      filePath: '/etc/app/cfg.json',
+      fileMode: '0440',
+    });
     expect(ok.ok && ok.request.permissions).toEqual({ read_only: true, file_mode: '0440' });
   });
 
@@ -60,7 +95,12 @@ describe('toCreateSecret', () => {
   });
 
   it('validates the rotation policy: notice before the interval ends', () => {
-    const r = toCreateSecret({ ...emptySecretForm(), name: 'k', value: 'v', rotation: { enabled: true, intervalDays: '7', notifyDaysBefore: '7' } });
+    const r = toCreateSecret({
+      ...emptySecretForm(),
+      name: 'k',
+      value: 'v',
+      rotation: { enabled: true, intervalDays: '7', notifyDaysBefore: '7' },
+    });
     expect(!r.ok && r.errors['rotation_policy.notification_days_before']).toMatch(/before/);
   });
 });
@@ -84,7 +124,10 @@ describe('toUpdateSecret', () => {
 
 describe('toRotationPolicy', () => {
   it('parses the numbers and refuses out-of-range ones', () => {
-    expect(toRotationPolicy({ enabled: true, intervalDays: '30', notifyDaysBefore: '5' })).toEqual({ ok: true, request: { enabled: true, rotation_interval_days: 30, notification_days_before: 5 } });
+    expect(toRotationPolicy({ enabled: true, intervalDays: '30', notifyDaysBefore: '5' })).toEqual({
+      ok: true,
+      request: { enabled: true, rotation_interval_days: 30, notification_days_before: 5 },
+    });
     const r = toRotationPolicy({ enabled: true, intervalDays: '400', notifyDaysBefore: '5' });
     expect(!r.ok && r.errors['rotation_policy.rotation_interval_days']).toBeTruthy();
   });

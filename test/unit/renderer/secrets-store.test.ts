@@ -46,7 +46,10 @@ describe('useSecrets', () => {
   it('sends only the filters that are set, and never keeps a value', async () => {
     const calls = fakeBridge(() => ({ secrets: [stored], total_count: 1, secret_types: { database: 1 } }));
     await useSecrets.getState().load('cluster_a1', { type: 'database', category: '', search: '  url ' });
-    expect(calls[0]).toMatchObject({ op: 'clusters.secrets.list', input: { params: { cluster_id: 'cluster_a1' }, query: { type: 'database', search: 'url' } } });
+    expect(calls[0]).toMatchObject({
+      op: 'clusters.secrets.list',
+      input: { params: { cluster_id: 'cluster_a1' }, query: { type: 'database', search: 'url' } },
+    });
     expect(calls[0]!.input.query).not.toHaveProperty('category');
     expect(calls[0]!.input.query).not.toHaveProperty('include_values');
     const state = useSecrets.getState();
@@ -60,7 +63,10 @@ describe('useSecrets', () => {
     const calls = fakeBridge(() => stored);
     const value = await useSecrets.getState().readValue('cluster_a1', 'db-url');
     expect(value).toBe(stored.value);
-    expect(calls[0]).toMatchObject({ op: 'clusters.secrets.get', input: { params: { cluster_id: 'cluster_a1', secret_name: 'db-url' }, query: { include_value: true } } });
+    expect(calls[0]).toMatchObject({
+      op: 'clusters.secrets.get',
+      input: { params: { cluster_id: 'cluster_a1', secret_name: 'db-url' }, query: { include_value: true } },
+    });
     expect(JSON.stringify(useSecrets.getState())).not.toContain('postgres://');
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatShortcut, matchesShortcut, type KeyLike } from '../../../renderer/src/lib/shortcuts';
 
-const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('matchesShortcut', () => {
   it('reads Mod as Ctrl off macOS and Cmd on macOS', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { estimateHourlyRate } from '../../../shared/api/clusters/common';
 import type { Template } from '../../../shared/api/clusters/templates';
-import { emptyTemplateForm, formHourlyCost, formOfTemplate, nextPatchVersion, toCreateTemplate, toUpdateTemplate, type TemplateForm } from '../../../renderer/src/features/templates/template-form';
+import {
+  emptyTemplateForm,
+  formHourlyCost,
+  formOfTemplate,
+  nextPatchVersion,
+  toCreateTemplate,
+  toUpdateTemplate,
+  type TemplateForm,
+} from '../../../renderer/src/features/templates/template-form';
 import { defaultTemplateFilters, templateQuery } from '../../../renderer/src/features/templates/templates-store';
 import { templateIdOf } from '../../../renderer/src/features/templates/TemplatesPage';
 
@@ -46,7 +54,13 @@ const template: Template = {
 
 describe('toCreateTemplate', () => {
   it('builds a request the shared schema accepts', () => {
-    const r = toCreateTemplate(filled({ packages: 'torch==2.3.0\ntransformers', tags: 'a, b', ports: [{ internalPort: '8888', protocol: 'tcp', description: 'Jupyter' }] }));
+    const r = toCreateTemplate(
+      filled({
+        packages: 'torch==2.3.0\ntransformers',
+        tags: 'a, b',
+        ports: [{ internalPort: '8888', protocol: 'tcp', description: 'Jupyter' }],
+      }),
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.request.default_configuration).toEqual({ gpu_type: 'A100_40GB', gpu_count: 1, cpu_cores: 8, memory_gb: 64, storage_gb: 100 });
@@ -56,7 +70,12 @@ describe('toCreateTemplate', () => {
   });
 
   it('shows min ≤ default ≤ max inline on the fields concerned', () => {
-    const r = toCreateTemplate(filled({ min: { gpu_count: '2', cpu_cores: '', memory_gb: '', storage_gb: '' }, max: { gpu_count: '', cpu_cores: '4', memory_gb: '', storage_gb: '' } }));
+    const r = toCreateTemplate(
+      filled({
+        min: { gpu_count: '2', cpu_cores: '', memory_gb: '', storage_gb: '' },
+        max: { gpu_count: '', cpu_cores: '4', memory_gb: '', storage_gb: '' },
+      }),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors['default_configuration.gpu_count']).toMatch(/at least the minimum \(2\)/);
@@ -101,7 +120,9 @@ describe('formOfTemplate', () => {
 
 describe('helpers', () => {
   it('prices the default configuration with the shared table', () => {
-    expect(formHourlyCost(filled())).toBe(estimateHourlyRate({ gpu_type: 'A100_40GB', gpu_count: 1, cpu_cores: 8, memory_gb: 64, storage_gb: 100 }));
+    expect(formHourlyCost(filled())).toBe(
+      estimateHourlyRate({ gpu_type: 'A100_40GB', gpu_count: 1, cpu_cores: 8, memory_gb: 64, storage_gb: 100 }),
+    );
     expect(formHourlyCost(filled({ defaults: { gpu_count: '', cpu_cores: '8', memory_gb: '64', storage_gb: '100' } }))).toBeNull();
   });
 
@@ -111,7 +132,17 @@ describe('helpers', () => {
 
   it('turns the filters into the list query, only what is set', () => {
     expect(templateQuery(defaultTemplateFilters())).toEqual({ sort_by: 'name', include_deprecated: false });
-    expect(templateQuery({ ...defaultTemplateFilters(), category: 'ml', gpuCompatible: 'false', official: 'true', search: ' torch ', sortBy: 'rating', includeDeprecated: true })).toEqual({
+    expect(
+      templateQuery({
+        ...defaultTemplateFilters(),
+        category: 'ml',
+        gpuCompatible: 'false',
+        official: 'true',
+        search: ' torch ',
+        sortBy: 'rating',
+        includeDeprecated: true,
+      }),
+    ).toEqual({
       category: 'ml',
       gpu_compatible: false,
       official: true,

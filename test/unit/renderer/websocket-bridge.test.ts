@@ -52,7 +52,13 @@ describe('createWebSocketBridge', () => {
     const bridge = connect();
     sockets[0]!.open();
     const call = bridge.invoke('api:call', { op: 'apiKeys.list', input: {} });
-    const error = { status: 403, code: 'INSUFFICIENT_PERMISSIONS', message: 'no', details: { requiredScope: 'accounts' }, source: 'account' };
+    const error = {
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+      message: 'no',
+      details: { requiredScope: 'accounts' },
+      source: 'account',
+    };
     sockets[0]!.receive({ type: 'result', id: 1, result: { ok: false, error } });
     const thrown = await call.catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(BridgeCallError);

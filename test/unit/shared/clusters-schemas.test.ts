@@ -7,7 +7,12 @@ import { clustersOperations } from '../../../shared/api/clusters/operations';
 import { CreatePortMappingRequest, UpdatePortMappingRequest } from '../../../shared/api/clusters/ports';
 import { ProxyQuery, UpdateProxyAccessRequest, UpdateProxyRequest } from '../../../shared/api/clusters/proxy';
 import { CreateSecretRequest, SecretCategory, SecretName, SecretType, UpdateSecretRequest } from '../../../shared/api/clusters/secrets';
-import { CreateTemplateRequest, ListTemplatesQuery, UpdateTemplateRequest, resourceBoundIssues } from '../../../shared/api/clusters/templates';
+import {
+  CreateTemplateRequest,
+  ListTemplatesQuery,
+  UpdateTemplateRequest,
+  resourceBoundIssues,
+} from '../../../shared/api/clusters/templates';
 import { operations } from '../../../shared/api/operations';
 
 const ok = (s: z.ZodType, v: unknown) => s.safeParse(v).success;
@@ -31,10 +36,17 @@ describe('IP and CIDR lists', () => {
 
 describe('custom_domain', () => {
   it.each(['app.example.com', 'a-b.c1.io', 'x.y'])('accepts %s', (h) => expect(ok(Hostname, h)).toBe(true));
-  it.each(['localhost', '-a.example.com', 'a-.example.com', 'a..b', 'a_b.example.com', 'exa mple.com', `${'a'.repeat(64)}.com`, 'http://a.com', 'a.com.'])(
-    'rejects %s',
-    (h) => expect(ok(Hostname, h)).toBe(false),
-  );
+  it.each([
+    'localhost',
+    '-a.example.com',
+    'a-.example.com',
+    'a..b',
+    'a_b.example.com',
+    'exa mple.com',
+    `${'a'.repeat(64)}.com`,
+    'http://a.com',
+    'a.com.',
+  ])('rejects %s', (h) => expect(ok(Hostname, h)).toBe(false));
 });
 
 describe('port mapping create and update', () => {
@@ -60,7 +72,12 @@ describe('port mapping create and update', () => {
   });
   it('checks the health check: path, bounds, timeout below interval', () => {
     const hc = (h: object) => ok(CreatePortMappingRequest, { ...base, health_check: h });
-    expect(CreatePortMappingRequest.parse({ ...base, health_check: {} }).health_check).toEqual({ enabled: true, path: '/', interval_seconds: 30, timeout_seconds: 5 });
+    expect(CreatePortMappingRequest.parse({ ...base, health_check: {} }).health_check).toEqual({
+      enabled: true,
+      path: '/',
+      interval_seconds: 30,
+      timeout_seconds: 5,
+    });
     expect(hc({ path: 'health' })).toBe(false);
     expect(hc({ interval_seconds: 4 })).toBe(false);
     expect(hc({ interval_seconds: 3601 })).toBe(false);
@@ -71,7 +88,14 @@ describe('port mapping create and update', () => {
   });
   it('checks access control members', () => {
     const ac = (a: object) => ok(CreatePortMappingRequest, { ...base, access_control: a });
-    expect(ac({ allowed_users: ['usr_abc'], ip_whitelist: ['10.0.0.0/8'], rate_limit: { requests_per_minute: 100, burst_size: 10 }, public_access: false })).toBe(true);
+    expect(
+      ac({
+        allowed_users: ['usr_abc'],
+        ip_whitelist: ['10.0.0.0/8'],
+        rate_limit: { requests_per_minute: 100, burst_size: 10 },
+        public_access: false,
+      }),
+    ).toBe(true);
     expect(ac({ allowed_users: ['bob'] })).toBe(false);
     expect(ac({ ip_whitelist: ['300.1.1.1'] })).toBe(false);
     expect(ac({ rate_limit: { requests_per_minute: 0, burst_size: 1 } })).toBe(false);
@@ -100,9 +124,18 @@ describe('proxy', () => {
     expect(ok(UpdateProxyAccessRequest, { session_timeout_minutes: 1441 })).toBe(false);
     expect(ok(UpdateProxyAccessRequest, { max_concurrent_sessions: 0 })).toBe(false);
     expect(ok(UpdateProxyAccessRequest, { max_concurrent_sessions: 1001 })).toBe(false);
-    expect(ok(UpdateProxyAccessRequest, { rate_limiting: { global_limit: { requests_per_minute: 100, burst_size: 10 }, per_user_limit: { requests_per_minute: 200, burst_size: 5 } } })).toBe(false);
+    expect(
+      ok(UpdateProxyAccessRequest, {
+        rate_limiting: {
+          global_limit: { requests_per_minute: 100, burst_size: 10 },
+          per_user_limit: { requests_per_minute: 200, burst_size: 5 },
+        },
+      }),
+    ).toBe(false);
     expect(ok(UpdateProxyAccessRequest, { security_headers: { x_frame_options: 'ALLOW' } })).toBe(false);
-    expect(ok(UpdateProxyAccessRequest, { default_authentication: true, security_headers: { hsts_enabled: true, x_frame_options: 'DENY' } })).toBe(true);
+    expect(
+      ok(UpdateProxyAccessRequest, { default_authentication: true, security_headers: { hsts_enabled: true, x_frame_options: 'DENY' } }),
+    ).toBe(true);
   });
   it('takes a partial network configuration on PUT /proxy', () => {
     expect(ok(UpdateProxyRequest, { load_balancer: { algorithm: 'ip_hash' }, compression: { algorithms: ['br'] } })).toBe(true);
@@ -114,8 +147,22 @@ describe('proxy', () => {
 
 describe('stop and restart', () => {
   it('apply the documented defaults', () => {
-    expect(StopRequest.parse({})).toEqual({ force: false, grace_period_minutes: 5, save_state: false, preserve_data: true, wait_for_completion: false, timeout_minutes: 10 });
-    expect(RestartRequest.parse({})).toMatchObject({ force: false, grace_period_minutes: 5, wait_for_ready: false, timeout_minutes: 15, preserve_state: false, apply_system_updates: false });
+    expect(StopRequest.parse({})).toEqual({
+      force: false,
+      grace_period_minutes: 5,
+      save_state: false,
+      preserve_data: true,
+      wait_for_completion: false,
+      timeout_minutes: 10,
+    });
+    expect(RestartRequest.parse({})).toMatchObject({
+      force: false,
+      grace_period_minutes: 5,
+      wait_for_ready: false,
+      timeout_minutes: 15,
+      preserve_state: false,
+      apply_system_updates: false,
+    });
   });
   it('reject grace above 30 and timeouts above 60', () => {
     for (const s of [StopRequest, RestartRequest]) {
@@ -137,16 +184,32 @@ describe('stop and restart', () => {
     expect(ok(StopRequest, { snapshot_name: '' })).toBe(false);
   });
   it('keeps the phases in the document order', () => {
-    expect(StopPhase.options).toEqual(['notifying_processes', 'waiting_for_graceful_exit', 'creating_snapshot', 'terminating_resources', 'cleaning_up', 'completed']);
-    expect(RestartPhase.options).toEqual(['stopping_processes', 'creating_checkpoint', 'updating_configuration', 'starting_services', 'health_checks', 'ready']);
+    expect(StopPhase.options).toEqual([
+      'notifying_processes',
+      'waiting_for_graceful_exit',
+      'creating_snapshot',
+      'terminating_resources',
+      'cleaning_up',
+      'completed',
+    ]);
+    expect(RestartPhase.options).toEqual([
+      'stopping_processes',
+      'creating_checkpoint',
+      'updating_configuration',
+      'starting_services',
+      'health_checks',
+      'ready',
+    ]);
   });
 });
 
 describe('secrets', () => {
   const base = { name: 'HF_TOKEN', type: 'api_key', value: 'hf_x' };
   it('accept every type and category, including the values used only in create calls', () => {
-    for (const type of ['api_key', 'database', 'certificate', 'file', 'generic', 'cloud_provider', 'webhook', 'monitoring']) expect(ok(CreateSecretRequest, { ...base, type }), type).toBe(true);
-    for (const category of ['ml_services', 'databases', 'cloud_providers', 'custom', 'security', 'monitoring', 'api_authentication']) expect(ok(CreateSecretRequest, { ...base, category }), category).toBe(true);
+    for (const type of ['api_key', 'database', 'certificate', 'file', 'generic', 'cloud_provider', 'webhook', 'monitoring'])
+      expect(ok(CreateSecretRequest, { ...base, type }), type).toBe(true);
+    for (const category of ['ml_services', 'databases', 'cloud_providers', 'custom', 'security', 'monitoring', 'api_authentication'])
+      expect(ok(CreateSecretRequest, { ...base, category }), category).toBe(true);
     expect(SecretType.options).toHaveLength(8);
     expect(SecretCategory.options).toHaveLength(7);
     expect(ok(CreateSecretRequest, { ...base, type: 'password' })).toBe(false);
@@ -166,7 +229,11 @@ describe('secrets', () => {
     expect(ok(CreateSecretRequest, { ...base, permissions: { file_mode: '0800' } })).toBe(false);
   });
   it('check rotation policy and tags; next_rotation is not accepted', () => {
-    expect(CreateSecretRequest.parse({ ...base, rotation_policy: { enabled: true } }).rotation_policy).toEqual({ enabled: true, rotation_interval_days: 90, notification_days_before: 7 });
+    expect(CreateSecretRequest.parse({ ...base, rotation_policy: { enabled: true } }).rotation_policy).toEqual({
+      enabled: true,
+      rotation_interval_days: 90,
+      notification_days_before: 7,
+    });
     expect(ok(CreateSecretRequest, { ...base, rotation_policy: { enabled: true, rotation_interval_days: 366 } })).toBe(false);
     expect(ok(CreateSecretRequest, { ...base, rotation_policy: { enabled: true, notification_days_before: 91 } })).toBe(false);
     expect(ok(CreateSecretRequest, { ...base, rotation_policy: { enabled: true, next_rotation: '2027-01-01T00:00:00Z' } })).toBe(false);
@@ -189,18 +256,31 @@ describe('templates', () => {
     default_configuration: { gpu_type: 'A100_80GB', gpu_count: 2, cpu_cores: 16, memory_gb: 128, storage_gb: 500 },
   };
   it('accepts image references and refuses malformed ones', () => {
-    for (const img of ['ubuntu', 'pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime', 'localhost:5000/team/app@sha256:' + 'a'.repeat(64)]) expect(ok(CreateTemplateRequest, { ...base, container_image: img }), img).toBe(true);
-    for (const img of ['', 'Ubuntu', 'a b', 'repo:', 'http://x/y']) expect(ok(CreateTemplateRequest, { ...base, container_image: img }), img).toBe(false);
+    for (const img of ['ubuntu', 'pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime', 'localhost:5000/team/app@sha256:' + 'a'.repeat(64)])
+      expect(ok(CreateTemplateRequest, { ...base, container_image: img }), img).toBe(true);
+    for (const img of ['', 'Ubuntu', 'a b', 'repo:', 'http://x/y'])
+      expect(ok(CreateTemplateRequest, { ...base, container_image: img }), img).toBe(false);
   });
   it('requires min ≤ default ≤ max for each resource given', () => {
-    expect(ok(CreateTemplateRequest, { ...base, min_resources: { gpu_count: 1 }, max_resources: { gpu_count: 8, memory_gb: 512 } })).toBe(true);
+    expect(ok(CreateTemplateRequest, { ...base, min_resources: { gpu_count: 1 }, max_resources: { gpu_count: 8, memory_gb: 512 } })).toBe(
+      true,
+    );
     expect(issuePaths(CreateTemplateRequest, { ...base, min_resources: { cpu_cores: 32 } })).toEqual(['default_configuration.cpu_cores']);
     expect(issuePaths(CreateTemplateRequest, { ...base, max_resources: { memory_gb: 64 } })).toEqual(['default_configuration.memory_gb']);
-    expect(issuePaths(CreateTemplateRequest, { ...base, default_configuration: { ...base.default_configuration, gpu_count: 4 }, min_resources: { gpu_count: 8 }, max_resources: { gpu_count: 2 } })).toEqual(
-      expect.arrayContaining(['min_resources.gpu_count']),
-    );
-    expect(issuePaths(UpdateTemplateRequest, { min_resources: { storage_gb: 100 }, max_resources: { storage_gb: 50 } })).toEqual(['min_resources.storage_gb']);
-    expect(resourceBoundIssues({ default_configuration: { gpu_count: 1 }, min_resources: { gpu_count: 1 }, max_resources: { gpu_count: 1 } })).toEqual([]);
+    expect(
+      issuePaths(CreateTemplateRequest, {
+        ...base,
+        default_configuration: { ...base.default_configuration, gpu_count: 4 },
+        min_resources: { gpu_count: 8 },
+        max_resources: { gpu_count: 2 },
+      }),
+    ).toEqual(expect.arrayContaining(['min_resources.gpu_count']));
+    expect(issuePaths(UpdateTemplateRequest, { min_resources: { storage_gb: 100 }, max_resources: { storage_gb: 50 } })).toEqual([
+      'min_resources.storage_gb',
+    ]);
+    expect(
+      resourceBoundIssues({ default_configuration: { gpu_count: 1 }, min_resources: { gpu_count: 1 }, max_resources: { gpu_count: 1 } }),
+    ).toEqual([]);
   });
   it('bounds the default configuration and defaults is_public to false', () => {
     expect(CreateTemplateRequest.parse(base).is_public).toBe(false);
@@ -218,7 +298,10 @@ describe('templates', () => {
   });
   it('lists with include_deprecated false and name order by default', () => {
     expect(ListTemplatesQuery.parse({})).toEqual({ sort_by: 'name', include_deprecated: false });
-    expect(ListTemplatesQuery.parse({ official: 'true', gpu_compatible: 'false' })).toMatchObject({ official: true, gpu_compatible: false });
+    expect(ListTemplatesQuery.parse({ official: 'true', gpu_compatible: 'false' })).toMatchObject({
+      official: true,
+      gpu_compatible: false,
+    });
     expect(ok(ListTemplatesQuery, { sort_by: 'price' })).toBe(false);
   });
 });
@@ -230,7 +313,16 @@ describe('prices, error codes and the operation table', () => {
     expect(estimateHourlyRate({ gpu_type: 'T4', gpu_count: 1, cpu_cores: 4, memory_gb: 16, storage_gb: 100 })).toBe(0.63);
   });
   it('names INVALID_STATE and the chosen not-found codes', () => {
-    expect(ClusterErrorCode.options).toEqual(expect.arrayContaining(['INVALID_STATE', 'CLUSTER_NOT_FOUND', 'PORT_CONFLICT', 'SECRET_EXISTS', 'OFFICIAL_TEMPLATE_READ_ONLY', 'STORAGE_CANNOT_SHRINK']));
+    expect(ClusterErrorCode.options).toEqual(
+      expect.arrayContaining([
+        'INVALID_STATE',
+        'CLUSTER_NOT_FOUND',
+        'PORT_CONFLICT',
+        'SECRET_EXISTS',
+        'OFFICIAL_TEMPLATE_READ_ONLY',
+        'STORAGE_CANNOT_SHRINK',
+      ]),
+    );
   });
   it('registers every cluster operation in the shared table, in the cluster envelope', () => {
     for (const [id, op] of Object.entries(clustersOperations)) {
@@ -242,17 +334,32 @@ describe('prices, error codes and the operation table', () => {
       expect(json.required, id).toEqual(['success', 'data', 'meta']);
       if ('query' in op) expect(() => z.toJSONSchema(op.query, { io: 'input', unrepresentable: 'any' }), id).not.toThrow();
     }
-    const routes = Object.values(clustersOperations).map((op) => `${op.method} ${op.path}`).sort();
+    const routes = Object.values(clustersOperations)
+      .map((op) => `${op.method} ${op.path}`)
+      .sort();
     const c = '/v1/clusters';
     expect(routes).toEqual(
       [
-        `GET ${c}`, `GET ${c}/:cluster_id`,
-        `GET ${c}/:cluster_id/proxy`, `PUT ${c}/:cluster_id/proxy`, `PUT ${c}/:cluster_id/proxy/access`,
-        `POST ${c}/:cluster_id/proxy/ports`, `PUT ${c}/:cluster_id/proxy/ports/:port_id`, `DELETE ${c}/:cluster_id/proxy/ports/:port_id`,
-        `GET ${c}/:cluster_id/secrets`, `POST ${c}/:cluster_id/secrets`, `GET ${c}/:cluster_id/secrets/:secret_name`,
-        `PUT ${c}/:cluster_id/secrets/:secret_name`, `DELETE ${c}/:cluster_id/secrets/:secret_name`,
-        `GET ${c}/templates`, `POST ${c}/templates`, `GET ${c}/templates/:template_id`, `PUT ${c}/templates/:template_id`, `DELETE ${c}/templates/:template_id`,
-        `POST ${c}/:cluster_id/stop`, `POST ${c}/:cluster_id/restart`,
+        `GET ${c}`,
+        `GET ${c}/:cluster_id`,
+        `GET ${c}/:cluster_id/proxy`,
+        `PUT ${c}/:cluster_id/proxy`,
+        `PUT ${c}/:cluster_id/proxy/access`,
+        `POST ${c}/:cluster_id/proxy/ports`,
+        `PUT ${c}/:cluster_id/proxy/ports/:port_id`,
+        `DELETE ${c}/:cluster_id/proxy/ports/:port_id`,
+        `GET ${c}/:cluster_id/secrets`,
+        `POST ${c}/:cluster_id/secrets`,
+        `GET ${c}/:cluster_id/secrets/:secret_name`,
+        `PUT ${c}/:cluster_id/secrets/:secret_name`,
+        `DELETE ${c}/:cluster_id/secrets/:secret_name`,
+        `GET ${c}/templates`,
+        `POST ${c}/templates`,
+        `GET ${c}/templates/:template_id`,
+        `PUT ${c}/templates/:template_id`,
+        `DELETE ${c}/templates/:template_id`,
+        `POST ${c}/:cluster_id/stop`,
+        `POST ${c}/:cluster_id/restart`,
       ].sort(),
     );
   });

@@ -10,7 +10,10 @@ function handlers(overrides: Partial<ChannelHandlers>): ChannelHandlers {
 describe('dispatch', () => {
   it('runs a valid request and wraps the value', async () => {
     const h = handlers({ 'profiles:activate': async (req) => ({ profiles: [], activeId: req.id }) });
-    expect(await dispatch(h, 'profiles:activate', { id: 'local-emulator' })).toEqual({ ok: true, value: { profiles: [], activeId: 'local-emulator' } });
+    expect(await dispatch(h, 'profiles:activate', { id: 'local-emulator' })).toEqual({
+      ok: true,
+      value: { profiles: [], activeId: 'local-emulator' },
+    });
   });
 
   it('refuses an unknown channel and an invalid payload without calling the handler', async () => {
@@ -29,13 +32,22 @@ describe('dispatch', () => {
     const onDefect = vi.fn();
     const thrown = handlers({
       'profiles:remove': async () => {
-        throw new BridgeError({ status: 0, code: 'PROFILE_BUILT_IN', message: 'The built-in profile cannot be removed', details: {}, source: 'profile' });
+        throw new BridgeError({
+          status: 0,
+          code: 'PROFILE_BUILT_IN',
+          message: 'The built-in profile cannot be removed',
+          details: {},
+          source: 'profile',
+        });
       },
       'profiles:activate': async () => {
         throw new Error('/home/someone/secret path');
       },
     });
-    expect(await dispatch(thrown, 'profiles:remove', { id: 'local-emulator' }, onDefect)).toMatchObject({ ok: false, error: { code: 'PROFILE_BUILT_IN' } });
+    expect(await dispatch(thrown, 'profiles:remove', { id: 'local-emulator' }, onDefect)).toMatchObject({
+      ok: false,
+      error: { code: 'PROFILE_BUILT_IN' },
+    });
     const hidden = await dispatch(thrown, 'profiles:activate', { id: 'x' }, onDefect);
     expect(hidden).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR' } });
     expect(JSON.stringify(hidden)).not.toContain('secret path');

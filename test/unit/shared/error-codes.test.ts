@@ -12,7 +12,13 @@ describe('error codes', () => {
   });
 
   it('keep the spec’s statuses (01-accounts.md, Errors)', () => {
-    expect([ERROR_STATUS.UNAUTHORIZED, ERROR_STATUS.FORBIDDEN, ERROR_STATUS.KEY_NOT_FOUND, ERROR_STATUS.CANNOT_REMOVE_OWNER, ERROR_STATUS.RATE_LIMITED]).toEqual([401, 403, 404, 422, 429]);
+    expect([
+      ERROR_STATUS.UNAUTHORIZED,
+      ERROR_STATUS.FORBIDDEN,
+      ERROR_STATUS.KEY_NOT_FOUND,
+      ERROR_STATUS.CANNOT_REMOVE_OWNER,
+      ERROR_STATUS.RATE_LIMITED,
+    ]).toEqual([401, 403, 404, 422, 429]);
   });
 
   it('put every code of an account route in the account shape', () => {

@@ -13,7 +13,9 @@ describe('normalizeErrorBody', () => {
   });
 
   it('keeps required_permission of a FORBIDDEN body and retry_after of RATE_LIMITED', () => {
-    expect(normalizeErrorBody(403, { error: 'FORBIDDEN', message: 'no', code: 403, required_permission: 'accounts:write' }).details).toEqual({
+    expect(
+      normalizeErrorBody(403, { error: 'FORBIDDEN', message: 'no', code: 403, required_permission: 'accounts:write' }).details,
+    ).toEqual({
       required_permission: 'accounts:write',
     });
     expect(normalizeErrorBody(429, { error: 'RATE_LIMITED', message: 'slow', code: 429, retry_after: 12 }).retryAfter).toBe(12);

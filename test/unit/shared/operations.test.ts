@@ -24,7 +24,7 @@ describe('the operation table', () => {
     }
   });
 
-  it('declares the errors of every operation (the OpenAPI document and the tests\' contract read them)', () => {
+  it("declares the errors of every operation (the OpenAPI document and the tests' contract read them)", () => {
     for (const [, op] of ops) expect(Array.isArray((op as { errors?: unknown }).errors), op.id).toBe(true);
   });
 
@@ -68,6 +68,10 @@ describe('matchOperation', () => {
   it('finds nothing for another method or path, and lists the operations at a path', () => {
     expect(matchOperation(table, 'PATCH', '/v1/clusters/cluster_1')).toBeNull();
     expect(matchOperation(table, 'GET', '/v1/clusters/cluster_1/proxy/extra')).toBeNull();
-    expect(operationsAtPath(table, '/v1/clusters/templates').map((op) => op.id).sort()).toEqual(['clusters.get', 'clusters.templates.create', 'clusters.templates.list']);
+    expect(
+      operationsAtPath(table, '/v1/clusters/templates')
+        .map((op) => op.id)
+        .sort(),
+    ).toEqual(['clusters.get', 'clusters.templates.create', 'clusters.templates.list']);
   });
 });

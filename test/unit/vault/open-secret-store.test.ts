@@ -27,7 +27,9 @@ describe('openSecretStore', () => {
   });
 
   it('falls back to memory with a plain reason when keytar cannot be loaded', async () => {
-    const opened = await openSecretStore({ load: async () => ({ ok: false, reason: 'the keytar module is not installed or could not be loaded' }) });
+    const opened = await openSecretStore({
+      load: async () => ({ ok: false, reason: 'the keytar module is not installed or could not be loaded' }),
+    });
     expect(opened.status.backend).toBe('memory');
     expect(opened.status.persistent).toBe(false);
     expect(opened.status.reason).toBe(

@@ -57,7 +57,7 @@ describe('origin check', () => {
 });
 
 describe('sign-in page', () => {
-  it('runs only its own script: the CSP hash is the script\'s', () => {
+  it("runs only its own script: the CSP hash is the script's", () => {
     const script = /<script>([\s\S]*)<\/script>/.exec(SIGN_IN_PAGE)?.[1] ?? '';
     const hash = createHash('sha256').update(script).digest('base64');
     expect(SIGN_IN_PAGE_CSP).toContain(`'sha256-${hash}'`);

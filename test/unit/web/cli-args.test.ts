@@ -3,12 +3,23 @@ import { DEFAULT_PORT, parseServeArgs } from '../../../main/web/cli-args';
 
 describe('parseServeArgs', () => {
   it('defaults to loopback on the default port', () => {
-    expect(parseServeArgs([])).toEqual({ port: DEFAULT_PORT, host: '127.0.0.1', token: undefined, dataDir: undefined, staticDir: undefined });
+    expect(parseServeArgs([])).toEqual({
+      port: DEFAULT_PORT,
+      host: '127.0.0.1',
+      token: undefined,
+      dataDir: undefined,
+      staticDir: undefined,
+    });
   });
 
   it('reads every option', () => {
     const token = 'a'.repeat(43);
-    expect(parseServeArgs(['--port', '0', '--host', 'localhost', '--token', token, '--data', '/tmp/d'])).toMatchObject({ port: 0, host: 'localhost', token, dataDir: '/tmp/d' });
+    expect(parseServeArgs(['--port', '0', '--host', 'localhost', '--token', token, '--data', '/tmp/d'])).toMatchObject({
+      port: 0,
+      host: 'localhost',
+      token,
+      dataDir: '/tmp/d',
+    });
   });
 
   it('refuses bad values with one clear line', () => {

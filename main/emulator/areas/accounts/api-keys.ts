@@ -22,7 +22,8 @@ function findKey(ctx: EmulatorContext, keyId: string, opts: { change: boolean })
   const key = accountsOf(ctx.store).keys.get(keyId);
   if (!key) throw keyNotFound(keyId);
   if (!opts.change) return key;
-  if (key.owner) throw invalidState({ keyId, reason: 'owner_key' }, "The emulator's owner key cannot be changed, rotated or revoked through the API");
+  if (key.owner)
+    throw invalidState({ keyId, reason: 'owner_key' }, "The emulator's owner key cannot be changed, rotated or revoked through the API");
   if (key.status === 'revoked') throw invalidState({ keyId, status: key.status }, 'This key is revoked');
   return key;
 }
@@ -53,11 +54,21 @@ function createKey(ctx: EmulatorContext, caller: Caller, body: CreateBody, now: 
   let value = makeKeyValue('live');
   while (accounts.keys.has(keyIdOf(value))) value = makeKeyValue('live');
   const key: StoredKey = {
-    id: keyIdOf(value), name: body.name, prefix: keyPrefix(value), hash: hashKey(value),
-    permissions: [...new Set(body.permissions)], scopes: [...new Set(body.scopes)],
-    createdAt: now, expiresAt, status: 'active', revokedAt: null, lastUsed: null, usageCount: 0,
+    id: keyIdOf(value),
+    name: body.name,
+    prefix: keyPrefix(value),
+    hash: hashKey(value),
+    permissions: [...new Set(body.permissions)],
+    scopes: [...new Set(body.scopes)],
+    createdAt: now,
+    expiresAt,
+    status: 'active',
+    revokedAt: null,
+    lastUsed: null,
+    usageCount: 0,
     rateLimit: { reads: body.rateLimit?.reads ?? 0, writes: body.rateLimit?.writes ?? 0, executions: body.rateLimit?.executions ?? 0 },
-    owner: false, createdBy: accounts.account.ownerId,
+    owner: false,
+    createdBy: accounts.account.ownerId,
   };
   accounts.addKey(key);
   ctx.store.touch(AREA, accountRecord.key(key.id));
@@ -70,7 +81,14 @@ function rotateKey(ctx: EmulatorContext, keyId: string, now: number) {
   const value = `${key.prefix}${randomBase62(32)}`;
   accountsOf(ctx.store).rehashKey(key, hashKey(value), key.prefix);
   ctx.store.touch(AREA, accountRecord.key(key.id));
-  return { id: key.id, name: key.name, key: value, oldKeyRevoked: true, rotatedAt: iso(now), message: 'Key rotated; the previous value no longer works' };
+  return {
+    id: key.id,
+    name: key.name,
+    key: value,
+    oldKeyRevoked: true,
+    rotatedAt: iso(now),
+    message: 'Key rotated; the previous value no longer works',
+  };
 }
 
 function revokeKey(ctx: EmulatorContext, keyId: string, now: number) {

@@ -33,8 +33,13 @@ export const authRoutes = [
     const { boost, plan } = accountsOf(ctx.store).account;
     return {
       plan,
-      limits: { read_operations: status(ctx, 'read', now), write_operations: status(ctx, 'write', now), ai_services: status(ctx, 'ai', now) },
-      boost: boost && boost.expiresAt > now ? { multiplier: boost.multiplier, expires_at: iso(boost.expiresAt), reason: boost.reason } : null,
+      limits: {
+        read_operations: status(ctx, 'read', now),
+        write_operations: status(ctx, 'write', now),
+        ai_services: status(ctx, 'ai', now),
+      },
+      boost:
+        boost && boost.expiresAt > now ? { multiplier: boost.multiplier, expires_at: iso(boost.expiresAt), reason: boost.reason } : null,
     };
   }),
   defineRoute(
@@ -43,14 +48,30 @@ export const authRoutes = [
       const unit = body.duration.slice(-1) as keyof typeof UNIT_MS;
       const ms = Number(body.duration.slice(0, -1)) * UNIT_MS[unit];
       if (ms > BOOST_MAX_MS) throw validationError('duration', 'at most 7 days (7d, 168h)');
-      const boost = { id: randomId('boost_'), multiplier: body.multiplier, duration: body.duration, reason: body.reason, startsAt: now, expiresAt: now + ms };
+      const boost = {
+        id: randomId('boost_'),
+        multiplier: body.multiplier,
+        duration: body.duration,
+        reason: body.reason,
+        startsAt: now,
+        expiresAt: now + ms,
+      };
       accountsOf(ctx.store).account.boost = boost;
       ctx.store.touch(AREA, accountRecord.account);
       return {
         boost: {
-          id: boost.id, multiplier: boost.multiplier, duration: boost.duration, reason: boost.reason, status: 'active' as const,
-          startsAt: iso(now), expiresAt: iso(boost.expiresAt),
-          limits: { read_operations: ctx.authority.tierLimit('read', now), write_operations: ctx.authority.tierLimit('write', now), ai_services: ctx.authority.tierLimit('ai', now) },
+          id: boost.id,
+          multiplier: boost.multiplier,
+          duration: boost.duration,
+          reason: boost.reason,
+          status: 'active' as const,
+          startsAt: iso(now),
+          expiresAt: iso(boost.expiresAt),
+          limits: {
+            read_operations: ctx.authority.tierLimit('read', now),
+            write_operations: ctx.authority.tierLimit('write', now),
+            ai_services: ctx.authority.tierLimit('ai', now),
+          },
         },
         message: `Tier limits multiplied by ${boost.multiplier} until ${iso(boost.expiresAt)}`,
       };

@@ -2,7 +2,11 @@
 import type { Caller } from '../../core/area';
 import { insufficientPermissions, type ApiError } from '../../core/errors';
 
-export function checkGrant(caller: Caller, permissions: readonly string[] | undefined, scopes: readonly string[] | undefined): ApiError | null {
+export function checkGrant(
+  caller: Caller,
+  permissions: readonly string[] | undefined,
+  scopes: readonly string[] | undefined,
+): ApiError | null {
   for (const p of permissions ?? []) {
     if (!caller.permissions.includes(p)) {
       return insufficientPermissions({ attemptedPermission: p, field: 'permissions' }, 'A key cannot grant a permission its caller lacks');

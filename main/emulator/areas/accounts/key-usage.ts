@@ -17,7 +17,13 @@ function bucketStart(t: number, g: Granularity): number {
   return t - (t % STEP_MS[g]);
 }
 
-export function keyUsage(log: UsageLog | undefined, keyId: string, period: UsagePeriod, granularity: Granularity, now: number): KeyUsageResponse {
+export function keyUsage(
+  log: UsageLog | undefined,
+  keyId: string,
+  period: UsagePeriod,
+  granularity: Granularity,
+  now: number,
+): KeyUsageResponse {
   const from = now - PERIOD_MS[period];
   const first = bucketStart(from, granularity);
   const step = STEP_MS[granularity];

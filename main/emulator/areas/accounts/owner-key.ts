@@ -23,11 +23,21 @@ export function applyOwnerKey(store: Store, ownerKey: string): void {
   let id = keyIdOf(ownerKey);
   if (accounts.keys.has(id)) id = 'key_owner';
   const key: StoredKey = {
-    id, name: 'Owner key (emulator)', prefix, hash,
-    permissions: ['read', 'write', 'execute'], scopes: [...AuthKeyScope.options],
-    createdAt: accounts.account.createdAt, expiresAt: null, status: 'active', revokedAt: null,
-    lastUsed: null, usageCount: 0, rateLimit: { reads: 0, writes: 0, executions: 0 },
-    owner: true, createdBy: accounts.account.ownerId,
+    id,
+    name: 'Owner key (emulator)',
+    prefix,
+    hash,
+    permissions: ['read', 'write', 'execute'],
+    scopes: [...AuthKeyScope.options],
+    createdAt: accounts.account.createdAt,
+    expiresAt: null,
+    status: 'active',
+    revokedAt: null,
+    lastUsed: null,
+    usageCount: 0,
+    rateLimit: { reads: 0, writes: 0, executions: 0 },
+    owner: true,
+    createdBy: accounts.account.ownerId,
   };
   accounts.addKey(key);
   store.touch(AREA, accountRecord.key(key.id));

@@ -54,7 +54,10 @@ export function accessLogs(c: StoredCluster, servingUntil: number | null, limit 
     const avg = Math.max(5, port.stats.avg_response_time_ms);
     out.push({
       timestamp: iso(t + rng.int(0, STEP_MS - 1)),
-      client_ip: ac.ip_whitelist.length && !ac.ip_whitelist[0]!.includes(':') ? ac.ip_whitelist[0]!.split('/')[0]! : `${rng.pick(CLIENT_NETS)}${rng.int(2, 254)}`,
+      client_ip:
+        ac.ip_whitelist.length && !ac.ip_whitelist[0]!.includes(':')
+          ? ac.ip_whitelist[0]!.split('/')[0]!
+          : `${rng.pick(CLIENT_NETS)}${rng.int(2, 254)}`,
       user,
       method: rng.next() < 0.8 ? 'GET' : 'POST',
       path: rng.pick(pathsFor(port)),

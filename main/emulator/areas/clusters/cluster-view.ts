@@ -55,7 +55,9 @@ export function clusterView(c: StoredCluster, now: number, includeMetrics = fals
     created_at: iso(c.created_at),
     template_info: { template_id: c.template_id, name: c.template_name, container_image: c.container_image },
     storage: {
-      snapshots: c.snapshots.filter((s) => s.created_at <= now).map((s) => ({ id: s.id, name: s.name, created_at: iso(s.created_at), size_gb: s.size_gb })),
+      snapshots: c.snapshots
+        .filter((s) => s.created_at <= now)
+        .map((s) => ({ id: s.id, name: s.name, created_at: iso(s.created_at), size_gb: s.size_gb })),
       volumes: [...c.volumes],
     },
     network: { proxy_url: c.proxy_url, port_mappings: c.ports.map((port) => portView(c, port, now)) },

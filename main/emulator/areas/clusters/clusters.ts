@@ -10,9 +10,13 @@ import { clustersState } from './state';
 export const clusterRoutes = [
   defineRoute(ops['clusters.list'], (ctx, { query, now, requestId }) => {
     const clusters = clustersState(ctx.store).clusters.filter(
-      (c) => (query.project_id === undefined || c.project_id === query.project_id) && (query.status === undefined || project(c, now).status === query.status),
+      (c) =>
+        (query.project_id === undefined || c.project_id === query.project_id) &&
+        (query.status === undefined || project(c, now).status === query.status),
     );
     return ok({ clusters: clusters.map((c) => clusterView(c, now, query.include_metrics)) }, requestId);
   }),
-  defineRoute(ops['clusters.get'], (ctx, { params, now, requestId }) => ok(clusterView(clusterOr404(ctx.store, params.cluster_id), now), requestId)),
+  defineRoute(ops['clusters.get'], (ctx, { params, now, requestId }) =>
+    ok(clusterView(clusterOr404(ctx.store, params.cluster_id), now), requestId),
+  ),
 ];

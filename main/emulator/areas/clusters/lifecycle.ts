@@ -22,7 +22,15 @@ export function addPhaseSnapshot(c: StoredCluster, op: StoredLifecycle, phase: s
 }
 
 /** Answers at once, or after the wait in simulated time (meta.timed_out says which ended it). */
-export function answer<D, F extends string>(ctx: EmulatorContext, op: StoredLifecycle, now: number, wait: boolean, flag: F, data: (t: number) => D, requestId: string) {
+export function answer<D, F extends string>(
+  ctx: EmulatorContext,
+  op: StoredLifecycle,
+  now: number,
+  wait: boolean,
+  flag: F,
+  data: (t: number) => D,
+  requestId: string,
+) {
   if (!wait) return ok(data(now), requestId, { [flag]: false } as Record<F, boolean>);
   return waitForSimTime(ctx.clock, endOf(op), now + op.timeout_minutes * MIN, ctx.closing).then((completed) =>
     ok(data(Math.max(now, ctx.clock.now())), requestId, { [flag]: true, timed_out: !completed } as Record<F, boolean>),

@@ -26,7 +26,11 @@ export function claimExternalPort(c: StoredCluster, requested: number | undefine
   return free;
 }
 
-export function newPort(c: StoredCluster, fields: Pick<StoredPort, 'internal_port' | 'external_port' | 'protocol' | 'description'>, now: number): StoredPort {
+export function newPort(
+  c: StoredCluster,
+  fields: Pick<StoredPort, 'internal_port' | 'external_port' | 'protocol' | 'description'>,
+  now: number,
+): StoredPort {
   return {
     id: randomId('port_'),
     ...fields,
@@ -47,7 +51,11 @@ export const portRoutes = [
     (ctx, { params, body, now, requestId }) => {
       const c = clusterOr404(ctx.store, params.cluster_id);
       const external = claimExternalPort(c, body.external_port);
-      const port = newPort(c, { internal_port: body.internal_port, external_port: external, protocol: body.protocol, description: body.description }, now);
+      const port = newPort(
+        c,
+        { internal_port: body.internal_port, external_port: external, protocol: body.protocol, description: body.description },
+        now,
+      );
       if (body.health_check) port.health_check = { ...body.health_check };
       if (body.access_control) Object.assign(port.access_control, stripUndefined(body.access_control));
       if (body.custom_domain !== undefined) port.custom_domain = body.custom_domain.toLowerCase();
@@ -64,7 +72,10 @@ export const portRoutes = [
     if (body.health_check) {
       const merged = { ...port.health_check, ...stripUndefined(body.health_check) };
       if (merged.timeout_seconds >= merged.interval_seconds) {
-        throw validationError('health_check.timeout_seconds', `the timeout (${merged.timeout_seconds} s) is shorter than the interval (${merged.interval_seconds} s)`);
+        throw validationError(
+          'health_check.timeout_seconds',
+          `the timeout (${merged.timeout_seconds} s) is shorter than the interval (${merged.interval_seconds} s)`,
+        );
       }
       port.health_check = merged;
     }

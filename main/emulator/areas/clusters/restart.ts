@@ -22,9 +22,14 @@ const RESTARTABLE = new Set(['running', 'stopped', 'error']);
 /** Validates and applies the requested changes; returns their descriptions. Throws before changing anything. */
 function applyChanges(c: StoredCluster, body: RestartRequestParsed, now: number): string[] {
   const uc = body.update_configuration ?? {};
-  if (uc.storage_gb !== undefined && uc.storage_gb < c.resources.storage_gb) throw storageCannotShrink(c.resources.storage_gb, uc.storage_gb);
-  if (uc.gpu_count !== undefined && uc.gpu_count > MAX_GPUS_PER_CLUSTER) throw gpuUnavailable(c.gpu.type, uc.gpu_count, MAX_GPUS_PER_CLUSTER);
-  const snapshot = body.restore_from_snapshot === undefined ? undefined : c.snapshots.find((s) => s.id === body.restore_from_snapshot && s.created_at <= now);
+  if (uc.storage_gb !== undefined && uc.storage_gb < c.resources.storage_gb)
+    throw storageCannotShrink(c.resources.storage_gb, uc.storage_gb);
+  if (uc.gpu_count !== undefined && uc.gpu_count > MAX_GPUS_PER_CLUSTER)
+    throw gpuUnavailable(c.gpu.type, uc.gpu_count, MAX_GPUS_PER_CLUSTER);
+  const snapshot =
+    body.restore_from_snapshot === undefined
+      ? undefined
+      : c.snapshots.find((s) => s.id === body.restore_from_snapshot && s.created_at <= now);
   if (body.restore_from_snapshot !== undefined && !snapshot) throw snapshotNotFound(c.id, body.restore_from_snapshot);
   // Port updates: an item naming an existing (internal_port, protocol) moves that mapping; others add one.
   const ports = c.ports.map((p) => ({ ...p }));
@@ -32,9 +37,15 @@ function applyChanges(c: StoredCluster, body: RestartRequestParsed, now: number)
   for (const u of body.port_mapping_updates ?? []) {
     const existing = ports.find((p) => p.internal_port === u.internal_port && p.protocol === u.protocol);
     const taken = new Set([...ports, ...added].filter((p) => p !== existing).map((p) => p.external_port));
-    const external = u.external_port === 0 && existing ? existing.external_port : claimExternalPort({ ...c, ports: [...ports, ...added] }, u.external_port, existing?.id, taken);
+    const external =
+      u.external_port === 0 && existing
+        ? existing.external_port
+        : claimExternalPort({ ...c, ports: [...ports, ...added] }, u.external_port, existing?.id, taken);
     if (existing) Object.assign(existing, { external_port: external, description: u.description, updated_at: now });
-    else added.push(newPort(c, { internal_port: u.internal_port, external_port: external, protocol: u.protocol, description: u.description }, now));
+    else
+      added.push(
+        newPort(c, { internal_port: u.internal_port, external_port: external, protocol: u.protocol, description: u.description }, now),
+      );
   }
 
   const changes: string[] = [];
@@ -52,7 +63,8 @@ function applyChanges(c: StoredCluster, body: RestartRequestParsed, now: number)
     c.environment[k] = v;
   }
   if (body.port_mapping_updates?.length) {
-    for (const p of [...ports.filter((p) => p.updated_at === now), ...added]) changes.push(`port ${p.internal_port}/${p.protocol} → external ${p.external_port}`);
+    for (const p of [...ports.filter((p) => p.updated_at === now), ...added])
+      changes.push(`port ${p.internal_port}/${p.protocol} → external ${p.external_port}`);
     c.ports = [...ports, ...added];
   }
   if (body.update_container_image !== undefined && body.update_container_image !== c.container_image) {
@@ -92,11 +104,21 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
   c.hourly_rate = newRate;
   const resourceChanges = changes.filter((s) => /^(cpu_cores|memory_gb|storage_gb|gpu_count):/.test(s));
   const phases = planRestart({
-    seed: ctx.seed(), clusterId: c.id, startedAt: now, force: body.force, gracePeriodMinutes: body.grace_period_minutes, keepState: body.preserve_state,
+    seed: ctx.seed(),
+    clusterId: c.id,
+    startedAt: now,
+    force: body.force,
+    gracePeriodMinutes: body.grace_period_minutes,
+    keepState: body.preserve_state,
   });
   const op: StoredLifecycle = {
-    kind: 'restart', started_at: now, phases, type: body.force ? 'forced' : 'graceful', grace_period_minutes: body.grace_period_minutes,
-    timeout_minutes: body.timeout_minutes, snapshot_id: null,
+    kind: 'restart',
+    started_at: now,
+    phases,
+    type: body.force ? 'forced' : 'graceful',
+    grace_period_minutes: body.grace_period_minutes,
+    timeout_minutes: body.timeout_minutes,
+    snapshot_id: null,
     restart: {
       changes,
       old_hourly_rate: oldRate,

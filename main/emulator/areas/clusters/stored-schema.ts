@@ -54,7 +54,12 @@ export const StoredSecret = z.object({
   file_path: z.string().nullable(),
   expiration_date: Ms.nullable(),
   rotation: z.object({ enabled: z.boolean(), interval_days: Days, notification_days_before: Days, last_rotated_at: Ms }),
-  permissions: z.object({ read_only: z.boolean(), file_mode: z.string().nullable(), allowed_users: z.array(z.string()), allowed_roles: z.array(RoleKey) }),
+  permissions: z.object({
+    read_only: z.boolean(),
+    file_mode: z.string().nullable(),
+    allowed_users: z.array(z.string()),
+    allowed_roles: z.array(RoleKey),
+  }),
   access_count: Count,
   last_accessed: Ms.nullable(),
   tags: z.array(z.string()),
@@ -79,23 +84,37 @@ export const StoredLifecycle = z
      * [phase, duration ms] in the document's order, the final phase excluded. Never empty:
      * progress reads the current phase from it while the stop or restart is under way.
      */
-    phases: z.array(z.tuple([z.string().min(1), PhaseMs])).min(1).max(50),
+    phases: z
+      .array(z.tuple([z.string().min(1), PhaseMs]))
+      .min(1)
+      .max(50),
     type: z.enum(['graceful', 'forced']),
     grace_period_minutes: Count,
     timeout_minutes: Count,
     snapshot_id: z.string().nullable(),
     /** Stop only. */
     stop: z
-      .object({ hourly_rate_saved: z.number(), session_cost_final: z.number(), billing_stopped_at: Ms, volumes_preserved: z.array(z.string()) })
+      .object({
+        hourly_rate_saved: z.number(),
+        session_cost_final: z.number(),
+        billing_stopped_at: Ms,
+        volumes_preserved: z.array(z.string()),
+      })
       .optional(),
     /** Restart only. */
     restart: z
-      .object({ changes: z.array(z.string()), old_hourly_rate: z.number(), new_hourly_rate: z.number(), rate_change_reason: z.string().nullable() })
+      .object({
+        changes: z.array(z.string()),
+        old_hourly_rate: z.number(),
+        new_hourly_rate: z.number(),
+        rate_change_reason: z.string().nullable(),
+      })
       .optional(),
   })
   // The views read `op.stop!` / `op.restart!` by kind: the matching details must be there.
   .superRefine((op, ctx) => {
-    if (op[op.kind] === undefined) ctx.addIssue({ code: 'custom', path: [op.kind], message: `a ${op.kind} under way needs its ${op.kind} details` });
+    if (op[op.kind] === undefined)
+      ctx.addIssue({ code: 'custom', path: [op.kind], message: `a ${op.kind} under way needs its ${op.kind} details` });
   });
 
 export const StoredCluster = z.object({
@@ -149,10 +168,34 @@ export const ClustersState = z
     templates: z.array(StoredTemplate),
   })
   .superRefine((s, ctx) => {
-    unique(s.clusters, (c) => c.id, (i) => ['clusters', i, 'id'], 'cluster id', ctx);
-    unique(s.templates, (t) => t.id, (i) => ['templates', i, 'id'], 'template id', ctx);
+    unique(
+      s.clusters,
+      (c) => c.id,
+      (i) => ['clusters', i, 'id'],
+      'cluster id',
+      ctx,
+    );
+    unique(
+      s.templates,
+      (t) => t.id,
+      (i) => ['templates', i, 'id'],
+      'template id',
+      ctx,
+    );
     s.clusters.forEach((c, ci) => {
-      unique(c.ports, (p) => p.id, (i) => ['clusters', ci, 'ports', i, 'id'], 'port id', ctx);
-      unique(c.secrets, (x) => x.name, (i) => ['clusters', ci, 'secrets', i, 'name'], 'secret name', ctx);
+      unique(
+        c.ports,
+        (p) => p.id,
+        (i) => ['clusters', ci, 'ports', i, 'id'],
+        'port id',
+        ctx,
+      );
+      unique(
+        c.secrets,
+        (x) => x.name,
+        (i) => ['clusters', ci, 'secrets', i, 'name'],
+        'secret name',
+        ctx,
+      );
     });
   });

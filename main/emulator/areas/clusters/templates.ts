@@ -32,7 +32,9 @@ function templateOr404(ctx: EmulatorContext, id: string): StoredTemplate {
 
 function checkNameFree(ctx: EmulatorContext, name: string, projectId: string | null, selfId?: string): void {
   const lower = name.toLowerCase();
-  const other = clustersState(ctx.store).templates.find((t) => t.id !== selfId && t.project_id === projectId && t.name.toLowerCase() === lower);
+  const other = clustersState(ctx.store).templates.find(
+    (t) => t.id !== selfId && t.project_id === projectId && t.name.toLowerCase() === lower,
+  );
   if (other) throw templateNameExists(name, projectId, other.id);
 }
 
@@ -82,7 +84,11 @@ function createTemplate(ctx: EmulatorContext, body: CreateTemplateParsed, key: C
     required_packages: body.required_packages ?? [],
     resource_limits: { min_resources: body.min_resources ?? {}, max_resources: body.max_resources ?? {} },
     software_versions: softwareFor(body.framework ?? null, body.container_image),
-    compatibility: { gpu_types: [body.default_configuration.gpu_type], regions: [...ALL_REGIONS], min_driver_version: body.default_configuration.gpu_count > 0 ? '535.104' : null },
+    compatibility: {
+      gpu_types: [body.default_configuration.gpu_type],
+      regions: [...ALL_REGIONS],
+      min_driver_version: body.default_configuration.gpu_count > 0 ? '535.104' : null,
+    },
     usage_statistics: { total_deployments: 0, active_clusters: 0, average_rating: null, success_rate: null },
     tags: body.tags ?? [],
     is_public: body.is_public,
@@ -109,7 +115,9 @@ export const templateRoutes = [
     found.sort(SORTS[query.sort_by]);
     return ok({ templates: found.map(templateView), total_count: found.length }, requestId);
   }),
-  defineRoute(ops['clusters.templates.get'], (ctx, { params, requestId }) => ok(templateView(templateOr404(ctx, params.template_id)), requestId)),
+  defineRoute(ops['clusters.templates.get'], (ctx, { params, requestId }) =>
+    ok(templateView(templateOr404(ctx, params.template_id)), requestId),
+  ),
   defineRoute(
     ops['clusters.templates.create'],
     (ctx, { body, key, now, requestId }) => {
@@ -124,10 +132,14 @@ export const templateRoutes = [
     const t = templateOr404(ctx, params.template_id);
     if (t.official) throw officialReadOnly(t.id, 'update');
     const { version, version_notes, min_resources, max_resources, port_mappings, default_configuration, ...plain } = body;
-    const limits = { min_resources: min_resources ?? t.resource_limits.min_resources, max_resources: max_resources ?? t.resource_limits.max_resources };
+    const limits = {
+      min_resources: min_resources ?? t.resource_limits.min_resources,
+      max_resources: max_resources ?? t.resource_limits.max_resources,
+    };
     const issues = resourceBoundIssues({ default_configuration: default_configuration ?? t.default_configuration, ...limits });
     if (issues.length) throw invalidResourceBounds(issues);
-    if (version !== undefined && compareVersions(version, t.version) <= 0) throw validationError('version', `must be higher than the current version ${t.version}`);
+    if (version !== undefined && compareVersions(version, t.version) <= 0)
+      throw validationError('version', `must be higher than the current version ${t.version}`);
     if (plain.name !== undefined) checkNameFree(ctx, plain.name, t.project_id, t.id);
     Object.assign(t, stripUndefined(plain));
     if (default_configuration) t.default_configuration = { ...default_configuration };

@@ -13,7 +13,6 @@ const NOT_FOUND: Record<string, [ClusterErrorCode, string]> = {
 };
 const IP_LISTS = new Set(['ip_whitelist', 'blocked_ips']);
 
-
 export function clusterIssueError(where: 'params' | 'query' | 'body', issue: z.core.$ZodIssue, value: unknown): ClusterApiError | null {
   const head = issue.path[0];
   if (where === 'params' && typeof head === 'string' && NOT_FOUND[head]) {
@@ -24,7 +23,9 @@ export function clusterIssueError(where: 'params' | 'query' | 'body', issue: z.c
   const parent = issue.path[issue.path.length - 2];
   if (issue.code === 'invalid_union' && typeof parent === 'string' && IP_LISTS.has(parent)) {
     let received: unknown = value;
-    for (const p of issue.path) received = typeof received === 'object' && received !== null ? (received as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
+    for (const p of issue.path)
+      received =
+        typeof received === 'object' && received !== null ? (received as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
     const field = issue.path.map(String).join('.');
     return new ClusterApiError(400, 'INVALID_IP_ADDRESS', `Invalid ${field}: not an IPv4/IPv6 address or CIDR range`, {
       field,

@@ -13,7 +13,13 @@ function Toast({ item }: { item: Notification }) {
       onClose={(_, reason) => reason !== 'clickaway' && dismiss(item.id)}
       sx={{ position: 'static', transform: 'none' }}
     >
-      <Alert severity={item.severity} variant="filled" onClose={() => dismiss(item.id)} sx={{ minWidth: 320, maxWidth: 480 }} data-testid="notification">
+      <Alert
+        severity={item.severity}
+        variant="filled"
+        onClose={() => dismiss(item.id)}
+        sx={{ minWidth: 320, maxWidth: 480 }}
+        data-testid="notification"
+      >
         {item.message}
       </Alert>
     </Snackbar>

@@ -28,11 +28,16 @@ export const useNotifications = create<NotificationsState>()((set) => ({
     set((s) => ({ items: [...s.items, item].slice(-MAX_VISIBLE) }));
   },
   notifyError(prefix, error) {
-    set((s) => ({ items: [...s.items, { id: nextId++, severity: 'error' as const, message: `${prefix}: ${error.message}`, detail: error.code }].slice(-MAX_VISIBLE) }));
+    set((s) => ({
+      items: [...s.items, { id: nextId++, severity: 'error' as const, message: `${prefix}: ${error.message}`, detail: error.code }].slice(
+        -MAX_VISIBLE,
+      ),
+    }));
   },
   dismiss(id) {
     set((s) => ({ items: s.items.filter((n) => n.id !== id) }));
   },
 }));
 
-export const notify = (severity: Severity, message: string, detail?: string) => useNotifications.getState().notify(severity, message, detail);
+export const notify = (severity: Severity, message: string, detail?: string) =>
+  useNotifications.getState().notify(severity, message, detail);

@@ -74,7 +74,14 @@ export function CommandPalette() {
   };
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth slotProps={{ paper: { sx: { position: 'fixed', top: 80, m: 0 } } }} data-testid="command-palette">
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth="sm"
+      fullWidth
+      slotProps={{ paper: { sx: { position: 'fixed', top: 80, m: 0 } } }}
+      data-testid="command-palette"
+    >
       <InputBase
         autoFocus
         fullWidth

@@ -29,14 +29,64 @@ export function buildCommands(systemMode: PaletteMode): Command[] {
   for (const area of areas) commands.push(...(area.commands ?? []));
   for (const p of profiles) {
     if (p.id === activeId) continue;
-    commands.push({ id: `profile:${p.id}`, group: 'Profiles', title: `Switch to profile: ${p.name}`, icon: <SwapHoriz fontSize="small" />, run: () => void activateProfile(p) });
+    commands.push({
+      id: `profile:${p.id}`,
+      group: 'Profiles',
+      title: `Switch to profile: ${p.name}`,
+      icon: <SwapHoriz fontSize="small" />,
+      run: () => void activateProfile(p),
+    });
   }
-  commands.push({ id: 'profile:add', group: 'Profiles', title: 'Add remote profile…', icon: <Add fontSize="small" />, run: () => ui.set({ addProfileOpen: true }) });
-  commands.push({ id: 'theme:toggle', group: 'Appearance', title: 'Toggle light/dark theme', icon: <Brightness4 fontSize="small" />, shortcut: 'Mod+Shift+L', run: () => theme.toggle(systemMode) });
-  commands.push({ id: 'theme:light', group: 'Appearance', title: 'Theme: light', icon: <LightModeOutlined fontSize="small" />, run: () => theme.setPreference('light') });
-  commands.push({ id: 'theme:dark', group: 'Appearance', title: 'Theme: dark', icon: <DarkModeOutlined fontSize="small" />, run: () => theme.setPreference('dark') });
-  commands.push({ id: 'theme:system', group: 'Appearance', title: 'Theme: follow system', icon: <SettingsBrightness fontSize="small" />, run: () => theme.setPreference('system') });
-  commands.push({ id: 'page:refresh', group: 'View', title: 'Refresh current page', icon: <Refresh fontSize="small" />, run: () => useIntents.getState().request('page:refresh') });
-  commands.push({ id: 'help:shortcuts', group: 'Help', title: 'Keyboard shortcuts', icon: <KeyboardOutlined fontSize="small" />, shortcut: '?', run: () => ui.set({ shortcutsOpen: true }) });
+  commands.push({
+    id: 'profile:add',
+    group: 'Profiles',
+    title: 'Add remote profile…',
+    icon: <Add fontSize="small" />,
+    run: () => ui.set({ addProfileOpen: true }),
+  });
+  commands.push({
+    id: 'theme:toggle',
+    group: 'Appearance',
+    title: 'Toggle light/dark theme',
+    icon: <Brightness4 fontSize="small" />,
+    shortcut: 'Mod+Shift+L',
+    run: () => theme.toggle(systemMode),
+  });
+  commands.push({
+    id: 'theme:light',
+    group: 'Appearance',
+    title: 'Theme: light',
+    icon: <LightModeOutlined fontSize="small" />,
+    run: () => theme.setPreference('light'),
+  });
+  commands.push({
+    id: 'theme:dark',
+    group: 'Appearance',
+    title: 'Theme: dark',
+    icon: <DarkModeOutlined fontSize="small" />,
+    run: () => theme.setPreference('dark'),
+  });
+  commands.push({
+    id: 'theme:system',
+    group: 'Appearance',
+    title: 'Theme: follow system',
+    icon: <SettingsBrightness fontSize="small" />,
+    run: () => theme.setPreference('system'),
+  });
+  commands.push({
+    id: 'page:refresh',
+    group: 'View',
+    title: 'Refresh current page',
+    icon: <Refresh fontSize="small" />,
+    run: () => useIntents.getState().request('page:refresh'),
+  });
+  commands.push({
+    id: 'help:shortcuts',
+    group: 'Help',
+    title: 'Keyboard shortcuts',
+    icon: <KeyboardOutlined fontSize="small" />,
+    shortcut: '?',
+    run: () => ui.set({ shortcutsOpen: true }),
+  });
   return commands;
 }

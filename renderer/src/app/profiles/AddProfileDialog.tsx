@@ -36,7 +36,15 @@ export function AddProfileDialog({ open, onClose }: { open: boolean; onClose(): 
   const vault = useAppInfo((s) => s.info?.vault);
   const [activate, setActivate] = useState(true);
   const [showKey, setShowKey] = useState(false);
-  const { form: values, update, setForm, errors, busy, apiError, onSubmit } = useValidatedForm({
+  const {
+    form: values,
+    update,
+    setForm,
+    errors,
+    busy,
+    apiError,
+    onSubmit,
+  } = useValidatedForm({
     open,
     initial: emptyValues,
     validate,
@@ -59,8 +67,27 @@ export function AddProfileDialog({ open, onClose }: { open: boolean; onClose(): 
   const set = (field: Field, value: string) => update({ [field]: value });
 
   return (
-    <FormDialog open={open} onClose={onClose} testId="add-profile-dialog" titleId="add-profile-title" title="Add remote profile" busy={busy} apiError={apiError} onSubmit={onSubmit} submitLabel="Add profile">
-      <TextField label="Name" size="small" value={values.name} onChange={(e) => set('name', e.target.value)} error={Boolean(errors.name)} helperText={errors.name ?? 'e.g. “Production”'} autoFocus required />
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="add-profile-dialog"
+      titleId="add-profile-title"
+      title="Add remote profile"
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      submitLabel="Add profile"
+    >
+      <TextField
+        label="Name"
+        size="small"
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={Boolean(errors.name)}
+        helperText={errors.name ?? 'e.g. “Production”'}
+        autoFocus
+        required
+      />
       <TextField
         label="Base URL"
         size="small"
@@ -92,10 +119,15 @@ export function AddProfileDialog({ open, onClose }: { open: boolean; onClose(): 
           },
         }}
       />
-      <FormControlLabel control={<Checkbox size="small" checked={activate} onChange={(e) => setActivate(e.target.checked)} />} label="Switch to this profile now" />
+      <FormControlLabel
+        control={<Checkbox size="small" checked={activate} onChange={(e) => setActivate(e.target.checked)} />}
+        label="Switch to this profile now"
+      />
       {vault && (
         <Alert severity={vault.persistent ? 'info' : 'warning'}>
-          {vault.persistent ? `The key is stored in ${vault.location}.` : `${vault.reason ?? 'No keychain is available: keys are kept in memory for this session only.'} Enter the key again after a restart.`}
+          {vault.persistent
+            ? `The key is stored in ${vault.location}.`
+            : `${vault.reason ?? 'No keychain is available: keys are kept in memory for this session only.'} Enter the key again after a restart.`}
         </Alert>
       )}
     </FormDialog>

@@ -63,7 +63,12 @@ export function ProfileSwitcher() {
           {active?.name ?? 'No profile'}
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { width: 340 } }, list: { dense: true } }}>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { width: 340 } }, list: { dense: true } }}
+      >
         <ListSubheader sx={{ lineHeight: '32px' }}>Profiles</ListSubheader>
         {profiles.map((p) => (
           <MenuItem
@@ -76,7 +81,11 @@ export function ProfileSwitcher() {
             data-testid={`profile-item-${p.id}`}
           >
             <ListItemIcon>{p.id === activeId ? <Check fontSize="small" /> : <ProfileIcon profile={p} />}</ListItemIcon>
-            <ListItemText primary={p.name} secondary={p.kind === 'emulator' ? 'Embedded emulator' : (p.baseUrl ?? 'Remote')} slotProps={{ secondary: { noWrap: true } }} />
+            <ListItemText
+              primary={p.name}
+              secondary={p.kind === 'emulator' ? 'Embedded emulator' : (p.baseUrl ?? 'Remote')}
+              slotProps={{ secondary: { noWrap: true } }}
+            />
             {!p.builtIn && (
               <Tooltip title="Remove profile">
                 <IconButton
@@ -124,7 +133,8 @@ export function ProfileSwitcher() {
         }}
         onClose={() => setRemoving(null)}
       >
-        The profile and its key in the keychain are deleted. The key itself stays valid on the server; revoke it there if it is no longer needed.
+        The profile and its key in the keychain are deleted. The key itself stays valid on the server; revoke it there if it is no longer
+        needed.
       </ConfirmDialog>
     </>
   );

@@ -15,9 +15,26 @@ import { useAppInfo } from './app-info-store';
 import { useConnectionState } from './connection-store';
 import { useRateLimit } from './rate-limit-store';
 
-function Item({ icon, children, title, testId, color }: { icon?: ReactNode; children: ReactNode; title?: string; testId?: string; color?: string }) {
+function Item({
+  icon,
+  children,
+  title,
+  testId,
+  color,
+}: {
+  icon?: ReactNode;
+  children: ReactNode;
+  title?: string;
+  testId?: string;
+  color?: string;
+}) {
   const body = (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color, whiteSpace: 'nowrap', '& svg': { fontSize: 14 } }} data-testid={testId}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ alignItems: 'center', color, whiteSpace: 'nowrap', '& svg': { fontSize: 14 } }}
+      data-testid={testId}
+    >
       {icon}
       <span>{children}</span>
     </Stack>
@@ -27,7 +44,12 @@ function Item({ icon, children, title, testId, color }: { icon?: ReactNode; chil
 
 function RateLimitItem({ profileId }: { profileId: string }) {
   const rl = useRateLimit((s) => s.byProfile[profileId]);
-  if (!rl) return <Item icon={<SpeedOutlined />} testId="status-rate-limit">Rate limit: no calls yet</Item>;
+  if (!rl)
+    return (
+      <Item icon={<SpeedOutlined />} testId="status-rate-limit">
+        Rate limit: no calls yet
+      </Item>
+    );
   const reset = new Date(rl.reset * 1000);
   const low = rl.limit > 0 && rl.remaining / rl.limit < 0.1;
   return (
@@ -37,7 +59,8 @@ function RateLimitItem({ profileId }: { profileId: string }) {
       color={low ? 'warning.main' : undefined}
       title={`Requests left in this ${Math.round(rl.window / 60)}-minute window; resets ${reset.toLocaleString()}`}
     >
-      {rl.remaining.toLocaleString()}/{rl.limit.toLocaleString()} left · resets {reset.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+      {rl.remaining.toLocaleString()}/{rl.limit.toLocaleString()} left · resets{' '}
+      {reset.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
     </Item>
   );
 }
@@ -52,7 +75,17 @@ export function StatusBar() {
       component="footer"
       direction="row"
       spacing={2.5}
-      sx={{ height: 28, px: 1.5, alignItems: 'center', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', fontSize: 12, color: 'text.secondary', flexShrink: 0 }}
+      sx={{
+        height: 28,
+        px: 1.5,
+        alignItems: 'center',
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        fontSize: 12,
+        color: 'text.secondary',
+        flexShrink: 0,
+      }}
       data-testid="status-bar"
     >
       {web && (
@@ -72,7 +105,11 @@ export function StatusBar() {
           icon={vault.persistent ? <LockOutlined /> : <WarningAmber />}
           color={vault.persistent ? undefined : 'warning.main'}
           testId="status-vault"
-          title={vault.persistent ? `API keys are stored in ${vault.location}` : vault.reason ?? 'No keychain is available: keys are kept in memory for this session only.'}
+          title={
+            vault.persistent
+              ? `API keys are stored in ${vault.location}`
+              : (vault.reason ?? 'No keychain is available: keys are kept in memory for this session only.')
+          }
         >
           {vault.persistent ? `Keys: ${vault.location}` : 'Keys: memory only (this session)'}
         </Item>

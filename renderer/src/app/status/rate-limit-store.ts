@@ -13,6 +13,8 @@ interface RateLimitState {
 export const useRateLimit = create<RateLimitState>()((set) => ({
   byProfile: {},
   watch() {
-    return getBridge().subscribe('gateway:rateLimit', {}, (event) => set((s) => ({ byProfile: { ...s.byProfile, [event.profileId]: event } })));
+    return getBridge().subscribe('gateway:rateLimit', {}, (event) =>
+      set((s) => ({ byProfile: { ...s.byProfile, [event.profileId]: event } })),
+    );
   },
 }));

@@ -13,7 +13,11 @@ function subscribeSystem(onChange: () => void): () => void {
   return () => mql.removeEventListener('change', onChange);
 }
 export function useSystemMode(): PaletteMode {
-  return useSyncExternalStore(subscribeSystem, () => (window.matchMedia(query).matches ? 'dark' : 'light'), () => 'light');
+  return useSyncExternalStore(
+    subscribeSystem,
+    () => (window.matchMedia(query).matches ? 'dark' : 'light'),
+    () => 'light',
+  );
 }
 
 export function useResolvedMode(): PaletteMode {

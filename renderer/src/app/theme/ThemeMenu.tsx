@@ -26,7 +26,13 @@ export function ThemeMenu() {
   return (
     <>
       <Tooltip title={`Theme: ${preference === 'system' ? `system (${mode})` : preference}`}>
-        <IconButton color="inherit" aria-label="Theme" aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} data-testid="theme-button">
+        <IconButton
+          color="inherit"
+          aria-label="Theme"
+          aria-haspopup="menu"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          data-testid="theme-button"
+        >
           {preference === 'system' ? <SettingsBrightness /> : mode === 'dark' ? <DarkModeOutlined /> : <LightModeOutlined />}
         </IconButton>
       </Tooltip>

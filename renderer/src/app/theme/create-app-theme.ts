@@ -29,5 +29,3 @@ export function createAppTheme(mode: PaletteMode): Theme {
     },
   });
 }
-
-

@@ -44,10 +44,29 @@ export interface FormDialogProps {
 }
 
 export function FormDialog(props: FormDialogProps) {
-  const { open, onClose, testId, titleId, title, subtitle, maxWidth = 'sm', dividers = false, scrollContent = false, spacing = 2, busy, apiError, onSubmit } = props;
+  const {
+    open,
+    onClose,
+    testId,
+    titleId,
+    title,
+    subtitle,
+    maxWidth = 'sm',
+    dividers = false,
+    scrollContent = false,
+    spacing = 2,
+    busy,
+    apiError,
+    onSubmit,
+  } = props;
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth={maxWidth} fullWidth aria-labelledby={titleId} data-testid={testId}>
-      <Box component="form" onSubmit={onSubmit} noValidate sx={scrollContent ? { display: 'flex', flexDirection: 'column', minHeight: 0 } : undefined}>
+      <Box
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        sx={scrollContent ? { display: 'flex', flexDirection: 'column', minHeight: 0 } : undefined}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         {subtitle}
         <DialogContent dividers={dividers}>

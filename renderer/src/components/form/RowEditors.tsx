@@ -95,7 +95,15 @@ export function PortRowsEditor<T extends PortRowBase>({ rows, onChange, errors, 
               slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
             />
           )}
-          <TextField select label="Protocol" size="small" value={row.protocol} onChange={(e) => set({ protocol: e.target.value as Protocol } as Partial<T>)} helperText=" " sx={{ width: 100 }}>
+          <TextField
+            select
+            label="Protocol"
+            size="small"
+            value={row.protocol}
+            onChange={(e) => set({ protocol: e.target.value as Protocol } as Partial<T>)}
+            helperText=" "
+            sx={{ width: 100 }}
+          >
             {Protocol.options.map((p) => (
               <MenuItem key={p} value={p}>
                 {p}

@@ -9,7 +9,8 @@ export type ErrorMap = Partial<Record<string, string>>;
  * - `always`: the current form's from the start;
  * - a function: per error key, from whether the form was submitted and which fields changed.
  */
-export type ErrorDisplay = 'after-submit' | 'at-submit' | 'always' | ((key: string, state: { submitted: boolean; touched: ReadonlySet<string> }) => boolean);
+export type ErrorDisplay =
+  'after-submit' | 'at-submit' | 'always' | ((key: string, state: { submitted: boolean; touched: ReadonlySet<string> }) => boolean);
 
 export interface ErrorState<E> {
   /** The current form's errors. */

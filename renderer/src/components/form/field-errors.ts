@@ -13,7 +13,11 @@ export type IssueToField = (path: string, issue: Issue) => readonly [string, str
 const asIs: IssueToField = (path, issue) => [path || 'form', issue.message];
 
 /** Adds the issues' messages to `into` (a fresh map by default) and returns it. */
-export function fieldErrors<E extends ErrorMap = FieldErrors>(issues: readonly Issue[], toField: IssueToField = asIs, into: E = {} as E): E {
+export function fieldErrors<E extends ErrorMap = FieldErrors>(
+  issues: readonly Issue[],
+  toField: IssueToField = asIs,
+  into: E = {} as E,
+): E {
   const errors = into as Record<string, string | undefined>;
   for (const issue of issues) {
     const mapped = toField(issue.path.map(String).join('.'), issue);

@@ -38,7 +38,15 @@ export interface ValidatedForm<F, E extends ErrorMap> {
   onSubmit(event?: FormEvent): Promise<void>;
 }
 
-export function useValidatedForm<F, R, E extends ErrorMap = FieldErrors>({ open, resetKey, initial, validate, submit, showErrors = 'after-submit', onReset }: ValidatedFormOptions<F, R, E>): ValidatedForm<F, E> {
+export function useValidatedForm<F, R, E extends ErrorMap = FieldErrors>({
+  open,
+  resetKey,
+  initial,
+  validate,
+  submit,
+  showErrors = 'after-submit',
+  onReset,
+}: ValidatedFormOptions<F, R, E>): ValidatedForm<F, E> {
   const [form, setForm] = useState<F>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());

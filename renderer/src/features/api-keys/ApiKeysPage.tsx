@@ -36,14 +36,23 @@ export default function ApiKeysPage() {
   useKeysFollowProfile();
   const openCreate = useCallback(() => setCreateOpen(true), []);
   useIntent('api-keys:create', openCreate);
-  useIntent('page:refresh', useCallback(() => void load(), [load]));
+  useIntent(
+    'page:refresh',
+    useCallback(() => void load(), [load]),
+  );
   useKeysShortcuts(openCreate, filterRef);
 
-  const columns = useMemo(() => keyColumns({ rotate: (key) => setPending({ kind: 'rotate', key }), revoke: (key) => setPending({ kind: 'revoke', key }) }, Date.now), []);
+  const columns = useMemo(
+    () =>
+      keyColumns({ rotate: (key) => setPending({ kind: 'rotate', key }), revoke: (key) => setPending({ kind: 'revoke', key }) }, Date.now),
+    [],
+  );
 
   const rows = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    const list = q ? keys.filter((k) => k.name.toLowerCase().includes(q) || k.prefix.toLowerCase().includes(q) || k.id.toLowerCase().includes(q)) : keys;
+    const list = q
+      ? keys.filter((k) => k.name.toLowerCase().includes(q) || k.prefix.toLowerCase().includes(q) || k.id.toLowerCase().includes(q))
+      : keys;
     // Newest first: a key just created is on top.
     return [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   }, [keys, filter]);
@@ -106,7 +115,15 @@ export default function ApiKeysPage() {
           keys.length > 0 ? (
             <EmptyState title="No keys match the filter">Clear the filter to see all {keys.length} keys.</EmptyState>
           ) : (
-            <EmptyState icon={<KeyOutlined />} title="No API keys yet" action={<Button variant="contained" startIcon={<Add />} onClick={openCreate}>Create API key</Button>}>
+            <EmptyState
+              icon={<KeyOutlined />}
+              title="No API keys yet"
+              action={
+                <Button variant="contained" startIcon={<Add />} onClick={openCreate}>
+                  Create API key
+                </Button>
+              }
+            >
               Create a key for each tool or person that calls the API, with only the permissions and scopes it needs.
             </EmptyState>
           ),
@@ -114,7 +131,14 @@ export default function ApiKeysPage() {
     >
       <Suspense fallback={null}>
         {createMounted && <CreateKeyDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreate={onCreate} />}
-        {revealMounted && <KeyRevealDialog revealed={revealed} onClose={dismissReveal} onUseAsProfile={useAsProfile} onCopyError={(m) => notify('error', m)} />}
+        {revealMounted && (
+          <KeyRevealDialog
+            revealed={revealed}
+            onClose={dismissReveal}
+            onUseAsProfile={useAsProfile}
+            onCopyError={(m) => notify('error', m)}
+          />
+        )}
       </Suspense>
       <ConfirmDialog
         open={pending !== null}

@@ -15,13 +15,31 @@ import { useValidatedForm } from '../../components/form/use-validated-form';
 import { emptyCreateKeyForm, RATE_CLASSES, toCreateRequest, type CreateKeyForm, type FormErrors } from './create-form';
 import type { CreateApiKeyRequest } from '../../../../shared/api/api-keys';
 
-const PERMISSION_HELP: Record<KeyPermission, string> = { read: 'GET requests', write: 'create, update, delete', execute: 'run endpoints and compute' };
+const PERMISSION_HELP: Record<KeyPermission, string> = {
+  read: 'GET requests',
+  write: 'create, update, delete',
+  execute: 'run endpoints and compute',
+};
 
 function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
   return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 }
 
-function CheckboxGroup<T extends string>({ label, options, value, onChange, error, help }: { label: string; options: readonly T[]; value: readonly T[]; onChange(v: T[]): void; error?: string; help?: Record<T, string> }) {
+function CheckboxGroup<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  help,
+}: {
+  label: string;
+  options: readonly T[];
+  value: readonly T[];
+  onChange(v: T[]): void;
+  error?: string;
+  help?: Record<T, string>;
+}) {
   return (
     <FormControl component="fieldset" error={Boolean(error)} variant="standard">
       <FormLabel component="legend" sx={{ fontSize: 13, mb: 0.5 }}>
@@ -31,7 +49,9 @@ function CheckboxGroup<T extends string>({ label, options, value, onChange, erro
         {options.map((o) => (
           <FormControlLabel
             key={o}
-            control={<Checkbox size="small" checked={value.includes(o)} onChange={(e) => onChange(toggle(value, o, e.target.checked))} name={o} />}
+            control={
+              <Checkbox size="small" checked={value.includes(o)} onChange={(e) => onChange(toggle(value, o, e.target.checked))} name={o} />
+            }
             label={help ? `${o} — ${help[o]}` : o}
             slotProps={{ typography: { variant: 'body2' } }}
           />
@@ -60,7 +80,18 @@ export function CreateKeyDialog({ open, onClose, onCreate }: CreateKeyDialogProp
   });
 
   return (
-    <FormDialog open={open} onClose={onClose} testId="create-key-dialog" titleId="create-key-title" title="Create API key" spacing={2.5} busy={busy} apiError={apiError} onSubmit={onSubmit} submitLabel="Create key">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="create-key-dialog"
+      titleId="create-key-title"
+      title="Create API key"
+      spacing={2.5}
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      submitLabel="Create key"
+    >
       <TextField
         label="Name"
         value={form.name}
@@ -73,8 +104,21 @@ export function CreateKeyDialog({ open, onClose, onCreate }: CreateKeyDialogProp
         size="small"
         slotProps={{ htmlInput: { 'data-testid': 'key-name-input' } }}
       />
-      <CheckboxGroup label="Permissions" options={KeyPermission.options} value={form.permissions} onChange={(permissions) => update({ permissions })} error={errors.permissions} help={PERMISSION_HELP} />
-      <CheckboxGroup label="Scopes" options={AccountKeyScope.options} value={form.scopes} onChange={(scopes) => update({ scopes })} error={errors.scopes} />
+      <CheckboxGroup
+        label="Permissions"
+        options={KeyPermission.options}
+        value={form.permissions}
+        onChange={(permissions) => update({ permissions })}
+        error={errors.permissions}
+        help={PERMISSION_HELP}
+      />
+      <CheckboxGroup
+        label="Scopes"
+        options={AccountKeyScope.options}
+        value={form.scopes}
+        onChange={(scopes) => update({ scopes })}
+        error={errors.scopes}
+      />
       <TextField
         label="Expires on"
         type="date"

@@ -64,7 +64,13 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={closeUsage} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }} data-testid="usage-drawer">
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={closeUsage}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}
+      data-testid="usage-drawer"
+    >
       {apiKey && (
         <Stack spacing={2} sx={{ p: 2.5 }}>
           <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
@@ -76,7 +82,8 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
                 {apiKey.id} · {apiKey.prefix}…
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="key-limits">
-                Limits per hour: {limitText(apiKey.rateLimit.reads)} reads · {limitText(apiKey.rateLimit.writes)} writes · {limitText(apiKey.rateLimit.executions)} executions
+                Limits per hour: {limitText(apiKey.rateLimit.reads)} reads · {limitText(apiKey.rateLimit.writes)} writes ·{' '}
+                {limitText(apiKey.rateLimit.executions)} executions
               </Typography>
             </Box>
             <IconButton aria-label="Close usage" onClick={closeUsage}>
@@ -84,7 +91,13 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
             </IconButton>
           </Stack>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <ToggleButtonGroup size="small" exclusive value={usage.period} onChange={(_, v: UsagePeriod | null) => v && setPeriod(v)} aria-label="Period">
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={usage.period}
+              onChange={(_, v: UsagePeriod | null) => v && setPeriod(v)}
+              aria-label="Period"
+            >
               {UsagePeriod.options.map((p) => (
                 <ToggleButton key={p} value={p} aria-label={`Period ${p}`}>
                   {p}
@@ -125,7 +138,9 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
                 <Stat label="Executions" value={usage.data.usage.executions} />
               </Stack>
               {usage.data.usage.totalRequests === 0 ? (
-                <EmptyState title="No requests in this period">Requests made with this key show up here. Choose a longer period, or use the key as a profile and call the API with it.</EmptyState>
+                <EmptyState title="No requests in this period">
+                  Requests made with this key show up here. Choose a longer period, or use the key as a profile and call the API with it.
+                </EmptyState>
               ) : (
                 <>
                   <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
@@ -137,7 +152,12 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
                         Top endpoints
                       </Typography>
                       {usage.data.topEndpoints.map((e) => (
-                        <Stack key={`${e.method} ${e.endpoint}`} direction="row" spacing={1} sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider', fontSize: 13 }}>
+                        <Stack
+                          key={`${e.method} ${e.endpoint}`}
+                          direction="row"
+                          spacing={1}
+                          sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider', fontSize: 13 }}
+                        >
                           <Box sx={{ width: 60, fontFamily: MONO_FONT, color: 'text.secondary' }}>{e.method}</Box>
                           <Box sx={{ flex: 1, fontFamily: MONO_FONT, overflow: 'hidden', textOverflow: 'ellipsis' }}>{e.endpoint}</Box>
                           <Box>{e.count.toLocaleString()}</Box>

@@ -84,9 +84,23 @@ export const useApiKeys = create<ApiKeysState>()((set, get) => {
     async loadUsage(keyId, period = get().usage.period, granularity = get().usage.granularity) {
       usageController?.abort();
       const controller = (usageController = new AbortController());
-      set((s) => ({ usage: { ...s.usage, keyId, period, granularity, status: 'loading', error: null, data: s.usage.keyId === keyId ? s.usage.data : null } }));
+      set((s) => ({
+        usage: {
+          ...s.usage,
+          keyId,
+          period,
+          granularity,
+          status: 'loading',
+          error: null,
+          data: s.usage.keyId === keyId ? s.usage.data : null,
+        },
+      }));
       try {
-        const { data } = await api('apiKeys.usage', { params: { key_id: keyId }, query: { period, granularity } }, { signal: controller.signal });
+        const { data } = await api(
+          'apiKeys.usage',
+          { params: { key_id: keyId }, query: { period, granularity } },
+          { signal: controller.signal },
+        );
         set((s) => ({ usage: { ...s.usage, status: 'ready', data } }));
       } catch (error) {
         if (isCancelled(error)) return;

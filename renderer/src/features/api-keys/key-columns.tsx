@@ -14,7 +14,6 @@ import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-tim
 import { effectiveStatus } from './key-status';
 import { KeyStatusChip } from './KeyStatusChip';
 
-
 export interface KeyActions {
   rotate(key: ApiKey): void;
   revoke(key: ApiKey): void;
@@ -34,7 +33,13 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
             {k.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap data-testid="key-prefix" sx={{ fontFamily: MONO_FONT, display: 'block' }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            data-testid="key-prefix"
+            sx={{ fontFamily: MONO_FONT, display: 'block' }}
+          >
             {k.prefix}…
           </Typography>
         </Box>
@@ -60,13 +65,29 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
         </Tooltip>
       ),
     },
-    { id: 'usage', header: 'Requests', width: '96px', align: 'right', sortValue: (k) => k.usageCount, render: (k) => k.usageCount.toLocaleString() },
+    {
+      id: 'usage',
+      header: 'Requests',
+      width: '96px',
+      align: 'right',
+      sortValue: (k) => k.usageCount,
+      render: (k) => k.usageCount.toLocaleString(),
+    },
     {
       id: 'expires',
       header: 'Expires',
       width: '112px',
       sortValue: (k) => (k.expiresAt ? Date.parse(k.expiresAt) : Number.MAX_SAFE_INTEGER),
-      render: (k) => (k.expiresAt ? <Tooltip title={formatDateTime(k.expiresAt)}><span>{formatDate(k.expiresAt)}</span></Tooltip> : <Typography variant="body2" color="text.secondary">Never</Typography>),
+      render: (k) =>
+        k.expiresAt ? (
+          <Tooltip title={formatDateTime(k.expiresAt)}>
+            <span>{formatDate(k.expiresAt)}</span>
+          </Tooltip>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Never
+          </Typography>
+        ),
     },
     {
       id: 'actions',

@@ -52,26 +52,51 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
   // On the overview, a stop or restart is followed by the phase progress (it hands its reads
   // to the store); polling here too would race it with copies of another age.
   const followedByProgress = tab === 'overview' && (cluster?.status === 'stopping' || cluster?.status === 'restarting');
-  usePolling(Boolean(cluster && isTransitional(cluster.status) && !followedByProgress), DETAIL_POLL_MS, () => void loadCluster(clusterId, { quiet: true }));
+  usePolling(
+    Boolean(cluster && isTransitional(cluster.status) && !followedByProgress),
+    DETAIL_POLL_MS,
+    () => void loadCluster(clusterId, { quiet: true }),
+  );
 
   useEffect(() => {
     if (cluster) document.title = `${cluster.name} · Clusters · GPU Operator Console`;
   }, [cluster]);
 
   if (!cluster) {
-    if (status === 'error' && error) return <ErrorState title={error.status === 404 ? `No cluster ${clusterId}` : 'Could not load the cluster'} error={error} onRetry={reload} />;
+    if (status === 'error' && error)
+      return (
+        <ErrorState
+          title={error.status === 404 ? `No cluster ${clusterId}` : 'Could not load the cluster'}
+          error={error}
+          onRetry={reload}
+        />
+      );
     return <DetailSkeleton />;
   }
 
   return (
     <Stack spacing={2} sx={{ minHeight: 0, flex: 1 }}>
-      <ClusterHeader cluster={cluster} onStop={() => setAction({ kind: 'stop', cluster })} onRestart={() => setAction({ kind: 'restart', cluster })} />
-      <Tabs value={tab} onChange={(_, next: DetailTab) => navigate(clusterPath(clusterId, next))} aria-label="Cluster sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <ClusterHeader
+        cluster={cluster}
+        onStop={() => setAction({ kind: 'stop', cluster })}
+        onRestart={() => setAction({ kind: 'restart', cluster })}
+      />
+      <Tabs
+        value={tab}
+        onChange={(_, next: DetailTab) => navigate(clusterPath(clusterId, next))}
+        aria-label="Cluster sections"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {TABS.map((t) => (
           <Tab key={t.id} value={t.id} label={t.label} id={`cluster-tab-${t.id}`} aria-controls={`cluster-panel-${t.id}`} />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`cluster-panel-${tab}`} aria-labelledby={`cluster-tab-${tab}`} sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        role="tabpanel"
+        id={`cluster-panel-${tab}`}
+        aria-labelledby={`cluster-tab-${tab}`}
+        sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+      >
         <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
           {tab === 'overview' && <OverviewTab cluster={cluster} />}
           {tab === 'ports' && <ProxyTab cluster={cluster} />}

@@ -27,11 +27,27 @@ export function ClusterFilters({ statuses, counts, text, filterRef, onStatuses, 
         placeholder="Filter clusters  /"
         value={text}
         onChange={(e) => onText(e.target.value)}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Filter clusters' } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { 'aria-label': 'Filter clusters' },
+        }}
         sx={{ width: 260 }}
       />
       <Stack direction="row" spacing={0.75} role="group" aria-label="Filter by status" sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
-        <Chip label="All" size="small" color={statuses.length === 0 ? 'primary' : 'default'} variant={statuses.length === 0 ? 'filled' : 'outlined'} onClick={() => onStatuses([])} aria-pressed={statuses.length === 0} />
+        <Chip
+          label="All"
+          size="small"
+          color={statuses.length === 0 ? 'primary' : 'default'}
+          variant={statuses.length === 0 ? 'filled' : 'outlined'}
+          onClick={() => onStatuses([])}
+          aria-pressed={statuses.length === 0}
+        />
         {CLUSTER_STATUSES.map((s) => {
           const on = statuses.includes(s);
           return (

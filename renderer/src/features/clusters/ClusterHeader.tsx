@@ -49,7 +49,13 @@ export function ClusterHeader({ cluster, onStop, onRestart }: ClusterHeaderProps
       </Box>
       <Tooltip title={canStop(cluster.status) ? '' : 'Only a running cluster can be stopped'}>
         <span>
-          <Button variant="outlined" color="warning" startIcon={<StopCircleOutlined />} disabled={!canStop(cluster.status)} onClick={onStop}>
+          <Button
+            variant="outlined"
+            color="warning"
+            startIcon={<StopCircleOutlined />}
+            disabled={!canStop(cluster.status)}
+            onClick={onStop}
+          >
             Stop
           </Button>
         </span>

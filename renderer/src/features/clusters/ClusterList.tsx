@@ -35,7 +35,10 @@ export function ClusterList() {
   const deferredText = useDeferredValue(text);
 
   useEffect(() => void ensureLoaded(), [ensureLoaded]);
-  useIntent('page:refresh', useCallback(() => void load(), [load]));
+  useIntent(
+    'page:refresh',
+    useCallback(() => void load(), [load]),
+  );
   useFilterShortcut(filterRef);
 
   const anyMoving = useMemo(() => clusters.some((c) => isTransitional(c.status)), [clusters]);
@@ -91,11 +94,23 @@ export function ClusterList() {
       description={`GPU compute environments of this account.${anyMoving ? ' Refreshing while clusters change state.' : ''}`}
       refreshLabel="Refresh clusters"
       onRefresh={() => void load()}
-      filters={<ClusterFilters statuses={statuses} counts={counts} text={text} filterRef={filterRef} onStatuses={setStatuses} onText={setText} />}
+      filters={
+        <ClusterFilters statuses={statuses} counts={counts} text={text} filterRef={filterRef} onStatuses={setStatuses} onText={setText} />
+      }
       status={status}
       error={error}
       errorTitle="Could not load clusters"
-      table={{ label: 'Clusters', rows, columns, rowKey, loading: status !== 'ready' && clusters.length === 0, rowHeight: 52, onRowActivate: openRow, rowTestId, empty }}
+      table={{
+        label: 'Clusters',
+        rows,
+        columns,
+        rowKey,
+        loading: status !== 'ready' && clusters.length === 0,
+        rowHeight: 52,
+        onRowActivate: openRow,
+        rowTestId,
+        empty,
+      }}
     >
       <LifecycleDialogs action={action} onClose={() => setAction(null)} />
     </ListPage>

@@ -35,7 +35,9 @@ export function LifecycleDialogs({ action, onClose }: { action: LifecycleAction;
   return (
     <Suspense fallback={null}>
       {stopMounted && <StopClusterDialog cluster={shown.cluster} open={action?.kind === 'stop'} onClose={close} onStarted={refresh} />}
-      {restartMounted && <RestartClusterDialog cluster={shown.cluster} open={action?.kind === 'restart'} onClose={close} onStarted={refresh} />}
+      {restartMounted && (
+        <RestartClusterDialog cluster={shown.cluster} open={action?.kind === 'restart'} onClose={close} onStarted={refresh} />
+      )}
     </Suspense>
   );
 }

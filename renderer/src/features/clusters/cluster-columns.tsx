@@ -25,7 +25,19 @@ const STATUS_ORDER = { running: 0, starting: 1, restarting: 2, stopping: 3, erro
 
 // Native titles rather than MUI tooltips: this table has hundreds of rows and re-renders
 // on every filter keystroke; a tooltip per button costs more than the rest of the row.
-function ActionButton({ label, hint, disabled, onClick, children }: { label: string; hint: string; disabled?: boolean; onClick(): void; children: ReactNode }) {
+function ActionButton({
+  label,
+  hint,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  hint: string;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <span title={hint}>
       <IconButton size="small" aria-label={label} disabled={disabled} onClick={onClick}>
@@ -53,16 +65,44 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
         </Box>
       ),
     },
-    { id: 'status', header: 'Status', width: '128px', sortValue: (c) => STATUS_ORDER[c.status], render: (c) => <ClusterStatusChip status={c.status} /> },
-    { id: 'gpu', header: 'GPU', width: 'minmax(130px, 1fr)', sortValue: (c) => `${c.gpu.type}:${String(c.gpu.count).padStart(3, '0')}`, render: (c) => gpuLabel(c) },
-    { id: 'cost', header: 'Hourly cost', width: '112px', align: 'right', sortValue: (c) => c.cost.hourly_rate, render: (c) => formatHourly(c.cost.hourly_rate) },
-    { id: 'uptime', header: 'Uptime', width: '96px', align: 'right', sortValue: (c) => c.uptime_seconds, render: (c) => formatUptime(c.uptime_seconds) },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '128px',
+      sortValue: (c) => STATUS_ORDER[c.status],
+      render: (c) => <ClusterStatusChip status={c.status} />,
+    },
+    {
+      id: 'gpu',
+      header: 'GPU',
+      width: 'minmax(130px, 1fr)',
+      sortValue: (c) => `${c.gpu.type}:${String(c.gpu.count).padStart(3, '0')}`,
+      render: (c) => gpuLabel(c),
+    },
+    {
+      id: 'cost',
+      header: 'Hourly cost',
+      width: '112px',
+      align: 'right',
+      sortValue: (c) => c.cost.hourly_rate,
+      render: (c) => formatHourly(c.cost.hourly_rate),
+    },
+    {
+      id: 'uptime',
+      header: 'Uptime',
+      width: '96px',
+      align: 'right',
+      sortValue: (c) => c.uptime_seconds,
+      render: (c) => formatUptime(c.uptime_seconds),
+    },
     {
       id: 'lastAccessed',
       header: 'Last accessed',
       width: '130px',
       sortValue: (c) => (c.last_accessed ? Date.parse(c.last_accessed) : 0),
-      render: (c) => <span title={c.last_accessed ? formatDateTime(c.last_accessed) : 'Never accessed'}>{relativeTime(c.last_accessed, now())}</span>,
+      render: (c) => (
+        <span title={c.last_accessed ? formatDateTime(c.last_accessed) : 'Never accessed'}>{relativeTime(c.last_accessed, now())}</span>
+      ),
     },
     {
       id: 'actions',
@@ -74,7 +114,12 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
           <ActionButton hint="Open" label={`Open ${c.name}`} onClick={() => actions.open(c)}>
             <OpenInNew fontSize="small" />
           </ActionButton>
-          <ActionButton hint={canStop(c.status) ? 'Stop' : 'Stop (only a running cluster)'} label={`Stop ${c.name}`} disabled={!canStop(c.status)} onClick={() => actions.stop(c)}>
+          <ActionButton
+            hint={canStop(c.status) ? 'Stop' : 'Stop (only a running cluster)'}
+            label={`Stop ${c.name}`}
+            disabled={!canStop(c.status)}
+            onClick={() => actions.stop(c)}
+          >
             <StopCircleOutlined fontSize="small" />
           </ActionButton>
           <ActionButton

@@ -46,7 +46,6 @@ export function formatUptime(seconds: number): string {
   return `${s}s`;
 }
 
-
 /** GPU type names carry underscores (A100_80GB); show them as the vendor writes them. */
 export function gpuLabel(cluster: Pick<Cluster, 'gpu'>): string {
   return cluster.gpu.count === 0 ? 'No GPU' : `${cluster.gpu.type.replace(/_/g, ' ')} × ${cluster.gpu.count}`;

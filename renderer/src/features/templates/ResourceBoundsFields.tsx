@@ -8,7 +8,12 @@ import type { GpuType } from '../../../../shared/api/clusters/common';
 import { RESOURCE_RANGES, type ResourceName } from '../../../../shared/api/clusters/templates';
 import { GPU_TYPES, RESOURCES, type FieldErrors, type ResourceTexts } from './template-form';
 
-export const RESOURCE_LABELS: Record<ResourceName, string> = { gpu_count: 'GPUs', cpu_cores: 'CPU cores', memory_gb: 'Memory (GB)', storage_gb: 'Storage (GB)' };
+export const RESOURCE_LABELS: Record<ResourceName, string> = {
+  gpu_count: 'GPUs',
+  cpu_cores: 'CPU cores',
+  memory_gb: 'Memory (GB)',
+  storage_gb: 'Storage (GB)',
+};
 
 export interface ResourceBoundsFieldsProps {
   gpuType: GpuType;
@@ -29,7 +34,14 @@ export function ResourceBoundsFields(props: ResourceBoundsFieldsProps) {
   const { gpuType, errors, onChange } = props;
   return (
     <Stack spacing={1.5}>
-      <TextField select label="GPU type" size="small" value={gpuType} onChange={(e) => onChange({ gpuType: e.target.value as GpuType })} sx={{ width: 200 }}>
+      <TextField
+        select
+        label="GPU type"
+        size="small"
+        value={gpuType}
+        onChange={(e) => onChange({ gpuType: e.target.value as GpuType })}
+        sx={{ width: 200 }}
+      >
         {GPU_TYPES.map((g) => (
           <MenuItem key={g} value={g}>
             {g}

@@ -21,10 +21,19 @@ import { ErrorState } from '../../components/StateViews';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDateTime } from '../../lib/relative-time';
 import { TemplateBadges } from './TemplateBadges';
-import { EnvironmentPanel, PackagesPanel, PortsPanel, ResourcesPanel, SoftwarePanel, StartupScriptPanel, UsagePanel } from './TemplateSections';
+import {
+  EnvironmentPanel,
+  PackagesPanel,
+  PortsPanel,
+  ResourcesPanel,
+  SoftwarePanel,
+  StartupScriptPanel,
+  UsagePanel,
+} from './TemplateSections';
 import { useTemplates } from './templates-store';
 
-export const OFFICIAL_READ_ONLY = 'Official templates are maintained by the platform and cannot be changed or deleted. Duplicate it to make your own.';
+export const OFFICIAL_READ_ONLY =
+  'Official templates are maintained by the platform and cannot be changed or deleted. Duplicate it to make your own.';
 
 function ReadOnlyAware({ official, children }: { official: boolean; children: ReactElement }) {
   return official ? (
@@ -36,7 +45,17 @@ function ReadOnlyAware({ official, children }: { official: boolean; children: Re
   );
 }
 
-function Header({ template, onEdit, onDuplicate, onDelete }: { template: Template; onEdit(): void; onDuplicate(): void; onDelete(): void }) {
+function Header({
+  template,
+  onEdit,
+  onDuplicate,
+  onDelete,
+}: {
+  template: Template;
+  onEdit(): void;
+  onDuplicate(): void;
+  onDelete(): void;
+}) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -82,7 +101,13 @@ export function TemplateDetail({ id, onEdit, onDuplicate }: { id: string; onEdit
   const template = detail?.template ?? null;
   if (!template) {
     if (detail?.status === 'error' && detail.error)
-      return <ErrorState title={detail.error.status === 404 ? `No template ${id}` : 'Could not load the template'} error={detail.error} onRetry={() => void useTemplates.getState().loadOne(id)} />;
+      return (
+        <ErrorState
+          title={detail.error.status === 404 ? `No template ${id}` : 'Could not load the template'}
+          error={detail.error}
+          onRetry={() => void useTemplates.getState().loadOne(id)}
+        />
+      );
     return (
       <Stack spacing={2} aria-busy aria-label="Loading template">
         <Skeleton variant="text" width={320} height={40} />
@@ -102,8 +127,17 @@ export function TemplateDetail({ id, onEdit, onDuplicate }: { id: string; onEdit
       <Button startIcon={<ArrowBack />} href="#/templates" size="small" sx={{ alignSelf: 'flex-start' }}>
         Templates
       </Button>
-      <Header template={template} onEdit={() => onEdit(template)} onDuplicate={() => onDuplicate(template)} onDelete={() => setDeleting(true)} />
-      {template.is_deprecated && <Alert severity="warning">This template is deprecated: clusters from it still work, but prefer a current template for new ones.</Alert>}
+      <Header
+        template={template}
+        onEdit={() => onEdit(template)}
+        onDuplicate={() => onDuplicate(template)}
+        onDelete={() => setDeleting(true)}
+      />
+      {template.is_deprecated && (
+        <Alert severity="warning">
+          This template is deprecated: clusters from it still work, but prefer a current template for new ones.
+        </Alert>
+      )}
       <Typography variant="body1">{template.description}</Typography>
       {template.version_notes && (
         <Typography variant="body2" color="text.secondary">
@@ -126,7 +160,14 @@ export function TemplateDetail({ id, onEdit, onDuplicate }: { id: string; onEdit
           ))}
         </Stack>
       )}
-      <ConfirmDialog open={deleting} title={`Delete template “${template.name}”?`} confirmLabel="Delete template" destructive onConfirm={remove} onClose={() => setDeleting(false)}>
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete template “${template.name}”?`}
+        confirmLabel="Delete template"
+        destructive
+        onConfirm={remove}
+        onClose={() => setDeleting(false)}
+      >
         Clusters already created from it keep running; new clusters can no longer use it. This cannot be undone.
       </ConfirmDialog>
     </Stack>

@@ -7,14 +7,28 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Framework, TemplateCategory, type CreateTemplateRequest, type Template, type UpdateTemplateRequest } from '../../../../shared/api/clusters/templates';
+import {
+  Framework,
+  TemplateCategory,
+  type CreateTemplateRequest,
+  type Template,
+  type UpdateTemplateRequest,
+} from '../../../../shared/api/clusters/templates';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
 import { MONO_FONT } from '../../lib/fonts';
 import { EnvRowsEditor, PortRowsEditor } from '../../components/form/RowEditors';
 import { formatMoney } from '../../lib/money';
 import { ResourceBoundsFields } from './ResourceBoundsFields';
-import { emptyTemplateForm, formHourlyCost, formOfTemplate, nextPatchVersion, toCreateTemplate, toUpdateTemplate, type TemplateForm } from './template-form';
+import {
+  emptyTemplateForm,
+  formHourlyCost,
+  formOfTemplate,
+  nextPatchVersion,
+  toCreateTemplate,
+  toUpdateTemplate,
+  type TemplateForm,
+} from './template-form';
 import { useTemplates } from './templates-store';
 
 export type TemplateFormMode = { kind: 'create' } | { kind: 'edit'; template: Template } | { kind: 'duplicate'; template: Template };
@@ -29,7 +43,15 @@ function Heading({ children }: { children: string }) {
   );
 }
 
-export function TemplateFormDialog({ mode, onClose, onSaved }: { mode: TemplateFormMode | null; onClose(): void; onSaved(template: Template, created: boolean): void }) {
+export function TemplateFormDialog({
+  mode,
+  onClose,
+  onSaved,
+}: {
+  mode: TemplateFormMode | null;
+  onClose(): void;
+  onSaved(template: Template, created: boolean): void;
+}) {
   const editing = mode?.kind === 'edit' ? mode.template : null;
   const { form, update, errors, busy, apiError, onSubmit } = useValidatedForm<TemplateForm, CreateTemplateRequest | UpdateTemplateRequest>({
     open: mode !== null,
@@ -44,8 +66,23 @@ export function TemplateFormDialog({ mode, onClose, onSaved }: { mode: TemplateF
     },
   });
 
-  const field = (key: 'name' | 'description' | 'containerImage' | 'tags', path: string, label: string, help: string, extra: object = {}) => (
-    <TextField label={label} size="small" value={form[key]} onChange={(e) => update({ [key]: e.target.value })} error={Boolean(errors[path])} helperText={errors[path] ?? help} fullWidth {...extra} />
+  const field = (
+    key: 'name' | 'description' | 'containerImage' | 'tags',
+    path: string,
+    label: string,
+    help: string,
+    extra: object = {},
+  ) => (
+    <TextField
+      label={label}
+      size="small"
+      value={form[key]}
+      onChange={(e) => update({ [key]: e.target.value })}
+      error={Boolean(errors[path])}
+      helperText={errors[path] ?? help}
+      fullWidth
+      {...extra}
+    />
   );
   const cost = formHourlyCost(form);
 
@@ -67,14 +104,32 @@ export function TemplateFormDialog({ mode, onClose, onSaved }: { mode: TemplateF
       {field('name', 'name', 'Name', 'Unique within the project', { required: true, autoFocus: true })}
       {field('description', 'description', 'Description', 'What the template is for', { required: true, multiline: true, minRows: 2 })}
       <Stack direction="row" spacing={1.5}>
-        <TextField select label="Category" size="small" required value={form.category} onChange={(e) => update({ category: e.target.value as TemplateForm['category'] })} error={Boolean(errors.category)} helperText={errors.category ?? ' '} sx={{ width: 200 }}>
+        <TextField
+          select
+          label="Category"
+          size="small"
+          required
+          value={form.category}
+          onChange={(e) => update({ category: e.target.value as TemplateForm['category'] })}
+          error={Boolean(errors.category)}
+          helperText={errors.category ?? ' '}
+          sx={{ width: 200 }}
+        >
           {TemplateCategory.options.map((c) => (
             <MenuItem key={c} value={c}>
               {c}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Framework" size="small" value={form.framework} onChange={(e) => update({ framework: e.target.value as TemplateForm['framework'] })} helperText="Optional" sx={{ width: 200 }}>
+        <TextField
+          select
+          label="Framework"
+          size="small"
+          value={form.framework}
+          onChange={(e) => update({ framework: e.target.value as TemplateForm['framework'] })}
+          helperText="Optional"
+          sx={{ width: 200 }}
+        >
           <MenuItem value="">
             <em>None</em>
           </MenuItem>
@@ -84,20 +139,43 @@ export function TemplateFormDialog({ mode, onClose, onSaved }: { mode: TemplateF
             </MenuItem>
           ))}
         </TextField>
-        <FormControlLabel control={<Checkbox size="small" checked={form.gpuCompatible} onChange={(e) => update({ gpuCompatible: e.target.checked })} />} label="GPU compatible" />
-        <FormControlLabel control={<Checkbox size="small" checked={form.isPublic} onChange={(e) => update({ isPublic: e.target.checked })} />} label="Public" />
+        <FormControlLabel
+          control={<Checkbox size="small" checked={form.gpuCompatible} onChange={(e) => update({ gpuCompatible: e.target.checked })} />}
+          label="GPU compatible"
+        />
+        <FormControlLabel
+          control={<Checkbox size="small" checked={form.isPublic} onChange={(e) => update({ isPublic: e.target.checked })} />}
+          label="Public"
+        />
       </Stack>
-      {field('containerImage', 'container_image', 'Container image', 'Base image, e.g. registry.example.com/ml/pytorch:2.3-cuda12', { required: true, slotProps: { htmlInput: { style: { fontFamily: MONO_FONT } } } })}
+      {field('containerImage', 'container_image', 'Container image', 'Base image, e.g. registry.example.com/ml/pytorch:2.3-cuda12', {
+        required: true,
+        slotProps: { htmlInput: { style: { fontFamily: MONO_FONT } } },
+      })}
       {field('tags', 'tags', 'Tags', 'Comma-separated')}
 
       <Heading>Resources</Heading>
-      <ResourceBoundsFields gpuType={form.gpuType} defaults={form.defaults} min={form.min} max={form.max} errors={errors} onChange={(patch) => update(patch)} />
+      <ResourceBoundsFields
+        gpuType={form.gpuType}
+        defaults={form.defaults}
+        min={form.min}
+        max={form.max}
+        errors={errors}
+        onChange={(patch) => update(patch)}
+      />
       <Typography variant="body2" data-testid="template-cost-preview">
         Estimated cost of the default configuration: <b>{cost === null ? '—' : `${formatMoney(cost)}/h`}</b>
       </Typography>
 
       <Heading>Ports</Heading>
-      <PortRowsEditor rows={form.ports} onChange={(ports) => update({ ports })} errors={errors} errorPath="port_mappings" newRow={() => ({ internalPort: '', protocol: 'tcp', description: '' })} item="port" />
+      <PortRowsEditor
+        rows={form.ports}
+        onChange={(ports) => update({ ports })}
+        errors={errors}
+        errorPath="port_mappings"
+        newRow={() => ({ internalPort: '', protocol: 'tcp', description: '' })}
+        item="port"
+      />
       <Heading>Environment</Heading>
       <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
       <Heading>Software</Heading>
@@ -138,7 +216,15 @@ export function TemplateFormDialog({ mode, onClose, onSaved }: { mode: TemplateF
               helperText={errors.version ?? `Now ${editing.version}; e.g. ${nextPatchVersion(editing.version)}`}
               sx={{ width: 200 }}
             />
-            <TextField label="Version notes" size="small" value={form.versionNotes} onChange={(e) => update({ versionNotes: e.target.value })} error={Boolean(errors.version_notes)} helperText={errors.version_notes ?? 'What changed'} fullWidth />
+            <TextField
+              label="Version notes"
+              size="small"
+              value={form.versionNotes}
+              onChange={(e) => update({ versionNotes: e.target.value })}
+              error={Boolean(errors.version_notes)}
+              helperText={errors.version_notes ?? 'What changed'}
+              fullWidth
+            />
           </Stack>
         </>
       )}

@@ -13,7 +13,11 @@ import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
 function TemplateCard({ template, onOpen }: { template: Template; onOpen(t: Template): void }) {
   return (
     <Card variant="outlined" data-testid={`template-card-${template.id}`} sx={{ opacity: template.is_deprecated ? 0.75 : 1 }}>
-      <CardActionArea onClick={() => onOpen(template)} sx={{ height: '100%', alignItems: 'stretch' }} aria-label={`Open template ${template.name}`}>
+      <CardActionArea
+        onClick={() => onOpen(template)}
+        sx={{ height: '100%', alignItems: 'stretch' }}
+        aria-label={`Open template ${template.name}`}
+      >
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, height: '100%' }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1, lineHeight: 1.3 }}>
@@ -21,7 +25,11 @@ function TemplateCard({ template, onOpen }: { template: Template; onOpen(t: Temp
             </Typography>
             <TemplateBadges template={template} />
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: 40 }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: 40 }}
+          >
             {template.description}
           </Typography>
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -46,7 +54,11 @@ function TemplateCard({ template, onOpen }: { template: Template; onOpen(t: Temp
 
 export function TemplateGallery({ templates, onOpen }: { templates: readonly Template[]; onOpen(t: Template): void }) {
   return (
-    <Box role="list" aria-label="Templates" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2, overflowY: 'auto', pb: 2 }}>
+    <Box
+      role="list"
+      aria-label="Templates"
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2, overflowY: 'auto', pb: 2 }}
+    >
       {templates.map((t) => (
         <Box role="listitem" key={t.id}>
           <TemplateCard template={t} onOpen={onOpen} />

@@ -73,7 +73,20 @@ export function TemplateListView({ onCreate }: { onCreate(): void }) {
 
   const firstLoad = status === 'loading' && templates.length === 0;
   const empty = (
-    <EmptyState icon={<WidgetsOutlined />} title="No templates match" action={<Button onClick={() => { setSearch(''); change({ category: '', framework: '', gpuCompatible: '', official: '', search: '' }); }}>Clear filters</Button>}>
+    <EmptyState
+      icon={<WidgetsOutlined />}
+      title="No templates match"
+      action={
+        <Button
+          onClick={() => {
+            setSearch('');
+            change({ category: '', framework: '', gpuCompatible: '', official: '', search: '' });
+          }}
+        >
+          Clear filters
+        </Button>
+      }
+    >
       Change the search or the filters, or include deprecated templates.
     </EmptyState>
   );
@@ -110,16 +123,39 @@ export function TemplateListView({ onCreate }: { onCreate(): void }) {
       status={status}
       error={error}
       errorTitle="Could not load templates"
-      table={{ label: 'Templates', rows: templates, columns, rowKey: (t) => t.id, loading: firstLoad, onRowActivate: open, rowTestId: (t) => `template-row-${t.id}`, empty }}
+      table={{
+        label: 'Templates',
+        rows: templates,
+        columns,
+        rowKey: (t) => t.id,
+        loading: firstLoad,
+        onRowActivate: open,
+        rowTestId: (t) => `template-row-${t.id}`,
+        empty,
+      }}
       body={view === 'table' ? undefined : <GalleryBody templates={templates} firstLoad={firstLoad} empty={empty} onOpen={open} />}
     />
   );
 }
 
-function GalleryBody({ templates, firstLoad, empty, onOpen }: { templates: Template[]; firstLoad: boolean; empty: ReactNode; onOpen(t: Template): void }) {
+function GalleryBody({
+  templates,
+  firstLoad,
+  empty,
+  onOpen,
+}: {
+  templates: Template[];
+  firstLoad: boolean;
+  empty: ReactNode;
+  onOpen(t: Template): void;
+}) {
   if (firstLoad)
     return (
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }} aria-busy aria-label="Loading templates">
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }}
+        aria-busy
+        aria-label="Loading templates"
+      >
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={180} />
         ))}

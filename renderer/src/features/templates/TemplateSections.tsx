@@ -27,9 +27,14 @@ export function Panel({ title, children, action, testId }: { title: string; chil
   );
 }
 
-const grid = (columns: string) => ({ display: 'grid', gridTemplateColumns: columns, columnGap: 2, rowGap: 0.75, fontSize: 14, alignItems: 'baseline' }) as const;
+const grid = (columns: string) =>
+  ({ display: 'grid', gridTemplateColumns: columns, columnGap: 2, rowGap: 0.75, fontSize: 14, alignItems: 'baseline' }) as const;
 const head = { fontSize: 12, fontWeight: 600, color: 'text.secondary', textTransform: 'uppercase' } as const;
-const none = <Typography variant="body2" color="text.secondary">None</Typography>;
+const none = (
+  <Typography variant="body2" color="text.secondary">
+    None
+  </Typography>
+);
 
 export function ResourcesPanel({ template }: { template: Template }) {
   const { min_resources: min, max_resources: max } = template.resource_limits;
@@ -85,7 +90,18 @@ export function SoftwarePanel({ template }: { template: Template }) {
           ['PyTorch', s.pytorch ?? '—'],
           ['CUDA', s.cuda ?? '—'],
           ['cuDNN', s.cudnn ?? '—'],
-          ['GPU types', c.gpu_types.length ? <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>{c.gpu_types.map((g) => <Chip key={g} label={g} size="small" />)}</Stack> : 'Any'],
+          [
+            'GPU types',
+            c.gpu_types.length ? (
+              <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {c.gpu_types.map((g) => (
+                  <Chip key={g} label={g} size="small" />
+                ))}
+              </Stack>
+            ) : (
+              'Any'
+            ),
+          ],
           ['Regions', c.regions.length ? c.regions.join(', ') : 'Any'],
           ['Min. driver', c.min_driver_version ?? '—'],
         ]}
@@ -104,7 +120,10 @@ export function UsagePanel({ template }: { template: Template }) {
           ['Active clusters', u.active_clusters.toLocaleString()],
           ['Rating', u.average_rating === null ? '—' : `${u.average_rating.toFixed(1)} / 5`],
           ['Success rate', u.success_rate === null ? '—' : `${Math.round(u.success_rate * 100)}%`],
-          ['Created by', `${template.created_by.username}${template.created_by.organization ? ` (${template.created_by.organization})` : ''}`],
+          [
+            'Created by',
+            `${template.created_by.username}${template.created_by.organization ? ` (${template.created_by.organization})` : ''}`,
+          ],
         ]}
       />
     </Panel>
@@ -175,9 +194,26 @@ export function EnvironmentPanel({ template }: { template: Template }) {
 export function StartupScriptPanel({ template }: { template: Template }) {
   const script = template.startup_script;
   return (
-    <Panel title="Startup script" action={script ? <CopyButton value={script} label="Copy startup script" onError={(m) => notify('error', m)} /> : undefined}>
+    <Panel
+      title="Startup script"
+      action={script ? <CopyButton value={script} label="Copy startup script" onError={(m) => notify('error', m)} /> : undefined}
+    >
       {script ? (
-        <Box component="pre" data-testid="startup-script" sx={{ m: 0, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', fontFamily: MONO_FONT, fontSize: 12, overflow: 'auto', maxHeight: 360, whiteSpace: 'pre' }}>
+        <Box
+          component="pre"
+          data-testid="startup-script"
+          sx={{
+            m: 0,
+            p: 1.5,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            fontFamily: MONO_FONT,
+            fontSize: 12,
+            overflow: 'auto',
+            maxHeight: 360,
+            whiteSpace: 'pre',
+          }}
+        >
           <code>{script}</code>
         </Box>
       ) : (

@@ -26,7 +26,11 @@ export default function TemplatesPage() {
   return (
     <>
       {id ? (
-        <TemplateDetail id={id} onEdit={(template) => setMode({ kind: 'edit', template })} onDuplicate={(template) => setMode({ kind: 'duplicate', template })} />
+        <TemplateDetail
+          id={id}
+          onEdit={(template) => setMode({ kind: 'edit', template })}
+          onDuplicate={(template) => setMode({ kind: 'duplicate', template })}
+        />
       ) : (
         <TemplateListView onCreate={() => setMode({ kind: 'create' })} />
       )}

@@ -125,14 +125,19 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const numbersOnly = (r: Record<string, number | string>) => Object.fromEntries(Object.entries(r).filter(([, v]) => typeof v === 'number')) as Partial<Record<ResourceName, number>>;
+const numbersOnly = (r: Record<string, number | string>) =>
+  Object.fromEntries(Object.entries(r).filter(([, v]) => typeof v === 'number')) as Partial<Record<ResourceName, number>>;
 
 function body(form: TemplateForm, errors: FieldErrors) {
   const min = resources(form.min);
   const max = resources(form.max);
   // The schema checks the bounds only once every other field is valid; check them here too
   // so min ≤ default ≤ max shows while the rest of the form is still being filled in.
-  for (const issue of resourceBoundIssues({ default_configuration: numbersOnly(resources(form.defaults)), min_resources: numbersOnly(min), max_resources: numbersOnly(max) })) {
+  for (const issue of resourceBoundIssues({
+    default_configuration: numbersOnly(resources(form.defaults)),
+    min_resources: numbersOnly(min),
+    max_resources: numbersOnly(max),
+  })) {
     errors[issue.path.join('.')] ??= issue.message;
   }
   return {
@@ -156,7 +161,10 @@ function body(form: TemplateForm, errors: FieldErrors) {
   };
 }
 
-const toField: IssueToField = (path, issue) => [path || 'form', path === 'category' && issue.code === 'invalid_value' ? 'Choose a category' : wholeNumberMessage(issue)];
+const toField: IssueToField = (path, issue) => [
+  path || 'form',
+  path === 'category' && issue.code === 'invalid_value' ? 'Choose a category' : wholeNumberMessage(issue),
+];
 
 export function toCreateTemplate(form: TemplateForm): FormResult<CreateTemplateRequest> {
   const errors: FieldErrors = {};

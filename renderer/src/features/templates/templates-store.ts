@@ -1,7 +1,14 @@
 // Templates area state. Typed first, then created. The list is read with the document's
 // filters as query parameters of the list operation (server-side), details by id.
 import { create } from 'zustand';
-import type { CreateTemplateRequest, Framework, ListTemplatesQuery, Template, TemplateCategory, UpdateTemplateRequest } from '../../../../shared/api/clusters/templates';
+import type {
+  CreateTemplateRequest,
+  Framework,
+  ListTemplatesQuery,
+  Template,
+  TemplateCategory,
+  UpdateTemplateRequest,
+} from '../../../../shared/api/clusters/templates';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
@@ -21,7 +28,15 @@ export interface TemplateFilters {
   includeDeprecated: boolean;
 }
 
-export const defaultTemplateFilters = (): TemplateFilters => ({ category: '', framework: '', gpuCompatible: '', official: '', search: '', sortBy: 'name', includeDeprecated: false });
+export const defaultTemplateFilters = (): TemplateFilters => ({
+  category: '',
+  framework: '',
+  gpuCompatible: '',
+  official: '',
+  search: '',
+  sortBy: 'name',
+  includeDeprecated: false,
+});
 
 /** The filters as the list operation's query: only what is set. */
 export function templateQuery(f: TemplateFilters): ListTemplatesQuery {

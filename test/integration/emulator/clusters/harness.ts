@@ -63,4 +63,8 @@ export async function startClusters(options: EmulatorOptions = {}): Promise<Clus
 }
 
 /** The cluster envelope's error, for concise assertions. */
-export const errorOf = (r: Reply) => ({ status: r.status, code: r.body?.error?.code as string | undefined, details: r.body?.error?.details });
+export const errorOf = (r: Reply) => ({
+  status: r.status,
+  code: r.body?.error?.code as string | undefined,
+  details: r.body?.error?.details,
+});

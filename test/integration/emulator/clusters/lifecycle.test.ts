@@ -4,8 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestartResponse, StopResponse } from '../../../../shared/api/clusters/lifecycle';
 import { errorOf, startClusters, type ClusterTarget } from './harness';
 
-const STOP_ORDER = ['notifying_processes', 'waiting_for_graceful_exit', 'creating_snapshot', 'terminating_resources', 'cleaning_up', 'completed'];
-const RESTART_ORDER = ['stopping_processes', 'creating_checkpoint', 'updating_configuration', 'starting_services', 'health_checks', 'ready'];
+const STOP_ORDER = [
+  'notifying_processes',
+  'waiting_for_graceful_exit',
+  'creating_snapshot',
+  'terminating_resources',
+  'cleaning_up',
+  'completed',
+];
+const RESTART_ORDER = [
+  'stopping_processes',
+  'creating_checkpoint',
+  'updating_configuration',
+  'starting_services',
+  'health_checks',
+  'ready',
+];
 
 let t: ClusterTarget;
 beforeAll(async () => (t = await startClusters()));
@@ -32,7 +46,11 @@ describe('state rules (before the clock moves)', () => {
     for (const name of ['vision-finetune', 'cv-experiments', 'batch-embeddings', 'ci-smoke-tests']) {
       const c = await t.cluster(name);
       const r = await t.call('POST', `/v1/clusters/${c.id}/stop`, { body: {} });
-      expect(errorOf(r)).toMatchObject({ status: 409, code: 'INVALID_STATE', details: { current_status: c.status, required_status: 'running', suggestion: expect.any(String) } });
+      expect(errorOf(r)).toMatchObject({
+        status: 409,
+        code: 'INVALID_STATE',
+        details: { current_status: c.status, required_status: 'running', suggestion: expect.any(String) },
+      });
     }
   });
 
@@ -40,14 +58,21 @@ describe('state rules (before the clock moves)', () => {
     for (const name of ['ci-smoke-tests', 'batch-embeddings', 'rlhf-sweep']) {
       const c = await t.cluster(name);
       const r = await t.call('POST', `/v1/clusters/${c.id}/restart`, { body: {} });
-      expect(errorOf(r)).toMatchObject({ status: 409, code: 'INVALID_STATE', details: { current_status: c.status, allowed_states: ['running', 'stopped', 'error'], suggestion: expect.any(String) } });
+      expect(errorOf(r)).toMatchObject({
+        status: 409,
+        code: 'INVALID_STATE',
+        details: { current_status: c.status, allowed_states: ['running', 'stopped', 'error'], suggestion: expect.any(String) },
+      });
     }
   });
 
   it('validates the bodies against the documented bounds', async () => {
     const c = await t.cluster('llm-pretraining');
     const stop = (body: unknown) => t.call('POST', `/v1/clusters/${c.id}/stop`, { body });
-    expect(errorOf(await stop({ grace_period_minutes: 31 }))).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'grace_period_minutes' } });
+    expect(errorOf(await stop({ grace_period_minutes: 31 }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'grace_period_minutes' },
+    });
     expect(errorOf(await stop({ timeout_minutes: 61 }))).toMatchObject({ details: { field: 'timeout_minutes' } });
     expect(errorOf(await stop({ notify_users: ['bob'] })).details.field).toBe('notify_users.0');
     const restart = (body: unknown) => t.call('POST', `/v1/clusters/${c.id}/restart`, { body });
@@ -67,7 +92,12 @@ describe('stop', () => {
     expect(r.status).toBe(200);
     const d = StopResponse.parse(r.body).data;
     expect(r.body.meta).toMatchObject({ request_id: expect.stringMatching(/^req_/), wait_for_completion: false });
-    expect(d).toMatchObject({ status: 'stopping', stop_type: 'graceful', grace_period_minutes: 5, snapshot_creation: { enabled: false, snapshot_id: null } });
+    expect(d).toMatchObject({
+      status: 'stopping',
+      stop_type: 'graceful',
+      grace_period_minutes: 5,
+      snapshot_creation: { enabled: false, snapshot_id: null },
+    });
     expect(d.stop_progress).toMatchObject({ phase: 'notifying_processes', steps_completed: 0, total_steps: 4, percentage: 0 });
     expect(d.cost_impact).toMatchObject({ hourly_rate_saved: c.cost.hourly_rate, billing_stopped_at: d.stop_initiated_at });
     expect(d.cost_impact.session_cost_final).toBeGreaterThan(0);
@@ -77,7 +107,10 @@ describe('stop', () => {
     expect(total).toBeLessThanOrEqual(30 + 300 + 60 + 30);
 
     const during = (await t.call('GET', `/v1/clusters/${c.id}`)).body.data;
-    expect(during).toMatchObject({ status: 'stopping', lifecycle: { operation: 'stop', estimated_completion_time: d.estimated_stop_time } });
+    expect(during).toMatchObject({
+      status: 'stopping',
+      lifecycle: { operation: 'stop', estimated_completion_time: d.estimated_stop_time },
+    });
     expect(during.cost.billing_stopped_at).toBe(d.cost_impact.billing_stopped_at);
     const { seen, percentages, cluster } = await follow(c.id, 'stopping');
     expect(seen).toEqual(['notifying_processes', 'waiting_for_graceful_exit', 'terminating_resources', 'cleaning_up']);
@@ -90,9 +123,15 @@ describe('stop', () => {
 
   it('with force and save_state skips the graceful phases and creates the snapshot', async () => {
     const c = await t.cluster('inference-api');
-    const r = await t.call('POST', `/v1/clusters/${c.id}/stop`, { body: { force: true, save_state: true, snapshot_name: 'before-upgrade', preserve_data: false, stop_reason: 'test' } });
+    const r = await t.call('POST', `/v1/clusters/${c.id}/stop`, {
+      body: { force: true, save_state: true, snapshot_name: 'before-upgrade', preserve_data: false, stop_reason: 'test' },
+    });
     const d = StopResponse.parse(r.body).data;
-    expect(d).toMatchObject({ stop_type: 'forced', stop_progress: { phase: 'creating_snapshot', total_steps: 3 }, data_preservation: { volumes_preserved: [], snapshots_created: 1 } });
+    expect(d).toMatchObject({
+      stop_type: 'forced',
+      stop_progress: { phase: 'creating_snapshot', total_steps: 3 },
+      data_preservation: { volumes_preserved: [], snapshots_created: 1 },
+    });
     expect(d.snapshot_creation).toMatchObject({ enabled: true, snapshot_id: expect.stringMatching(/^snap_/) });
     const before = (await t.call('GET', `/v1/clusters/${c.id}`)).body.data;
     expect(before.storage.snapshots.map((s: { id: string }) => s.id)).not.toContain(d.snapshot_creation.snapshot_id);
@@ -100,7 +139,9 @@ describe('stop', () => {
     expect(inOrder(seen, STOP_ORDER)).toBe(true);
     expect(seen[0]).toBe('creating_snapshot');
     expect(seen).not.toContain('waiting_for_graceful_exit');
-    expect(cluster.storage.snapshots).toContainEqual(expect.objectContaining({ id: d.snapshot_creation.snapshot_id, name: 'before-upgrade' }));
+    expect(cluster.storage.snapshots).toContainEqual(
+      expect.objectContaining({ id: d.snapshot_creation.snapshot_id, name: 'before-upgrade' }),
+    );
     expect(cluster.storage.volumes).toEqual([]);
   });
 
@@ -108,7 +149,8 @@ describe('stop', () => {
     const c = await t.cluster('notebook-sandbox');
     const pending = t.call('POST', `/v1/clusters/${c.id}/stop`, { body: { force: true, wait_for_completion: true } });
     // Once the stop is under way, move the clock past its end: the held answer follows.
-    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     await t.advance(600);
     const r = await pending;
     expect(r.status).toBe(200);
@@ -137,21 +179,36 @@ describe('restart', () => {
     expect(r.status).toBe(200);
     const d = RestartResponse.parse(r.body).data;
     expect(r.body.meta).toMatchObject({ wait_for_ready: false });
-    expect(d).toMatchObject({ status: 'restarting', restart_type: 'graceful', restart_progress: { phase: 'stopping_processes', total_steps: 5 } });
+    expect(d).toMatchObject({
+      status: 'restarting',
+      restart_type: 'graceful',
+      restart_progress: { phase: 'stopping_processes', total_steps: 5 },
+    });
     expect(d.configuration_updates.applied).toEqual([]);
-    expect(d.configuration_updates.pending).toEqual(expect.arrayContaining([
-      `storage_gb: ${c.resources.storage_gb} → ${c.resources.storage_gb + 200}`, 'environment FEATURE_X added', `restore from snapshot ${snap.id} (${snap.name})`,
-    ]));
+    expect(d.configuration_updates.pending).toEqual(
+      expect.arrayContaining([
+        `storage_gb: ${c.resources.storage_gb} → ${c.resources.storage_gb + 200}`,
+        'environment FEATURE_X added',
+        `restore from snapshot ${snap.id} (${snap.name})`,
+      ]),
+    );
     expect(d.cost_impact.old_hourly_rate).toBe(c.cost.hourly_rate);
     expect(d.cost_impact.new_hourly_rate).toBeGreaterThan(c.cost.hourly_rate);
     expect(d.cost_impact.rate_change_reason).toContain('cpu_cores');
 
     const rec = (await t.call('GET', `/v1/clusters/${c.id}`)).body.data;
-    expect(rec).toMatchObject({ status: 'restarting', resources: { cpu_cores: 32, storage_gb: c.resources.storage_gb + 200 }, cost: { hourly_rate: d.cost_impact.new_hourly_rate, billing_stopped_at: null } });
+    expect(rec).toMatchObject({
+      status: 'restarting',
+      resources: { cpu_cores: 32, storage_gb: c.resources.storage_gb + 200 },
+      cost: { hourly_rate: d.cost_impact.new_hourly_rate, billing_stopped_at: null },
+    });
     expect(rec.environment.FEATURE_X).toBe('on');
     expect(rec.template_info.container_image).toBe(body.update_container_image);
     const ports = rec.network.port_mappings;
-    expect(ports.find((p: { internal_port: number }) => p.internal_port === 6006)).toMatchObject({ description: 'TensorBoard (moved)', external_port: 30000 });
+    expect(ports.find((p: { internal_port: number }) => p.internal_port === 6006)).toMatchObject({
+      description: 'TensorBoard (moved)',
+      external_port: 30000,
+    });
     expect(ports.find((p: { internal_port: number }) => p.internal_port === 9999).external_port).toBe(30001);
 
     const { seen, cluster } = await follow(c.id, 'restarting', 20);
@@ -165,13 +222,29 @@ describe('restart', () => {
   it('refuses shrinking storage, too many GPUs, unknown snapshots and taken ports, changing nothing', async () => {
     const c = await t.cluster('cv-experiments');
     const post = (body: unknown) => t.call('POST', `/v1/clusters/${c.id}/restart`, { body });
-    expect(errorOf(await post({ update_configuration: { storage_gb: c.resources.storage_gb - 10 }, environment_updates: { SHOULD_NOT: 'apply' } }))).toEqual({
-      status: 400, code: 'STORAGE_CANNOT_SHRINK', details: { current_storage_gb: c.resources.storage_gb, requested_storage_gb: c.resources.storage_gb - 10 },
+    expect(
+      errorOf(
+        await post({ update_configuration: { storage_gb: c.resources.storage_gb - 10 }, environment_updates: { SHOULD_NOT: 'apply' } }),
+      ),
+    ).toEqual({
+      status: 400,
+      code: 'STORAGE_CANNOT_SHRINK',
+      details: { current_storage_gb: c.resources.storage_gb, requested_storage_gb: c.resources.storage_gb - 10 },
     });
-    expect(errorOf(await post({ update_configuration: { gpu_count: 12 } }))).toMatchObject({ status: 409, code: 'GPU_UNAVAILABLE', details: { requested: 12 } });
-    expect(errorOf(await post({ restore_from_snapshot: 'snap_unknown' }))).toMatchObject({ status: 404, code: 'SNAPSHOT_NOT_FOUND', details: { snapshot_id: 'snap_unknown' } });
+    expect(errorOf(await post({ update_configuration: { gpu_count: 12 } }))).toMatchObject({
+      status: 409,
+      code: 'GPU_UNAVAILABLE',
+      details: { requested: 12 },
+    });
+    expect(errorOf(await post({ restore_from_snapshot: 'snap_unknown' }))).toMatchObject({
+      status: 404,
+      code: 'SNAPSHOT_NOT_FOUND',
+      details: { snapshot_id: 'snap_unknown' },
+    });
     const taken = c.network.port_mappings[0].external_port;
-    expect(errorOf(await post({ port_mapping_updates: [{ internal_port: 1234, external_port: taken, description: 'clash' }] }))).toMatchObject({ status: 409, code: 'PORT_CONFLICT', details: { external_port: taken } });
+    expect(
+      errorOf(await post({ port_mapping_updates: [{ internal_port: 1234, external_port: taken, description: 'clash' }] })),
+    ).toMatchObject({ status: 409, code: 'PORT_CONFLICT', details: { external_port: taken } });
     const after = (await t.call('GET', `/v1/clusters/${c.id}`)).body.data;
     expect(after.status).toBe('error');
     expect(after.environment.SHOULD_NOT).toBeUndefined();
@@ -179,8 +252,11 @@ describe('restart', () => {
 
   it('restarts a failed cluster with force (no graceful phase) and wait_for_ready', async () => {
     const c = await t.cluster('cv-experiments');
-    const pending = t.call('POST', `/v1/clusters/${c.id}/restart`, { body: { force: true, wait_for_ready: true, update_configuration: { gpu_count: 2 } } });
-    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++) await new Promise((r) => setTimeout(r, 20));
+    const pending = t.call('POST', `/v1/clusters/${c.id}/restart`, {
+      body: { force: true, wait_for_ready: true, update_configuration: { gpu_count: 2 } },
+    });
+    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     const during = (await t.call('GET', `/v1/clusters/${c.id}`)).body.data;
     expect(during.lifecycle).toMatchObject({ operation: 'restart', phase: 'updating_configuration', total_steps: 3 });
     await t.advance(900);
@@ -193,8 +269,11 @@ describe('restart', () => {
   it('answers a held restart at timeout_minutes of simulated time with timed_out', async () => {
     const c = await t.cluster('llm-pretraining'); // stopped by an earlier test
     expect(c.status).toBe('stopped');
-    const pending = t.call('POST', `/v1/clusters/${c.id}/restart`, { body: { wait_for_ready: true, timeout_minutes: 1, grace_period_minutes: 10 } });
-    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++) await new Promise((r) => setTimeout(r, 20));
+    const pending = t.call('POST', `/v1/clusters/${c.id}/restart`, {
+      body: { wait_for_ready: true, timeout_minutes: 1, grace_period_minutes: 10 },
+    });
+    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     await t.advance(120);
     const r = await pending;
     expect(r.body.meta).toMatchObject({ wait_for_ready: true, timed_out: true });
@@ -213,7 +292,8 @@ describe('closing', () => {
     const own = await startClusters();
     const c = await own.cluster('inference-api');
     const pending = own.call('POST', `/v1/clusters/${c.id}/stop`, { body: { wait_for_completion: true, timeout_minutes: 60 } });
-    for (let i = 0; i < 100 && (await own.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await own.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     await Promise.all([own.close(), pending.then((r) => expect(r.body.meta.timed_out).toBe(true))]);
   });
 });

@@ -21,7 +21,9 @@ describe('proxy', () => {
     expect(plain.data.port_mappings.every((p) => p.health_status === undefined)).toBe(true);
     expect(plain.meta).toMatchObject({ total_port_mappings: 3, active_port_mappings: 3, proxy_version: expect.any(String) });
 
-    const full = ProxyResponse.parse((await t.call('GET', `/v1/clusters/${id}/proxy?include_health=true&include_access_logs=true&include_ssl_info=true`)).body);
+    const full = ProxyResponse.parse(
+      (await t.call('GET', `/v1/clusters/${id}/proxy?include_health=true&include_access_logs=true&include_ssl_info=true`)).body,
+    );
     expect(full.data.ssl_certificate).toMatchObject({ status: 'valid', issuer: expect.any(String) });
     expect(full.data.port_mappings.every((p) => p.health_status !== undefined)).toBe(true);
     const logs = full.data.access_logs!;
@@ -36,18 +38,27 @@ describe('proxy', () => {
   });
 
   it('changes the network configuration partially (PUT /proxy)', async () => {
-    const r = await t.call('PUT', `/v1/clusters/${id}/proxy`, { body: { load_balancer: { algorithm: 'least_connections' }, websocket_support: false } });
+    const r = await t.call('PUT', `/v1/clusters/${id}/proxy`, {
+      body: { load_balancer: { algorithm: 'least_connections' }, websocket_support: false },
+    });
     expect(r.status).toBe(200);
     const n = ProxyResponse.parse(r.body).data.network_configuration;
     expect(n.load_balancer).toEqual({ enabled: true, algorithm: 'least_connections', health_check_enabled: true });
     expect(n.websocket_support).toBe(false);
     expect(n.compression.algorithms).toEqual(['gzip', 'br']);
-    expect(errorOf(await t.call('PUT', `/v1/clusters/${id}/proxy`, { body: { ssl_termination: 'none' } }))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(errorOf(await t.call('PUT', `/v1/clusters/${id}/proxy`, { body: { ssl_termination: 'none' } }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
   });
 
   it('changes access control, refusing malformed addresses and inconsistent limits', async () => {
     const r = await t.call('PUT', `/v1/clusters/${id}/proxy/access`, {
-      body: { session_timeout_minutes: 90, ip_whitelist: ['10.1.0.0/16', '2001:db8::/32', '192.0.2.7'], security_headers: { x_frame_options: 'DENY' } },
+      body: {
+        session_timeout_minutes: 90,
+        ip_whitelist: ['10.1.0.0/16', '2001:db8::/32', '192.0.2.7'],
+        security_headers: { x_frame_options: 'DENY' },
+      },
     });
     expect(r.status).toBe(200);
     const a = ProxyResponse.parse(r.body).data.access_control;
@@ -55,14 +66,24 @@ describe('proxy', () => {
     expect(a.security_headers).toMatchObject({ x_frame_options: 'DENY', hsts_enabled: true });
 
     const bad = await t.call('PUT', `/v1/clusters/${id}/proxy/access`, { body: { blocked_ips: ['10.0.0.1', '10.0.0.300'] } });
-    expect(errorOf(bad)).toMatchObject({ status: 400, code: 'INVALID_IP_ADDRESS', details: { field: 'blocked_ips.1', value: '10.0.0.300' } });
+    expect(errorOf(bad)).toMatchObject({
+      status: 400,
+      code: 'INVALID_IP_ADDRESS',
+      details: { field: 'blocked_ips.1', value: '10.0.0.300' },
+    });
     const cidr = await t.call('PUT', `/v1/clusters/${id}/proxy/access`, { body: { ip_whitelist: ['10.0.0.0/33'] } });
     expect(errorOf(cidr).code).toBe('INVALID_IP_ADDRESS');
     const timeout = await t.call('PUT', `/v1/clusters/${id}/proxy/access`, { body: { session_timeout_minutes: 2 } });
     expect(errorOf(timeout)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { field: 'session_timeout_minutes' } });
     // Only the per-user limit sent, above the stored global limit (6000/min).
-    const limit = await t.call('PUT', `/v1/clusters/${id}/proxy/access`, { body: { rate_limiting: { per_user_limit: { requests_per_minute: 7000, burst_size: 10 } } } });
-    expect(errorOf(limit)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { field: 'rate_limiting.per_user_limit.requests_per_minute' } });
+    const limit = await t.call('PUT', `/v1/clusters/${id}/proxy/access`, {
+      body: { rate_limiting: { per_user_limit: { requests_per_minute: 7000, burst_size: 10 } } },
+    });
+    expect(errorOf(limit)).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: { field: 'rate_limiting.per_user_limit.requests_per_minute' },
+    });
     expect(errorOf(await t.call('PUT', '/v1/clusters/cluster_none/proxy/access', { body: {} })).code).toBe('CLUSTER_NOT_FOUND');
   });
 });
@@ -83,33 +104,56 @@ describe('port mappings', () => {
   it('takes an explicit external port and refuses a taken one with PORT_CONFLICT', async () => {
     const r = await t.call('POST', `/v1/clusters/${id}/proxy/ports`, {
       body: {
-        internal_port: 9000, external_port: 40000, protocol: 'udp', description: 'Metrics push', custom_domain: 'Metrics.Example.com',
+        internal_port: 9000,
+        external_port: 40000,
+        protocol: 'udp',
+        description: 'Metrics push',
+        custom_domain: 'Metrics.Example.com',
         health_check: { path: '/healthz', interval_seconds: 20, timeout_seconds: 3 },
         access_control: { ip_whitelist: ['10.0.0.0/8'], rate_limit: { requests_per_minute: 100, burst_size: 10 } },
       },
     });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ external_port: 40000, protocol: 'udp', custom_domain: 'metrics.example.com' });
-    const again = await t.call('POST', `/v1/clusters/${id}/proxy/ports`, { body: { internal_port: 9001, external_port: 40000, description: 'dup' } });
+    const again = await t.call('POST', `/v1/clusters/${id}/proxy/ports`, {
+      body: { internal_port: 9001, external_port: 40000, description: 'dup' },
+    });
     expect(errorOf(again)).toEqual({ status: 409, code: 'PORT_CONFLICT', details: { external_port: 40000, port_id: r.body.data.id } });
   });
 
   it('validates the create body', async () => {
     const post = (body: unknown) => t.call('POST', `/v1/clusters/${id}/proxy/ports`, { body });
-    expect(errorOf(await post({ internal_port: 0, description: 'x' }))).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'internal_port' } });
+    expect(errorOf(await post({ internal_port: 0, description: 'x' }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'internal_port' },
+    });
     expect(errorOf(await post({ internal_port: 70000, description: 'x' })).code).toBe('VALIDATION_ERROR');
     expect(errorOf(await post({ internal_port: 80 }))).toMatchObject({ details: { field: 'description' } });
     expect(errorOf(await post({ internal_port: 80, description: 'x', protocol: 'http' })).code).toBe('VALIDATION_ERROR');
-    expect(errorOf(await post({ internal_port: 80, description: 'x', custom_domain: 'not a host' }))).toMatchObject({ details: { field: 'custom_domain' } });
-    expect(errorOf(await post({ internal_port: 80, description: 'x', health_check: { interval_seconds: 10, timeout_seconds: 10 } }))).toMatchObject({ details: { field: 'health_check.timeout_seconds' } });
-    expect(errorOf(await post({ internal_port: 80, description: 'x', access_control: { ip_whitelist: ['nope'] } }))).toMatchObject({ code: 'INVALID_IP_ADDRESS', details: { field: 'access_control.ip_whitelist.0' } });
+    expect(errorOf(await post({ internal_port: 80, description: 'x', custom_domain: 'not a host' }))).toMatchObject({
+      details: { field: 'custom_domain' },
+    });
+    expect(
+      errorOf(await post({ internal_port: 80, description: 'x', health_check: { interval_seconds: 10, timeout_seconds: 10 } })),
+    ).toMatchObject({ details: { field: 'health_check.timeout_seconds' } });
+    expect(errorOf(await post({ internal_port: 80, description: 'x', access_control: { ip_whitelist: ['nope'] } }))).toMatchObject({
+      code: 'INVALID_IP_ADDRESS',
+      details: { field: 'access_control.ip_whitelist.0' },
+    });
   });
 
   it('updates partially, re-checking the merged health check, and deletes', async () => {
-    const created = (await t.call('POST', `/v1/clusters/${id}/proxy/ports`, { body: { internal_port: 7000, description: 'Temp' } })).body.data;
-    const upd = await t.call('PUT', `/v1/clusters/${id}/proxy/ports/${created.id}`, { body: { description: 'Renamed', access_control: { public_access: true } } });
+    const created = (await t.call('POST', `/v1/clusters/${id}/proxy/ports`, { body: { internal_port: 7000, description: 'Temp' } })).body
+      .data;
+    const upd = await t.call('PUT', `/v1/clusters/${id}/proxy/ports/${created.id}`, {
+      body: { description: 'Renamed', access_control: { public_access: true } },
+    });
     expect(upd.status).toBe(200);
-    expect(upd.body.data).toMatchObject({ description: 'Renamed', external_port: created.external_port, access_control: { public_access: true, authentication_required: true } });
+    expect(upd.body.data).toMatchObject({
+      description: 'Renamed',
+      external_port: created.external_port,
+      access_control: { public_access: true, authentication_required: true },
+    });
     // Stored interval is 30 s: a timeout of 30 s alone breaks timeout < interval after merging.
     const merged = await t.call('PUT', `/v1/clusters/${id}/proxy/ports/${created.id}`, { body: { health_check: { timeout_seconds: 30 } } });
     expect(errorOf(merged)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { field: 'health_check.timeout_seconds' } });
@@ -117,7 +161,11 @@ describe('port mappings', () => {
     expect(errorOf(unknownField).code).toBe('VALIDATION_ERROR');
     const del = await t.call('DELETE', `/v1/clusters/${id}/proxy/ports/${created.id}`);
     expect(del.body.data).toMatchObject({ id: created.id, deleted: true });
-    expect(errorOf(await t.call('DELETE', `/v1/clusters/${id}/proxy/ports/${created.id}`))).toMatchObject({ status: 404, code: 'PORT_NOT_FOUND', details: { port_id: created.id } });
+    expect(errorOf(await t.call('DELETE', `/v1/clusters/${id}/proxy/ports/${created.id}`))).toMatchObject({
+      status: 404,
+      code: 'PORT_NOT_FOUND',
+      details: { port_id: created.id },
+    });
     expect(errorOf(await t.call('PUT', `/v1/clusters/${id}/proxy/ports/bogus`, { body: {} })).code).toBe('PORT_NOT_FOUND');
     // The freed external port is handed out again.
     const reuse = await t.call('POST', `/v1/clusters/${id}/proxy/ports`, { body: { internal_port: 7001, description: 'Reuse' } });

@@ -51,7 +51,11 @@ describe('cluster reads', () => {
     const first = await t.cluster('inference-api');
     const r = await t.call('GET', `/v1/clusters/${first.id}`);
     expect(ClusterResponse.parse(r.body).data.id).toBe(first.id);
-    expect(errorOf(await t.call('GET', '/v1/clusters/cluster_doesNotExist'))).toMatchObject({ status: 404, code: 'CLUSTER_NOT_FOUND', details: { cluster_id: 'cluster_doesNotExist' } });
+    expect(errorOf(await t.call('GET', '/v1/clusters/cluster_doesNotExist'))).toMatchObject({
+      status: 404,
+      code: 'CLUSTER_NOT_FOUND',
+      details: { cluster_id: 'cluster_doesNotExist' },
+    });
     expect(errorOf(await t.call('GET', '/v1/clusters/not-a-cluster-id'))).toMatchObject({ status: 404, code: 'CLUSTER_NOT_FOUND' });
   });
 

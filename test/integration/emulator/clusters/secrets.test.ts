@@ -51,7 +51,11 @@ describe('secret reads', () => {
     const before = (await t.call('GET', `/v1/clusters/${id}/secrets/HF_TOKEN`)).body.data;
     expect(before.value).toBeUndefined();
     const denied = await t.call('GET', `/v1/clusters/${id}/secrets/HF_TOKEN?include_value=true`, { key: t.keys.readOnly });
-    expect(errorOf(denied)).toMatchObject({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', details: { parameter: 'include_value', requiredPermission: 'manage_security' } });
+    expect(errorOf(denied)).toMatchObject({
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+      details: { parameter: 'include_value', requiredPermission: 'manage_security' },
+    });
     expect(denied.body.success).toBe(false);
     const deniedList = await t.call('GET', `/v1/clusters/${id}/secrets?include_values=true`, { key: t.keys.readOnly });
     expect(errorOf(deniedList)).toMatchObject({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', details: { parameter: 'include_values' } });
@@ -65,14 +69,20 @@ describe('secret reads', () => {
     expect(rw.body.data.value).toBe(owner.value);
     const list = (await t.call('GET', `/v1/clusters/${id}/secrets?include_values=true&type=api_key`)).body.data;
     expect(list.secrets.every((s: { value?: string }) => typeof s.value === 'string')).toBe(true);
-    expect(list.secrets.find((s: { name: string }) => s.name === 'HF_TOKEN').usage_statistics.access_count).toBe(before.usage_statistics.access_count + 3);
+    expect(list.secrets.find((s: { name: string }) => s.name === 'HF_TOKEN').usage_statistics.access_count).toBe(
+      before.usage_statistics.access_count + 3,
+    );
     // Without the flag the read-only key reads metadata and no count moves.
     const meta = (await t.call('GET', `/v1/clusters/${id}/secrets/HF_TOKEN`, { key: t.keys.readOnly })).body.data;
     expect(meta.usage_statistics.access_count).toBe(before.usage_statistics.access_count + 3);
   });
 
   it('answers SECRET_NOT_FOUND for unknown and malformed names', async () => {
-    expect(errorOf(await t.call('GET', `/v1/clusters/${id}/secrets/NOPE`))).toMatchObject({ status: 404, code: 'SECRET_NOT_FOUND', details: { secret_name: 'NOPE' } });
+    expect(errorOf(await t.call('GET', `/v1/clusters/${id}/secrets/NOPE`))).toMatchObject({
+      status: 404,
+      code: 'SECRET_NOT_FOUND',
+      details: { secret_name: 'NOPE' },
+    });
     expect(errorOf(await t.call('GET', `/v1/clusters/${id}/secrets/bad%20name`)).code).toBe('SECRET_NOT_FOUND');
     expect(errorOf(await t.call('DELETE', `/v1/clusters/${id}/secrets/NOPE`)).code).toBe('SECRET_NOT_FOUND');
   });
@@ -82,8 +92,14 @@ describe('secret writes', () => {
   it('creates (201), refuses a duplicate name, and computes rotation and expiry', async () => {
     const now = await t.now();
     const body = {
-      name: 'OPENAI_KEY', type: 'api_key', category: 'ml_services', value: 'sk-test-value-123', description: 'LLM provider',
-      rotation_policy: { enabled: true, rotation_interval_days: 30 }, expiration_date: new Date(now - DAY).toISOString(), tags: ['llm'],
+      name: 'OPENAI_KEY',
+      type: 'api_key',
+      category: 'ml_services',
+      value: 'sk-test-value-123',
+      description: 'LLM provider',
+      rotation_policy: { enabled: true, rotation_interval_days: 30 },
+      expiration_date: new Date(now - DAY).toISOString(),
+      tags: ['llm'],
     };
     const r = await t.call('POST', `/v1/clusters/${id}/secrets`, { body });
     expect(r.status).toBe(201);
@@ -94,17 +110,30 @@ describe('secret writes', () => {
     expect(s.rotation_policy.notification_days_before).toBe(7);
     const dup = await t.call('POST', `/v1/clusters/${id}/secrets`, { body });
     expect(errorOf(dup)).toMatchObject({ status: 409, code: 'SECRET_EXISTS', details: { name: 'OPENAI_KEY' } });
-    const file = await t.call('POST', `/v1/clusters/${id}/secrets`, { body: { name: 'ca.pem', type: 'certificate', value: 'PEM', file_path: '/etc/ssl/ca.pem' } });
-    expect(file.body.data).toMatchObject({ category: 'custom', environment_variable: null, file_path: '/etc/ssl/ca.pem', permissions: { file_mode: '0400', read_only: true } });
-    const invalid = await t.call('POST', `/v1/clusters/${id}/secrets`, { body: { name: 'x', type: 'api_key', value: 'v', file_path: '/etc/../passwd' } });
+    const file = await t.call('POST', `/v1/clusters/${id}/secrets`, {
+      body: { name: 'ca.pem', type: 'certificate', value: 'PEM', file_path: '/etc/ssl/ca.pem' },
+    });
+    expect(file.body.data).toMatchObject({
+      category: 'custom',
+      environment_variable: null,
+      file_path: '/etc/ssl/ca.pem',
+      permissions: { file_mode: '0400', read_only: true },
+    });
+    const invalid = await t.call('POST', `/v1/clusters/${id}/secrets`, {
+      body: { name: 'x', type: 'api_key', value: 'v', file_path: '/etc/../passwd' },
+    });
     expect(errorOf(invalid)).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'file_path' } });
-    expect(errorOf(await t.call('POST', `/v1/clusters/${id}/secrets`, { body: { name: 'y', type: 'api_key' } }))).toMatchObject({ details: { field: 'value' } });
+    expect(errorOf(await t.call('POST', `/v1/clusters/${id}/secrets`, { body: { name: 'y', type: 'api_key' } }))).toMatchObject({
+      details: { field: 'value' },
+    });
   });
 
   it('updates: a new value rotates it, other fields merge', async () => {
     await t.advance(2 * 86_400);
     const now = await t.now();
-    const r = await t.call('PUT', `/v1/clusters/${id}/secrets/OPENAI_KEY`, { body: { value: 'sk-rotated', expiration_date: null, tags: ['llm', 'rotated'] } });
+    const r = await t.call('PUT', `/v1/clusters/${id}/secrets/OPENAI_KEY`, {
+      body: { value: 'sk-rotated', expiration_date: null, tags: ['llm', 'rotated'] },
+    });
     expect(r.status).toBe(200);
     const s = r.body.data;
     expect(s).toMatchObject({ expired: false, expiration_date: null, tags: ['llm', 'rotated'], description: 'LLM provider' });
@@ -114,14 +143,18 @@ describe('secret writes', () => {
     expect(read.body.data.value).toBe('sk-rotated');
     const off = await t.call('PUT', `/v1/clusters/${id}/secrets/OPENAI_KEY`, { body: { rotation_policy: { enabled: false } } });
     expect(off.body.data.rotation_policy).toMatchObject({ enabled: false, next_rotation: null });
-    expect(errorOf(await t.call('PUT', `/v1/clusters/${id}/secrets/OPENAI_KEY`, { body: { name: 'renamed' } })).code).toBe('VALIDATION_ERROR');
+    expect(errorOf(await t.call('PUT', `/v1/clusters/${id}/secrets/OPENAI_KEY`, { body: { name: 'renamed' } })).code).toBe(
+      'VALIDATION_ERROR',
+    );
     const del = await t.call('DELETE', `/v1/clusters/${id}/secrets/OPENAI_KEY`);
     expect(del.body.data).toMatchObject({ id: 'OPENAI_KEY', deleted: true });
     expect(errorOf(await t.call('GET', `/v1/clusters/${id}/secrets/OPENAI_KEY`)).code).toBe('SECRET_NOT_FOUND');
   });
 
   it('never puts a secret value in plain text into the exported snapshot', async () => {
-    await t.call('POST', `/v1/clusters/${id}/secrets`, { body: { name: 'PLAIN_CHECK', type: 'generic', value: 'very-recognisable-plaintext-4711' } });
+    await t.call('POST', `/v1/clusters/${id}/secrets`, {
+      body: { name: 'PLAIN_CHECK', type: 'generic', value: 'very-recognisable-plaintext-4711' },
+    });
     const hf = (await t.call('GET', `/v1/clusters/${id}/secrets/HF_TOKEN?include_value=true`)).body.data.value;
     const snapshot = JSON.stringify((await t.call('GET', '/_emulator/snapshot')).body);
     expect(snapshot).toContain('PLAIN_CHECK');

@@ -33,7 +33,8 @@ const importSnapshot = (body: unknown) => t.call('POST', '/_emulator/snapshot', 
 const tempDir = () => mkdtemp(join(tmpdir(), 'emu-cluster-snap-'));
 
 /** A cluster of the baseline that has a stop or restart of this kind under way (seeded: stopping, restarting). */
-const indexWithLifecycle = (s: Json, kind: 'stop' | 'restart') => s.state.areas.clusters.clusters.findIndex((c: Json) => c.lifecycle?.kind === kind);
+const indexWithLifecycle = (s: Json, kind: 'stop' | 'restart') =>
+  s.state.areas.clusters.clusters.findIndex((c: Json) => c.lifecycle?.kind === kind);
 
 describe('import of a malformed cluster area', () => {
   const cases: Array<{ name: string; edit: (s: Json) => string }> = [
@@ -130,7 +131,10 @@ describe('import of a malformed cluster area', () => {
 
   it('accepts its own export unchanged, after writes through the API', async () => {
     const id = baseline.state.areas.clusters.clusters[0].id;
-    expect((await t.call('POST', `/v1/clusters/${id}/proxy/ports`, { body: { internal_port: 9999, protocol: 'tcp', description: 'added' } })).status).toBe(201);
+    expect(
+      (await t.call('POST', `/v1/clusters/${id}/proxy/ports`, { body: { internal_port: 9999, protocol: 'tcp', description: 'added' } }))
+        .status,
+    ).toBe(201);
     expect((await t.call('POST', `/v1/clusters/${id}/secrets`, { body: { name: 'ADDED', type: 'generic', value: 'v' } })).status).toBe(201);
     const exported = (await t.call('GET', '/_emulator/snapshot')).body;
     expect((await importSnapshot(exported)).status).toBe(200);
@@ -167,7 +171,9 @@ describe('load from disk', () => {
     const bad = copy();
     bad.state.areas.clusters.clusters[0].status = 'exploded';
     await writeFile(join(dir, SNAPSHOT_FILE), JSON.stringify(bad));
-    expect(() => createEmulator({ dataDir: dir, ownerKey: OWNER })).toThrow(`${join(dir, SNAPSHOT_FILE)} is not a valid snapshot: state.areas.clusters.clusters.0.status`);
+    expect(() => createEmulator({ dataDir: dir, ownerKey: OWNER })).toThrow(
+      `${join(dir, SNAPSHOT_FILE)} is not a valid snapshot: state.areas.clusters.clusters.0.status`,
+    );
   });
 });
 
@@ -218,7 +224,8 @@ describe('seeded fuzz of the cluster area', () => {
   function paths(value: Json, at: Array<string | number> = []): Array<Array<string | number>> {
     const out: Array<Array<string | number>> = [];
     if (Array.isArray(value)) value.forEach((v, i) => out.push([...at, i], ...paths(v, [...at, i])));
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push([...at, k], ...paths(v, [...at, k]));
+    else if (value !== null && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) out.push([...at, k], ...paths(v, [...at, k]));
     return out;
   }
 

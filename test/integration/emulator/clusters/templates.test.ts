@@ -73,7 +73,14 @@ describe('template writes', () => {
     expect(r.status).toBe(201);
     const x = TemplateResponse.parse(r.body).data;
     created = x;
-    expect(x).toMatchObject({ official: false, version: '1.0.0', is_public: false, is_deprecated: false, gpu_compatible: true, project_id: 'proj_research' });
+    expect(x).toMatchObject({
+      official: false,
+      version: '1.0.0',
+      is_public: false,
+      is_deprecated: false,
+      gpu_compatible: true,
+      project_id: 'proj_research',
+    });
     expect(x.default_configuration.estimated_hourly_cost).toBe(estimateHourlyRate(NEW.default_configuration as never));
     expect(x.resource_limits).toEqual({ min_resources: { gpu_count: 1 }, max_resources: { gpu_count: 4 } });
     expect(x.port_mappings).toEqual([{ internal_port: 7860, protocol: 'tcp', description: 'Web UI', required: true }]);
@@ -85,9 +92,12 @@ describe('template writes', () => {
 
   it('validates the create body', async () => {
     const post = (body: unknown) => t.call('POST', '/v1/clusters/templates', { body });
-    expect(errorOf(await post({ ...NEW, name: 'a', default_configuration: { ...NEW.default_configuration, gpu_count: 8 } }))).toMatchObject({
-      code: 'VALIDATION_ERROR', details: { field: 'default_configuration.gpu_count' },
-    });
+    expect(errorOf(await post({ ...NEW, name: 'a', default_configuration: { ...NEW.default_configuration, gpu_count: 8 } }))).toMatchObject(
+      {
+        code: 'VALIDATION_ERROR',
+        details: { field: 'default_configuration.gpu_count' },
+      },
+    );
     expect(errorOf(await post({ ...NEW, name: 'b', category: 'research' })).details.field).toBe('category');
     expect(errorOf(await post({ ...NEW, name: 'c', framework: 'jax' })).details.field).toBe('framework');
     expect(errorOf(await post({ ...NEW, name: 'd', description: undefined })).details.field).toBe('description');
@@ -97,23 +107,46 @@ describe('template writes', () => {
   it('updates partially, bumps or sets the version, and re-checks bounds after merging', async () => {
     const r = await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { description: 'Updated', tags: ['diffusion', 'ui'] } });
     expect(r.body.data).toMatchObject({ description: 'Updated', version: '1.0.1', version_notes: null, name: NEW.name });
-    const v = await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { version: '2.0.0', version_notes: 'New base image', container_image: 'registry.example.com/acme/diffusion:2.0' } });
+    const v = await t.call('PUT', `/v1/clusters/templates/${created.id}`, {
+      body: { version: '2.0.0', version_notes: 'New base image', container_image: 'registry.example.com/acme/diffusion:2.0' },
+    });
     expect(v.body.data).toMatchObject({ version: '2.0.0', version_notes: 'New base image' });
-    expect(errorOf(await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { version: '1.9.9' } }))).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'version' } });
-    expect(errorOf(await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { version: '2.1' } })).details.field).toBe('version');
+    expect(errorOf(await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { version: '1.9.9' } }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'version' },
+    });
+    expect(errorOf(await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { version: '2.1' } })).details.field).toBe(
+      'version',
+    );
     // Stored max gpu_count is 4: a new default of 6 breaks it only once merged.
-    const bounds = await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { default_configuration: { ...NEW.default_configuration, gpu_count: 6 } } });
-    expect(errorOf(bounds)).toMatchObject({ status: 400, code: 'INVALID_RESOURCE_BOUNDS', details: { field: 'default_configuration.gpu_count' } });
-    const raise = await t.call('PUT', `/v1/clusters/templates/${created.id}`, { body: { max_resources: { gpu_count: 8 }, default_configuration: { ...NEW.default_configuration, gpu_count: 6 } } });
-    expect(raise.body.data.default_configuration).toMatchObject({ gpu_count: 6, estimated_hourly_cost: estimateHourlyRate({ ...NEW.default_configuration, gpu_count: 6 } as never) });
+    const bounds = await t.call('PUT', `/v1/clusters/templates/${created.id}`, {
+      body: { default_configuration: { ...NEW.default_configuration, gpu_count: 6 } },
+    });
+    expect(errorOf(bounds)).toMatchObject({
+      status: 400,
+      code: 'INVALID_RESOURCE_BOUNDS',
+      details: { field: 'default_configuration.gpu_count' },
+    });
+    const raise = await t.call('PUT', `/v1/clusters/templates/${created.id}`, {
+      body: { max_resources: { gpu_count: 8 }, default_configuration: { ...NEW.default_configuration, gpu_count: 6 } },
+    });
+    expect(raise.body.data.default_configuration).toMatchObject({
+      gpu_count: 6,
+      estimated_hourly_cost: estimateHourlyRate({ ...NEW.default_configuration, gpu_count: 6 } as never),
+    });
   });
 
   it('keeps official templates read-only and deletes custom ones', async () => {
     const official = (await list('?official=true')).templates[0]!;
     expect(errorOf(await t.call('PUT', `/v1/clusters/templates/${official.id}`, { body: { description: 'mine now' } }))).toMatchObject({
-      status: 403, code: 'OFFICIAL_TEMPLATE_READ_ONLY', details: { template_id: official.id, action: 'update' },
+      status: 403,
+      code: 'OFFICIAL_TEMPLATE_READ_ONLY',
+      details: { template_id: official.id, action: 'update' },
     });
-    expect(errorOf(await t.call('DELETE', `/v1/clusters/templates/${official.id}`))).toMatchObject({ status: 403, code: 'OFFICIAL_TEMPLATE_READ_ONLY' });
+    expect(errorOf(await t.call('DELETE', `/v1/clusters/templates/${official.id}`))).toMatchObject({
+      status: 403,
+      code: 'OFFICIAL_TEMPLATE_READ_ONLY',
+    });
     const del = await t.call('DELETE', `/v1/clusters/templates/${created.id}`);
     expect(del.body.data).toMatchObject({ id: created.id, deleted: true });
     expect(errorOf(await t.call('DELETE', `/v1/clusters/templates/${created.id}`)).code).toBe('TEMPLATE_NOT_FOUND');

@@ -32,7 +32,13 @@ afterAll(() => emulator.close());
 
 /** One raw HTTP/1.1 exchange: methods and header sizes fetch will not send. */
 function send(method: string, path: string, headers: Record<string, string> = {}, body = ''): Promise<Answer> {
-  const head = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', `authorization: Bearer ${OWNER}`, 'connection: close', `content-length: ${Buffer.byteLength(body)}`];
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    'host: 127.0.0.1',
+    `authorization: Bearer ${OWNER}`,
+    'connection: close',
+    `content-length: ${Buffer.byteLength(body)}`,
+  ];
   if (body) head.push('content-type: application/json');
   for (const [k, v] of Object.entries(headers)) head.push(`${k}: ${v}`);
   return new Promise((resolve, reject) => {
@@ -54,18 +60,36 @@ function send(method: string, path: string, headers: Record<string, string> = {}
 const MUTATIONS: Array<{ kind: string; apply(method: string, path: string, hasBody: boolean): Promise<Answer> }> = [
   { kind: 'unknown method', apply: (_m, path) => send('BREW', path) },
   { kind: 'oversize headers', apply: (m, path) => send(m, path, { 'x-filler': 'a'.repeat(20_000) }) },
-  { kind: 'deep nesting', apply: (m, path, hasBody) => send(hasBody ? m : 'POST', path, {}, `{"a":${'['.repeat(3000)}${']'.repeat(3000)}}`) },
-  { kind: 'encoded traversal', apply: (m, path) => send(m, path.replace(/\{[^}]+\}/g, '..%2F..%2F_emulator%2Fhealth').replace(/\/$/, '') + '/%2e%2e/%2e%2e/_emulator/snapshot') },
-  { kind: 'encoded traversal in a parameter', apply: (m, path) => send(m, path.replace(/\{[^}]+\}/g, '%2e%2e%2f%2e%2e%2f_emulator%2fsnapshot')) },
+  {
+    kind: 'deep nesting',
+    apply: (m, path, hasBody) => send(hasBody ? m : 'POST', path, {}, `{"a":${'['.repeat(3000)}${']'.repeat(3000)}}`),
+  },
+  {
+    kind: 'encoded traversal',
+    apply: (m, path) =>
+      send(m, path.replace(/\{[^}]+\}/g, '..%2F..%2F_emulator%2Fhealth').replace(/\/$/, '') + '/%2e%2e/%2e%2e/_emulator/snapshot'),
+  },
+  {
+    kind: 'encoded traversal in a parameter',
+    apply: (m, path) => send(m, path.replace(/\{[^}]+\}/g, '%2e%2e%2f%2e%2e%2f_emulator%2fsnapshot')),
+  },
   {
     kind: 'prototype keys',
-    apply: (m, path, hasBody) => send(hasBody ? m : 'POST', path.replace(/\{[^}]+\}/g, 'x'), {}, '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"name":"p"}'),
+    apply: (m, path, hasBody) =>
+      send(
+        hasBody ? m : 'POST',
+        path.replace(/\{[^}]+\}/g, 'x'),
+        {},
+        '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"name":"p"}',
+      ),
   },
 ];
 
 describe('audit fuzz over the OpenAPI document', () => {
   it('answers every mutation of every operation in its documented envelope, with the pipeline headers', async () => {
-    const doc = (await (await fetch(`http://127.0.0.1:${port}/_emulator/openapi.json`, { headers: { authorization: `Bearer ${OWNER}` } })).json()) as {
+    const doc = (await (
+      await fetch(`http://127.0.0.1:${port}/_emulator/openapi.json`, { headers: { authorization: `Bearer ${OWNER}` } })
+    ).json()) as {
       paths: Record<string, Record<string, OpenApiOperation>>;
     };
     let answers = 0;
@@ -80,7 +104,8 @@ describe('audit fuzz over the OpenAPI document', () => {
           answers++;
           expect(r.status, where).toBeGreaterThanOrEqual(200);
           expect(r.status, where).toBeLessThan(500);
-          for (const h of ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-window']) expect(r.headers[h], `${where} lacks ${h}`).toBeTruthy();
+          for (const h of ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-window'])
+            expect(r.headers[h], `${where} lacks ${h}`).toBeTruthy();
           const body = JSON.parse(r.text) as unknown;
           if (r.status >= 400) {
             // The pipeline's own 401/403/429 keep the account shape on cluster routes (docs/decisions.md).
@@ -89,7 +114,8 @@ describe('audit fuzz over the OpenAPI document', () => {
           }
           expect(r.text.includes('"polluted"'), where).toBe(false);
           // Traversal never reaches the admin snapshot from another route.
-          if (path !== '/_emulator/snapshot') expect(r.text.includes('"format":"gpu-operator-console/emulator-snapshot"'), where).toBe(false);
+          if (path !== '/_emulator/snapshot')
+            expect(r.text.includes('"format":"gpu-operator-console/emulator-snapshot"'), where).toBe(false);
         }
       }
     }

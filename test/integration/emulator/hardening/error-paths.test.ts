@@ -36,10 +36,15 @@ function raw(request: string): Promise<{ status: number; headers: Record<string,
   });
 }
 
-const rateHeaders = (h: Record<string, string | null>) => ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-window'].map((n) => h[n] ?? null);
+const rateHeaders = (h: Record<string, string | null>) =>
+  ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-window'].map((n) => h[n] ?? null);
 
 async function call(method: string, path: string, body?: string) {
-  const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${OWNER}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body });
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${OWNER}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  });
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => (headers[name] = value));
   return { status: res.status, headers, body: await res.json() };
@@ -50,8 +55,20 @@ describe('error paths', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const r = await call('POST', '/v2/accounts/api-keys', `{"name":"x","permissions":${deep},"scopes":["clusters"]}`);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: 'VALIDATION_ERROR', message: expect.any(String), details: { field: 'body', reason: 'nested deeper than 64 levels' } });
-    const shallow = await call('POST', '/v2/accounts/api-keys', JSON.stringify({ name: 'x', permissions: ['read', [['admin']], { a: 1 }, 'y'.repeat(5000), ...Array(50).fill('z')], scopes: ['clusters'] }));
+    expect(r.body).toEqual({
+      error: 'VALIDATION_ERROR',
+      message: expect.any(String),
+      details: { field: 'body', reason: 'nested deeper than 64 levels' },
+    });
+    const shallow = await call(
+      'POST',
+      '/v2/accounts/api-keys',
+      JSON.stringify({
+        name: 'x',
+        permissions: ['read', [['admin']], { a: 1 }, 'y'.repeat(5000), ...Array(50).fill('z')],
+        scopes: ['clusters'],
+      }),
+    );
     expect(shallow.body.error).toBe('INVALID_PERMISSIONS');
     const echoed = shallow.body.details.invalidPermissions as unknown[];
     expect(echoed.slice(0, 3)).toEqual(['[array]', '[object]', 'y'.repeat(200)]);
@@ -63,7 +80,11 @@ describe('error paths', () => {
     const cluster = await raw('BREW /v1/clusters HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(cluster.status).toBe(405);
     expect(cluster.headers.allow).toBe('GET');
-    expect(cluster.body).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED', details: { method: 'BREW' } }, meta: { request_id: cluster.headers['x-request-id'] } });
+    expect(cluster.body).toMatchObject({
+      success: false,
+      error: { code: 'METHOD_NOT_ALLOWED', details: { method: 'BREW' } },
+      meta: { request_id: cluster.headers['x-request-id'] },
+    });
     expect(rateHeaders(cluster.headers).every((v) => v !== null)).toBe(true);
     const unknown = await raw('BREW /v2/nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(unknown.status).toBe(404);
@@ -81,7 +102,13 @@ describe('error paths', () => {
   });
 
   it('redacts key values altered by percent-encoding or letter case, in details and in the journal', async () => {
-    const variants = [KEY, `%67pu_live_AbCdEfGh_${'x'.repeat(32)}`, KEY.toUpperCase(), `gpu%255Flive_AbCdEfGh_${'x'.repeat(32)}`, encodeURIComponent(KEY).replace(/_/g, '%5F')];
+    const variants = [
+      KEY,
+      `%67pu_live_AbCdEfGh_${'x'.repeat(32)}`,
+      KEY.toUpperCase(),
+      `gpu%255Flive_AbCdEfGh_${'x'.repeat(32)}`,
+      encodeURIComponent(KEY).replace(/_/g, '%5F'),
+    ];
     for (const v of variants) {
       const r = await call('GET', `/v2/accounts/api-keys/${v}/usage`);
       expect(r.status).toBe(404);

@@ -7,13 +7,33 @@ const S = 1000;
 describe('stop and restart plans', () => {
   it('keeps the document order and every duration inside its range', () => {
     const stop = planStop({ ...base, keepState: true });
-    expect(stop.map(([p]) => p)).toEqual(['notifying_processes', 'waiting_for_graceful_exit', 'creating_snapshot', 'terminating_resources', 'cleaning_up']);
+    expect(stop.map(([p]) => p)).toEqual([
+      'notifying_processes',
+      'waiting_for_graceful_exit',
+      'creating_snapshot',
+      'terminating_resources',
+      'cleaning_up',
+    ]);
     const ranges: Record<string, [number, number]> = {
-      notifying_processes: [10, 30], waiting_for_graceful_exit: [60, 900], creating_snapshot: [30, 300], terminating_resources: [30, 60], cleaning_up: [10, 30],
-      stopping_processes: [60, 600], creating_checkpoint: [30, 300], updating_configuration: [60, 180], starting_services: [30, 120], health_checks: [30, 60],
+      notifying_processes: [10, 30],
+      waiting_for_graceful_exit: [60, 900],
+      creating_snapshot: [30, 300],
+      terminating_resources: [30, 60],
+      cleaning_up: [10, 30],
+      stopping_processes: [60, 600],
+      creating_checkpoint: [30, 300],
+      updating_configuration: [60, 180],
+      starting_services: [30, 120],
+      health_checks: [30, 60],
     };
     const restart = planRestart({ ...base, keepState: true });
-    expect(restart.map(([p]) => p)).toEqual(['stopping_processes', 'creating_checkpoint', 'updating_configuration', 'starting_services', 'health_checks']);
+    expect(restart.map(([p]) => p)).toEqual([
+      'stopping_processes',
+      'creating_checkpoint',
+      'updating_configuration',
+      'starting_services',
+      'health_checks',
+    ]);
     for (const seed of [1, 2, 3, 99]) {
       for (const [phase, ms] of [...planStop({ ...base, seed, keepState: true }), ...planRestart({ ...base, seed, keepState: true })]) {
         expect(ms / S, phase).toBeGreaterThanOrEqual(ranges[phase]![0]);
@@ -38,10 +58,24 @@ describe('stop and restart plans', () => {
 });
 
 describe('progress computed when read', () => {
-  const op = { kind: 'stop' as const, started_at: 0, phases: [['notifying_processes', 20 * S], ['waiting_for_graceful_exit', 60 * S], ['cleaning_up', 20 * S]] as Array<[string, number]> };
+  const op = {
+    kind: 'stop' as const,
+    started_at: 0,
+    phases: [
+      ['notifying_processes', 20 * S],
+      ['waiting_for_graceful_exit', 60 * S],
+      ['cleaning_up', 20 * S],
+    ] as Array<[string, number]>,
+  };
 
   it('walks the phases and completes', () => {
-    expect(progressAt(op, 0)).toMatchObject({ phase: 'notifying_processes', percentage: 0, steps_completed: 0, total_steps: 3, done: false });
+    expect(progressAt(op, 0)).toMatchObject({
+      phase: 'notifying_processes',
+      percentage: 0,
+      steps_completed: 0,
+      total_steps: 3,
+      done: false,
+    });
     expect(progressAt(op, 50 * S)).toMatchObject({ phase: 'waiting_for_graceful_exit', percentage: 50, steps_completed: 1 });
     expect(progressAt(op, 99 * S)).toMatchObject({ phase: 'cleaning_up', percentage: 99, steps_completed: 2 });
     expect(progressAt(op, 100 * S)).toMatchObject({ phase: 'completed', percentage: 100, steps_completed: 3, done: true });

@@ -21,7 +21,9 @@ describe('seeded cluster world', () => {
     const area = world.state.areas.clusters as ClustersState;
     const members = new Set((world.state.areas.accounts as { members: Array<{ id: string }> }).members.map((m) => m.id));
     expect(area.clusters.every((c) => c.team_members.every((id) => members.has(id)))).toBe(true);
-    expect(area.clusters.some((c) => c.lifecycle?.kind === 'stop') && area.clusters.some((c) => c.lifecycle?.kind === 'restart')).toBe(true);
+    expect(area.clusters.some((c) => c.lifecycle?.kind === 'stop') && area.clusters.some((c) => c.lifecycle?.kind === 'restart')).toBe(
+      true,
+    );
     expect(new Set(area.clusters.map((c) => c.status))).toEqual(new Set(['running', 'stopped', 'error', 'starting']));
     for (const c of area.clusters) for (const s of c.secrets) expect(cipher.open(`${c.id}/${s.name}`, s.sealed).length).toBeGreaterThan(0);
     expect(area.templates.filter((t) => t.is_deprecated)).toHaveLength(1);

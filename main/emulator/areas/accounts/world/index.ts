@@ -27,11 +27,50 @@ export const SEED_KEYS: readonly SeedKey[] = [
   { name: 'readOnly', label: 'Dashboard (read-only)', env: 'live', permissions: ['read'], scopes: [...ALL_SCOPES], ageDays: 120 },
   { name: 'readWrite', label: 'CI deploys', env: 'live', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 200 },
   { name: 'execute', label: 'Inference runner', env: 'prod', permissions: ['execute'], scopes: ['endpoints'], ageDays: 60 },
-  { name: 'service', label: 'Cluster automation', env: 'prod', permissions: ['read', 'write', 'execute'], scopes: ['endpoints', 'clusters'], ageDays: 45 },
-  { name: 'development', label: 'Local development', env: 'dev', permissions: ['read', 'write'], scopes: ['endpoints', 'clusters'], ageDays: 20, expiresInDays: 70 },
-  { name: 'limited', label: 'Rate-limited test key', env: 'test', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 30, rateLimit: { reads: 5, writes: 3, executions: 0 } },
-  { name: 'expired', label: 'Old staging key', env: 'test', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 100, expiresInDays: -10 },
-  { name: 'revoked', label: 'Leaked laptop key', env: 'live', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 150, revokedDaysAgo: 20 },
+  {
+    name: 'service',
+    label: 'Cluster automation',
+    env: 'prod',
+    permissions: ['read', 'write', 'execute'],
+    scopes: ['endpoints', 'clusters'],
+    ageDays: 45,
+  },
+  {
+    name: 'development',
+    label: 'Local development',
+    env: 'dev',
+    permissions: ['read', 'write'],
+    scopes: ['endpoints', 'clusters'],
+    ageDays: 20,
+    expiresInDays: 70,
+  },
+  {
+    name: 'limited',
+    label: 'Rate-limited test key',
+    env: 'test',
+    permissions: ['read', 'write'],
+    scopes: [...ALL_SCOPES],
+    ageDays: 30,
+    rateLimit: { reads: 5, writes: 3, executions: 0 },
+  },
+  {
+    name: 'expired',
+    label: 'Old staging key',
+    env: 'test',
+    permissions: ['read', 'write'],
+    scopes: [...ALL_SCOPES],
+    ageDays: 100,
+    expiresInDays: -10,
+  },
+  {
+    name: 'revoked',
+    label: 'Leaked laptop key',
+    env: 'live',
+    permissions: ['read', 'write'],
+    scopes: [...ALL_SCOPES],
+    ageDays: 150,
+    revokedDaysAgo: 20,
+  },
 ];
 
 const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Alan', 'Katherine', 'Dennis', 'Barbara', 'Ken', 'Frances'];
@@ -69,13 +108,29 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
   const pendingId = `usr_${rng.base62(10)}`;
   const invitedAt = now - 2 * DAY;
   members.push({
-    id: pendingId, email: 'new.hire@example.com', name: null, username: null, role: 'developer', status: 'pending',
-    joinedAt: null, lastActive: null, invitedAt, invitedBy: owner.id, department: 'Research', title: 'Engineer',
+    id: pendingId,
+    email: 'new.hire@example.com',
+    name: null,
+    username: null,
+    role: 'developer',
+    status: 'pending',
+    joinedAt: null,
+    lastActive: null,
+    invitedAt,
+    invitedBy: owner.id,
+    department: 'Research',
+    title: 'Engineer',
   });
   const invitationId = `inv_${rng.base62(10)}`;
   const invitation: StoredInvitation = {
-    id: invitationId, userId: pendingId, email: 'new.hire@example.com', role: 'developer', status: 'sent',
-    createdAt: invitedAt, expiresAt: invitedAt + 7 * DAY, inviteUrl: `https://console.example.com/invitations/${invitationId}`,
+    id: invitationId,
+    userId: pendingId,
+    email: 'new.hire@example.com',
+    role: 'developer',
+    status: 'sent',
+    createdAt: invitedAt,
+    expiresAt: invitedAt + 7 * DAY,
+    inviteUrl: `https://console.example.com/invitations/${invitationId}`,
   };
 
   const keyRng = Rng.derive(seed, 'accounts.keys');
@@ -88,13 +143,21 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     seededKeys[spec.name] = value;
     const createdAt = now - spec.ageDays * DAY;
     const key: StoredKey = {
-      id: keyIdOf(value), name: spec.label, prefix: keyPrefix(value), hash: hashKey(value),
-      permissions: spec.permissions, scopes: spec.scopes, createdAt,
+      id: keyIdOf(value),
+      name: spec.label,
+      prefix: keyPrefix(value),
+      hash: hashKey(value),
+      permissions: spec.permissions,
+      scopes: spec.scopes,
+      createdAt,
       expiresAt: spec.expiresInDays === undefined ? null : now + spec.expiresInDays * DAY,
       status: spec.revokedDaysAgo === undefined ? 'active' : 'revoked',
       revokedAt: spec.revokedDaysAgo === undefined ? null : now - spec.revokedDaysAgo * DAY,
-      lastUsed: null, usageCount: 0, rateLimit: spec.rateLimit ?? { reads: 0, writes: 0, executions: 0 },
-      owner: false, createdBy: owner.id,
+      lastUsed: null,
+      usageCount: 0,
+      rateLimit: spec.rateLimit ?? { reads: 0, writes: 0, executions: 0 },
+      owner: false,
+      createdBy: owner.id,
     };
     const activeUntil = Math.min(now, key.revokedAt ?? now, key.expiresAt ?? now);
     const history = syntheticUsage(usageRng, key, Math.max(createdAt, now - 90 * DAY), activeUntil);
@@ -106,8 +169,13 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
 
   return {
     account: {
-      id: `acc_${rng.base62(10)}`, name: 'Acme GPU Lab', plan: 'pro', ownerId: owner.id,
-      createdAt: now - 400 * DAY, security: { max_api_keys: 50 }, boost: null,
+      id: `acc_${rng.base62(10)}`,
+      name: 'Acme GPU Lab',
+      plan: 'pro',
+      ownerId: owner.id,
+      createdAt: now - 400 * DAY,
+      security: { max_api_keys: 50 },
+      boost: null,
     },
     members,
     invitations: [invitation],

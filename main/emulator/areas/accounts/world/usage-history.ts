@@ -12,7 +12,12 @@ const ENDPOINTS: Record<'reads' | 'writes' | 'executions', readonly string[]> = 
   executions: ['POST /v2/endpoints/:endpoint_id/run', 'POST /v2/endpoints/batch-execute'],
 };
 
-export function syntheticUsage(rng: Rng, key: StoredKey, from: number, until: number): { usage: StoredUsage; total: number; lastUsed: number | null } {
+export function syntheticUsage(
+  rng: Rng,
+  key: StoredKey,
+  from: number,
+  until: number,
+): { usage: StoredUsage; total: number; lastUsed: number | null } {
   const volume = rng.int(1, 12);
   const weights = {
     reads: key.permissions.includes('read') ? 1 : 0,

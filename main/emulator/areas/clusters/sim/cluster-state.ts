@@ -16,8 +16,11 @@ export function project(c: StoredCluster, now: number): Projected {
   const op = c.lifecycle;
   if (op) {
     const p = progressAt(op, now);
-    if (!p.done) return { status: op.kind === 'stop' ? 'stopping' : 'restarting', progress: p, startedAt: op.kind === 'stop' ? c.started_at : null };
-    return op.kind === 'stop' ? { status: 'stopped', progress: null, startedAt: null } : { status: 'running', progress: null, startedAt: p.endsAt };
+    if (!p.done)
+      return { status: op.kind === 'stop' ? 'stopping' : 'restarting', progress: p, startedAt: op.kind === 'stop' ? c.started_at : null };
+    return op.kind === 'stop'
+      ? { status: 'stopped', progress: null, startedAt: null }
+      : { status: 'running', progress: null, startedAt: p.endsAt };
   }
   if (c.status === 'starting' && c.starting_until !== null && now >= c.starting_until) {
     return { status: 'running', progress: null, startedAt: c.starting_until };
@@ -38,7 +41,9 @@ export function settle(c: StoredCluster, now: number): boolean {
 }
 
 export function uptimeSeconds(p: Projected, now: number): number {
-  return p.startedAt === null || (p.status !== 'running' && p.status !== 'stopping') ? 0 : Math.max(0, Math.floor((now - p.startedAt) / 1000));
+  return p.startedAt === null || (p.status !== 'running' && p.status !== 'stopping')
+    ? 0
+    : Math.max(0, Math.floor((now - p.startedAt) / 1000));
 }
 
 export function sessionCost(c: StoredCluster, now: number): number {

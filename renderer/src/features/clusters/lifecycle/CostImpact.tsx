@@ -11,8 +11,8 @@ import type { StopCostImpact } from './stop-form';
 export function StopCost({ impact }: { impact: StopCostImpact }) {
   return (
     <Alert severity="info" icon={<TrendingDown />} data-testid="cost-impact">
-      Stopping saves <b>{formatMoney(impact.hourlyRateSaved, impact.currency)}/h</b>: billing ends when the stop starts. This session has cost{' '}
-      {formatMoney(impact.sessionCostSoFar, impact.currency)} so far.
+      Stopping saves <b>{formatMoney(impact.hourlyRateSaved, impact.currency)}/h</b>: billing ends when the stop starts. This session has
+      cost {formatMoney(impact.sessionCostSoFar, impact.currency)} so far.
     </Alert>
   );
 }
@@ -30,7 +30,9 @@ export function RestartCost({ impact, resumesBilling }: { impact: RestartCostImp
       <Box component="b" data-testid="cost-new">
         {formatMoney(impact.newHourlyRate)}
       </Box>
-      {impact.changed ? ` (${diff >= 0 ? '+' : '−'}${formatMoney(Math.abs(diff))}/h, estimated from the price table)` : ' (no resource change)'}
+      {impact.changed
+        ? ` (${diff >= 0 ? '+' : '−'}${formatMoney(Math.abs(diff))}/h, estimated from the price table)`
+        : ' (no resource change)'}
       {resumesBilling && '. The cluster is not billed now: billing resumes at the new rate once it is running.'}
     </Alert>
   );

@@ -23,7 +23,17 @@ export interface LifecycleDialogProps {
   children: ReactNode;
 }
 
-export function LifecycleDialog({ operation, open, onClose, title, state, cost, submitLabel, submitColor, children }: LifecycleDialogProps) {
+export function LifecycleDialog({
+  operation,
+  open,
+  onClose,
+  title,
+  state,
+  cost,
+  submitLabel,
+  submitColor,
+  children,
+}: LifecycleDialogProps) {
   const { accepted, notice, busy, apiError, onSubmit } = state;
   return (
     <FormDialog

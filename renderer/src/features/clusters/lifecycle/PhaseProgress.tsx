@@ -42,7 +42,8 @@ export function PhaseProgress({ cluster, onUpdate }: PhaseProgressProps) {
   if (current.lifecycle) {
     const l = current.lifecycle;
     lastRun.current = l;
-    if (plan.current?.startedAt !== l.started_at) plan.current = { startedAt: l.started_at, phases: runPhases(l.operation, l, runOptionsOf(current.id, l.started_at)) };
+    if (plan.current?.startedAt !== l.started_at)
+      plan.current = { startedAt: l.started_at, phases: runPhases(l.operation, l, runOptionsOf(current.id, l.started_at)) };
   }
 
   // Report each new read once (not the view's own copy back), so an onUpdate that stores a
@@ -62,7 +63,13 @@ export function PhaseProgress({ cluster, onUpdate }: PhaseProgressProps) {
   const active = activeStepIndex(phases, run.phase);
   const done = !underWay;
   const verb = run.operation === 'stop' ? 'Stopping' : 'Restarting';
-  const title = done ? (current.status === 'stopped' ? 'Stopped' : current.status === 'running' ? 'Running' : `Ended: ${current.status}`) : `${verb} ${current.name}`;
+  const title = done
+    ? current.status === 'stopped'
+      ? 'Stopped'
+      : current.status === 'running'
+        ? 'Running'
+        : `Ended: ${current.status}`
+    : `${verb} ${current.name}`;
 
   return (
     <Stack spacing={1.5} data-testid="phase-progress" data-phase={run.phase} data-status={current.status} aria-live="polite">
@@ -85,14 +92,21 @@ export function PhaseProgress({ cluster, onUpdate }: PhaseProgressProps) {
       </Stepper>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Box sx={{ flex: 1 }}>
-          <LinearProgress variant="determinate" value={run.percentage} aria-label={`${verb} progress`} color={done ? 'success' : 'primary'} />
+          <LinearProgress
+            variant="determinate"
+            value={run.percentage}
+            aria-label={`${verb} progress`}
+            color={done ? 'success' : 'primary'}
+          />
         </Box>
         <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }} data-testid="phase-percentage">
           {Math.round(run.percentage)}%
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary" data-testid="phase-current-step">
-        {done ? `${phaseLabel(run.phase)} · ${run.total_steps} of ${run.total_steps} steps` : `${run.current_step} · step ${Math.min(run.steps_completed + 1, run.total_steps)} of ${run.total_steps}`}
+        {done
+          ? `${phaseLabel(run.phase)} · ${run.total_steps} of ${run.total_steps} steps`
+          : `${run.current_step} · step ${Math.min(run.steps_completed + 1, run.total_steps)} of ${run.total_steps}`}
       </Typography>
     </Stack>
   );

@@ -24,12 +24,38 @@ export interface RestartClusterDialogProps {
   onStarted?(data: RestartData): void;
 }
 
-function ResourceFields({ cluster, form, update, errors }: { cluster: Cluster; form: ReturnType<typeof defaultRestartForm>; update(p: Partial<ReturnType<typeof defaultRestartForm>>): void; errors: Record<string, string | undefined> }) {
+function ResourceFields({
+  cluster,
+  form,
+  update,
+  errors,
+}: {
+  cluster: Cluster;
+  form: ReturnType<typeof defaultRestartForm>;
+  update(p: Partial<ReturnType<typeof defaultRestartForm>>): void;
+  errors: Record<string, string | undefined>;
+}) {
   const e = (k: string) => errors[`update_configuration.${k}`];
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <IntField label="CPU cores" value={form.cpuCores} onChange={(cpuCores) => update({ cpuCores })} error={e('cpu_cores')} help={`now ${cluster.resources.cpu_cores}`} placeholder={String(cluster.resources.cpu_cores)} width={140} />
-      <IntField label="Memory (GB)" value={form.memoryGb} onChange={(memoryGb) => update({ memoryGb })} error={e('memory_gb')} help={`now ${cluster.resources.memory_gb}`} placeholder={String(cluster.resources.memory_gb)} width={140} />
+      <IntField
+        label="CPU cores"
+        value={form.cpuCores}
+        onChange={(cpuCores) => update({ cpuCores })}
+        error={e('cpu_cores')}
+        help={`now ${cluster.resources.cpu_cores}`}
+        placeholder={String(cluster.resources.cpu_cores)}
+        width={140}
+      />
+      <IntField
+        label="Memory (GB)"
+        value={form.memoryGb}
+        onChange={(memoryGb) => update({ memoryGb })}
+        error={e('memory_gb')}
+        help={`now ${cluster.resources.memory_gb}`}
+        placeholder={String(cluster.resources.memory_gb)}
+        width={140}
+      />
       <IntField
         label="Storage (GB)"
         value={form.storageGb}
@@ -40,7 +66,15 @@ function ResourceFields({ cluster, form, update, errors }: { cluster: Cluster; f
         min={cluster.resources.storage_gb}
         width={170}
       />
-      <IntField label={`GPUs (${cluster.gpu.type})`} value={form.gpuCount} onChange={(gpuCount) => update({ gpuCount })} error={e('gpu_count')} help={`now ${cluster.gpu.count}; if available`} placeholder={String(cluster.gpu.count)} width={150} />
+      <IntField
+        label={`GPUs (${cluster.gpu.type})`}
+        value={form.gpuCount}
+        onChange={(gpuCount) => update({ gpuCount })}
+        error={e('gpu_count')}
+        help={`now ${cluster.gpu.count}; if available`}
+        placeholder={String(cluster.gpu.count)}
+        width={150}
+      />
       <TextField
         label="Region"
         size="small"
@@ -48,7 +82,10 @@ function ResourceFields({ cluster, form, update, errors }: { cluster: Cluster; f
         placeholder={cluster.region}
         onChange={(ev) => update({ region: ev.target.value })}
         error={Boolean(e('region'))}
-        helperText={e('region') ?? (form.region.trim() && form.region.trim() !== cluster.region ? 'Moving regions migrates the data' : `now ${cluster.region}`)}
+        helperText={
+          e('region') ??
+          (form.region.trim() && form.region.trim() !== cluster.region ? 'Moving regions migrates the data' : `now ${cluster.region}`)
+        }
         sx={{ width: 180 }}
         slotProps={{ inputLabel: { shrink: true } }}
       />
@@ -62,7 +99,17 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
     const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
     const d = data.data;
     onStarted?.(d);
-    return { cluster, status: d.status, options: { force: body.force, keepState: body.preserve_state }, lifecycle: { operation: 'restart', ...d.restart_progress, started_at: d.restart_initiated_at, estimated_completion_time: d.estimated_completion_time } };
+    return {
+      cluster,
+      status: d.status,
+      options: { force: body.force, keepState: body.preserve_state },
+      lifecycle: {
+        operation: 'restart',
+        ...d.restart_progress,
+        started_at: d.restart_initiated_at,
+        estimated_completion_time: d.estimated_completion_time,
+      },
+    };
   });
   const { form, update, errors } = state;
 
@@ -73,12 +120,22 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
       onClose={onClose}
       title={`Restart ${cluster.name}`}
       state={state}
-      cost={<RestartCost impact={restartCostImpact(form, cluster)} resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null} />}
+      cost={
+        <RestartCost
+          impact={restartCostImpact(form, cluster)}
+          resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null}
+        />
+      }
       submitLabel="Restart cluster"
     >
       <Section title="Shutdown">
         <SwitchedIntField
-          check={{ label: 'Force restart', help: 'Restart without graceful shutdown.', checked: form.force, onChange: (force) => update({ force }) }}
+          check={{
+            label: 'Force restart',
+            help: 'Restart without graceful shutdown.',
+            checked: form.force,
+            onChange: (force) => update({ force }),
+          }}
           field={{
             label: 'Grace period (minutes)',
             value: form.gracePeriodMinutes,
@@ -88,9 +145,19 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
           }}
           usedWhen="unchecked"
         />
-        <CheckField label="Preserve state" help="Keep running processes and state (adds the checkpoint phase)." checked={form.preserveState} onChange={(preserveState) => update({ preserveState })} />
+        <CheckField
+          label="Preserve state"
+          help="Keep running processes and state (adds the checkpoint phase)."
+          checked={form.preserveState}
+          onChange={(preserveState) => update({ preserveState })}
+        />
         <SwitchedIntField
-          check={{ label: 'Wait until ready', help: 'The request returns only when the cluster is fully operational.', checked: form.waitForReady, onChange: (waitForReady) => update({ waitForReady }) }}
+          check={{
+            label: 'Wait until ready',
+            help: 'The request returns only when the cluster is fully operational.',
+            checked: form.waitForReady,
+            onChange: (waitForReady) => update({ waitForReady }),
+          }}
           field={{
             label: 'Timeout (minutes)',
             value: form.timeoutMinutes,
@@ -108,7 +175,14 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
         <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
       </Section>
       <Section title="Port mapping updates">
-        <PortRowsEditor rows={form.ports} onChange={(ports) => update({ ports })} errors={errors} errorPath="ports" newRow={emptyPortRow} item="port mapping" />
+        <PortRowsEditor
+          rows={form.ports}
+          onChange={(ports) => update({ ports })}
+          errors={errors}
+          errorPath="ports"
+          newRow={emptyPortRow}
+          item="port mapping"
+        />
       </Section>
       <Section title="Image and snapshot">
         <TextField
@@ -129,7 +203,10 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
           value={form.restoreFromSnapshot}
           onChange={(e) => update({ restoreFromSnapshot: e.target.value })}
           error={Boolean(errors.restore_from_snapshot)}
-          helperText={errors.restore_from_snapshot ?? (cluster.storage.snapshots.length ? 'The cluster’s disks are replaced by the snapshot' : 'This cluster has no snapshots')}
+          helperText={
+            errors.restore_from_snapshot ??
+            (cluster.storage.snapshots.length ? 'The cluster’s disks are replaced by the snapshot' : 'This cluster has no snapshots')
+          }
           disabled={cluster.storage.snapshots.length === 0}
           sx={{ maxWidth: 420 }}
         >
@@ -142,7 +219,12 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
             </MenuItem>
           ))}
         </TextField>
-        <CheckField label="Apply system updates" help="Install pending system updates during the restart." checked={form.applySystemUpdates} onChange={(applySystemUpdates) => update({ applySystemUpdates })} />
+        <CheckField
+          label="Apply system updates"
+          help="Install pending system updates during the restart."
+          checked={form.applySystemUpdates}
+          onChange={(applySystemUpdates) => update({ applySystemUpdates })}
+        />
       </Section>
       <Section title="Audit">
         <ReasonField value={form.restartReason} onChange={(restartReason) => update({ restartReason })} error={errors.restart_reason} />

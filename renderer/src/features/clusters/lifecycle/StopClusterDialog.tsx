@@ -26,7 +26,17 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
     const { data } = await api('clusters.stop', { params: { cluster_id: cluster.id }, body });
     const d = data.data;
     onStarted?.(d);
-    return { cluster, status: d.status, options: { force: body.force, keepState: body.save_state }, lifecycle: { operation: 'stop', ...d.stop_progress, started_at: d.stop_initiated_at, estimated_completion_time: d.estimated_stop_time } };
+    return {
+      cluster,
+      status: d.status,
+      options: { force: body.force, keepState: body.save_state },
+      lifecycle: {
+        operation: 'stop',
+        ...d.stop_progress,
+        started_at: d.stop_initiated_at,
+        estimated_completion_time: d.estimated_stop_time,
+      },
+    };
   });
   const { form, update, errors, busy } = state;
 
@@ -43,7 +53,12 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
     >
       <Section title="Shutdown">
         <SwitchedIntField
-          check={{ label: 'Force stop', help: 'Immediate stop without graceful shutdown: running processes are killed.', checked: form.force, onChange: (force) => update({ force }) }}
+          check={{
+            label: 'Force stop',
+            help: 'Immediate stop without graceful shutdown: running processes are killed.',
+            checked: form.force,
+            onChange: (force) => update({ force }),
+          }}
           field={{
             label: 'Grace period (minutes)',
             value: form.gracePeriodMinutes,
@@ -57,7 +72,12 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
         />
       </Section>
       <Section title="Data">
-        <CheckField label="Save state" help="Take a snapshot before stopping (adds the snapshot phase)." checked={form.saveState} onChange={(saveState) => update({ saveState })} />
+        <CheckField
+          label="Save state"
+          help="Take a snapshot before stopping (adds the snapshot phase)."
+          checked={form.saveState}
+          onChange={(saveState) => update({ saveState })}
+        />
         {form.saveState && (
           <TextField
             label="Snapshot name"
@@ -69,12 +89,22 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
             sx={{ maxWidth: 360 }}
           />
         )}
-        <CheckField label="Preserve data volumes" help={`Keep ${cluster.storage.volumes.length ? cluster.storage.volumes.join(', ') : 'the data volumes'} (default).`} checked={form.preserveData} onChange={(preserveData) => update({ preserveData })} />
+        <CheckField
+          label="Preserve data volumes"
+          help={`Keep ${cluster.storage.volumes.length ? cluster.storage.volumes.join(', ') : 'the data volumes'} (default).`}
+          checked={form.preserveData}
+          onChange={(preserveData) => update({ preserveData })}
+        />
         {!form.preserveData && <Alert severity="warning">The data volumes are deleted with the stop. Only snapshots survive.</Alert>}
       </Section>
       <Section title="Waiting">
         <SwitchedIntField
-          check={{ label: 'Wait for completion', help: 'The request returns only when the stop has finished.', checked: form.waitForCompletion, onChange: (waitForCompletion) => update({ waitForCompletion }) }}
+          check={{
+            label: 'Wait for completion',
+            help: 'The request returns only when the stop has finished.',
+            checked: form.waitForCompletion,
+            onChange: (waitForCompletion) => update({ waitForCompletion }),
+          }}
           field={{
             label: 'Timeout (minutes)',
             value: form.timeoutMinutes,
@@ -95,7 +125,14 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
           options={cluster.project_info.team_members}
           value={form.notifyUsers}
           onChange={(_, notifyUsers) => update({ notifyUsers })}
-          renderInput={(params) => <TextField {...params} label="Notify users" error={Boolean(errors.notify_users)} helperText={errors.notify_users ?? 'Team members told about the stop'} />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Notify users"
+              error={Boolean(errors.notify_users)}
+              helperText={errors.notify_users ?? 'Team members told about the stop'}
+            />
+          )}
         />
       </Section>
     </LifecycleDialog>

@@ -8,7 +8,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-export function CheckField({ label, help, checked, onChange, disabled }: { label: string; help?: string; checked: boolean; onChange(v: boolean): void; disabled?: boolean }) {
+export function CheckField({
+  label,
+  help,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  help?: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+  disabled?: boolean;
+}) {
   return (
     <FormControlLabel
       disabled={disabled}
@@ -89,5 +101,15 @@ export function SwitchedIntField({ check, field, usedWhen }: SwitchedIntFieldPro
 
 /** The audit reason both operations take. */
 export function ReasonField({ value, onChange, error }: { value: string; onChange(v: string): void; error?: string }) {
-  return <TextField label="Reason" size="small" value={value} onChange={(e) => onChange(e.target.value)} error={Boolean(error)} helperText={error ?? 'Written to the audit log'} fullWidth />;
+  return (
+    <TextField
+      label="Reason"
+      size="small"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? 'Written to the audit log'}
+      fullWidth
+    />
+  );
 }

@@ -12,9 +12,15 @@ export interface RunOptions {
   keepState: boolean;
 }
 
-const GRACEFUL: Record<LifecycleKind, readonly string[]> = { stop: ['notifying_processes', 'waiting_for_graceful_exit'], restart: ['stopping_processes'] };
+const GRACEFUL: Record<LifecycleKind, readonly string[]> = {
+  stop: ['notifying_processes', 'waiting_for_graceful_exit'],
+  restart: ['stopping_processes'],
+};
 const KEEP_STATE: Record<LifecycleKind, string> = { stop: 'creating_snapshot', restart: 'creating_checkpoint' };
-const REST: Record<LifecycleKind, readonly string[]> = { stop: ['terminating_resources', 'cleaning_up'], restart: ['updating_configuration', 'starting_services', 'health_checks'] };
+const REST: Record<LifecycleKind, readonly string[]> = {
+  stop: ['terminating_resources', 'cleaning_up'],
+  restart: ['updating_configuration', 'starting_services', 'health_checks'],
+};
 const TERMINAL: Record<LifecycleKind, string> = { stop: 'completed', restart: 'ready' };
 
 export const PHASE_LABELS: Record<string, string> = {
@@ -49,7 +55,11 @@ const VARIANTS: RunOptions[] = [
  * The run's phases (terminal included) from what is known: the options when the view
  * started the run, else inferred from the step count and the current phase.
  */
-export function runPhases(kind: LifecycleKind, progress: { phase: string; steps_completed: number; total_steps: number }, options?: RunOptions): string[] {
+export function runPhases(
+  kind: LifecycleKind,
+  progress: { phase: string; steps_completed: number; total_steps: number },
+  options?: RunOptions,
+): string[] {
   if (options) return [...planPhases(kind, options), TERMINAL[kind]];
   const terminal = progress.phase === TERMINAL[kind];
   const fits = (plan: string[]) => plan.length === progress.total_steps && (terminal || plan[progress.steps_completed] === progress.phase);

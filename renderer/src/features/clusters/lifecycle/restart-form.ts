@@ -104,7 +104,12 @@ export function toRestartRequest(form: RestartForm, cluster: Cluster): FormResul
   });
   const parsed = RestartRequest.safeParse(candidate);
   // Port rows are shown as `ports.<i>.<field>`, the same rows the form renders.
-  if (!parsed.success) fieldErrors(parsed.error.issues, lifecycleField((p) => p.replace(/^port_mapping_updates\./, 'ports.')), errors);
+  if (!parsed.success)
+    fieldErrors(
+      parsed.error.issues,
+      lifecycleField((p) => p.replace(/^port_mapping_updates\./, 'ports.')),
+      errors,
+    );
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }
@@ -112,7 +117,9 @@ export function toRestartRequest(form: RestartForm, cluster: Cluster): FormResul
 /** Storage can only grow (02-clusters.md, Limits): shown as soon as a smaller size is typed. */
 export function storageShrinkError(text: string, cluster: Cluster): string | undefined {
   const storage = numberField(text);
-  return typeof storage === 'number' && storage < cluster.resources.storage_gb ? `Storage can only grow: at least ${cluster.resources.storage_gb} GB` : undefined;
+  return typeof storage === 'number' && storage < cluster.resources.storage_gb
+    ? `Storage can only grow: at least ${cluster.resources.storage_gb} GB`
+    : undefined;
 }
 
 export interface RestartCostImpact {

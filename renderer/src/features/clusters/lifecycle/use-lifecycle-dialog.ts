@@ -13,7 +13,9 @@ import type { RunOptions } from './phases';
 /** How long a request may be pending before the dialog shows the progress it is waiting for. */
 const HELD_NOTICE_AFTER_MS = 1500;
 
-export type LifecycleSend<R> = (request: R) => Promise<{ cluster: Cluster; lifecycle: ClusterLifecycle; status: Cluster['status']; options: RunOptions }>;
+export type LifecycleSend<R> = (
+  request: R,
+) => Promise<{ cluster: Cluster; lifecycle: ClusterLifecycle; status: Cluster['status']; options: RunOptions }>;
 
 export interface LifecycleDialogState {
   busy: boolean;
@@ -29,7 +31,13 @@ export interface LifecycleDialogState {
  * outlast the gateway's timeout while the service carries on: then the cluster is read,
  * and followed if the operation is under way.
  */
-export function useLifecycleDialog<F, R>(open: boolean, clusterId: string, initial: () => F, validate: (form: F) => FormResult<R>, send: LifecycleSend<R>) {
+export function useLifecycleDialog<F, R>(
+  open: boolean,
+  clusterId: string,
+  initial: () => F,
+  validate: (form: F) => FormResult<R>,
+  send: LifecycleSend<R>,
+) {
   const [accepted, setAccepted] = useState<Cluster | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -46,11 +54,17 @@ export function useLifecycleDialog<F, R>(open: boolean, clusterId: string, initi
       // has been pending a moment, read the cluster and show its progress meanwhile.
       let settled = false;
       const showWhileHeld = setTimeout(() => {
-        void useClusterFollow.getState().refresh(clusterId).then((current) => {
-          if (settled || !current || !(isTransitional(current.status) || current.lifecycle)) return;
-          setAccepted(current);
-          setNotice('Waiting for the operation to finish, as asked; its progress is followed here.');
-        }, () => undefined);
+        void useClusterFollow
+          .getState()
+          .refresh(clusterId)
+          .then(
+            (current) => {
+              if (settled || !current || !(isTransitional(current.status) || current.lifecycle)) return;
+              setAccepted(current);
+              setNotice('Waiting for the operation to finish, as asked; its progress is followed here.');
+            },
+            () => undefined,
+          );
       }, HELD_NOTICE_AFTER_MS);
       try {
         const { cluster, lifecycle, status, options } = await send(request).finally(() => {

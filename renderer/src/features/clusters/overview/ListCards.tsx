@@ -13,9 +13,27 @@ import { formatDateTime, relativeTime } from '../../../lib/relative-time';
 import { Section } from './Section';
 
 const snapshotColumns: Column<Snapshot>[] = [
-  { id: 'name', header: 'Name', width: 'minmax(160px, 2fr)', sortValue: (s) => s.name.toLowerCase(), render: (s) => <span title={s.id}>{s.name}</span> },
-  { id: 'id', header: 'Id', width: 'minmax(140px, 1fr)', render: (s) => <span style={{ fontFamily: MONO_FONT, fontSize: 12 }}>{s.id}</span> },
-  { id: 'size', header: 'Size', width: '90px', align: 'right', sortValue: (s) => s.size_gb, render: (s) => `${s.size_gb.toLocaleString('en-US')} GB` },
+  {
+    id: 'name',
+    header: 'Name',
+    width: 'minmax(160px, 2fr)',
+    sortValue: (s) => s.name.toLowerCase(),
+    render: (s) => <span title={s.id}>{s.name}</span>,
+  },
+  {
+    id: 'id',
+    header: 'Id',
+    width: 'minmax(140px, 1fr)',
+    render: (s) => <span style={{ fontFamily: MONO_FONT, fontSize: 12 }}>{s.id}</span>,
+  },
+  {
+    id: 'size',
+    header: 'Size',
+    width: '90px',
+    align: 'right',
+    sortValue: (s) => s.size_gb,
+    render: (s) => `${s.size_gb.toLocaleString('en-US')} GB`,
+  },
   {
     id: 'created',
     header: 'Created',
@@ -33,7 +51,9 @@ export function SnapshotsCard({ cluster }: { cluster: Cluster }) {
   const height = 40 + ROW * Math.min(Math.max(snapshots.length, 2), 5) + 2;
   return (
     <Section title={`Snapshots (${snapshots.length})`} testId="cluster-snapshots">
-      <Box sx={{ height, display: 'flex', flexDirection: 'column', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+      <Box
+        sx={{ height, display: 'flex', flexDirection: 'column', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
+      >
         <DataTable
           label="Snapshots"
           rows={snapshots}
@@ -41,7 +61,11 @@ export function SnapshotsCard({ cluster }: { cluster: Cluster }) {
           rowKey={(s) => s.id}
           rowHeight={ROW}
           initialSort={{ columnId: 'created', direction: 'desc' }}
-          empty={<EmptyState icon={<PhotoCameraOutlined />} title="No snapshots">A stop or restart that saves state creates one.</EmptyState>}
+          empty={
+            <EmptyState icon={<PhotoCameraOutlined />} title="No snapshots">
+              A stop or restart that saves state creates one.
+            </EmptyState>
+          }
         />
       </Box>
       {cluster.storage.volumes.length > 0 && (
@@ -81,7 +105,21 @@ export function EnvironmentCard({ cluster }: { cluster: Cluster }) {
           No environment variables.
         </Typography>
       ) : (
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr auto', columnGap: 1.5, rowGap: 0.25, alignItems: 'center', fontFamily: MONO_FONT, fontSize: 13, maxHeight: 240, overflowY: 'auto' }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr auto',
+            columnGap: 1.5,
+            rowGap: 0.25,
+            alignItems: 'center',
+            fontFamily: MONO_FONT,
+            fontSize: 13,
+            maxHeight: 240,
+            overflowY: 'auto',
+          }}
+        >
           {entries.map(([k, v]) => (
             <Box key={k} sx={{ display: 'contents' }}>
               <Box component="dt" sx={{ fontWeight: 600 }}>

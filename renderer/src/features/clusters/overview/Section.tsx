@@ -6,9 +6,19 @@ import type { ReactNode } from 'react';
 
 export function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <Paper variant="outlined" component="section" aria-label={title} data-testid={testId} sx={{ p: 2, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      data-testid={testId}
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5, minHeight: 28 }}>
-        <Typography variant="subtitle2" component="h2" sx={{ flex: 1, textTransform: 'uppercase', letterSpacing: 0.5, color: 'text.secondary' }}>
+        <Typography
+          variant="subtitle2"
+          component="h2"
+          sx={{ flex: 1, textTransform: 'uppercase', letterSpacing: 0.5, color: 'text.secondary' }}
+        >
           {title}
         </Typography>
         {action}

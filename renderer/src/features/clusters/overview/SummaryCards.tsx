@@ -35,7 +35,10 @@ export function CostCard({ cluster }: { cluster: Cluster }) {
           ['Hourly rate', formatHourly(c.hourly_rate)],
           ['Session cost', formatMoney(c.session_cost)],
           ['Billing started', formatDateTime(c.billing_started_at)],
-          ['Billing stopped', c.billing_stopped_at ? formatDateTime(c.billing_stopped_at) : cluster.status === 'stopped' ? '—' : 'Still billing'],
+          [
+            'Billing stopped',
+            c.billing_stopped_at ? formatDateTime(c.billing_stopped_at) : cluster.status === 'stopped' ? '—' : 'Still billing',
+          ],
         ]}
       />
     </Section>

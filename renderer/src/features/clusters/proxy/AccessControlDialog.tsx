@@ -7,7 +7,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_SESSIONS_MAX, SESSION_TIMEOUT_MAX, SESSION_TIMEOUT_MIN, XFrameOptions, type ProxyAccessControl, type UpdateProxyAccessRequest } from '../../../../../shared/api/clusters/proxy';
+import {
+  MAX_SESSIONS_MAX,
+  SESSION_TIMEOUT_MAX,
+  SESSION_TIMEOUT_MIN,
+  XFrameOptions,
+  type ProxyAccessControl,
+  type UpdateProxyAccessRequest,
+} from '../../../../../shared/api/clusters/proxy';
 import { notify } from '../../../app/notifications/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
@@ -71,8 +78,24 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
         {num('maxSessions', 'Concurrent sessions', `1–${MAX_SESSIONS_MAX}`)}
       </Stack>
       <Divider />
-      <IpListField label="IP allow-list" emptyText="Any address may connect." entries={form.ipWhitelist} errorAt={(i) => errors[`allow.${i}`]} listError={errors.ipWhitelist} onChange={(ipWhitelist) => update({ ipWhitelist })} testId="proxy-ip-allowlist" />
-      <IpListField label="Blocked addresses" emptyText="No address is blocked." entries={form.blockedIps} errorAt={(i) => errors[`block.${i}`]} listError={errors.blockedIps} onChange={(blockedIps) => update({ blockedIps })} testId="proxy-ip-blocklist" />
+      <IpListField
+        label="IP allow-list"
+        emptyText="Any address may connect."
+        entries={form.ipWhitelist}
+        errorAt={(i) => errors[`allow.${i}`]}
+        listError={errors.ipWhitelist}
+        onChange={(ipWhitelist) => update({ ipWhitelist })}
+        testId="proxy-ip-allowlist"
+      />
+      <IpListField
+        label="Blocked addresses"
+        emptyText="No address is blocked."
+        entries={form.blockedIps}
+        errorAt={(i) => errors[`block.${i}`]}
+        listError={errors.blockedIps}
+        onChange={(blockedIps) => update({ blockedIps })}
+        testId="proxy-ip-blocklist"
+      />
       <Divider />
       <Typography variant="subtitle2">Rate limits</Typography>
       <Stack direction="row" spacing={1.5}>
@@ -87,7 +110,14 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
       <Typography variant="subtitle2">Security headers</Typography>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <FormControlLabel control={<Switch checked={form.hsts} onChange={(e) => update({ hsts: e.target.checked })} />} label="HSTS" />
-        <TextField select label="X-Frame-Options" value={form.xFrameOptions} onChange={(e) => update({ xFrameOptions: XFrameOptions.parse(e.target.value) })} size="small" sx={{ width: 200 }}>
+        <TextField
+          select
+          label="X-Frame-Options"
+          value={form.xFrameOptions}
+          onChange={(e) => update({ xFrameOptions: XFrameOptions.parse(e.target.value) })}
+          size="small"
+          sx={{ width: 200 }}
+        >
           {XFrameOptions.options.map((o) => (
             <MenuItem key={o} value={o}>
               {o}
@@ -106,7 +136,11 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
         minRows={2}
         slotProps={{ htmlInput: { spellCheck: false } }}
       />
-      {errors.form && <Typography color="error" variant="body2">{errors.form}</Typography>}
+      {errors.form && (
+        <Typography color="error" variant="body2">
+          {errors.form}
+        </Typography>
+      )}
     </FormDialog>
   );
 }

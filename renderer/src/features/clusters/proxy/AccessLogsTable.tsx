@@ -26,12 +26,51 @@ function logTime(iso: string, now = new Date()): string {
 const mono = { fontFamily: MONO_FONT, fontSize: 12 } as const;
 
 const columns: Column<AccessLogEntry>[] = [
-  { id: 'time', header: 'Time', width: '150px', sortValue: (e) => Date.parse(e.timestamp), render: (e) => <span title={formatDateTime(e.timestamp)}>{logTime(e.timestamp)}</span> },
-  { id: 'status', header: 'Status', width: '76px', sortValue: (e) => e.status_code, render: (e) => <Chip size="small" variant="outlined" color={statusColor(e.status_code)} label={e.status_code} /> },
-  { id: 'request', header: 'Request', width: 'minmax(200px, 2fr)', sortValue: (e) => e.path, render: (e) => <Box component="span" sx={mono} title={`${e.method} ${e.path}`}>{e.method} {e.path}</Box> },
-  { id: 'client', header: 'Client', width: '140px', sortValue: (e) => e.client_ip, render: (e) => <Box component="span" sx={mono}>{e.client_ip}</Box> },
+  {
+    id: 'time',
+    header: 'Time',
+    width: '150px',
+    sortValue: (e) => Date.parse(e.timestamp),
+    render: (e) => <span title={formatDateTime(e.timestamp)}>{logTime(e.timestamp)}</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    width: '76px',
+    sortValue: (e) => e.status_code,
+    render: (e) => <Chip size="small" variant="outlined" color={statusColor(e.status_code)} label={e.status_code} />,
+  },
+  {
+    id: 'request',
+    header: 'Request',
+    width: 'minmax(200px, 2fr)',
+    sortValue: (e) => e.path,
+    render: (e) => (
+      <Box component="span" sx={mono} title={`${e.method} ${e.path}`}>
+        {e.method} {e.path}
+      </Box>
+    ),
+  },
+  {
+    id: 'client',
+    header: 'Client',
+    width: '140px',
+    sortValue: (e) => e.client_ip,
+    render: (e) => (
+      <Box component="span" sx={mono}>
+        {e.client_ip}
+      </Box>
+    ),
+  },
   { id: 'user', header: 'User', width: 'minmax(110px, 1fr)', sortValue: (e) => e.user ?? '', render: (e) => e.user ?? '—' },
-  { id: 'ms', header: 'Time (ms)', width: '90px', align: 'right', sortValue: (e) => e.response_time_ms, render: (e) => Math.round(e.response_time_ms).toLocaleString('en-US') },
+  {
+    id: 'ms',
+    header: 'Time (ms)',
+    width: '90px',
+    align: 'right',
+    sortValue: (e) => e.response_time_ms,
+    render: (e) => Math.round(e.response_time_ms).toLocaleString('en-US'),
+  },
   { id: 'agent', header: 'User agent', width: 'minmax(140px, 1.2fr)', render: (e) => <span title={e.user_agent}>{e.user_agent}</span> },
 ];
 

@@ -51,7 +51,11 @@ export function IpListField({ label, emptyText, entries, errorAt, listError, onC
                 sx={{ flex: 1 }}
                 slotProps={{ htmlInput: { 'aria-label': `${label} entry ${i + 1}`, spellCheck: false, style: { fontFamily: MONO_FONT } } }}
               />
-              <IconButton aria-label={`Remove ${label.toLowerCase()} entry ${i + 1}`} onClick={() => onChange(entries.filter((_, j) => j !== i))} sx={{ mt: 0.25 }}>
+              <IconButton
+                aria-label={`Remove ${label.toLowerCase()} entry ${i + 1}`}
+                onClick={() => onChange(entries.filter((_, j) => j !== i))}
+                sx={{ mt: 0.25 }}
+              >
                 <DeleteOutline fontSize="small" />
               </IconButton>
             </Stack>

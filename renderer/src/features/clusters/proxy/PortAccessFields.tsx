@@ -38,7 +38,10 @@ export function PortAccessFields({ form, error, update, team }: FieldsProps & { 
             {...params}
             label="Allowed users"
             error={Boolean(error('allowedUsers'))}
-            helperText={error('allowedUsers') ?? (form.allowedUsers.length === 0 ? 'None chosen: every team member who signs in' : 'Only these team members')}
+            helperText={
+              error('allowedUsers') ??
+              (form.allowedUsers.length === 0 ? 'None chosen: every team member who signs in' : 'Only these team members')
+            }
           />
         )}
       />
@@ -52,7 +55,10 @@ export function PortAccessFields({ form, error, update, team }: FieldsProps & { 
         testId="port-ip-allowlist"
       />
       <Stack spacing={1}>
-        <FormControlLabel control={<Switch checked={form.rateLimitEnabled} onChange={(e) => update({ rateLimitEnabled: e.target.checked })} />} label="Rate limit for this port" />
+        <FormControlLabel
+          control={<Switch checked={form.rateLimitEnabled} onChange={(e) => update({ rateLimitEnabled: e.target.checked })} />}
+          label="Rate limit for this port"
+        />
         {form.rateLimitEnabled && (
           <Stack direction="row" spacing={1.5}>
             <TextField
@@ -78,11 +84,14 @@ export function PortAccessFields({ form, error, update, team }: FieldsProps & { 
           </Stack>
         )}
       </Stack>
-      <FormControlLabel control={<Switch color="warning" checked={form.publicAccess} onChange={(e) => update({ publicAccess: e.target.checked })} />} label="Public access" />
+      <FormControlLabel
+        control={<Switch color="warning" checked={form.publicAccess} onChange={(e) => update({ publicAccess: e.target.checked })} />}
+        label="Public access"
+      />
       {form.publicAccess && (
         <Alert severity="warning" data-testid="public-access-warning">
-          Anyone on the internet who has this port’s URL can reach the service, without signing in to the console’s proxy. Use it only for services that are
-          meant to be public and protect them themselves.
+          Anyone on the internet who has this port’s URL can reach the service, without signing in to the console’s proxy. Use it only for
+          services that are meant to be public and protect them themselves.
         </Alert>
       )}
     </Stack>

@@ -42,7 +42,10 @@ export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
         notify('success', `Port ${saved.internal_port} → ${saved.external_port} updated`);
       } else {
         const saved = await store.createPort(request as CreatePortMappingRequest);
-        notify('success', `Port ${saved.internal_port} mapped to ${saved.external_port}${form.externalPort.trim() === '' ? ' (assigned automatically)' : ''}`);
+        notify(
+          'success',
+          `Port ${saved.internal_port} mapped to ${saved.external_port}${form.externalPort.trim() === '' ? ' (assigned automatically)' : ''}`,
+        );
       }
       onClose();
     },
@@ -74,7 +77,11 @@ export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
       <Divider />
       <Typography variant="subtitle2">Access control</Typography>
       <PortAccessFields form={form} error={error} update={update} team={team} />
-      {error('form') && <Typography color="error" variant="body2">{error('form')}</Typography>}
+      {error('form') && (
+        <Typography color="error" variant="body2">
+          {error('form')}
+        </Typography>
+      )}
     </FormDialog>
   );
 }

@@ -40,7 +40,14 @@ export function MappingFields({ form, error, update, editing }: FieldsProps & { 
           value={form.externalPort}
           onChange={(e) => update({ externalPort: e.target.value })}
           error={Boolean(error('externalPort'))}
-          helperText={error('externalPort') ?? (editing ? 'Fixed once created' : form.externalPort.trim() === '' ? 'Blank: assigned automatically' : 'Must be free on this cluster')}
+          helperText={
+            error('externalPort') ??
+            (editing
+              ? 'Fixed once created'
+              : form.externalPort.trim() === ''
+                ? 'Blank: assigned automatically'
+                : 'Must be free on this cluster')
+          }
           placeholder="Auto-assign"
           disabled={editing}
           size="small"
@@ -89,7 +96,10 @@ export function MappingFields({ form, error, update, editing }: FieldsProps & { 
 export function HealthFields({ form, error, update }: FieldsProps) {
   return (
     <Box>
-      <FormControlLabel control={<Switch checked={form.healthEnabled} onChange={(e) => update({ healthEnabled: e.target.checked })} />} label="Health check" />
+      <FormControlLabel
+        control={<Switch checked={form.healthEnabled} onChange={(e) => update({ healthEnabled: e.target.checked })} />}
+        label="Health check"
+      />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         The proxy requests the path on the internal port and marks the mapping unhealthy when it fails.
       </Typography>

@@ -25,14 +25,24 @@ export function ProxyAddress({ proxy }: { proxy: ProxyConfiguration }) {
     );
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-      <Box component="code" data-testid="proxy-url" sx={{ fontFamily: MONO_FONT, fontSize: 14, px: 1, py: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflowWrap: 'anywhere' }}>
+      <Box
+        component="code"
+        data-testid="proxy-url"
+        sx={{ fontFamily: MONO_FONT, fontSize: 14, px: 1, py: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflowWrap: 'anywhere' }}
+      >
         {proxy.proxy_url}
       </Box>
       <CopyButton value={proxy.proxy_url} label="Copy proxy URL" onError={(m) => notify('error', m)} />
       <Button size="small" startIcon={<OpenInNew />} onClick={() => void open()}>
         Open in browser
       </Button>
-      <Chip size="small" label={`proxy ${proxy.proxy_status}`} color={proxy.proxy_status === 'active' ? 'success' : 'default'} variant="outlined" data-testid="proxy-status" />
+      <Chip
+        size="small"
+        label={`proxy ${proxy.proxy_status}`}
+        color={proxy.proxy_status === 'active' ? 'success' : 'default'}
+        variant="outlined"
+        data-testid="proxy-status"
+      />
     </Stack>
   );
 }
@@ -73,7 +83,12 @@ export function NetworkCard({ proxy, onEdit }: { proxy: ProxyConfiguration; onEd
     <Section title="Network" testId="proxy-network" action={<EditButton label="Edit network configuration" onClick={onEdit} />}>
       <Facts
         items={[
-          ['Load balancer', n.load_balancer.enabled ? `${n.load_balancer.algorithm.replace(/_/g, ' ')}${n.load_balancer.health_check_enabled ? ', health-checked' : ''}` : 'Off'],
+          [
+            'Load balancer',
+            n.load_balancer.enabled
+              ? `${n.load_balancer.algorithm.replace(/_/g, ' ')}${n.load_balancer.health_check_enabled ? ', health-checked' : ''}`
+              : 'Off',
+          ],
           ['TLS termination', n.ssl_termination === 'proxy' ? 'At the proxy' : 'Passthrough'],
           ['WebSockets', n.websocket_support ? 'Supported' : 'Off'],
           ['Compression', n.compression.enabled ? n.compression.algorithms.join(', ') || 'On' : 'Off'],
@@ -93,8 +108,20 @@ export function AccessCard({ proxy, onEdit }: { proxy: ProxyConfiguration; onEdi
           ['Default', ac.default_authentication ? 'Sign-in required' : 'Open'],
           ['Sessions', `${ac.session_timeout_minutes} min timeout, ${ac.max_concurrent_sessions} concurrent`],
           ['IP lists', `${ac.ip_whitelist.length} allowed, ${ac.blocked_ips.length} blocked`],
-          ['Rate limits', `${rl.global_limit.requests_per_minute.toLocaleString('en-US')}/min global, ${rl.per_user_limit.requests_per_minute.toLocaleString('en-US')}/min per user`],
-          ['Headers', [ac.security_headers.hsts_enabled ? 'HSTS' : null, `X-Frame-Options ${ac.security_headers.x_frame_options}`, ac.security_headers.content_security_policy ? 'CSP' : null].filter(Boolean).join(' · ')],
+          [
+            'Rate limits',
+            `${rl.global_limit.requests_per_minute.toLocaleString('en-US')}/min global, ${rl.per_user_limit.requests_per_minute.toLocaleString('en-US')}/min per user`,
+          ],
+          [
+            'Headers',
+            [
+              ac.security_headers.hsts_enabled ? 'HSTS' : null,
+              `X-Frame-Options ${ac.security_headers.x_frame_options}`,
+              ac.security_headers.content_security_policy ? 'CSP' : null,
+            ]
+              .filter(Boolean)
+              .join(' · '),
+          ],
         ]}
       />
     </Section>

@@ -65,7 +65,9 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
         <Box sx={{ flex: 1 }}>
           <ProxyAddress proxy={proxy} />
         </Box>
-        <Tooltip title={meta ? `Proxy ${meta.proxyVersion} · ${meta.activePortMappings}/${meta.totalPortMappings} mappings active` : 'Refresh'}>
+        <Tooltip
+          title={meta ? `Proxy ${meta.proxyVersion} · ${meta.activePortMappings}/${meta.totalPortMappings} mappings active` : 'Refresh'}
+        >
           <IconButton aria-label="Refresh proxy" onClick={reload}>
             <Refresh />
           </IconButton>
@@ -80,12 +82,28 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
         title={`Port mappings (${ports.length})`}
         testId="port-mappings"
         action={
-          <Button size="small" variant="contained" startIcon={<Add />} onClick={() => setEditor({ kind: 'port', port: null })} data-testid="add-port-button">
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setEditor({ kind: 'port', port: null })}
+            data-testid="add-port-button"
+          >
             Add port
           </Button>
         }
       >
-        <Box sx={{ height: tableHeight, display: 'flex', flexDirection: 'column', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+        <Box
+          sx={{
+            height: tableHeight,
+            display: 'flex',
+            flexDirection: 'column',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            overflow: 'hidden',
+          }}
+        >
           <DataTable
             label="Port mappings"
             rows={ports}
@@ -104,12 +122,29 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
         </Box>
       </Section>
       <Section title={`Access logs (${proxy.access_logs?.length ?? 0})`} testId="access-logs">
-        <Box sx={{ height: 320, display: 'flex', flexDirection: 'column', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+        <Box
+          sx={{
+            height: 320,
+            display: 'flex',
+            flexDirection: 'column',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            overflow: 'hidden',
+          }}
+        >
           <AccessLogsTable logs={proxy.access_logs ?? []} />
         </Box>
       </Section>
 
-      {portMounted && <PortDialog open={editor?.kind === 'port'} port={editor?.kind === 'port' ? editor.port : lastPort.current} team={team} onClose={() => setEditor(null)} />}
+      {portMounted && (
+        <PortDialog
+          open={editor?.kind === 'port'}
+          port={editor?.kind === 'port' ? editor.port : lastPort.current}
+          team={team}
+          onClose={() => setEditor(null)}
+        />
+      )}
       <AccessControlDialog open={editor?.kind === 'access'} access={proxy.access_control} onClose={() => setEditor(null)} />
       <NetworkDialog open={editor?.kind === 'network'} network={proxy.network_configuration} onClose={() => setEditor(null)} />
       <ConfirmDialog

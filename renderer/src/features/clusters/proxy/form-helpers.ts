@@ -29,6 +29,7 @@ export type Errors = Record<string, string>;
 
 /** "between 1 and 65535" style wording for range and type issues; the schema's own words otherwise. */
 export function rangeMessage(issue: Issue, what: string, min: number, max: number): string {
-  if (issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type') return `${what} is a whole number from ${min} to ${max}`;
+  if (issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type')
+    return `${what} is a whole number from ${min} to ${max}`;
   return issue.message;
 }

@@ -28,7 +28,13 @@ function HealthChip({ port }: { port: PortMapping }) {
   const failures = port.health_check.consecutive_failures > 0 ? ` · ${port.health_check.consecutive_failures} failures in a row` : '';
   return (
     <Tooltip title={`${port.health_check.path} every ${port.health_check.interval_seconds}s · ${last}${failures}`}>
-      <Chip size="small" color={HEALTH_COLOR[status]} variant={status === 'healthy' ? 'filled' : 'outlined'} label={status} data-testid="port-health" />
+      <Chip
+        size="small"
+        color={HEALTH_COLOR[status]}
+        variant={status === 'healthy' ? 'filled' : 'outlined'}
+        label={status}
+        data-testid="port-health"
+      />
     </Tooltip>
   );
 }
@@ -46,7 +52,14 @@ function AccessCell({ port }: { port: PortMapping }) {
     <Tooltip title={detail.join(' · ')}>
       <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }} data-testid="port-access">
         {parts.map((p) => (
-          <Chip key={p} size="small" label={p} color={p === 'Public' ? 'warning' : 'default'} variant="outlined" sx={{ height: 22, fontSize: 12 }} />
+          <Chip
+            key={p}
+            size="small"
+            label={p}
+            color={p === 'Public' ? 'warning' : 'default'}
+            variant="outlined"
+            sx={{ height: 22, fontSize: 12 }}
+          />
         ))}
       </Stack>
     </Tooltip>
@@ -67,7 +80,13 @@ export function portColumns(actions: PortActions): Column<PortMapping>[] {
       ),
     },
     { id: 'protocol', header: 'Proto', width: '64px', sortValue: (p) => p.protocol, render: (p) => p.protocol.toUpperCase() },
-    { id: 'description', header: 'Description', width: 'minmax(120px, 1fr)', sortValue: (p) => p.description.toLowerCase(), render: (p) => <span title={p.description}>{p.description}</span> },
+    {
+      id: 'description',
+      header: 'Description',
+      width: 'minmax(120px, 1fr)',
+      sortValue: (p) => p.description.toLowerCase(),
+      render: (p) => <span title={p.description}>{p.description}</span>,
+    },
     {
       id: 'url',
       header: 'URL',
@@ -75,7 +94,20 @@ export function portColumns(actions: PortActions): Column<PortMapping>[] {
       render: (p) => (
         <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }} onClick={(e) => e.stopPropagation()}>
           {/* Cut from the left: the port at the end is what tells mappings apart. */}
-          <Box component="span" title={p.url} sx={{ fontFamily: MONO_FONT, fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, direction: 'rtl', textAlign: 'left' }}>
+          <Box
+            component="span"
+            title={p.url}
+            sx={{
+              fontFamily: MONO_FONT,
+              fontSize: 12,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              minWidth: 0,
+              direction: 'rtl',
+              textAlign: 'left',
+            }}
+          >
             <bdi dir="ltr" data-testid="port-url">
               {p.url}
             </bdi>

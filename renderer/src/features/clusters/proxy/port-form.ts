@@ -87,13 +87,20 @@ function accessControl(form: PortForm) {
     authentication_required: form.authenticationRequired,
     allowed_users: form.allowedUsers,
     ip_whitelist: ipEntries(form.ipWhitelist),
-    rate_limit: form.rateLimitEnabled ? { requests_per_minute: parseWhole(form.requestsPerMinute), burst_size: parseWhole(form.burstSize) } : null,
+    rate_limit: form.rateLimitEnabled
+      ? { requests_per_minute: parseWhole(form.requestsPerMinute), burst_size: parseWhole(form.burstSize) }
+      : null,
     public_access: form.publicAccess,
   };
 }
 
 function healthCheck(form: PortForm) {
-  return { enabled: form.healthEnabled, path: form.healthPath.trim(), interval_seconds: parseWhole(form.healthInterval), timeout_seconds: parseWhole(form.healthTimeout) };
+  return {
+    enabled: form.healthEnabled,
+    path: form.healthPath.trim(),
+    interval_seconds: parseWhole(form.healthInterval),
+    timeout_seconds: parseWhole(form.healthTimeout),
+  };
 }
 
 /** Schema paths (create or update) to the form's fields, in the form's words. */
@@ -104,10 +111,15 @@ const fieldFor: IssueToField = (path, issue) => {
   if (path === 'custom_domain') return ['customDomain', issue.message];
   if (path === 'protocol') return ['protocol', 'TCP or UDP'];
   if (path === 'health_check.path') return ['healthPath', issue.message];
-  if (path === 'health_check.interval_seconds') return ['healthInterval', rangeMessage(issue, 'The interval', HEALTH_INTERVAL_MIN, HEALTH_INTERVAL_MAX)];
+  if (path === 'health_check.interval_seconds')
+    return ['healthInterval', rangeMessage(issue, 'The interval', HEALTH_INTERVAL_MIN, HEALTH_INTERVAL_MAX)];
   if (path === 'health_check.timeout_seconds')
-    return ['healthTimeout', issue.code === 'custom' ? issue.message : rangeMessage(issue, 'The timeout', HEALTH_TIMEOUT_MIN, HEALTH_TIMEOUT_MAX)];
-  if (path === 'access_control.rate_limit.requests_per_minute') return ['requestsPerMinute', rangeMessage(issue, 'Requests per minute', 1, RATE_LIMIT_RPM_MAX)];
+    return [
+      'healthTimeout',
+      issue.code === 'custom' ? issue.message : rangeMessage(issue, 'The timeout', HEALTH_TIMEOUT_MIN, HEALTH_TIMEOUT_MAX),
+    ];
+  if (path === 'access_control.rate_limit.requests_per_minute')
+    return ['requestsPerMinute', rangeMessage(issue, 'Requests per minute', 1, RATE_LIMIT_RPM_MAX)];
   if (path === 'access_control.rate_limit.burst_size') return ['burstSize', rangeMessage(issue, 'The burst size', 1, RATE_LIMIT_BURST_MAX)];
   if (path.startsWith('access_control.ip_whitelist')) return ['ipWhitelist', issue.message];
   if (path.startsWith('access_control.allowed_users')) return ['allowedUsers', issue.message];
@@ -152,7 +164,10 @@ export function toUpdatePortRequest(form: PortForm): PortFormResult<UpdatePortMa
 export function accessSummary(ac: PortMapping['access_control']): string[] {
   const parts: string[] = [];
   if (ac.public_access) parts.push('Public');
-  else if (ac.authentication_required) parts.push(ac.allowed_users.length > 0 ? `Auth · ${ac.allowed_users.length} user${ac.allowed_users.length === 1 ? '' : 's'}` : 'Auth required');
+  else if (ac.authentication_required)
+    parts.push(
+      ac.allowed_users.length > 0 ? `Auth · ${ac.allowed_users.length} user${ac.allowed_users.length === 1 ? '' : 's'}` : 'Auth required',
+    );
   else parts.push('No auth');
   if (ac.ip_whitelist.length > 0) parts.push(`${ac.ip_whitelist.length} IP${ac.ip_whitelist.length === 1 ? '' : 's'}`);
   if (ac.rate_limit) parts.push(`${ac.rate_limit.requests_per_minute.toLocaleString('en-US')}/min`);

@@ -33,7 +33,10 @@ function requireCluster(id: string | null): string {
   return id;
 }
 
-type ProxyAnswer = { data: ProxyConfiguration; meta: { last_updated: string; proxy_version: string; total_port_mappings: number; active_port_mappings: number } };
+type ProxyAnswer = {
+  data: ProxyConfiguration;
+  meta: { last_updated: string; proxy_version: string; total_port_mappings: number; active_port_mappings: number };
+};
 
 export const useProxy = create<ProxyState>()((set, get) => {
   const loader = createLoader<ProxyState>(set, get);
@@ -47,12 +50,18 @@ export const useProxy = create<ProxyState>()((set, get) => {
     };
     return {
       proxy,
-      meta: { lastUpdated: data.meta.last_updated, proxyVersion: data.meta.proxy_version, totalPortMappings: data.meta.total_port_mappings, activePortMappings: data.meta.active_port_mappings },
+      meta: {
+        lastUpdated: data.meta.last_updated,
+        proxyVersion: data.meta.proxy_version,
+        totalPortMappings: data.meta.total_port_mappings,
+        activePortMappings: data.meta.active_port_mappings,
+      },
     };
   };
   const applyProxy = (data: ProxyAnswer) => set({ ...proxyOf(data), status: 'ready', error: null });
 
-  const withPorts = (fn: (ports: PortMapping[]) => PortMapping[]) => set((s) => (s.proxy ? { proxy: { ...s.proxy, port_mappings: fn(s.proxy.port_mappings) } } : {}));
+  const withPorts = (fn: (ports: PortMapping[]) => PortMapping[]) =>
+    set((s) => (s.proxy ? { proxy: { ...s.proxy, port_mappings: fn(s.proxy.port_mappings) } } : {}));
 
   return {
     ...initialLoadState(),
@@ -63,10 +72,14 @@ export const useProxy = create<ProxyState>()((set, get) => {
     load(clusterId, options = {}) {
       // Another cluster's proxy is never shown while this one loads.
       const sameCluster = get().clusterId === clusterId;
-      return loader.run(async (signal) => proxyOf((await api('clusters.proxy.get', { params: { cluster_id: clusterId }, query: FULL_QUERY }, { signal })).data), {
-        quiet: options.quiet && sameCluster,
-        before: sameCluster ? undefined : { clusterId, proxy: null, meta: null },
-      });
+      return loader.run(
+        async (signal) =>
+          proxyOf((await api('clusters.proxy.get', { params: { cluster_id: clusterId }, query: FULL_QUERY }, { signal })).data),
+        {
+          quiet: options.quiet && sameCluster,
+          before: sameCluster ? undefined : { clusterId, proxy: null, meta: null },
+        },
+      );
     },
 
     async createPort(body) {
@@ -81,7 +94,9 @@ export const useProxy = create<ProxyState>()((set, get) => {
     async updatePort(portId, body) {
       const clusterId = requireCluster(get().clusterId);
       const { data } = await api('clusters.ports.update', { params: { cluster_id: clusterId, port_id: portId }, body });
-      withPorts((ports) => ports.map((p) => (p.id === portId ? { ...data.data, health_status: data.data.health_status ?? p.health_status } : p)));
+      withPorts((ports) =>
+        ports.map((p) => (p.id === portId ? { ...data.data, health_status: data.data.health_status ?? p.health_status } : p)),
+      );
       void get().load(clusterId, { quiet: true });
       return data.data;
     },

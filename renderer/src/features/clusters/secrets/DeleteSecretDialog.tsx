@@ -14,8 +14,23 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';
 
-export function DeleteSecretDialog({ secret, onClose, onDelete }: { secret: Secret | null; onClose(): void; onDelete(secret: Secret): Promise<void> }) {
-  const { form: typed, setForm: setTyped, valid: matches, busy, apiError: error, onSubmit: confirm } = useValidatedForm<string, Secret>({
+export function DeleteSecretDialog({
+  secret,
+  onClose,
+  onDelete,
+}: {
+  secret: Secret | null;
+  onClose(): void;
+  onDelete(secret: Secret): Promise<void>;
+}) {
+  const {
+    form: typed,
+    setForm: setTyped,
+    valid: matches,
+    busy,
+    apiError: error,
+    onSubmit: confirm,
+  } = useValidatedForm<string, Secret>({
     open: secret !== null,
     resetKey: secret,
     initial: () => '',
@@ -28,12 +43,20 @@ export function DeleteSecretDialog({ secret, onClose, onDelete }: { secret: Secr
   });
 
   return (
-    <Dialog open={secret !== null} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="delete-secret-title" data-testid="delete-secret-dialog">
+    <Dialog
+      open={secret !== null}
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="delete-secret-title"
+      data-testid="delete-secret-dialog"
+    >
       <DialogTitle id="delete-secret-title">Delete secret “{secret?.name}”?</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            The value is destroyed and the cluster loses {secret?.environment_variable ? `the ${secret.environment_variable} variable` : 'access to it'}
+            The value is destroyed and the cluster loses{' '}
+            {secret?.environment_variable ? `the ${secret.environment_variable} variable` : 'access to it'}
             {secret?.file_path ? ` and the file ${secret.file_path}` : ''}. This cannot be undone. Type the secret’s name to confirm:{' '}
             <Typography component="span" sx={{ fontFamily: MONO_FONT, fontWeight: 600 }}>
               {secret?.name}
@@ -55,7 +78,13 @@ export function DeleteSecretDialog({ secret, onClose, onDelete }: { secret: Secr
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={() => void confirm()} disabled={busy || !matches} variant="contained" color="error" startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}>
+        <Button
+          onClick={() => void confirm()}
+          disabled={busy || !matches}
+          variant="contained"
+          color="error"
+          startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+        >
           Delete secret
         </Button>
       </DialogActions>

@@ -10,7 +10,10 @@ import type { FieldErrors, RotationForm } from './secret-form';
 export function RotationFields({ value, onChange, errors }: { value: RotationForm; onChange(v: RotationForm): void; errors: FieldErrors }) {
   return (
     <Stack spacing={1.5}>
-      <FormControlLabel control={<Checkbox size="small" checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} />} label="Rotate on a schedule" />
+      <FormControlLabel
+        control={<Checkbox size="small" checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} />}
+        label="Rotate on a schedule"
+      />
       <Stack direction="row" spacing={1.5}>
         <TextField
           label="Interval (days)"

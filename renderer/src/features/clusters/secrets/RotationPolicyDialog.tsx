@@ -56,7 +56,14 @@ export function RotationPolicyDialog({ clusterId, secret, onClose }: { clusterId
       ) : (
         secret && <NextRotation secret={secret} />
       )}
-      <RotationFields value={form} onChange={(v) => { setForm(v); setSaved(null); }} errors={errors} />
+      <RotationFields
+        value={form}
+        onChange={(v) => {
+          setForm(v);
+          setSaved(null);
+        }}
+        errors={errors}
+      />
     </FormDialog>
   );
 }

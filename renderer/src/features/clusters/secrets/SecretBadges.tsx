@@ -13,7 +13,12 @@ const badge = { height: 16, fontSize: 10 } as const;
 /** Date over badge: both stay readable in the column's width. */
 export function ExpiryCell({ secret, now }: { secret: Secret; now: number }) {
   const state = expiryState(secret, now);
-  if (state === 'never') return <Typography variant="body2" color="text.secondary">Never</Typography>;
+  if (state === 'never')
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Never
+      </Typography>
+    );
   return (
     <Tooltip title={`${formatDateTime(secret.expiration_date)} (${relativeTime(secret.expiration_date, now)})`}>
       <Stack spacing={0.25} sx={{ alignItems: 'flex-start' }}>
@@ -27,11 +32,19 @@ export function ExpiryCell({ secret, now }: { secret: Secret; now: number }) {
 
 export function RotationCell({ secret, now }: { secret: Secret; now: number }) {
   const policy = secret.rotation_policy;
-  if (!policy.enabled || !policy.next_rotation) return <Typography variant="body2" color="text.secondary">Off</Typography>;
+  if (!policy.enabled || !policy.next_rotation)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Off
+      </Typography>
+    );
   return (
-    <Tooltip title={`Every ${policy.rotation_interval_days} days; notice ${policy.notification_days_before} days before. Next: ${formatDateTime(policy.next_rotation)} (${relativeTime(policy.next_rotation, now)})`}>
-      <Typography variant="body2" data-testid="next-rotation">{formatDate(policy.next_rotation)}</Typography>
+    <Tooltip
+      title={`Every ${policy.rotation_interval_days} days; notice ${policy.notification_days_before} days before. Next: ${formatDateTime(policy.next_rotation)} (${relativeTime(policy.next_rotation, now)})`}
+    >
+      <Typography variant="body2" data-testid="next-rotation">
+        {formatDate(policy.next_rotation)}
+      </Typography>
     </Tooltip>
   );
 }
-

@@ -35,7 +35,9 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
     validate: (f: SecretForm) => (secret ? toUpdateSecret(f, secret) : toCreateSecret(f)),
     submit: async (request) => {
       const store = useSecrets.getState();
-      const saved = secret ? await store.update(clusterId, secret.name, request) : await store.create(clusterId, request as Parameters<typeof store.create>[1]);
+      const saved = secret
+        ? await store.update(clusterId, secret.name, request)
+        : await store.create(clusterId, request as Parameters<typeof store.create>[1]);
       // The typed value leaves memory with the form.
       setForm((f) => ({ ...f, value: '' }));
       onSaved(saved, !secret);
@@ -67,7 +69,8 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
         editing && (
           <Typography variant="caption" color="text.secondary" sx={{ px: 3, mt: -1.5, mb: 1 }} data-testid="secret-usage">
             Read {secret.usage_statistics.access_count.toLocaleString()} time{secret.usage_statistics.access_count === 1 ? '' : 's'}
-            {secret.usage_statistics.last_accessed ? `, last ${relativeTime(secret.usage_statistics.last_accessed)}` : ''} · updated {formatDateTime(secret.updated_at)}
+            {secret.usage_statistics.last_accessed ? `, last ${relativeTime(secret.usage_statistics.last_accessed)}` : ''} · updated{' '}
+            {formatDateTime(secret.updated_at)}
           </Typography>
         )
       }
@@ -79,15 +82,35 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
       submitLabel={editing ? 'Save changes' : 'Create secret'}
     >
       <Stack direction="row" spacing={1.5}>
-        {text('name', 'name', 'Name', editing ? 'The name cannot change' : 'Letters, digits, _ . - (unique in the cluster)', { disabled: editing, required: true, autoFocus: !editing })}
-        <TextField select label="Type" size="small" value={form.type} onChange={(e) => update({ type: e.target.value as SecretType })} sx={{ minWidth: 170 }} helperText=" ">
+        {text('name', 'name', 'Name', editing ? 'The name cannot change' : 'Letters, digits, _ . - (unique in the cluster)', {
+          disabled: editing,
+          required: true,
+          autoFocus: !editing,
+        })}
+        <TextField
+          select
+          label="Type"
+          size="small"
+          value={form.type}
+          onChange={(e) => update({ type: e.target.value as SecretType })}
+          sx={{ minWidth: 170 }}
+          helperText=" "
+        >
           {SecretType.options.map((t) => (
             <MenuItem key={t} value={t}>
               {TYPE_LABELS[t]}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Category" size="small" value={form.category} onChange={(e) => update({ category: e.target.value as SecretCategory | '' })} sx={{ minWidth: 190 }} helperText={editing ? ' ' : 'Custom when not chosen'}>
+        <TextField
+          select
+          label="Category"
+          size="small"
+          value={form.category}
+          onChange={(e) => update({ category: e.target.value as SecretCategory | '' })}
+          sx={{ minWidth: 190 }}
+          helperText={editing ? ' ' : 'Custom when not chosen'}
+        >
           <MenuItem value="">
             <em>Not set</em>
           </MenuItem>
@@ -99,11 +122,29 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
         </TextField>
       </Stack>
       {text('description', 'description', 'Description', 'Optional')}
-      <SecretValueField type={form.type} value={form.value} onChange={(value) => update({ value })} error={errors.value} editing={editing} />
+      <SecretValueField
+        type={form.type}
+        value={form.value}
+        onChange={(value) => update({ value })}
+        error={errors.value}
+        editing={editing}
+      />
       <Stack direction="row" spacing={1.5}>
-        {text('environmentVariable', 'environment_variable', 'Environment variable', 'Exposed to the cluster under this name, e.g. HF_TOKEN')}
-        {usesFilePath(form.type) && text('filePath', 'file_path', 'File path', form.type === 'file' ? 'Mount path, e.g. /etc/secrets/config.json' : 'Optional mount path, e.g. /etc/ssl/cert.pem')}
-        {usesFilePath(form.type) && text('fileMode', 'permissions.file_mode', 'File mode', 'Octal, e.g. 0400', { sx: { width: 160, flexShrink: 0 } })}
+        {text(
+          'environmentVariable',
+          'environment_variable',
+          'Environment variable',
+          'Exposed to the cluster under this name, e.g. HF_TOKEN',
+        )}
+        {usesFilePath(form.type) &&
+          text(
+            'filePath',
+            'file_path',
+            'File path',
+            form.type === 'file' ? 'Mount path, e.g. /etc/secrets/config.json' : 'Optional mount path, e.g. /etc/ssl/cert.pem',
+          )}
+        {usesFilePath(form.type) &&
+          text('fileMode', 'permissions.file_mode', 'File mode', 'Octal, e.g. 0400', { sx: { width: 160, flexShrink: 0 } })}
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <TextField
@@ -118,7 +159,11 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {text('tags', 'tags', 'Tags', 'Comma-separated')}
-        <FormControlLabel control={<Checkbox size="small" checked={form.readOnly} onChange={(e) => update({ readOnly: e.target.checked })} />} label="Read-only" sx={{ flexShrink: 0 }} />
+        <FormControlLabel
+          control={<Checkbox size="small" checked={form.readOnly} onChange={(e) => update({ readOnly: e.target.checked })} />}
+          label="Read-only"
+          sx={{ flexShrink: 0 }}
+        />
       </Stack>
       <Divider />
       <Typography variant="subtitle2">Rotation policy</Typography>

@@ -24,10 +24,26 @@ export function SecretFilters({ search, onSearch, filters, onFilters, typeCounts
         placeholder="Search name or description"
         value={search}
         onChange={(e) => onSearch(e.target.value)}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search secrets' } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { 'aria-label': 'Search secrets' },
+        }}
         sx={{ width: 260 }}
       />
-      <TextField select size="small" label="Type" value={filters.type} onChange={(e) => onFilters({ type: e.target.value as Filters['type'] })} sx={{ width: 170 }}>
+      <TextField
+        select
+        size="small"
+        label="Type"
+        value={filters.type}
+        onChange={(e) => onFilters({ type: e.target.value as Filters['type'] })}
+        sx={{ width: 170 }}
+      >
         <MenuItem value="">All types</MenuItem>
         {SecretType.options.map((t) => (
           <MenuItem key={t} value={t}>
@@ -36,7 +52,14 @@ export function SecretFilters({ search, onSearch, filters, onFilters, typeCounts
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label="Category" value={filters.category} onChange={(e) => onFilters({ category: e.target.value as Filters['category'] })} sx={{ width: 190 }}>
+      <TextField
+        select
+        size="small"
+        label="Category"
+        value={filters.category}
+        onChange={(e) => onFilters({ category: e.target.value as Filters['category'] })}
+        sx={{ width: 190 }}
+      >
         <MenuItem value="">All categories</MenuItem>
         {SecretCategory.options.map((c) => (
           <MenuItem key={c} value={c}>

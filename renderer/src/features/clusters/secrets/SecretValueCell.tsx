@@ -26,7 +26,16 @@ export function SecretValueCell({ name, value, pending, onReveal, onHide }: Secr
       <Box
         data-testid="secret-value"
         title={revealed ? 'Hidden again after 30 seconds' : undefined}
-        sx={{ fontFamily: MONO_FONT, fontSize: 12, flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', userSelect: revealed ? 'all' : 'none' }}
+        sx={{
+          fontFamily: MONO_FONT,
+          fontSize: 12,
+          flex: 1,
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          userSelect: revealed ? 'all' : 'none',
+        }}
       >
         {revealed ? value : MASK}
       </Box>

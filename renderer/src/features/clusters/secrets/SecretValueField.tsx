@@ -44,7 +44,11 @@ export function SecretValueField({ type, value, onChange, error, editing }: Secr
           value={value}
           onChange={(e) => onChange(e.target.value)}
           error={Boolean(error ?? fileError)}
-          helperText={fileError ?? error ?? `${keep}${type === 'certificate' ? 'Paste the PEM block or choose a file (at most 64 KB).' : 'Paste the contents or choose a file (at most 64 KB).'}`}
+          helperText={
+            fileError ??
+            error ??
+            `${keep}${type === 'certificate' ? 'Paste the PEM block or choose a file (at most 64 KB).' : 'Paste the contents or choose a file (at most 64 KB).'}`
+          }
           multiline
           minRows={4}
           maxRows={10}
@@ -53,7 +57,14 @@ export function SecretValueField({ type, value, onChange, error, editing }: Secr
           placeholder={type === 'certificate' ? '-----BEGIN CERTIFICATE-----' : undefined}
           slotProps={{ htmlInput: { spellCheck: false, 'aria-label': 'Secret value', style: { fontFamily: MONO_FONT, fontSize: 12 } } }}
         />
-        <input ref={fileRef} type="file" hidden accept={type === 'certificate' ? '.pem,.crt,.cer,.key,text/plain' : undefined} onChange={(e) => void pick(e.target.files?.[0])} data-testid="secret-file-input" />
+        <input
+          ref={fileRef}
+          type="file"
+          hidden
+          accept={type === 'certificate' ? '.pem,.crt,.cer,.key,text/plain' : undefined}
+          onChange={(e) => void pick(e.target.files?.[0])}
+          data-testid="secret-file-input"
+        />
         <Button size="small" startIcon={<UploadFile />} onClick={() => fileRef.current?.click()} sx={{ alignSelf: 'flex-start' }}>
           Choose file…
         </Button>
@@ -77,7 +88,12 @@ export function SecretValueField({ type, value, onChange, error, editing }: Secr
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton size="small" aria-label={shown ? 'Hide the typed value' : 'Show the typed value'} onClick={() => setShown((s) => !s)} edge="end">
+              <IconButton
+                size="small"
+                aria-label={shown ? 'Hide the typed value' : 'Show the typed value'}
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+              >
                 {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
               </IconButton>
             </InputAdornment>

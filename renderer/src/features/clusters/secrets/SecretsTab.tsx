@@ -70,7 +70,10 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
     [reveal, hide, revealed.values, revealed.pending, now],
   );
 
-  const onSaved = useCallback((secret: Secret, created: boolean) => notify('success', created ? `Secret “${secret.name}” created` : `Secret “${secret.name}” saved`), []);
+  const onSaved = useCallback(
+    (secret: Secret, created: boolean) => notify('success', created ? `Secret “${secret.name}” created` : `Secret “${secret.name}” saved`),
+    [],
+  );
   const onDelete = async (secret: Secret) => {
     await useSecrets.getState().remove(clusterId, secret.name);
     hide(secret.name);
@@ -79,7 +82,10 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
 
   const filtered = Boolean(filters.type || filters.category || search.trim());
   const loaded = useSecrets((s) => s.clusterId === clusterId);
-  const provisional = useMemo(() => provisionalRows(search, appliedSearch, unfiltered, filters), [search, appliedSearch, unfiltered, filters]);
+  const provisional = useMemo(
+    () => provisionalRows(search, appliedSearch, unfiltered, filters),
+    [search, appliedSearch, unfiltered, filters],
+  );
   const rows = provisional ?? (loaded ? secrets : []);
   const count = provisional ? provisional.length : totalCount;
 
@@ -90,7 +96,9 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
         <>
           <SecretFilters search={search} onSearch={setSearch} filters={filters} onFilters={patchFilters} typeCounts={secretTypes} />
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="secrets-count">
-            {status === 'ready' || provisional ? `${count.toLocaleString()} secret${count === 1 ? '' : 's'}${filtered ? ' match' : ''}` : ''}
+            {status === 'ready' || provisional
+              ? `${count.toLocaleString()} secret${count === 1 ? '' : 's'}${filtered ? ' match' : ''}`
+              : ''}
           </Typography>
         </>
       }
@@ -109,7 +117,14 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
                 {revealed.error.message}
               </Alert>
             ) : (
-              <ErrorAlert error={revealed.error} action={<Button color="inherit" size="small" onClick={revealed.dismissError}>Dismiss</Button>} />
+              <ErrorAlert
+                error={revealed.error}
+                action={
+                  <Button color="inherit" size="small" onClick={revealed.dismissError}>
+                    Dismiss
+                  </Button>
+                }
+              />
             )}
           </Box>
         )
@@ -130,13 +145,27 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
         empty: filtered ? (
           <EmptyState title="No secrets match">Change the search or the filters.</EmptyState>
         ) : (
-          <EmptyState icon={<LockOutlined />} title="No secrets yet" action={<Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ secret: null })}>New secret</Button>}>
+          <EmptyState
+            icon={<LockOutlined />}
+            title="No secrets yet"
+            action={
+              <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ secret: null })}>
+                New secret
+              </Button>
+            }
+          >
             Keep API keys, database credentials and certificates here; the cluster gets them as environment variables or files.
           </EmptyState>
         ),
       }}
     >
-      <SecretDialog clusterId={clusterId} open={editing !== null} secret={editing?.secret ?? null} onClose={() => setEditing(null)} onSaved={onSaved} />
+      <SecretDialog
+        clusterId={clusterId}
+        open={editing !== null}
+        secret={editing?.secret ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={onSaved}
+      />
       <RotationPolicyDialog clusterId={clusterId} secret={rotating} onClose={() => setRotating(null)} />
       <DeleteSecretDialog secret={deleting} onClose={() => setDeleting(null)} onDelete={onDelete} />
     </ListPage>

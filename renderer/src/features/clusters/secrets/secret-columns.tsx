@@ -97,7 +97,15 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
       id: 'value',
       header: 'Value',
       width: '140px',
-      render: (s) => <SecretValueCell name={s.name} value={revealed.values.get(s.name)} pending={revealed.pending.has(s.name)} onReveal={() => actions.reveal(s.name)} onHide={() => actions.hide(s.name)} />,
+      render: (s) => (
+        <SecretValueCell
+          name={s.name}
+          value={revealed.values.get(s.name)}
+          pending={revealed.pending.has(s.name)}
+          onReveal={() => actions.reveal(s.name)}
+          onHide={() => actions.hide(s.name)}
+        />
+      ),
     },
     {
       id: 'expiry',
@@ -110,7 +118,10 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
       id: 'rotation',
       header: 'Next rotation',
       width: '120px',
-      sortValue: (s) => (s.rotation_policy.enabled && s.rotation_policy.next_rotation ? Date.parse(s.rotation_policy.next_rotation) : Number.MAX_SAFE_INTEGER),
+      sortValue: (s) =>
+        s.rotation_policy.enabled && s.rotation_policy.next_rotation
+          ? Date.parse(s.rotation_policy.next_rotation)
+          : Number.MAX_SAFE_INTEGER,
       render: (s) => <RotationCell secret={s} now={now} />,
     },
     { id: 'tags', header: 'Tags', width: 'minmax(90px, 1fr)', render: (s) => <TagChips values={s.tags} /> },

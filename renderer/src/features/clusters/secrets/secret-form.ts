@@ -101,7 +101,13 @@ export function rotationPolicyOf(form: RotationForm) {
 export function toRotationPolicy(form: RotationForm): FormResult<ReturnType<typeof RotationPolicyInput.parse>> {
   const parsed = RotationPolicyInput.safeParse(rotationPolicyOf(form));
   if (parsed.success) return { ok: true, request: parsed.data };
-  return { ok: false, errors: fieldErrors(parsed.error.issues, (path, issue) => [path ? `rotation_policy.${path}` : 'rotation_policy', wholeNumberMessage(issue)]) };
+  return {
+    ok: false,
+    errors: fieldErrors(parsed.error.issues, (path, issue) => [
+      path ? `rotation_policy.${path}` : 'rotation_policy',
+      wholeNumberMessage(issue),
+    ]),
+  };
 }
 
 const toField: IssueToField = (path, issue) => [path || 'form', wholeNumberMessage(issue)];
@@ -175,7 +181,8 @@ export function toUpdateSecret(form: SecretForm, original: Secret): FormResult<U
 
 /** Reads a picked certificate file as text, refusing anything over the value limit. */
 export function readPemFile(file: File): Promise<string> {
-  if (file.size > SECRET_VALUE_MAX) return Promise.reject(new Error(`The file is ${Math.ceil(file.size / 1024)} KB; at most ${SECRET_VALUE_MAX / 1024} KB`));
+  if (file.size > SECRET_VALUE_MAX)
+    return Promise.reject(new Error(`The file is ${Math.ceil(file.size / 1024)} KB; at most ${SECRET_VALUE_MAX / 1024} KB`));
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result ?? ''));

@@ -2,7 +2,13 @@
 // enter this store: the list is read without them, and a revealed value lives only in the
 // tab's own state (use-revealed-values.ts) until it is hidden.
 import { create } from 'zustand';
-import type { CreateSecretRequest, Secret, SecretCategory, SecretType, UpdateSecretRequest } from '../../../../../shared/api/clusters/secrets';
+import type {
+  CreateSecretRequest,
+  Secret,
+  SecretCategory,
+  SecretType,
+  UpdateSecretRequest,
+} from '../../../../../shared/api/clusters/secrets';
 import { api } from '../../../bridge/api';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../lib/resource-store';
 
@@ -91,12 +97,19 @@ export const useSecrets = create<SecretsState>()((set, get) => {
     async remove(clusterId, name) {
       await api('clusters.secrets.delete', { params: { cluster_id: clusterId, secret_name: name } });
       const drop = (list: Secret[]) => list.filter((x) => x.name !== name);
-      set((s) => ({ secrets: drop(s.secrets), totalCount: Math.max(0, s.totalCount - 1), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: drop(s.unfiltered.secrets) } }));
+      set((s) => ({
+        secrets: drop(s.secrets),
+        totalCount: Math.max(0, s.totalCount - 1),
+        unfiltered: s.unfiltered && { ...s.unfiltered, secrets: drop(s.unfiltered.secrets) },
+      }));
       void get().load(clusterId);
     },
 
     async readValue(clusterId, name) {
-      const { data } = await api('clusters.secrets.get', { params: { cluster_id: clusterId, secret_name: name }, query: { include_value: true } });
+      const { data } = await api('clusters.secrets.get', {
+        params: { cluster_id: clusterId, secret_name: name },
+        query: { include_value: true },
+      });
       return data.data.value ?? '';
     },
 

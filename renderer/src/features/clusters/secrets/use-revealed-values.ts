@@ -52,7 +52,10 @@ export function useRevealedValues(clusterId: string): RevealedValues {
       try {
         const value = await useSecrets.getState().readValue(clusterId, name);
         clearTimeout(timers.current.get(name));
-        timers.current.set(name, setTimeout(() => hide(name), REVEAL_MS));
+        timers.current.set(
+          name,
+          setTimeout(() => hide(name), REVEAL_MS),
+        );
         setValues((m) => new Map(m).set(name, value));
       } catch (e) {
         const normalized = toNormalizedError(e);
