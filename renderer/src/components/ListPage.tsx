@@ -2,30 +2,19 @@
 // config; the frame draws the toolbar (heading, filter box, refresh, the view's actions), an
 // optional filter row, the error state with a retry, and the shared virtualised DataTable.
 import Refresh from '@mui/icons-material/Refresh';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode, type RefObject } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { NormalizedError } from '../../../shared/api/errors';
 import type { LoadStatus } from '../lib/resource-store';
 import { DataTable, type DataTableProps } from './DataTable';
+import { FilterBox, type FilterBoxProps } from './FilterBox';
 import { ErrorState } from './StateViews';
-
-export interface FilterBoxProps {
-  value: string;
-  onChange(value: string): void;
-  placeholder: string;
-  /** The box's accessible name. */
-  label: string;
-  inputRef?: RefObject<HTMLInputElement | null>;
-}
 
 export interface ListPageProps<T> {
   /** The page heading (an h1) and the line under it; a tab leaves them out and uses `leading`. */
@@ -115,29 +104,6 @@ export function ListPage<T>(props: ListPageProps<T>) {
       )}
       {children}
     </Stack>
-  );
-}
-
-function FilterBox({ value, onChange, placeholder, label, inputRef }: FilterBoxProps) {
-  return (
-    <TextField
-      inputRef={inputRef}
-      size="small"
-      placeholder={placeholder}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-        htmlInput: { 'aria-label': label },
-      }}
-      sx={{ width: 240 }}
-    />
   );
 }
 

@@ -1,12 +1,10 @@
 // Status chips (with counts; several may be on) and the text filter above the clusters table.
-import Search from '@mui/icons-material/Search';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { RefObject } from 'react';
 import type { ClusterStatus } from '../../../../shared/api/clusters/common';
 import { CLUSTER_STATUSES, STATUS_COLOR } from './cluster-logic';
+import { FilterBox } from '../../components/FilterBox';
 
 export interface ClusterFiltersProps {
   statuses: readonly ClusterStatus[];
@@ -21,24 +19,7 @@ export function ClusterFilters({ statuses, counts, text, filterRef, onStatuses, 
   const toggle = (s: ClusterStatus) => onStatuses(statuses.includes(s) ? statuses.filter((x) => x !== s) : [...statuses, s]);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-      <TextField
-        inputRef={filterRef}
-        size="small"
-        placeholder="Filter clusters  /"
-        value={text}
-        onChange={(e) => onText(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'aria-label': 'Filter clusters' },
-        }}
-        sx={{ width: 260 }}
-      />
+      <FilterBox inputRef={filterRef} value={text} onChange={onText} placeholder="Filter clusters  /" label="Filter clusters" width={260} />
       <Stack direction="row" spacing={0.75} role="group" aria-label="Filter by status" sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
         <Chip
           label="All"

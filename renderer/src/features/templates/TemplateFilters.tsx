@@ -1,13 +1,12 @@
 // The templates toolbar: the document's filters (category, framework, GPU compatible,
 // official, search, sort, include deprecated), all sent as query parameters of the list.
-import Search from '@mui/icons-material/Search';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Framework, TemplateCategory, TemplateSortBy } from '../../../../shared/api/clusters/templates';
 import type { TemplateFilters as Filters, TriState } from './templates-store';
+import { FilterBox } from '../../components/FilterBox';
 
 const SORT_LABELS: Record<Filters['sortBy'], string> = {
   name: 'Name',
@@ -53,23 +52,7 @@ export function TemplateFilters({
 }) {
   return (
     <>
-      <TextField
-        size="small"
-        placeholder="Search name, description, tags"
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'aria-label': 'Search templates' },
-        }}
-        sx={{ width: 250 }}
-      />
+      <FilterBox value={search} onChange={onSearch} placeholder="Search name, description, tags" label="Search templates" width={250} />
       <TextField
         select
         size="small"

@@ -1,12 +1,11 @@
 // The toolbar of the Secrets tab: search (debounced by the tab), type and category
 // filters (server-side), and the count per type from the list response.
-import Search from '@mui/icons-material/Search';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { SecretCategory, SecretType } from '../../../../../shared/api/clusters/secrets';
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
 import type { SecretFilters as Filters } from './secrets-store';
+import { FilterBox } from '../../../components/FilterBox';
 
 export interface SecretFiltersProps {
   search: string;
@@ -19,23 +18,7 @@ export interface SecretFiltersProps {
 export function SecretFilters({ search, onSearch, filters, onFilters, typeCounts }: SecretFiltersProps) {
   return (
     <>
-      <TextField
-        size="small"
-        placeholder="Search name or description"
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'aria-label': 'Search secrets' },
-        }}
-        sx={{ width: 260 }}
-      />
+      <FilterBox value={search} onChange={onSearch} placeholder="Search name or description" label="Search secrets" width={260} />
       <TextField
         select
         size="small"
