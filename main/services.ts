@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { VaultStatus } from '../shared/ipc/contract';
+import type { EmulatorAdminOperationId } from '../shared/api/emulator-admin';
+import type { ChannelName, ChannelResponse, VaultStatus } from '../shared/ipc/contract';
 import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/index';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
@@ -126,6 +127,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
+  /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
+  const admin =
+    <C extends ChannelName>(op: EmulatorAdminOperationId, toInput: (request: unknown) => unknown = () => ({})) =>
+    async (request: unknown): Promise<ChannelResponse<C>> =>
+      (await gateway.admin(op, toInput(request))).data as ChannelResponse<C>;
 
   const handlers: ChannelHandlers = {
     'app:info': async () => ({ mode: options.mode, version, platform: process.platform, vault: vault.status, dataDir: options.dataDir }),
@@ -143,6 +149,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // In web mode the renderer opens links and windows itself (window.open on its own origin).
     'shell:openExternal': async (request) => ({ opened: !web && options.openExternal ? await options.openExternal(request.url) : false }),
     'windows:open': async (request) => ({ opened: !web && options.openWindow ? await options.openWindow(request.route) : false }),
+    'emulator:health': admin<'emulator:health'>('emulator.health'),
+    'emulator:clock': admin<'emulator:clock'>('emulator.clock'),
+    'emulator:advanceClock': admin<'emulator:advanceClock'>('emulator.clockAdvance', (body) => ({ body })),
+    'emulator:reset': admin<'emulator:reset'>('emulator.reset'),
+    'emulator:journal': admin<'emulator:journal'>('emulator.journal', (query) => ({ query })),
+    'emulator:chaos': admin<'emulator:chaos'>('emulator.chaosGet'),
+    'emulator:setChaos': admin<'emulator:setChaos'>('emulator.chaosSet', (body) => ({ body })),
+    'emulator:exportSnapshot': admin<'emulator:exportSnapshot'>('emulator.snapshotExport'),
+    'emulator:importSnapshot': admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body })),
   };
 
   const topics: TopicSources = {

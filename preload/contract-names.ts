@@ -17,6 +17,15 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'profiles:fromKey': true,
   'shell:openExternal': true,
   'windows:open': true,
+  'emulator:health': true,
+  'emulator:clock': true,
+  'emulator:advanceClock': true,
+  'emulator:reset': true,
+  'emulator:journal': true,
+  'emulator:chaos': true,
+  'emulator:setChaos': true,
+  'emulator:exportSnapshot': true,
+  'emulator:importSnapshot': true,
 };
 
 const topicTable: { readonly [T in TopicName]: true } = {

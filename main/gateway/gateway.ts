@@ -4,6 +4,7 @@
 // the operation's schemas, and turns every failure into a NormalizedError.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { RateLimitInfo } from '../../shared/api/api-keys';
+import { emulatorAdminOperations, type EmulatorAdminOperationId } from '../../shared/api/emulator-admin';
 import { normalizeErrorBody } from '../../shared/api/errors';
 import { cancelledError } from '../../shared/api/local-errors';
 import type { ApiCallResponse } from '../../shared/ipc/contract';
@@ -45,7 +46,10 @@ interface CallOptions {
 export type RateLimitEvent = RateLimitInfo & { profileId: string };
 
 export interface Gateway {
+  /** An operation of the platform API (shared/api/operations.ts). */
   call(opId: string, input: unknown, options?: CallOptions): Promise<ApiCallResponse>;
+  /** An admin route of the emulator (shared/api/emulator-admin.ts): emulator profiles only, with their owner key. */
+  admin(opId: EmulatorAdminOperationId, input: unknown, options?: CallOptions): Promise<ApiCallResponse>;
   cancel(callId: string): boolean;
   cancelAll(): void;
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
@@ -191,34 +195,37 @@ export function createGateway(options: GatewayOptions): Gateway {
     return { status: response.status, rateLimit, data: body.value };
   };
 
-  return {
-    async call(opId, input, callOptions = {}) {
-      const prepared = prepareRequest(opId, input);
-      const { callId } = callOptions;
-      if (callId !== undefined && inFlight.has(callId)) throw invalidRequest(`A call with id ${callId} is already running`);
-      const controller = new AbortController();
-      const outer = callOptions.signal;
-      const onOuterAbort = () => controller.abort(outer?.reason);
-      if (outer?.aborted) controller.abort(outer.reason);
-      outer?.addEventListener('abort', onOuterAbort, { once: true });
-      if (callId !== undefined) inFlight.set(callId, controller);
-      try {
-        const profile = options.profiles.active();
-        if (prepared.op.area === 'emulator' && profile.kind !== 'emulator') {
-          throw profileError(
-            'EMULATOR_ONLY',
-            `${prepared.op.summary} is available on emulator profiles only; "${profile.name}" is a remote profile.`,
-            { profileId: profile.id },
-          );
-        }
-        const key = await readKey(profile);
-        if (controller.signal.aborted) throw new BridgeError(cancelledError());
-        return await send(prepared, profile, key, controller.signal);
-      } finally {
-        outer?.removeEventListener('abort', onOuterAbort);
-        if (callId !== undefined && inFlight.get(callId) === controller) inFlight.delete(callId);
+  const run = async (prepared: PreparedRequest, callOptions: CallOptions): Promise<ApiCallResponse> => {
+    const { callId } = callOptions;
+    if (callId !== undefined && inFlight.has(callId)) throw invalidRequest(`A call with id ${callId} is already running`);
+    const controller = new AbortController();
+    const outer = callOptions.signal;
+    const onOuterAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted) controller.abort(outer.reason);
+    outer?.addEventListener('abort', onOuterAbort, { once: true });
+    if (callId !== undefined) inFlight.set(callId, controller);
+    try {
+      const profile = options.profiles.active();
+      if (prepared.op.area === 'emulator' && profile.kind !== 'emulator') {
+        throw profileError(
+          'EMULATOR_ONLY',
+          `${prepared.op.summary} is available on emulator profiles only; "${profile.name}" is a remote profile.`,
+          { profileId: profile.id },
+        );
       }
-    },
+      const key = await readKey(profile);
+      if (controller.signal.aborted) throw new BridgeError(cancelledError());
+      return await send(prepared, profile, key, controller.signal);
+    } finally {
+      outer?.removeEventListener('abort', onOuterAbort);
+      if (callId !== undefined && inFlight.get(callId) === controller) inFlight.delete(callId);
+    }
+  };
+
+  return {
+    // async, so that a request refused by prepareRequest rejects rather than throws.
+    call: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input), callOptions),
+    admin: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input, emulatorAdminOperations), callOptions),
     cancel(callId) {
       const controller = inFlight.get(callId);
       if (!controller) return false;

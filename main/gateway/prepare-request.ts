@@ -2,7 +2,7 @@
 // operation's own schemas first: a malformed call never leaves the process.
 import type { z } from 'zod';
 import { buildPath, type Operation } from '../../shared/api/operation';
-import { isOperationId, operations } from '../../shared/api/operations';
+import { operations } from '../../shared/api/operations';
 import { invalidRequest } from '../../shared/ipc/dispatch';
 
 export interface PreparedRequest {
@@ -47,10 +47,13 @@ function toSearch(query: unknown): string {
   return search.toString();
 }
 
-/** Throws a BridgeError (source invalid_request) listing every issue found. */
-export function prepareRequest(opId: string, input: unknown): PreparedRequest {
-  if (!isOperationId(opId)) throw invalidRequest(`Unknown operation ${JSON.stringify(opId.slice(0, 100))}`);
-  const op: Operation = operations[opId];
+/**
+ * Throws a BridgeError (source invalid_request) listing every issue found. `table` is the
+ * platform API's operations unless the caller names another (the emulator's admin routes).
+ */
+export function prepareRequest(opId: string, input: unknown, table: Readonly<Record<string, Operation>> = operations): PreparedRequest {
+  if (!Object.prototype.hasOwnProperty.call(table, opId)) throw invalidRequest(`Unknown operation ${JSON.stringify(opId.slice(0, 100))}`);
+  const op: Operation = table[opId]!;
   const given = inputRecord(input);
   const issues: Issue[] = NO_ISSUES.slice();
   const params = parsePart(op.params, 'params', given.params, issues);

@@ -1,8 +1,11 @@
 // One WebSocket of web mode: the bridge contract over the messages of shared/ipc/wire.ts.
-// Every message is validated; a bad one gets an error answer, never a crash or a close.
+// The first message must be the token (`hello`); until then nothing is read, and a socket
+// without it is closed. After it, every message is validated; a bad one gets an error
+// answer, never a crash or a close.
 import type { WebSocket } from 'ws';
 import { dispatch, invalidRequest, subscribeTopic, type ChannelHandlers, type TopicSources } from '../../shared/ipc/dispatch';
-import { ClientMessage, type ServerMessage } from '../../shared/ipc/wire';
+import { ClientMessage, CLOSE_UNAUTHORIZED, HELLO_TIMEOUT_MS, HelloMessage, type ServerMessage } from '../../shared/ipc/wire';
+import { tokensEqual } from './access-token';
 
 /** Bounds what one page can hold open; the app uses a handful. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
@@ -12,6 +15,8 @@ export interface BridgeServices {
   topics: TopicSources;
 }
 
+const NOT_JSON = Symbol('not JSON');
+
 /** The id of a message that failed validation, when it has a usable one. */
 function idOf(raw: unknown): number | null {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -19,8 +24,23 @@ function idOf(raw: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : null;
 }
 
-export function serveBridge(socket: WebSocket, services: BridgeServices, onDefect: (channel: string, error: unknown) => void): void {
+export interface BridgeAccess {
+  /** The token the first message must carry. */
+  token: string;
+  /** How long a socket may stay open without it. */
+  helloTimeoutMs?: number;
+}
+
+export function serveBridge(
+  socket: WebSocket,
+  services: BridgeServices,
+  access: BridgeAccess,
+  onDefect: (channel: string, error: unknown) => void,
+): void {
   const subscriptions = new Map<number, () => void>();
+  let signedIn = false;
+  const refuseSocket = () => socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized: the first message must carry the token');
+  const helloTimer = setTimeout(refuseSocket, access.helloTimeoutMs ?? HELLO_TIMEOUT_MS);
 
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -56,18 +76,33 @@ export function serveBridge(socket: WebSocket, services: BridgeServices, onDefec
     }
   };
 
+  /** The first message: the right token opens the bridge; anything else closes the socket. */
+  const greet = (raw: unknown) => {
+    const hello = HelloMessage.safeParse(raw);
+    if (!hello.success || !tokensEqual(hello.data.token, access.token)) return refuseSocket();
+    clearTimeout(helloTimer);
+    signedIn = true;
+    send({ type: 'ready' });
+  };
+
   socket.on('message', (data, isBinary) => {
-    if (isBinary) return send({ type: 'error', message: 'Binary messages are not accepted' });
-    let raw: unknown;
-    try {
-      raw = JSON.parse(data.toString());
-    } catch {
-      return send({ type: 'error', message: 'Malformed bridge message: not JSON' });
+    let raw: unknown = NOT_JSON;
+    if (!isBinary) {
+      try {
+        raw = JSON.parse(data.toString());
+      } catch {
+        // stays NOT_JSON
+      }
     }
+    // Before the token, anything but a valid hello closes the socket (a second close is a no-op).
+    if (!signedIn) return greet(raw);
+    if (isBinary) return send({ type: 'error', message: 'Binary messages are not accepted' });
+    if (raw === NOT_JSON) return send({ type: 'error', message: 'Malformed bridge message: not JSON' });
     handle(raw);
   });
 
   socket.on('close', () => {
+    clearTimeout(helloTimer);
     for (const unsubscribe of subscriptions.values()) unsubscribe();
     subscriptions.clear();
   });

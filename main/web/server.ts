@@ -1,6 +1,8 @@
 // Web mode: the built renderer and the bridge (over a WebSocket) served from Node, on
-// loopback by default. Every HTTP request and WebSocket upgrade must carry the token and come
-// from our own origin under an allowed Host; see access-token.ts and origin-check.ts.
+// loopback by default. Every HTTP request and WebSocket upgrade must come from our own origin
+// under an allowed Host (origin-check.ts). The static files are the public app and need no
+// token; the bridge, which holds everything, needs it as its first message (access-token.ts,
+// bridge-socket.ts). No cookie is set: cookies are shared by every port of a host.
 import { existsSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,11 +12,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { MAX_MESSAGE_BYTES } from '../../shared/ipc/wire';
-import { generateToken, requestHasToken, tokenCookie, TOKEN_PATTERN } from './access-token';
+import { generateToken, TOKEN_PATTERN } from './access-token';
 import { serveBridge, type BridgeServices } from './bridge-socket';
 import { createOriginCheck } from './origin-check';
 import { appCsp, COMMON_HEADERS } from './security-headers';
-import { SIGN_IN_PAGE, SIGN_IN_PAGE_CSP } from './sign-in-page';
 
 export const BRIDGE_PATH = '/bridge';
 
@@ -26,6 +27,8 @@ export interface WebServerOptions {
   token?: string;
   /** The built renderer (vite's output). */
   staticDir?: string;
+  /** How long a bridge socket may stay open without the token (tests shorten it). */
+  helloTimeoutMs?: number;
   /** Unexpected handler failures, for logging without secrets. */
   onDefect?: (channel: string, error: unknown) => void;
 }
@@ -52,8 +55,8 @@ function displayHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function rejectUpgrade(socket: Duplex, status: 401 | 404): void {
-  const text = status === 401 ? 'Unauthorized' : 'Not Found';
+function rejectUpgrade(socket: Duplex, status: 403 | 404): void {
+  const text = status === 403 ? 'Forbidden' : 'Not Found';
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
 }
@@ -66,9 +69,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const onDefect = options.onDefect ?? (() => {});
   let port = 0;
   const check = createOriginCheck(host, () => port);
-  const hasToken = (req: IncomingMessage) => requestHasToken(req.url, req.headers.cookie, token);
-  /** True when the cookie already holds the right token (else a ?token= request sets it). */
-  const cookieHasToken = (req: IncomingMessage) => requestHasToken(undefined, req.headers.cookie, token);
 
   let csp = '';
   /** The six headers every answer carries, also those fastify and Node give before any hook runs. */
@@ -106,10 +106,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const origin = raw.headers.origin;
     if (origin !== undefined && !check.originAllowed(origin, raw.headers.host))
       return reply.code(403).type('text/plain').send('Forbidden: foreign Origin');
-    if (!hasToken(raw))
-      return reply.code(401).header('content-security-policy', SIGN_IN_PAGE_CSP).type('text/html; charset=utf-8').send(SIGN_IN_PAGE);
-    // A token given as ?token= also becomes the cookie, so the page's own assets load.
-    if (!cookieHasToken(raw)) reply.header('set-cookie', tokenCookie(token));
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -149,9 +145,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const path = (req.url ?? '').split('?')[0];
     if (path !== BRIDGE_PATH) return rejectUpgrade(socket, 404);
     // Browsers always send Origin on a WebSocket; requiring it keeps other pages (and other programs) out.
-    const allowed = check.hostAllowed(req.headers.host) && check.originAllowed(req.headers.origin, req.headers.host) && hasToken(req);
-    if (!allowed) return rejectUpgrade(socket, 401);
-    sockets.handleUpgrade(req, socket, head, (ws) => serveBridge(ws, options.services, onDefect));
+    // The token is checked on the socket's first message, not here: a browser sends nothing at
+    // the upgrade that the page chose, except the URL, which would leave it in logs and history.
+    const allowed = check.hostAllowed(req.headers.host) && check.originAllowed(req.headers.origin, req.headers.host);
+    if (!allowed) return rejectUpgrade(socket, 403);
+    sockets.handleUpgrade(req, socket, head, (ws) =>
+      serveBridge(ws, options.services, { token, helloTimeoutMs: options.helloTimeoutMs }, onDefect),
+    );
   });
 
   await app.listen({ port: options.port, host });

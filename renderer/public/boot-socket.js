@@ -1,15 +1,17 @@
 // Web mode: opens the bridge socket while the console's JavaScript is still downloading,
 // so the WebSocket handshake overlaps the load instead of following it. The bridge
-// (src/bridge/websocket-bridge.ts) adopts this socket. Moves the token from the address
-// bar to sessionStorage exactly as src/bridge/token.ts does. Nothing here in Electron.
+// (src/bridge/websocket-bridge.ts) adopts this socket and sends the token as its first
+// message. Moves the token from the address bar to sessionStorage exactly as
+// src/bridge/token.ts does. Nothing here in Electron, nor without a token (the console then
+// shows its sign-in screen).
 (function () {
   'use strict';
   if (window.gpuConsole) return;
   var KEY = 'gpc.token';
-  var match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  var match = /(?:^#|&)token=([A-Za-z0-9_-]{16,256})(?:&|$)/.exec(location.hash);
   var token = null;
   try {
-    token = match ? decodeURIComponent(match[1]) : sessionStorage.getItem(KEY);
+    token = match ? match[1] : sessionStorage.getItem(KEY);
     if (match) {
       sessionStorage.setItem(KEY, token);
       history.replaceState(null, '', location.pathname + location.search + '#/');
@@ -19,6 +21,6 @@
   }
   if (!token) return;
   var scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  var url = scheme + '//' + location.host + '/bridge?token=' + encodeURIComponent(token);
+  var url = scheme + '//' + location.host + '/bridge';
   window.__gpcEarlySocket = { url: url, socket: new WebSocket(url) };
 })();

@@ -1,5 +1,6 @@
 // The emulator's own admin routes (`/_emulator/*`, owner key only) and its snapshot format.
-// Kept out of `operations` on purpose: the renderer's API channel must not reach them.
+// Kept out of `operations` on purpose: the renderer's API channel must not reach them; the
+// bridge has one explicit channel per action (shared/ipc/contract.ts, emulator:*).
 import { z } from 'zod';
 import { Timestamp } from './common';
 import { AccountErrorCode } from './errors';
@@ -203,3 +204,4 @@ export const emulatorAdminOperations = {
   }),
 } as const satisfies Record<string, DeclaredOperation>;
 export type EmulatorAdminOperations = typeof emulatorAdminOperations;
+export type EmulatorAdminOperationId = keyof EmulatorAdminOperations;

@@ -1,15 +1,14 @@
-// The table of every implemented operation. Later areas spread theirs in here.
+// The table of every implemented operation of the platform API: what the renderer's generic
+// API channel (api:call) may reach. Later areas spread theirs in here. The emulator's own admin
+// routes are not here on purpose (shared/api/emulator-admin.ts): they have their own bridge
+// channels (emulator:*), for emulator profiles only.
 import { accountsOperations } from './accounts-operations';
 import { clustersOperations } from './clusters/operations';
-import { emulatorAdminOperations } from './emulator-admin';
 import type { Operation, OperationInput, OperationOutput } from './operation';
 
 export const operations = {
   ...accountsOperations,
   ...clustersOperations,
-  // Admin routes of the emulator (owner key only); the gateway sends them to the embedded
-  // emulator alone, never to a remote profile.
-  ...emulatorAdminOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -3,6 +3,18 @@
 // subscribe to. The preload exposes exactly these; both transports validate with them.
 import { z } from 'zod';
 import { RateLimitInfo } from '../api/api-keys';
+import {
+  ChaosRequest,
+  ChaosResponse,
+  ClockAdvanceRequest,
+  ClockResponse,
+  EmulatorSnapshot,
+  HealthResponse,
+  JOURNAL_MAX,
+  JournalResponse,
+  ResetResponse,
+  SnapshotImportResponse,
+} from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
@@ -76,6 +88,26 @@ export type ApiCallResponse = z.infer<typeof ApiCallResponse>;
 
 const Empty = z.strictObject({});
 
+/**
+ * The emulator's admin actions, one explicit channel each (never through api:call). They act
+ * on the active profile when it is an emulator profile, with its owner key; on any other the
+ * answer is the EMULATOR_ONLY error.
+ */
+const emulatorChannels = {
+  'emulator:health': { request: Empty, response: HealthResponse },
+  'emulator:clock': { request: Empty, response: ClockResponse },
+  'emulator:advanceClock': { request: ClockAdvanceRequest, response: ClockResponse },
+  'emulator:reset': { request: Empty, response: ResetResponse },
+  'emulator:journal': {
+    request: z.strictObject({ limit: z.number().int().min(1).max(JOURNAL_MAX).default(100) }),
+    response: JournalResponse,
+  },
+  'emulator:chaos': { request: Empty, response: ChaosResponse },
+  'emulator:setChaos': { request: ChaosRequest, response: ChaosResponse },
+  'emulator:exportSnapshot': { request: Empty, response: EmulatorSnapshot },
+  'emulator:importSnapshot': { request: EmulatorSnapshot, response: SnapshotImportResponse },
+} as const;
+
 export const channels = {
   'app:info': { request: Empty, response: AppInfo },
   'api:call': { request: ApiCallRequest, response: ApiCallResponse },
@@ -109,6 +141,7 @@ export const channels = {
     request: z.strictObject({ route: z.string().regex(/^\/[A-Za-z0-9/_\-.?=&%]{0,512}$/) }),
     response: z.object({ opened: z.boolean() }),
   },
+  ...emulatorChannels,
 } as const;
 
 export const topics = {

@@ -54,11 +54,12 @@ export async function withScaledConsole<T>(
       async withPage(use) {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
         try {
-          await context.addCookies([{ name: 'gpc_token', value: token, url: server.origin }]);
           // tsx compiles the in-page functions with esbuild's keepNames, which calls a __name helper.
           await context.addInitScript('globalThis.__name = (fn) => fn;');
           const page = await context.newPage();
-          await page.goto(`${server.origin}/#/api-keys`);
+          // The token signs the tab in (sessionStorage); the console then opens on its default view.
+          await page.goto(`${server.origin}/#token=${token}`);
+          await page.evaluate(() => (window.location.hash = '#/api-keys'));
           await page.waitForSelector('[data-testid="create-key-button"]:not([disabled])', { timeout: 30_000 });
           return await use(page);
         } finally {

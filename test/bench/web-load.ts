@@ -80,11 +80,8 @@ export async function benchWebLoad(): Promise<{ interactiveMs: number; initialJs
   const browser = await launchChromium();
   try {
     const measure = async (): Promise<number> => {
-      // A fresh context: empty cache, no cookie, no sessionStorage — a cold load.
+      // A fresh context: empty cache, no sessionStorage — a cold load with the printed address.
       const context = await browser.newContext();
-      // The cookie is set by the sign-in page on first visit; set it up front so the
-      // measurement is the console's own load, not the one-time sign-in reload.
-      await context.addCookies([{ name: 'gpc_token', value: TOKEN, url: server.origin }]);
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(`${server.origin}/#token=${TOKEN}`, { waitUntil: 'commit' });

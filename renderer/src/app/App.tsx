@@ -7,6 +7,8 @@ import { useUi } from './ui-store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useProfiles } from './profiles/profiles-store';
 import { Shell } from './Shell';
+import { SignInScreen } from './sign-in/SignInScreen';
+import { useConnectionState } from './status/connection-store';
 import { useAppInfo } from './status/app-info-store';
 import { useRateLimit } from './status/rate-limit-store';
 import { AppThemeProvider } from './theme/AppThemeProvider';
@@ -33,10 +35,12 @@ function useShellData(): void {
 
 export function App() {
   useShellData();
+  // Web mode without an accepted token; the shell's first calls wait until sign-in.
+  const signedOut = useConnectionState() === 'signed-out';
   return (
     <AppThemeProvider>
       <ErrorBoundary>
-        <Shell />
+        {signedOut ? <SignInScreen refused={getBridge().connection.signedOutReason === 'refused'} /> : <Shell />}
       </ErrorBoundary>
     </AppThemeProvider>
   );

@@ -2,7 +2,7 @@
 // web-mode WebSocket with the token from the address bar.
 import type { Bridge } from '../../../shared/ipc/contract';
 import { createElectronBridge, electronGlobal } from './electron-bridge';
-import { takeTokenFromLocation } from './token';
+import { storeToken, takeTokenFromLocation } from './token';
 import { adoptEarlySocket, bridgeUrl, createWebSocketBridge, type ConnectionState } from './websocket-bridge';
 
 export type { ConnectionState } from './websocket-bridge';
@@ -10,7 +10,14 @@ export type { ConnectionState } from './websocket-bridge';
 export interface RendererBridge extends Bridge {
   mode: 'electron' | 'web';
   /** Web mode only reports changes; Electron IPC is always "open". */
-  connection: { readonly state: ConnectionState; onStateChange(listener: (s: ConnectionState) => void): () => void };
+  connection: {
+    readonly state: ConnectionState;
+    /** Why the state is 'signed-out' (web mode): no token yet, or the server refused it. */
+    readonly signedOutReason: 'no-token' | 'refused' | null;
+    onStateChange(listener: (s: ConnectionState) => void): () => void;
+    /** Web mode: keeps the token for this tab and connects with it, without a reload. */
+    signIn(token: string): void;
+  };
 }
 
 let instance: RendererBridge | null = null;
@@ -19,16 +26,29 @@ function createBridge(): RendererBridge {
   const electron = electronGlobal();
   if (electron) {
     const { invoke, subscribe } = createElectronBridge(electron);
-    return { invoke, subscribe, mode: 'electron', connection: { state: 'open', onStateChange: () => () => {} } };
+    const connection = { state: 'open' as const, signedOutReason: null, onStateChange: () => () => {}, signIn: () => {} };
+    return { invoke, subscribe, mode: 'electron', connection };
   }
-  const token = takeTokenFromLocation() ?? '';
   let first = true;
-  const ws = createWebSocketBridge(bridgeUrl(window.location, token), (url) => {
+  const ws = createWebSocketBridge(bridgeUrl(window.location), takeTokenFromLocation(), (url) => {
     const early = first ? adoptEarlySocket(url) : null;
     first = false;
     return early ?? new WebSocket(url);
   });
-  return { invoke: ws.invoke, subscribe: ws.subscribe, mode: 'web', connection: ws };
+  const connection = {
+    get state() {
+      return ws.state;
+    },
+    get signedOutReason() {
+      return ws.signedOutReason;
+    },
+    onStateChange: ws.onStateChange,
+    signIn(token: string) {
+      storeToken(token);
+      ws.signIn(token);
+    },
+  };
+  return { invoke: ws.invoke, subscribe: ws.subscribe, mode: 'web', connection };
 }
 
 export function getBridge(): RendererBridge {

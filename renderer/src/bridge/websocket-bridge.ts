@@ -1,6 +1,8 @@
 // Web mode: the bridge contract over one WebSocket (messages of shared/ipc/wire.ts).
-// Calls made while (re)connecting wait for the socket; calls in flight when it closes are
-// rejected (the server may or may not have run them); subscriptions are renewed on reconnect.
+// Every socket first sends the token (`hello`) and waits for `ready`. Calls made while
+// (re)connecting or signed out wait; calls in flight when it closes are rejected (the server
+// may or may not have run them); subscriptions are renewed on every `ready`. A socket closed
+// for a wrong token is not retried: the state becomes 'signed-out' until signIn().
 import type {
   Bridge,
   BridgeResult,
@@ -11,18 +13,20 @@ import type {
   TopicName,
   TopicParams,
 } from '../../../shared/ipc/contract';
-import type { ClientMessage, ServerMessage } from '../../../shared/ipc/wire';
+import { CLOSE_UNAUTHORIZED, type ClientMessage, type HelloMessage, type ServerMessage } from '../../../shared/ipc/wire';
 import { backoffDelay } from './backoff';
 import { BridgeCallError, bridgeError } from './errors';
 
 /** WebSocket.OPEN, spelled out so the module also loads where WebSocket is not a global (unit tests). */
 const SOCKET_OPEN = 1;
 
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'signed-out';
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  /** On the wire: a lost socket fails it. Until then it waits in the outbox. */
+  sent: boolean;
 }
 
 interface Subscription {
@@ -31,16 +35,19 @@ interface Subscription {
   listener: (event: never) => void;
 }
 
-interface WebSocketBridge extends Bridge {
+export interface WebSocketBridge extends Bridge {
   readonly state: ConnectionState;
+  /** Why the state is 'signed-out': no token yet, or the server refused the one given. */
+  readonly signedOutReason: 'no-token' | 'refused' | null;
   onStateChange(listener: (state: ConnectionState) => void): () => void;
+  /** Connects (again) with this token; waiting calls go out once the server accepts it. */
+  signIn(token: string): void;
   close(): void;
 }
 
-export function bridgeUrl(loc: Pick<Location, 'protocol' | 'host'>, token: string): string {
+export function bridgeUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
-  // Without a token (a new tab of a signed-in browser) the server's cookie authenticates.
-  return `${scheme}//${loc.host}/bridge${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  return `${scheme}//${loc.host}/bridge`;
 }
 
 function isBridgeResult(value: unknown): value is BridgeResult<unknown> {
@@ -56,9 +63,17 @@ export function adoptEarlySocket(url: string): WebSocket | null {
   return early && early.url === url && early.socket.readyState <= SOCKET_OPEN ? early.socket : null;
 }
 
-export function createWebSocketBridge(url: string, createSocket: (url: string) => WebSocket = (u) => new WebSocket(u)): WebSocketBridge {
+export function createWebSocketBridge(
+  url: string,
+  token: string | null,
+  createSocket: (url: string) => WebSocket = (u) => new WebSocket(u),
+): WebSocketBridge {
+  /** The socket once the server accepted the token; null while connecting or closed. */
   let socket: WebSocket | null = null;
-  let state: ConnectionState = 'connecting';
+  let current: WebSocket | null = null;
+  let state: ConnectionState = token ? 'connecting' : 'signed-out';
+  let signedOutReason: WebSocketBridge['signedOutReason'] = token ? null : 'no-token';
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let nextId = 1;
   let closedForGood = false;
@@ -73,19 +88,39 @@ export function createWebSocketBridge(url: string, createSocket: (url: string) =
     for (const l of stateListeners) l(next);
   };
 
+  const transmit = (ws: WebSocket, message: ClientMessage) => {
+    ws.send(JSON.stringify(message));
+    if (message.type === 'invoke') {
+      const call = pending.get(message.id);
+      if (call) call.sent = true;
+    }
+  };
+
   const send = (message: ClientMessage) => {
-    if (socket && socket.readyState === SOCKET_OPEN) socket.send(JSON.stringify(message));
+    if (socket && socket.readyState === SOCKET_OPEN) transmit(socket, message);
     else outbox.push(message);
   };
 
-  const onMessage = (raw: MessageEvent) => {
+  /** The server accepted the token: renew every subscription, then send what waited. */
+  const onReady = (ws: WebSocket) => {
+    socket = ws;
+    attempt = 0;
+    setState('open');
+    for (const [id, sub] of subscriptions)
+      ws.send(JSON.stringify({ type: 'subscribe', id, topic: sub.topic, params: sub.params } satisfies ClientMessage));
+    for (const m of outbox.splice(0)) transmit(ws, m);
+  };
+
+  const onMessage = (ws: WebSocket, raw: MessageEvent) => {
     let message: ServerMessage;
     try {
       message = JSON.parse(String(raw.data)) as ServerMessage;
     } catch {
       return;
     }
-    if (message.type === 'result') {
+    if (message.type === 'ready') {
+      if (socket === null) onReady(ws);
+    } else if (message.type === 'result') {
       const call = pending.get(message.id);
       if (call) {
         pending.delete(message.id);
@@ -108,30 +143,44 @@ export function createWebSocketBridge(url: string, createSocket: (url: string) =
     }
   };
 
+  /** Forgets the socket; calls sent on it cannot be answered any more. */
+  const drop = () => {
+    const ws = current;
+    current = null;
+    socket = null;
+    for (const [id, call] of pending) {
+      if (!call.sent) continue;
+      pending.delete(id);
+      call.reject(bridgeError('BRIDGE_DISCONNECTED', 'The connection to the console server was lost; try again.'));
+    }
+    return ws;
+  };
+
   const connect = () => {
+    timer = null;
+    if (!token || closedForGood) return;
+    const hello: HelloMessage = { type: 'hello', token };
     const ws = createSocket(url);
-    socket = ws;
-    const onOpen = () => {
-      attempt = 0;
-      setState('open');
-      for (const [id, sub] of subscriptions)
-        ws.send(JSON.stringify({ type: 'subscribe', id, topic: sub.topic, params: sub.params } satisfies ClientMessage));
-      for (const m of outbox.splice(0)) ws.send(JSON.stringify(m));
-    };
-    // An adopted early socket may already be open.
-    if (ws.readyState === SOCKET_OPEN) queueMicrotask(onOpen);
+    current = ws;
+    const onOpen = () => ws.send(JSON.stringify(hello));
+    // An adopted early socket may already be open; nothing arrives before our hello.
+    if (ws.readyState === SOCKET_OPEN) onOpen();
     else ws.addEventListener('open', onOpen);
-    ws.addEventListener('message', onMessage);
-    ws.addEventListener('close', () => {
-      if (socket !== ws) return;
-      socket = null;
-      for (const [id, call] of pending) {
-        pending.delete(id);
-        call.reject(bridgeError('BRIDGE_DISCONNECTED', 'The connection to the console server was lost; try again.'));
-      }
+    ws.addEventListener('message', (event) => {
+      if (current === ws) onMessage(ws, event);
+    });
+    ws.addEventListener('close', (event) => {
+      if (current !== ws) return;
+      drop();
       if (closedForGood) return;
+      if (event.code === CLOSE_UNAUTHORIZED) {
+        // Retrying the same token cannot help (the server was restarted with a new one).
+        signedOutReason = 'refused';
+        setState('signed-out');
+        return;
+      }
       setState('reconnecting');
-      setTimeout(connect, backoffDelay(attempt++));
+      timer = setTimeout(connect, backoffDelay(attempt++));
     });
   };
 
@@ -141,6 +190,17 @@ export function createWebSocketBridge(url: string, createSocket: (url: string) =
     get state() {
       return state;
     },
+    get signedOutReason() {
+      return state === 'signed-out' ? signedOutReason : null;
+    },
+    signIn(next) {
+      token = next;
+      signedOutReason = null;
+      if (timer) clearTimeout(timer);
+      drop()?.close();
+      setState('connecting');
+      connect();
+    },
     onStateChange(listener) {
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
@@ -149,7 +209,7 @@ export function createWebSocketBridge(url: string, createSocket: (url: string) =
       if (closedForGood) return Promise.reject(bridgeError('BRIDGE_CLOSED', 'The bridge is closed.'));
       const id = nextId++;
       return new Promise<ChannelResponse<C>>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, sent: false });
         send({ type: 'invoke', id, channel, request });
       });
     },
@@ -165,7 +225,8 @@ export function createWebSocketBridge(url: string, createSocket: (url: string) =
     },
     close() {
       closedForGood = true;
-      socket?.close();
+      if (timer) clearTimeout(timer);
+      current?.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 // Stop and restart as an operator lives them: options and cost impact before confirming,
 // then the live phases, moved by the emulator's simulated clock (advanced from the test
-// through the admin operation `emulator.clockAdvance`), until `stopped` / `running`.
+// through the bridge channel `emulator:advanceClock`), until `stopped` / `running`.
 import { expect, test } from '@playwright/test';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
 import { openConsole } from './console-page';

@@ -12,49 +12,55 @@ function originOf(page: Page): string {
 }
 
 /**
- * One `api:call` over a WebSocket of our own to `/bridge?token=…` (Origin = the server's
- * origin, as the server requires), answering the operation's data or throwing its error.
+ * One bridge call over a WebSocket of our own to `/bridge` (Origin = the server's origin, as
+ * the server requires; the token as the first message, as the page sends it), answering the
+ * channel's value or throwing its error.
  */
-export async function bridgeCall<T = unknown>(page: Page, op: string, input: Record<string, unknown> = {}): Promise<T> {
+export async function bridgeInvoke<T = unknown>(page: Page, channel: string, request: unknown): Promise<T> {
   const origin = originOf(page);
-  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(E2E_TOKEN)}`, {
-    headers: { Origin: origin },
-  });
+  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge`, { headers: { Origin: origin } });
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
-    const result = await new Promise<{ ok: boolean; value?: { data: T }; error?: unknown }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${op}: no answer from the bridge`)), 15_000);
+    const result = await new Promise<{ ok: boolean; value?: T; error?: unknown }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${channel}: no answer from the bridge`)), 15_000);
+      socket.once('close', (code) => reject(new Error(`${channel}: the bridge closed the socket (${code})`)));
       socket.on('message', (raw) => {
         const message = JSON.parse(raw.toString()) as {
           type: string;
           id?: number;
-          result?: { ok: boolean; value?: { data: T }; error?: unknown };
+          result?: { ok: boolean; value?: T; error?: unknown };
           message?: string;
         };
-        if (message.type === 'error') reject(new Error(`${op}: ${message.message}`));
+        if (message.type === 'ready') socket.send(JSON.stringify({ type: 'invoke', id: 1, channel, request }));
+        if (message.type === 'error') reject(new Error(`${channel}: ${message.message}`));
         if (message.type === 'result' && message.id === 1 && message.result) {
           clearTimeout(timer);
           resolve(message.result);
         }
       });
-      socket.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'api:call', request: { op, input } }));
+      socket.send(JSON.stringify({ type: 'hello', token: E2E_TOKEN }));
     });
-    if (!result.ok) throw new Error(`${op} failed: ${JSON.stringify(result.error)}`);
-    return result.value!.data;
+    if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
+    return result.value as T;
   } finally {
     socket.close();
   }
 }
 
+/** One `api:call` of an operation of the platform API, answering its data. */
+export async function bridgeCall<T = unknown>(page: Page, op: string, input: Record<string, unknown> = {}): Promise<T> {
+  return (await bridgeInvoke<{ data: T }>(page, 'api:call', { op, input })).data;
+}
+
 /**
- * Moves the emulator's simulated clock forward (the admin route `emulator.clockAdvance`).
+ * Moves the emulator's simulated clock forward (the bridge's `emulator:advanceClock` channel).
  * Throws when the bridge refuses or the answer is not a clock that moved at least that far.
  */
 export async function advanceClock(page: Page, seconds: number): Promise<void> {
-  const clock = ClockResponse.parse(await bridgeCall(page, 'emulator.clockAdvance', { body: { seconds } }));
+  const clock = ClockResponse.parse(await bridgeInvoke(page, 'emulator:advanceClock', { seconds }));
   expect(clock.offsetSeconds, 'the simulated clock moved forward').toBeGreaterThanOrEqual(seconds);
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/errors';
 import { ERROR_STATUS, errorShapesOf, isApiErrorCode, type ApiErrorCode, type ErrorShape } from '../../../shared/api/error-codes';
 import { matchOperation, operationsAtPath, type DeclaredOperation } from '../../../shared/api/operation';
-import { operations } from '../../../shared/api/operations';
+import { emulatorRoutes } from './route-table';
 
 export interface ContractReply {
   status: number;
@@ -30,7 +30,7 @@ export class ContractError extends Error {
   override name = 'ContractError';
 }
 
-const table: readonly DeclaredOperation[] = Object.values(operations);
+const table = emulatorRoutes;
 
 /** The first two segments of a path, e.g. `/v1/clusters`: the area a path falls in. */
 const areaOf = (path: string) => path.split('/').slice(0, 3).join('/');

@@ -155,6 +155,55 @@ describe('services with the embedded emulator', () => {
     }
   });
 
+  it('runs the emulator admin actions on their own channels, and only there', async () => {
+    const before = await invoke<{ now: string; offsetSeconds: number }>('emulator:clock', {});
+    const after = await invoke<{ now: string; offsetSeconds: number }>('emulator:advanceClock', { seconds: 3600 });
+    expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(3_600_000);
+    expect(await invoke('emulator:health', {})).toMatchObject({ status: 'ok', seed: 7 });
+    expect((await invoke<{ entries: unknown[] }>('emulator:journal', { limit: 5 })).entries.length).toBeLessThanOrEqual(5);
+    const chaos = await invoke<{ rules: unknown[] }>('emulator:setChaos', { rules: [{ route: '/v1/clusters/*', latencyMs: 1 }] });
+    expect(chaos.rules).toHaveLength(1);
+    expect(await invoke('emulator:setChaos', { rules: [] })).toMatchObject({ rules: [] });
+    const snapshot = await invoke<{ format: string }>('emulator:exportSnapshot', {});
+    expect(snapshot.format).toBe('gpu-operator-console/emulator-snapshot');
+    expect(await invoke('emulator:importSnapshot', snapshot)).toMatchObject({ message: expect.any(String) });
+
+    // The generic API channel does not reach them, whatever the spelling.
+    for (const op of ['emulator.clockAdvance', 'emulator.reset', 'emulator.snapshotImport', 'emulator.chaosSet', 'emulator.health']) {
+      const refused = (await dispatch(services.handlers, 'api:call', { op, input: { body: { seconds: 60 } } })) as BridgeResult<unknown>;
+      expect(refused, op).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', message: `Unknown operation "${op}"` } });
+    }
+    // Their input is the channel's schema: nothing unchecked reaches the emulator.
+    const bad = (await dispatch(services.handlers, 'emulator:advanceClock', { seconds: 'soon' })) as BridgeResult<unknown>;
+    expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+  });
+
+  it('refuses the emulator admin channels while a remote profile is active', async () => {
+    const server = createEmulator({ seed: 3 });
+    try {
+      const baseUrl = await server.listen(0, '127.0.0.1');
+      const profile = await invoke<{ id: string }>('profiles:create', { name: 'Remote for admin', baseUrl, apiKey: server.ownerKey });
+      await invoke('profiles:activate', { id: profile.id });
+      for (const channel of ['emulator:reset', 'emulator:advanceClock'] as const) {
+        const refused = (await dispatch(
+          services.handlers,
+          channel,
+          channel === 'emulator:reset' ? {} : { seconds: 60 },
+        )) as BridgeResult<unknown>;
+        expect(refused, channel).toMatchObject({ ok: false, error: { code: 'EMULATOR_ONLY', source: 'profile' } });
+      }
+      // Nothing reached the remote server (its journal lists every request but its own).
+      const journal = await server.fetch(
+        new Request(`${baseUrl}/_emulator/journal`, { headers: { authorization: `Bearer ${server.ownerKey}` } }),
+      );
+      const paths = ((await journal.json()) as { entries: { path: string }[] }).entries.map((e) => e.path);
+      expect(paths.filter((p) => p.startsWith('/_emulator/') && p !== '/_emulator/journal')).toEqual([]);
+    } finally {
+      await invoke('profiles:activate', { id: 'local-emulator' });
+      await server.close();
+    }
+  });
+
   it('never hands the owner key to the renderer', () => {
     expect(JSON.stringify(received)).not.toContain(services.emulator.ownerKey);
   });

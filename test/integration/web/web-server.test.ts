@@ -1,12 +1,12 @@
-// Web mode over real sockets: the HTTP guard (Host, Origin, token), the sign-in page, the
-// static app with its headers, and the bridge WebSocket with the `ws` client.
+// Web mode over real sockets: the HTTP guard (Host, Origin), the static app with its headers
+// and no cookie, and the bridge WebSocket (token in the first message) with the `ws` client.
 import { request as httpRequest } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../../../shared/ipc/wire';
+import { CLOSE_UNAUTHORIZED, type ServerMessage } from '../../../shared/ipc/wire';
 import { createServices, type Services } from '../../../main/services';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
 import { startWebServer, type WebServer } from '../../../main/web/server';
@@ -36,8 +36,6 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET',
   });
 }
 
-const cookie = () => ({ cookie: `gpc_token=${server.token}` });
-
 /** Opens a socket; resolves with it when open, or with the HTTP status when refused. */
 function connect(path: string, headers: Record<string, string>): Promise<{ socket: WebSocket } | { refused: number }> {
   return new Promise((resolve) => {
@@ -48,10 +46,21 @@ function connect(path: string, headers: Record<string, string>): Promise<{ socke
   });
 }
 
+/** A socket signed in with the token, once the server said `ready`. */
 async function open(): Promise<WebSocket> {
-  const result = await connect(`/bridge?token=${server.token}`, { origin });
+  const result = await connect('/bridge', { origin });
   if (!('socket' in result)) throw new Error(`refused with ${result.refused}`);
+  const ready = new Promise<ServerMessage>((resolve) => result.socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+  result.socket.send(JSON.stringify({ type: 'hello', token: server.token }));
+  expect(await ready).toEqual({ type: 'ready' });
   return result.socket;
+}
+
+/** What a socket receives until the server closes it, and the close code. */
+function untilClosed(socket: WebSocket): Promise<{ code: number; messages: string[] }> {
+  const messages: string[] = [];
+  socket.on('message', (data) => messages.push(String(data)));
+  return new Promise((resolve) => socket.on('close', (code) => resolve({ code, messages })));
 }
 
 /** Collects messages, and waits for one that matches. */
@@ -86,7 +95,7 @@ beforeAll(async () => {
   );
   await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log("app");');
   services = await createServices({ mode: 'web', dataDir: join(root, 'data'), secretStore: new MemorySecretStore() });
-  server = await startWebServer({ services, port: 0, staticDir });
+  server = await startWebServer({ services, port: 0, staticDir, helloTimeoutMs: 300 });
   origin = server.origin;
   host = origin.replace('http://', '');
 });
@@ -103,18 +112,8 @@ describe('web server: HTTP', () => {
     expect(server.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('answers 401 with the sign-in page to a request without the token', async () => {
-    const answer = await get('/');
-    expect(answer.status).toBe(401);
-    expect(answer.body).toContain('location.hash');
-    expect(String(answer.headers['content-security-policy'])).toMatch(/script-src 'sha256-/);
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers['cache-control']).toBe('no-store');
-    expect((await get('/assets/app.js', { cookie: 'gpc_token=wrong-token-value-123' })).status).toBe(401);
-  });
-
-  it('serves the app with the cookie, and sets the cookie for ?token=', async () => {
-    const page = await get('/', cookie());
+  it('serves the app without a token and sets no cookie: the token opens the bridge only', async () => {
+    const page = await get('/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('GPU Operator Console');
     expect(page.headers['cache-control']).toBe('no-store');
@@ -122,16 +121,14 @@ describe('web server: HTTP', () => {
     expect(String(page.headers['content-security-policy'])).toContain(
       `connect-src 'self' ws://127.0.0.1:${server.port} ws://localhost:${server.port}`,
     );
-    expect(page.headers['set-cookie']).toBeUndefined();
-
-    const viaQuery = await get(`/?token=${server.token}`);
-    expect(viaQuery.status).toBe(200);
-    expect(String(viaQuery.headers['set-cookie'])).toBe(`gpc_token=${server.token}; Path=/; SameSite=Strict`);
-
-    const asset = await get('/assets/app.js', cookie());
+    const asset = await get('/assets/app.js');
     expect(asset.status).toBe(200);
     expect(asset.body).toBe('console.log("app");');
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    for (const answer of [page, asset, await get(`/?token=${server.token}`), await get('/', { cookie: `gpc_token=${server.token}` })]) {
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect(answer.body).not.toContain(server.token);
+    }
   });
 
   it('puts the six security headers on every answer, also those given before any hook (bad URL, huge headers)', async () => {
@@ -144,46 +141,72 @@ describe('web server: HTTP', () => {
       'content-security-policy',
     ];
     const answers = [
-      await get('/%', cookie()),
-      await get('/%zz', cookie()),
-      await get('/', { ...cookie(), 'x-big': 'a'.repeat(20_000) }),
+      await get('/%'),
+      await get('/%zz'),
+      await get('/', { 'x-big': 'a'.repeat(20_000) }),
+      await get('/', { origin: 'https://evil.example' }),
       await get('/'),
-      await get('/', cookie()),
     ];
-    expect(answers.map((a) => a.status)).toEqual([400, 400, 431, 401, 200]);
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 431, 403, 200]);
     for (const a of answers) for (const name of expected) expect(a.headers[name], `${a.status} lacks ${name}`).toBeTruthy();
   });
 
   it('falls back to index.html for client routes, not for missing files or other methods', async () => {
-    expect((await get('/keys/key_123', cookie())).body).toContain('GPU Operator Console');
-    expect((await get('/assets/missing.js', cookie())).status).toBe(404);
-    expect((await get('/', cookie(), 'POST')).status).toBe(405);
-    expect(
-      (await get('/', { ...cookie(), 'content-type': 'application/json' }, 'POST', JSON.stringify({ pad: 'x'.repeat(5000) }))).status,
-    ).toBe(413);
-    expect((await get('/', { ...cookie(), 'content-type': 'application/json' }, 'POST', '{not json')).status).toBe(400);
-    expect((await get('/../../etc/passwd', cookie())).body).not.toContain('root:');
+    expect((await get('/keys/key_123')).body).toContain('GPU Operator Console');
+    expect((await get('/assets/missing.js')).status).toBe(404);
+    expect((await get('/', {}, 'POST')).status).toBe(405);
+    expect((await get('/', { 'content-type': 'application/json' }, 'POST', JSON.stringify({ pad: 'x'.repeat(5000) }))).status).toBe(413);
+    expect((await get('/', { 'content-type': 'application/json' }, 'POST', '{not json')).status).toBe(400);
+    expect((await get('/../../etc/passwd')).body).not.toContain('root:');
   });
 
-  it('refuses a foreign Origin with 403, even with the token', async () => {
-    const answer = await get('/', { ...cookie(), origin: 'https://evil.example' });
+  it('refuses a foreign Origin with 403', async () => {
+    const answer = await get('/', { origin: 'https://evil.example' });
     expect(answer.status).toBe(403);
-    expect((await get('/', { ...cookie(), origin })).status).toBe(200);
+    expect((await get('/', { origin })).status).toBe(200);
   });
 
   it('refuses a foreign Host (DNS rebinding) with 403', async () => {
-    expect((await get('/', { ...cookie(), host: `rebind.evil.example:${server.port}` })).status).toBe(403);
-    expect((await get('/', { ...cookie(), host: `localhost:${server.port}` })).status).toBe(200);
+    expect((await get('/', { host: `rebind.evil.example:${server.port}` })).status).toBe(403);
+    expect((await get('/', { host: `localhost:${server.port}` })).status).toBe(200);
   });
 });
 
 describe('web server: bridge WebSocket', () => {
-  it('refuses an upgrade without the token, with a wrong token, or from a foreign or missing Origin', async () => {
-    expect(await connect('/bridge', { origin })).toEqual({ refused: 401 });
-    expect(await connect('/bridge?token=not-the-right-token', { origin })).toEqual({ refused: 401 });
-    expect(await connect(`/bridge?token=${server.token}`, { origin: 'https://evil.example' })).toEqual({ refused: 401 });
-    expect(await connect(`/bridge?token=${server.token}`, {})).toEqual({ refused: 401 });
-    expect(await connect(`/elsewhere?token=${server.token}`, { origin })).toEqual({ refused: 404 });
+  it('refuses an upgrade from a foreign or missing Origin, a foreign Host, or to another path', async () => {
+    expect(await connect('/bridge', { origin: 'https://evil.example' })).toEqual({ refused: 403 });
+    expect(await connect('/bridge', {})).toEqual({ refused: 403 });
+    expect(await connect('/bridge', { origin, host: `rebind.evil.example:${server.port}` })).toEqual({ refused: 403 });
+    expect(await connect('/elsewhere', { origin })).toEqual({ refused: 404 });
+  });
+
+  it('closes, unanswered, a socket whose first message is not the right token — a cookie or a query token opens nothing', async () => {
+    const attempts: Array<{ path: string; headers: Record<string, string>; first?: unknown }> = [
+      // What another local server could have collected from the browser, replayed with a forged Origin.
+      { path: '/bridge', headers: { origin, cookie: `gpc_token=${server.token}` } },
+      { path: `/bridge?token=${server.token}`, headers: { origin } },
+      { path: '/bridge', headers: { origin }, first: { type: 'invoke', id: 1, channel: 'api:call', request: { op: 'apiKeys.list' } } },
+      { path: '/bridge', headers: { origin }, first: { type: 'hello', token: 'not-the-right-token-at-all' } },
+      { path: '/bridge', headers: { origin }, first: { type: 'hello', token: server.token, extra: 1 } },
+      { path: '/bridge', headers: { origin }, first: 'not json' },
+    ];
+    for (const attempt of attempts) {
+      const result = await connect(attempt.path, attempt.headers);
+      if (!('socket' in result)) throw new Error(`refused with ${result.refused}`);
+      const closed = untilClosed(result.socket);
+      if (attempt.first !== undefined)
+        result.socket.send(typeof attempt.first === 'string' ? attempt.first : JSON.stringify(attempt.first));
+      // Without a first message the server waits helloTimeoutMs (300 ms here), then closes.
+      expect(await closed, JSON.stringify(attempt)).toEqual({ code: CLOSE_UNAUTHORIZED, messages: [] });
+    }
+  });
+
+  it('reads nothing but the token before it: a hello sent twice is a malformed message after sign-in', async () => {
+    const socket = await open();
+    const box = inbox(socket);
+    socket.send(JSON.stringify({ type: 'hello', token: server.token }));
+    expect(await box.next((m) => m.type === 'error')).toMatchObject({ message: 'Malformed bridge message' });
+    socket.close();
   });
 
   it('answers invokes with results, validated by the contract', async () => {

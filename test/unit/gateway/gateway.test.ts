@@ -168,9 +168,9 @@ describe('gateway: answers of remote servers', () => {
 });
 
 describe('gateway: emulator admin operations', () => {
-  it('sends them to the embedded emulator with the owner key', async () => {
+  it('sends them to the embedded emulator with the owner key, through admin() only', async () => {
     const { gateway, emulator } = await setup([json(200, { now: '2026-01-01T00:00:00.000Z' })]);
-    await gateway.call('emulator.clockAdvance', { body: { seconds: 60 } });
+    await gateway.admin('emulator.clockAdvance', { body: { seconds: 60 } });
     expect(emulator.calls[0]).toMatchObject({
       method: 'POST',
       url: 'http://emulator.local/_emulator/clock/advance',
@@ -178,9 +178,25 @@ describe('gateway: emulator admin operations', () => {
     });
   });
 
+  it('refuses them on the generic API call, before anything is sent', async () => {
+    const { gateway, emulator } = await setup([json(200, {})]);
+    for (const op of ['emulator.clockAdvance', 'emulator.reset', 'emulator.snapshotImport', 'emulator.chaosSet']) {
+      const error = await failure(gateway.call(op, { body: { seconds: 60 } }));
+      expect(error).toMatchObject({ code: 'INVALID_REQUEST', message: `Unknown operation "${op}"` });
+    }
+    expect(emulator.calls).toHaveLength(0);
+  });
+
+  it("validates their input with the admin route's schema", async () => {
+    const { gateway, emulator } = await setup([json(200, {})]);
+    const error = await failure(gateway.admin('emulator.clockAdvance', { body: { seconds: -5 } }));
+    expect(error).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(emulator.calls).toHaveLength(0);
+  });
+
   it('never sends them to a remote profile', async () => {
     const { gateway, remote } = await setup([json(200, {})], { profile: remoteProfile });
-    const error = await failure(gateway.call('emulator.reset', {}));
+    const error = await failure(gateway.admin('emulator.reset', {}));
     expect(error).toMatchObject({ code: 'EMULATOR_ONLY', source: 'profile' });
     expect(remote.calls).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../../renderer/src/bridge/backoff';
 import { BridgeCallError, isCancelled, toNormalizedError } from '../../../renderer/src/bridge/errors';
-import { tokenFromHash } from '../../../renderer/src/bridge/token';
+import { tokenFromHash, tokenFromPaste } from '../../../renderer/src/bridge/token';
 import { bridgeUrl } from '../../../renderer/src/bridge/websocket-bridge';
 import { parseHash } from '../../../renderer/src/app/navigation/hash-router';
 import { detailLines } from '../../../renderer/src/lib/error-details';
@@ -19,19 +19,42 @@ describe('backoffDelay', () => {
 });
 
 describe('tokenFromHash', () => {
-  it('reads the token the server prints', () => {
-    expect(tokenFromHash('#token=abc_DEF-123')).toBe('abc_DEF-123');
+  it('reads the token the server prints, and only a well-formed one', () => {
+    expect(tokenFromHash('#token=abc_DEF-123456789')).toBe('abc_DEF-123456789');
     expect(tokenFromHash('#/api-keys')).toBeNull();
     expect(tokenFromHash('')).toBeNull();
-    expect(tokenFromHash('#x=1&token=t0k')).toBe('t0k');
+    expect(tokenFromHash('#x=1&token=t0k-t0k-t0k-t0k-t0k')).toBe('t0k-t0k-t0k-t0k-t0k');
+    expect(tokenFromHash('#token=short')).toBeNull();
+    expect(tokenFromHash('#token=has%20space-and-more')).toBeNull();
+  });
+});
+
+describe('tokenFromPaste (the sign-in screen)', () => {
+  const here = { origin: 'http://127.0.0.1:4790', port: '4790', protocol: 'http:' };
+  const token = 'AbCdEfGhIjKlMnOpQrStUv_-0123456789';
+
+  it('takes the printed address, from either loopback name, or the token alone', () => {
+    expect(tokenFromPaste(`  http://127.0.0.1:4790/#token=${token}\n`, here)).toEqual({ ok: true, token });
+    expect(tokenFromPaste(`http://localhost:4790/#token=${token}`, here)).toEqual({ ok: true, token });
+    expect(tokenFromPaste(token, here)).toEqual({ ok: true, token });
+  });
+
+  it('says why anything else is refused', () => {
+    expect(tokenFromPaste('', here)).toMatchObject({ ok: false, message: expect.stringMatching(/^Paste the address/) });
+    expect(tokenFromPaste('not a url', here)).toMatchObject({ ok: false, message: expect.stringMatching(/neither the printed address/) });
+    expect(tokenFromPaste('http://127.0.0.1:4790/', here)).toMatchObject({ ok: false, message: expect.stringMatching(/has no token/) });
+    expect(tokenFromPaste(`http://127.0.0.1:4791/#token=${token}`, here)).toEqual({
+      ok: false,
+      message:
+        'This address is for the console at http://127.0.0.1:4791; open it there, or paste the one printed for http://127.0.0.1:4790.',
+    });
   });
 });
 
 describe('bridgeUrl', () => {
-  it('uses ws for http and wss for https, with the token as a query parameter', () => {
-    expect(bridgeUrl({ protocol: 'http:', host: '127.0.0.1:4789' }, 'a b')).toBe('ws://127.0.0.1:4789/bridge?token=a%20b');
-    expect(bridgeUrl({ protocol: 'https:', host: 'console.example' }, 't')).toBe('wss://console.example/bridge?token=t');
-    expect(bridgeUrl({ protocol: 'http:', host: 'h:1' }, '')).toBe('ws://h:1/bridge');
+  it('uses ws for http and wss for https, and never carries the token', () => {
+    expect(bridgeUrl({ protocol: 'http:', host: '127.0.0.1:4789' })).toBe('ws://127.0.0.1:4789/bridge');
+    expect(bridgeUrl({ protocol: 'https:', host: 'console.example' })).toBe('wss://console.example/bridge');
   });
 });
 

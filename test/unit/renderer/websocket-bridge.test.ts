@@ -16,15 +16,22 @@ class FakeSocket extends EventTarget {
   receive(message: unknown) {
     this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(message) }));
   }
-  close() {
+  /** Opens and lets the server accept the token. */
+  accept() {
+    this.open();
+    this.receive({ type: 'ready' });
+  }
+  close(code = 1006) {
     this.readyState = 3;
-    this.dispatchEvent(new Event('close'));
+    this.dispatchEvent(Object.assign(new Event('close'), { code }));
   }
 }
 
+const TOKEN = 'tab-token-0123456789';
+const HELLO = { type: 'hello', token: TOKEN };
 let sockets: FakeSocket[];
-const connect = () =>
-  createWebSocketBridge('ws://test/bridge?token=t', () => {
+const connect = (token: string | null = TOKEN) =>
+  createWebSocketBridge('ws://test/bridge', token, () => {
     const s = new FakeSocket();
     sockets.push(s);
     return s as unknown as WebSocket;
@@ -37,12 +44,15 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('createWebSocketBridge', () => {
-  it('queues calls until the socket opens and resolves them with the result value', async () => {
+  it('sends the token first, queues calls until the server accepts it, and resolves them with the result value', async () => {
     const bridge = connect();
     const call = bridge.invoke('profiles:list', {});
     expect(sockets[0]!.sent).toEqual([]);
     sockets[0]!.open();
-    expect(sockets[0]!.sent).toEqual([{ type: 'invoke', id: 1, channel: 'profiles:list', request: {} }]);
+    expect(sockets[0]!.sent).toEqual([HELLO]);
+    expect(bridge.state).toBe('connecting');
+    sockets[0]!.receive({ type: 'ready' });
+    expect(sockets[0]!.sent).toEqual([HELLO, { type: 'invoke', id: 1, channel: 'profiles:list', request: {} }]);
     sockets[0]!.receive({ type: 'result', id: 1, result: { ok: true, value: { profiles: [], activeId: 'local' } } });
     await expect(call).resolves.toEqual({ profiles: [], activeId: 'local' });
     expect(bridge.state).toBe('open');
@@ -50,7 +60,7 @@ describe('createWebSocketBridge', () => {
 
   it('throws a BridgeCallError carrying the NormalizedError', async () => {
     const bridge = connect();
-    sockets[0]!.open();
+    sockets[0]!.accept();
     const call = bridge.invoke('api:call', { op: 'apiKeys.list', input: {} });
     const error = {
       status: 403,
@@ -69,9 +79,9 @@ describe('createWebSocketBridge', () => {
     const bridge = connect();
     const events: unknown[] = [];
     bridge.subscribe('profiles:changed', {}, (e) => events.push(e));
-    sockets[0]!.open();
-    expect(sockets[0]!.sent[0]).toMatchObject({ type: 'subscribe', topic: 'profiles:changed' });
-    const subId = sockets[0]!.sent[0]!.id;
+    sockets[0]!.accept();
+    expect(sockets[0]!.sent[1]).toMatchObject({ type: 'subscribe', topic: 'profiles:changed' });
+    const subId = sockets[0]!.sent[1]!.id;
     const call = bridge.invoke('app:info', {});
     sockets[0]!.close();
     await expect(call).rejects.toMatchObject({ normalized: { code: 'BRIDGE_DISCONNECTED', source: 'bridge' } });
@@ -79,8 +89,8 @@ describe('createWebSocketBridge', () => {
 
     vi.advanceTimersByTime(10_000);
     expect(sockets).toHaveLength(2);
-    sockets[1]!.open();
-    expect(sockets[1]!.sent).toEqual([{ type: 'subscribe', id: subId, topic: 'profiles:changed', params: {} }]);
+    sockets[1]!.accept();
+    expect(sockets[1]!.sent).toEqual([HELLO, { type: 'subscribe', id: subId, topic: 'profiles:changed', params: {} }]);
     sockets[1]!.receive({ type: 'event', id: subId, event: { profiles: [], activeId: 'x' } });
     expect(events).toEqual([{ profiles: [], activeId: 'x' }]);
   });
@@ -88,18 +98,50 @@ describe('createWebSocketBridge', () => {
   it('unsubscribes on the server and stops delivering events', () => {
     const bridge = connect();
     const events: unknown[] = [];
-    sockets[0]!.open();
+    sockets[0]!.accept();
     const stop = bridge.subscribe('gateway:rateLimit', {}, (e) => events.push(e));
-    const id = sockets[0]!.sent[0]!.id;
+    const id = sockets[0]!.sent[1]!.id;
     stop();
-    expect(sockets[0]!.sent[1]).toEqual({ type: 'unsubscribe', id });
+    expect(sockets[0]!.sent[2]).toEqual({ type: 'unsubscribe', id });
     sockets[0]!.receive({ type: 'event', id, event: { limit: 1 } });
     expect(events).toEqual([]);
   });
 
+  it('without a token, is signed out and opens no socket; signIn connects and sends what waited', async () => {
+    const bridge = connect(null);
+    expect(bridge.state).toBe('signed-out');
+    expect(bridge.signedOutReason).toBe('no-token');
+    expect(sockets).toHaveLength(0);
+    const call = bridge.invoke('app:info', {});
+    bridge.signIn('pasted-token-0123456789');
+    expect(bridge.state).toBe('connecting');
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([{ type: 'hello', token: 'pasted-token-0123456789' }]);
+    sockets[0]!.receive({ type: 'ready' });
+    expect(sockets[0]!.sent[1]).toMatchObject({ type: 'invoke', channel: 'app:info' });
+    sockets[0]!.receive({ type: 'result', id: 1, result: { ok: true, value: { mode: 'web' } } });
+    await expect(call).resolves.toEqual({ mode: 'web' });
+  });
+
+  it('a refused token signs out without retrying, keeps waiting calls, and a new token brings them through', async () => {
+    const bridge = connect();
+    const call = bridge.invoke('app:info', {});
+    sockets[0]!.open();
+    sockets[0]!.close(4401);
+    expect(bridge.state).toBe('signed-out');
+    expect(bridge.signedOutReason).toBe('refused');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    bridge.signIn('the-new-token-0123456789');
+    sockets[1]!.accept();
+    expect(sockets[1]!.sent[1]).toMatchObject({ type: 'invoke', id: 1, channel: 'app:info' });
+    sockets[1]!.receive({ type: 'result', id: 1, result: { ok: true, value: 42 } });
+    await expect(call).resolves.toBe(42);
+  });
+
   it('does not reconnect after close()', () => {
     const bridge = connect();
-    sockets[0]!.open();
+    sockets[0]!.accept();
     bridge.close();
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateToken, requestHasToken, tokensEqual, tokensOfRequest, TOKEN_PATTERN } from '../../../main/web/access-token';
+import { generateToken, tokensEqual, TOKEN_PATTERN } from '../../../main/web/access-token';
 import { createOriginCheck } from '../../../main/web/origin-check';
 import { appCsp } from '../../../main/web/security-headers';
-import { SIGN_IN_PAGE, SIGN_IN_PAGE_CSP } from '../../../main/web/sign-in-page';
 
 describe('access token', () => {
   it('is 32 random bytes in base64url', () => {
@@ -17,15 +15,6 @@ describe('access token', () => {
     expect(tokensEqual('abcdefghijklmnop', 'abcdefghijklmnop')).toBe(true);
     expect(tokensEqual('abcdefghijklmnop', 'abcdefghijklmnoq')).toBe(false);
     expect(tokensEqual('short', 'abcdefghijklmnop')).toBe(false);
-  });
-
-  it('is read from the gpc_token cookie or the token query parameter', () => {
-    expect(tokensOfRequest('/', 'theme=dark; gpc_token=aaaa; x=1')).toEqual(['aaaa']);
-    expect(tokensOfRequest('/bridge?token=bbbb', undefined)).toEqual(['bbbb']);
-    expect(tokensOfRequest('/?x=1', 'gpc_tokenx=cccc')).toEqual([]);
-    const good = 'g'.repeat(20);
-    expect(requestHasToken('/?token=' + good, 'gpc_token=stale-token-value-x', good)).toBe(true);
-    expect(requestHasToken('/', 'gpc_token=stale-token-value-x', good)).toBe(false);
   });
 });
 
@@ -53,16 +42,6 @@ describe('origin check', () => {
     const named = createOriginCheck('console.lan', () => 8080);
     expect(named.hostAllowed('console.lan:8080')).toBe(true);
     expect(named.hostAllowed('other.lan:8080')).toBe(false);
-  });
-});
-
-describe('sign-in page', () => {
-  it("runs only its own script: the CSP hash is the script's", () => {
-    const script = /<script>([\s\S]*)<\/script>/.exec(SIGN_IN_PAGE)?.[1] ?? '';
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(SIGN_IN_PAGE_CSP).toContain(`'sha256-${hash}'`);
-    expect(SIGN_IN_PAGE_CSP).toContain("default-src 'none'");
-    expect(script).toContain('SameSite=Strict');
   });
 });
 
