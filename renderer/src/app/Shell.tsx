@@ -22,6 +22,7 @@ import { CommandPalette } from './palette/CommandPalette';
 import { ProfileSwitcher } from './profiles/ProfileSwitcher';
 import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
 import { StatusBar } from './status/StatusBar';
+import { OperationsMenu } from './operations/OperationsMenu';
 import { ThemeMenu } from './theme/ThemeMenu';
 import { useUi } from './ui-store';
 
@@ -129,6 +130,7 @@ export function Shell() {
             </Box>
           </Button>
           <Box sx={{ flex: 1 }} />
+          <OperationsMenu />
           <ThemeMenu />
           <ProfileSwitcher />
         </Toolbar>

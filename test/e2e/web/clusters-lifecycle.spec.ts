@@ -158,4 +158,38 @@ test.describe('Cluster stop and restart', () => {
       .poll(async () => (await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: stopped.id } })).data.status)
       .toBe('running');
   });
+
+  test('a run under way: the status chip reopens its progress; closed, it is still followed to its end, notified and listed', async ({
+    page,
+  }) => {
+    // Someone (another console, a script) restarts a cluster: this console shows it as it goes.
+    const cluster = await clusterWithStatus(page, 'running');
+    await bridgeCall(page, 'clusters.restart', { params: { cluster_id: cluster.id }, body: { force: true } });
+    await page.goto('/#/clusters');
+    const row = page.getByRole('row').filter({ hasText: cluster.name });
+    await row.getByRole('button', { name: 'restarting: show progress' }).click();
+    const dialog = page.getByRole('dialog', { name: `Restart of ${cluster.name}` });
+    await expect(phaseProgress(dialog)).toHaveAttribute('data-status', 'restarting');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByTestId('operations-button').click();
+    const panel = page.getByRole('dialog', { name: 'Operations' });
+    await expect(panel.getByTestId('operation').filter({ hasText: `Restarting ${cluster.name}` })).toHaveAttribute('data-state', 'running');
+    await page.keyboard.press('Escape');
+
+    // Elsewhere in the console, with no view of the cluster open, the run ends.
+    await page.evaluate(() => (window.location.hash = '#/api-keys'));
+    await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
+    await advanceClock(page, 15 * 60);
+    await expect(page.getByText(`Cluster “${cluster.name}” is running again`)).toBeVisible();
+    await page.getByTestId('operations-button').click();
+    const finished = panel.getByTestId('operation').filter({ hasText: `Restart of ${cluster.name}` });
+    await expect(finished).toHaveAttribute('data-state', 'succeeded');
+    await finished.getByRole('button').first().click();
+    await expect(page.getByRole('heading', { name: cluster.name, exact: true })).toBeVisible();
+    await expect(page.getByTestId('cluster-status')).toHaveText('running');
+    // The page's own copy, read before the run ended, does not bring the run back.
+    await expect(page.getByText(`Restarting ${cluster.name}`)).toHaveCount(0);
+  });
 });

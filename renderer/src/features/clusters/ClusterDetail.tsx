@@ -80,6 +80,7 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
         cluster={cluster}
         onStop={() => setAction({ kind: 'stop', cluster })}
         onRestart={() => setAction({ kind: 'restart', cluster })}
+        onShowProgress={() => setAction({ kind: 'progress', cluster })}
       />
       <Tabs
         value={tab}

@@ -20,9 +20,11 @@ export interface ClusterHeaderProps {
   cluster: Cluster;
   onStop(): void;
   onRestart(): void;
+  /** Shows the live progress of a stop or restart under way. */
+  onShowProgress(): void;
 }
 
-export function ClusterHeader({ cluster, onStop, onRestart }: ClusterHeaderProps) {
+export function ClusterHeader({ cluster, onStop, onRestart, onShowProgress }: ClusterHeaderProps) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
       <Tooltip title="All clusters">
@@ -35,7 +37,7 @@ export function ClusterHeader({ cluster, onStop, onRestart }: ClusterHeaderProps
           <Typography variant="h5" component="h1" noWrap>
             {cluster.name}
           </Typography>
-          <ClusterStatusChip status={cluster.status} size="medium" />
+          <ClusterStatusChip status={cluster.status} size="medium" onOpenProgress={onShowProgress} />
         </Stack>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <Typography variant="caption" sx={{ fontFamily: MONO_FONT }}>

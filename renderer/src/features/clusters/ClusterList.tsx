@@ -51,6 +51,7 @@ export function ClusterList() {
           open: openRow,
           stop: (cluster) => setAction({ kind: 'stop', cluster }),
           restart: (cluster) => setAction({ kind: 'restart', cluster }),
+          progress: (cluster) => setAction({ kind: 'progress', cluster }),
         },
         Date.now,
       ),

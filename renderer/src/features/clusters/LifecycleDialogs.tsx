@@ -8,8 +8,10 @@ import { useClusters } from './clusters-store';
 
 const StopClusterDialog = lazy(() => import('./lifecycle').then((m) => ({ default: m.StopClusterDialog })));
 const RestartClusterDialog = lazy(() => import('./lifecycle').then((m) => ({ default: m.RestartClusterDialog })));
+const RunProgressDialog = lazy(() => import('./lifecycle').then((m) => ({ default: m.RunProgressDialog })));
 
-export type LifecycleAction = { kind: 'stop' | 'restart'; cluster: Cluster } | null;
+/** stop / restart open their dialogs; progress reopens the live phases of a run under way. */
+export type LifecycleAction = { kind: 'stop' | 'restart' | 'progress'; cluster: Cluster } | null;
 
 export function LifecycleDialogs({ action, onClose }: { action: LifecycleAction; onClose(): void }) {
   // Keep the last target while a dialog animates closed.
@@ -18,6 +20,7 @@ export function LifecycleDialogs({ action, onClose }: { action: LifecycleAction;
   const shown = action ?? last.current;
   const stopMounted = useMountedOnce(action?.kind === 'stop');
   const restartMounted = useMountedOnce(action?.kind === 'restart');
+  const progressMounted = useMountedOnce(action?.kind === 'progress');
 
   const refresh = () => {
     const id = shown?.cluster.id;
@@ -38,6 +41,7 @@ export function LifecycleDialogs({ action, onClose }: { action: LifecycleAction;
       {restartMounted && (
         <RestartClusterDialog cluster={shown.cluster} open={action?.kind === 'restart'} onClose={close} onStarted={refresh} />
       )}
+      {progressMounted && <RunProgressDialog cluster={shown.cluster} open={action?.kind === 'progress'} onClose={close} />}
     </Suspense>
   );
 }

@@ -19,6 +19,8 @@ export interface ClusterActions {
   open(cluster: Cluster): void;
   stop(cluster: Cluster): void;
   restart(cluster: Cluster): void;
+  /** Shows the live progress of a stop or restart under way. */
+  progress(cluster: Cluster): void;
 }
 
 const STATUS_ORDER = { running: 0, starting: 1, restarting: 2, stopping: 3, error: 4, stopped: 5 } as const;
@@ -70,7 +72,7 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
       header: 'Status',
       width: '128px',
       sortValue: (c) => STATUS_ORDER[c.status],
-      render: (c) => <ClusterStatusChip status={c.status} />,
+      render: (c) => <ClusterStatusChip status={c.status} onOpenProgress={() => actions.progress(c)} />,
     },
     {
       id: 'gpu',

@@ -3,3 +3,4 @@
 export { StopClusterDialog, type StopClusterDialogProps } from './StopClusterDialog';
 export { RestartClusterDialog, type RestartClusterDialogProps } from './RestartClusterDialog';
 export { PhaseProgress, useFollowedCluster, type PhaseProgressProps } from './PhaseProgress';
+export { RunProgressDialog, type RunProgressDialogProps } from './RunProgressDialog';
