@@ -29,8 +29,11 @@ export const useTeamDirectory = create<TeamDirectoryState>()((set, get) => {
   };
 });
 
-/** "Ada Lovelace <ada@example.com>" for a known user id, else the id. */
-export function useUserLabel(): (id: string) => string {
+/** A user id's member, when the directory knows it. */
+export function useMemberLookup(): (id: string) => TeamMember | undefined {
   const byId = useTeamDirectory((s) => s.byId);
-  return useMemo(() => (id: string) => (byId[id] ? memberLabel(byId[id]) : id), [byId]);
+  return useMemo(() => (id: string) => byId[id], [byId]);
 }
+
+/** "Ada Lovelace <ada@example.com>" for a known member, the id otherwise. */
+export const userLabel = (id: string, member: TeamMember | undefined) => (member ? memberLabel(member) : id);

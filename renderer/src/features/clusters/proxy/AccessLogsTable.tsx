@@ -20,6 +20,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AccessLogEntry } from '../../../../../shared/api/clusters/proxy';
+import type { TeamMember } from '../../../../../shared/api/team';
 import { useUrlSort, useUrlState } from '../../../app/navigation/url-state';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBox } from '../../../components/FilterBox';
@@ -43,6 +44,7 @@ import {
   type RangeId,
 } from './access-log-filter';
 import { useAccessLogs } from './access-logs-store';
+import { userLabel } from '../team-directory';
 
 function statusColor(code: number): 'success' | 'info' | 'warning' | 'error' {
   if (code >= 500) return 'error';
@@ -63,7 +65,8 @@ const mono = { fontFamily: MONO_FONT, fontSize: 12 } as const;
 
 type Row = AccessLogEntry & { key: string };
 
-function logColumns(userLabel: (id: string) => string): Column<Row>[] {
+function logColumns(memberOf: (id: string) => TeamMember | undefined): Column<Row>[] {
+  const name = (id: string) => memberOf(id)?.name ?? memberOf(id)?.email ?? id;
   return [
     {
       id: 'time',
@@ -105,8 +108,9 @@ function logColumns(userLabel: (id: string) => string): Column<Row>[] {
       id: 'user',
       header: 'User',
       width: 'minmax(140px, 1fr)',
-      sortValue: (e) => (e.user ? userLabel(e.user) : ''),
-      render: (e) => (e.user ? <span title={e.user}>{userLabel(e.user)}</span> : 'Anonymous'),
+      sortValue: (e) => (e.user ? name(e.user) : ''),
+      render: (e) =>
+        e.user ? <span title={[memberOf(e.user)?.email, e.user].filter(Boolean).join(' · ')}>{name(e.user)}</span> : 'Anonymous',
     },
     {
       id: 'ms',
@@ -136,11 +140,11 @@ const rowKey = (e: Row) => e.key;
 export interface AccessLogsProps {
   clusterId: string;
   clusterName: string;
-  /** A user's name (and email) for a user id; the id when unknown. */
-  userLabel(id: string): string;
+  /** The team member of a user id, to show names (the id when unknown). */
+  memberOf(id: string): TeamMember | undefined;
 }
 
-export function AccessLogsTable({ clusterId, clusterName, userLabel }: AccessLogsProps) {
+export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogsProps) {
   const [params, setParams] = useUrlState(URL_DEFAULTS);
   const range = useMemo(
     () => ({ range: rangeId(params.logs_range), from: params.logs_from, to: params.logs_to }),
@@ -162,7 +166,7 @@ export function AccessLogsTable({ clusterId, clusterName, userLabel }: AccessLog
     () => filterLogs(rows, { status: params.logs_status, user: params.logs_user, path: params.logs_path }) as Row[],
     [rows, params.logs_status, params.logs_user, params.logs_path],
   );
-  const columns = useMemo(() => logColumns(userLabel), [userLabel]);
+  const columns = useMemo(() => logColumns(memberOf), [memberOf]);
   const sortParams = useCallback((p: { sort: string }) => setParams({ logs_sort: p.sort }), [setParams]);
   const { sort, onSortChange } = useUrlSort(params.logs_sort, sortParams);
   const filtered = Boolean(filters.status || filters.user || filters.path.trim());
@@ -253,6 +257,7 @@ export function AccessLogsTable({ clusterId, clusterName, userLabel }: AccessLog
           value={filters.status}
           onChange={(e) => setParams({ logs_status: e.target.value })}
           sx={{ width: 130 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           data-testid="access-logs-status"
         >
           <MenuItem value="">Any</MenuItem>
@@ -275,14 +280,15 @@ export function AccessLogsTable({ clusterId, clusterName, userLabel }: AccessLog
           label="User"
           value={filters.user}
           onChange={(e) => setParams({ logs_user: e.target.value })}
-          sx={{ width: 220 }}
+          sx={{ width: 240 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           data-testid="access-logs-user"
         >
           <MenuItem value="">Anyone</MenuItem>
           <MenuItem value={ANONYMOUS}>Anonymous</MenuItem>
           {[...new Set([...facets.users, ...(filters.user && filters.user !== ANONYMOUS ? [filters.user] : [])])].map((u) => (
             <MenuItem key={u} value={u}>
-              {userLabel(u)}
+              {userLabel(u, memberOf(u))}
             </MenuItem>
           ))}
         </TextField>

@@ -26,7 +26,7 @@ import { PortDialog } from './PortDialog';
 import { portColumns } from './port-columns';
 import { AccessCard, NetworkCard, ProxyAddress, SslCard } from './ProxySummary';
 import { useProxy } from './proxy-store';
-import { useTeamDirectory, useUserLabel } from '../team-directory';
+import { useMemberLookup, useTeamDirectory } from '../team-directory';
 
 type Editor = { kind: 'port'; port: PortMapping | null } | { kind: 'access' } | { kind: 'network' } | null;
 
@@ -52,7 +52,7 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
   const columns = useMemo(() => portColumns({ edit: (port) => setEditor({ kind: 'port', port }), remove: setDeleting }), []);
   // Allowed users are picked from the cluster's team, named from the account's team directory.
   const team = cluster.project_info.team_members;
-  const userLabel = useUserLabel();
+  const memberOf = useMemberLookup();
   useEffect(() => void useTeamDirectory.getState().ensureLoaded(), []);
 
   if (status === 'error' && error) return <ErrorState title="Could not load the proxy" error={error} onRetry={reload} />;
@@ -124,7 +124,7 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
           />
         </Box>
       </Section>
-      <AccessLogsTable clusterId={cluster.id} clusterName={cluster.name} userLabel={userLabel} />
+      <AccessLogsTable clusterId={cluster.id} clusterName={cluster.name} memberOf={memberOf} />
 
       {portMounted && (
         <PortDialog
