@@ -1,5 +1,5 @@
 // Operations of 01-accounts.md implemented so far: API keys of both families, verify,
-// rate limits and the temporary boost.
+// rate limits and the temporary boost, and the team members list.
 import {
   ApiKey,
   CreateApiKeyRequest,
@@ -17,6 +17,7 @@ import {
   VerifyResponse,
 } from './api-keys';
 import { defineOperation, type DeclaredOperation } from './operation';
+import { ListTeamMembersResponse } from './team';
 
 const keyFieldErrors = { permissions: 'INVALID_PERMISSIONS', scopes: 'INVALID_PERMISSIONS' } as const;
 /** A malformed key id names no key: 404 KEY_NOT_FOUND rather than a validation error (docs/decisions.md). */
@@ -167,6 +168,18 @@ export const accountsOperations = {
     response: RotateApiKeyResponse,
     fieldErrors: keyIdErrors,
     errors: changeErrors,
+  }),
+  'team.members.list': defineOperation({
+    id: 'team.members.list',
+    method: 'GET',
+    path: '/v2/accounts/team/members',
+    area: 'accounts',
+    envelope: 'account',
+    access: 'read',
+    scope: 'accounts',
+    summary: 'List the team members (active, pending and suspended; removed ones leave the list)',
+    response: ListTeamMembersResponse,
+    errors: [],
   }),
   'auth.verify': defineOperation({
     id: 'auth.verify',

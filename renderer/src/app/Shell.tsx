@@ -120,7 +120,7 @@ export function Shell() {
             }}
           >
             <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
-              Search commands…
+              Search or run a command…
             </Box>
             <Box
               component="kbd"

@@ -32,6 +32,9 @@ export interface DataTableProps<T> {
   /** Shown instead of the body when there are no rows and not loading. */
   empty?: ReactNode;
   initialSort?: SortState;
+  /** Controlled sort (e.g. kept in the address): the table shows `sort` and reports header clicks. */
+  sort?: SortState | null;
+  onSortChange?(sort: SortState): void;
   rowHeight?: number;
   selectedKey?: string | null;
   onRowActivate?(row: T): void;
@@ -42,7 +45,9 @@ const HEADER_HEIGHT = 40;
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, rows, columns, rowKey, loading, empty, rowHeight = 48, selectedKey, onRowActivate, rowTestId } = props;
-  const [sort, setSort] = useState<SortState | null>(props.initialSort ?? null);
+  const [ownSort, setOwnSort] = useState<SortState | null>(props.initialSort ?? null);
+  const controlled = props.onSortChange !== undefined;
+  const sort = controlled ? (props.sort ?? props.initialSort ?? null) : ownSort;
   const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -56,11 +61,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const toggleSort = (column: Column<T>) => {
     if (!column.sortValue) return;
-    setSort((s) =>
-      s?.columnId === column.id
-        ? { columnId: column.id, direction: s.direction === 'asc' ? 'desc' : 'asc' }
-        : { columnId: column.id, direction: 'asc' },
-    );
+    const next: SortState =
+      sort?.columnId === column.id
+        ? { columnId: column.id, direction: sort.direction === 'asc' ? 'desc' : 'asc' }
+        : { columnId: column.id, direction: 'asc' };
+    if (controlled) props.onSortChange?.(next);
+    else setOwnSort(next);
   };
 
   const onRowKey = (event: KeyboardEvent<HTMLDivElement>, row: T, index: number) => {

@@ -1,6 +1,7 @@
 // What a feature folder offers the shell, through its index and the registry: a navigation
-// entry with its page loaded lazily, palette commands and a prefetch of its first data. The
-// shell reaches features only this way, and features do not import each other.
+// entry with its page loaded lazily, palette commands, the resources the palette searches, and
+// a prefetch of its first data. The shell reaches features only this way, and features do not
+// import each other.
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 
 export interface FeatureCommand {
@@ -10,6 +11,25 @@ export interface FeatureCommand {
   icon?: ReactNode;
   shortcut?: string;
   run(): void;
+}
+
+/** One thing the palette can find and open (a cluster, a secret, a template, a key). */
+export interface SearchItem {
+  /** Unique among the palette's entries, e.g. `cluster:cl_123`. */
+  id: string;
+  /** The name, matched and highlighted. */
+  title: string;
+  /** Also matched (ids, key prefixes), shown after the title. */
+  keywords?: string[];
+  icon?: ReactNode;
+  run(): void;
+}
+
+/** A kind of resource, e.g. "Clusters"; `note` says what was searched when it is not everything. */
+export interface SearchGroup {
+  label: string;
+  items: SearchItem[];
+  note?: string;
 }
 
 export interface Feature {
@@ -26,4 +46,6 @@ export interface Feature {
   prefetch?(): Promise<unknown>;
   /** Commands the palette offers besides "Go to". */
   commands?: FeatureCommand[];
+  /** The resources the palette searches, from the feature's stores (loading them if not loaded yet). */
+  search?(): Promise<SearchGroup[]>;
 }

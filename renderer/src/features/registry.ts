@@ -3,8 +3,8 @@
 import { feature as apiKeys } from './api-keys';
 import { feature as clusters } from './clusters';
 import { feature as templates } from './templates';
-import type { Feature, FeatureCommand } from './feature';
+import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
-export type { Feature, FeatureCommand };
+export type { Feature, FeatureCommand, SearchGroup, SearchItem };
 
 export const features: readonly Feature[] = [apiKeys, clusters, templates];

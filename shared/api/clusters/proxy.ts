@@ -3,11 +3,29 @@ import { z } from 'zod';
 import { ClusterId, ClusterIdParams, IpList, QueryBool, Timestamp, clusterEnvelope } from './common';
 import { PortMapping } from './ports';
 
-export const ProxyQuery = z.strictObject({
-  include_health: QueryBool.default(false),
-  include_access_logs: QueryBool.default(false),
-  include_ssl_info: QueryBool.default(false),
-});
+/** Access logs: at most this many entries per read (docs/decisions.md, Access-log queries). */
+export const ACCESS_LOG_LIMIT_MAX = 5000;
+export const ACCESS_LOG_LIMIT_DEFAULT = 50;
+/** The longest "last N minutes" window: 7 days. */
+export const ACCESS_LOG_MINUTES_MAX = 10_080;
+
+export const ProxyQuery = z
+  .strictObject({
+    include_health: QueryBool.default(false),
+    include_access_logs: QueryBool.default(false),
+    include_ssl_info: QueryBool.default(false),
+    /** Only entries of the last N minutes of the server's clock (chosen; the document names only include_access_logs). */
+    access_logs_minutes: z.coerce.number().int().min(1).max(ACCESS_LOG_MINUTES_MAX).optional(),
+    /** Only entries at or after / at or before these times. */
+    access_logs_since: Timestamp.optional(),
+    access_logs_until: Timestamp.optional(),
+    /** Newest first, at most this many. */
+    access_logs_limit: z.coerce.number().int().min(1).max(ACCESS_LOG_LIMIT_MAX).default(ACCESS_LOG_LIMIT_DEFAULT),
+  })
+  .refine((q) => !q.access_logs_since || !q.access_logs_until || Date.parse(q.access_logs_since) <= Date.parse(q.access_logs_until), {
+    path: ['access_logs_until'],
+    error: 'the end of the range is not before its start',
+  });
 export type ProxyQuery = z.input<typeof ProxyQuery>;
 
 export const LoadBalancerAlgorithm = z.enum(['round_robin', 'least_connections', 'ip_hash']);
@@ -135,12 +153,23 @@ export const ProxyConfiguration = z.object({
 });
 export type ProxyConfiguration = z.output<typeof ProxyConfiguration>;
 
+/** The window an access-log read covered, by the server's clock; `truncated` when the limit left older entries out. */
+export const AccessLogWindow = z.object({
+  since: Timestamp.nullable(),
+  until: Timestamp,
+  limit: z.number().int(),
+  truncated: z.boolean(),
+});
+export type AccessLogWindow = z.output<typeof AccessLogWindow>;
+
 export const ProxyMeta = z.looseObject({
   request_id: z.string(),
   last_updated: Timestamp,
   total_port_mappings: z.number().int(),
   active_port_mappings: z.number().int(),
   proxy_version: z.string(),
+  /** With include_access_logs. */
+  access_logs: AccessLogWindow.optional(),
 });
 
 /** GET /proxy, and (chosen) PUT /proxy and PUT /proxy/access, which answer the whole configuration after the change. */

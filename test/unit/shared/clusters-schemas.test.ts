@@ -110,14 +110,32 @@ describe('port mapping create and update', () => {
 
 describe('proxy', () => {
   it('reads query booleans from strings or booleans', () => {
-    expect(ProxyQuery.parse({})).toEqual({ include_health: false, include_access_logs: false, include_ssl_info: false });
+    expect(ProxyQuery.parse({})).toEqual({
+      include_health: false,
+      include_access_logs: false,
+      include_ssl_info: false,
+      access_logs_limit: 50,
+    });
     expect(ProxyQuery.parse({ include_health: 'true', include_ssl_info: true, include_access_logs: 'false' })).toEqual({
       include_health: true,
       include_access_logs: false,
       include_ssl_info: true,
+      access_logs_limit: 50,
     });
     expect(ok(QueryBool, 'yes')).toBe(false);
     expect(ok(QueryBool, '1')).toBe(false);
+  });
+  it('bounds the access-log window and limit, and refuses a range that ends before it starts', () => {
+    expect(ProxyQuery.parse({ access_logs_minutes: '15', access_logs_limit: '5000' })).toMatchObject({
+      access_logs_minutes: 15,
+      access_logs_limit: 5000,
+    });
+    expect(ProxyQuery.safeParse({ access_logs_limit: '5001' }).success).toBe(false);
+    expect(ProxyQuery.safeParse({ access_logs_minutes: '0' }).success).toBe(false);
+    expect(ProxyQuery.safeParse({ access_logs_minutes: '10081' }).success).toBe(false);
+    expect(ProxyQuery.safeParse({ access_logs_since: 'yesterday' }).success).toBe(false);
+    const backwards = ProxyQuery.safeParse({ access_logs_since: '2025-01-02T00:00:00Z', access_logs_until: '2025-01-01T00:00:00Z' });
+    expect(backwards.error?.issues[0]?.path).toEqual(['access_logs_until']);
   });
   it('bounds session timeout, concurrency and rate limits', () => {
     expect(ok(UpdateProxyAccessRequest, { session_timeout_minutes: 4 })).toBe(false);

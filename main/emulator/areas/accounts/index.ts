@@ -1,5 +1,5 @@
 // The accounts area (01-accounts.md): API keys of both families, verify, rate-limit status
-// and boost; the account, its team and keys as stored state; the pipeline's authority over
+// and boost; the team members list; the account, its team and keys as stored state; the pipeline's authority over
 // callers and the team directory other areas read.
 import { accountsOperations } from '../../../../shared/api/accounts-operations';
 import { defineArea } from '../../core/area';
@@ -11,12 +11,13 @@ import { applyOwnerKey } from './owner-key';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
+import { teamRoutes } from './team';
 import { buildAccountsWorld } from './world';
 
 export const accountsArea = defineArea<Accounts>({
   name: AREA,
   operations: accountsOperations,
-  routes: [...apiKeyRoutes, ...authRoutes],
+  routes: [...apiKeyRoutes, ...authRoutes, ...teamRoutes],
   state: {
     schema: AccountsState,
     build: (draft) => buildAccountsWorld(draft),

@@ -2,11 +2,11 @@
 // PUT /proxy (partial network configuration, chosen) and PUT /proxy/access (partial access
 // control). Both PUTs answer the whole configuration, as GET does.
 import { clustersOperations as ops } from '../../../../shared/api/clusters/operations';
-import type { ProxyConfiguration } from '../../../../shared/api/clusters/proxy';
+import { ACCESS_LOG_LIMIT_DEFAULT, type AccessLogWindow, type ProxyConfiguration } from '../../../../shared/api/clusters/proxy';
 import { defineRoute } from '../../core/route-def';
 import { project } from './sim/cluster-state';
 import type { EmulatorContext } from '../../core/context';
-import { accessLogs } from './access-logs';
+import { accessLogs, type AccessLogRange } from './access-logs';
 import { iso, ok } from './envelope';
 import { perUserAboveGlobal } from './errors';
 import { clusterOr404 } from './lookup';
@@ -22,6 +22,20 @@ interface ProxyParts {
   include_health?: boolean;
   include_access_logs?: boolean;
   include_ssl_info?: boolean;
+  access_logs_minutes?: number;
+  access_logs_since?: string;
+  access_logs_until?: string;
+  access_logs_limit?: number;
+}
+
+/** The access-log window a query asks for, by the server's clock: the later of "last N minutes" and `since`. */
+function accessLogRange(parts: ProxyParts, now: number): AccessLogRange {
+  const starts = [
+    parts.access_logs_minutes !== undefined ? now - parts.access_logs_minutes * 60_000 : null,
+    parts.access_logs_since !== undefined ? Date.parse(parts.access_logs_since) : null,
+  ].filter((x): x is number => x !== null);
+  const until = parts.access_logs_until !== undefined ? Math.min(now, Date.parse(parts.access_logs_until)) : now;
+  return { since: starts.length ? Math.max(...starts) : null, until, limit: parts.access_logs_limit ?? ACCESS_LOG_LIMIT_DEFAULT };
 }
 
 function servingUntil(c: StoredCluster, status: string, now: number): number | null {
@@ -49,13 +63,25 @@ export function proxyResponse(c: StoredCluster, now: number, parts: ProxyParts, 
       status: until <= now ? 'expired' : until - now < 30 * DAY ? 'expiring' : 'valid',
     };
   }
-  if (parts.include_access_logs) data.access_logs = accessLogs(c, servingUntil(c, status, now));
+  let window: AccessLogWindow | undefined;
+  if (parts.include_access_logs) {
+    const range = accessLogRange(parts, now);
+    const read = accessLogs(c, servingUntil(c, status, now), range);
+    data.access_logs = read.entries;
+    window = {
+      since: range.since === null ? null : iso(range.since),
+      until: iso(range.until),
+      limit: range.limit,
+      truncated: read.truncated,
+    };
+  }
   const lastUpdated = Math.max(c.proxy.updated_at, ...c.ports.map((p) => p.updated_at));
   return ok(data, requestId, {
     last_updated: iso(lastUpdated),
     total_port_mappings: c.ports.length,
     active_port_mappings: c.ports.length,
     proxy_version: PROXY_VERSION,
+    ...(window ? { access_logs: window } : {}),
   });
 }
 

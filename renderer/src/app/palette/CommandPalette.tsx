@@ -1,4 +1,5 @@
-// Ctrl/Cmd+K: type to filter (fuzzy), arrows to move, Enter to run, Esc to close.
+// Ctrl/Cmd+K: type to find a command or a resource (cluster, secret, template, key; fuzzy,
+// ranked by match quality), arrows to move, Enter to run or open, Esc to close.
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import InputBase from '@mui/material/InputBase';
@@ -8,14 +9,16 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { fuzzyFilter, fuzzyMatch } from '../../lib/fuzzy';
+import { MONO_FONT } from '../../lib/fonts';
 import { formatShortcut } from '../../lib/shortcuts';
 import { useSystemMode } from '../theme/AppThemeProvider';
 import { useUi } from '../ui-store';
-import { buildCommands, type Command } from './commands';
+import { buildCommands } from './commands';
+import { paletteEntries, type PaletteEntry } from './entries';
+import { usePaletteSearch } from './use-palette-search';
 
-function Highlighted({ text, query }: { text: string; query: string }) {
-  const positions = new Set(fuzzyMatch(query, text)?.positions ?? []);
+function Highlighted({ text, positions: matched }: { text: string; positions: readonly number[] }) {
+  const positions = new Set(matched);
   return (
     <>
       {[...text].map((ch, i) =>
@@ -39,7 +42,16 @@ export function CommandPalette() {
   const [index, setIndex] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const commands = useMemo(() => (open ? buildCommands(systemMode) : []), [open, systemMode]);
-  const results = useMemo(() => fuzzyFilter(commands, query, (c) => c.title), [commands, query]);
+  const search = usePaletteSearch(open);
+  const results = useMemo(() => paletteEntries(commands, search.groups, query), [commands, search.groups, query]);
+  const typed = query.trim() !== '';
+  const notes = typed
+    ? [
+        ...search.groups.flatMap((g) => (g.note ? [g.note] : [])),
+        ...search.failures,
+        ...(search.pending.length ? [`Searching ${search.pending.join(', ').toLowerCase()}…`] : []),
+      ]
+    : [];
 
   useEffect(() => {
     if (open) {
@@ -53,7 +65,7 @@ export function CommandPalette() {
   }, [index]);
 
   const close = () => setUi({ paletteOpen: false });
-  const run = (command: Command | undefined) => {
+  const run = (command: PaletteEntry | undefined) => {
     if (!command) return;
     close();
     // Let the dialog release focus before the command opens its own dialog.
@@ -85,13 +97,13 @@ export function CommandPalette() {
       <InputBase
         autoFocus
         fullWidth
-        placeholder="Type a command…"
+        placeholder="Search clusters, secrets, templates, keys, or type a command…"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={onKeyDown}
         sx={{ px: 2, py: 1.5, fontSize: 16, borderBottom: 1, borderColor: 'divider' }}
         inputProps={{
-          'aria-label': 'Command',
+          'aria-label': 'Command or resource',
           role: 'combobox',
           'aria-expanded': true,
           'aria-controls': 'palette-list',
@@ -101,7 +113,7 @@ export function CommandPalette() {
       <List ref={listRef} id="palette-list" role="listbox" dense sx={{ maxHeight: 360, overflowY: 'auto', py: 0.5 }}>
         {results.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
-            No command matches “{query}”.
+            {search.pending.length ? 'Nothing found yet' : 'Nothing matches'} “{query}”.
           </Typography>
         )}
         {results.map((c, i) => (
@@ -116,13 +128,34 @@ export function CommandPalette() {
             onClick={() => run(c)}
           >
             {c.icon && <ListItemIcon sx={{ minWidth: 32 }}>{c.icon}</ListItemIcon>}
-            <ListItemText primary={<Highlighted text={c.title} query={query} />} />
-            <Typography variant="caption" color="text.secondary" sx={{ ml: 2 }}>
-              {c.shortcut ? formatShortcut(c.shortcut) : c.group}
+            <ListItemText
+              primary={
+                <>
+                  <Highlighted text={c.title} positions={c.positions} />
+                  {c.detail && (
+                    <Box component="span" sx={{ ml: 1, color: 'text.secondary', fontFamily: MONO_FONT, fontSize: 12 }}>
+                      {c.detail}
+                    </Box>
+                  )}
+                </>
+              }
+              slotProps={{ primary: { noWrap: true } }}
+            />
+            <Typography variant="caption" color="text.secondary" noWrap sx={{ ml: 2, flexShrink: 0 }}>
+              {c.shortcut ? formatShortcut(c.shortcut) : c.caption}
             </Typography>
           </ListItemButton>
         ))}
       </List>
+      {notes.length > 0 && (
+        <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }} data-testid="palette-notes">
+          {notes.map((n) => (
+            <Typography key={n} variant="caption" color="text.secondary" component="p">
+              {n}
+            </Typography>
+          ))}
+        </Box>
+      )}
     </Dialog>
   );
 }

@@ -13,7 +13,7 @@ import { useApiKeys } from './api-keys-store';
 import { keyColumns } from './key-columns';
 import { useMountedOnce } from '../../lib/use-mounted-once';
 import { useIntent } from '../../app/page-hooks';
-import { useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
+import { useKeyListParams, useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
 import { UsageDrawer } from './UsageDrawer';
 
 // The two dialogs bring the shared zod schemas; they load on first use, off the page's first paint.
@@ -28,7 +28,7 @@ export default function ApiKeysPage() {
   const fromKey = useProfiles((s) => s.fromKey);
   const [createOpen, setCreateOpen] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
-  const [filter, setFilter] = useState('');
+  const { filter, setFilter, sort, onSortChange } = useKeyListParams();
   const filterRef = useRef<HTMLInputElement>(null);
 
   const createMounted = useMountedOnce(createOpen);
@@ -108,6 +108,8 @@ export default function ApiKeysPage() {
         columns,
         rowKey: (k) => k.id,
         loading: firstLoad,
+        sort,
+        onSortChange,
         selectedKey: usage.keyId,
         onRowActivate: (k) => void loadUsage(k.id),
         rowTestId: (k) => `key-row-${k.id}`,

@@ -16,6 +16,21 @@ export const feature: Feature = {
   icon: <KeyOutlined fontSize="small" />,
   page: () => import('./ApiKeysPage'),
   prefetch: () => useApiKeys.getState().ensureLoaded(),
+  async search() {
+    await useApiKeys.getState().ensureLoaded();
+    const items = useApiKeys.getState().keys.map((k) => ({
+      id: `key:${k.id}`,
+      title: k.name,
+      keywords: [k.prefix, k.id],
+      icon: <KeyOutlined fontSize="small" />,
+      // The key's usage drawer, over the list.
+      run: () => {
+        navigate('/api-keys');
+        void useApiKeys.getState().loadUsage(k.id);
+      },
+    }));
+    return [{ label: 'API keys', items }];
+  },
   commands: [
     {
       id: 'api-keys:create',

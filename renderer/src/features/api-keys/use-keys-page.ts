@@ -1,6 +1,7 @@
 // Page-level behaviour of the API keys area that is not rendering: first load and reload
 // on profile change, and the page's single-key shortcuts.
-import { useEffect, useMemo, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, type RefObject } from 'react';
+import { useUrlSort, useUrlState } from '../../app/navigation/url-state';
 import { useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
 import { useApiKeys } from './api-keys-store';
 
@@ -18,4 +19,16 @@ export function useKeysFollowProfile(): void {
 /** N opens the create dialog, / focuses the filter. */
 export function useKeysShortcuts(openCreate: () => void, filterRef: RefObject<HTMLInputElement | null>): void {
   usePageKeys(useMemo(() => ({ n: openCreate, '/': () => filterRef.current?.focus() }), [openCreate, filterRef]));
+}
+
+/** `#/api-keys?q=ci&sort=-created`: the filter and sort kept in the address. */
+const URL_DEFAULTS = { q: '', sort: '' };
+
+export function useKeyListParams() {
+  const [params, setParams] = useUrlState(URL_DEFAULTS);
+  return {
+    filter: params.q,
+    setFilter: useCallback((q: string) => setParams({ q }, 'typing'), [setParams]),
+    ...useUrlSort(params.sort, setParams),
+  };
 }

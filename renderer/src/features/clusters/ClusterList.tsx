@@ -4,7 +4,6 @@ import Dns from '@mui/icons-material/Dns';
 import Button from '@mui/material/Button';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import type { ClusterStatus } from '../../../../shared/api/clusters/common';
 import { navigate } from '../../app/navigation/hash-router';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
@@ -16,7 +15,7 @@ import { useClusters } from './clusters-store';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { LIST_POLL_MS, usePolling } from './use-polling';
 import { useIntent } from '../../app/page-hooks';
-import { useFilterShortcut } from './use-clusters-page';
+import { useClusterListParams, useFilterShortcut } from './use-clusters-page';
 
 const rowKey = (c: Cluster) => c.id;
 const openRow = (c: Cluster) => navigate(clusterPath(c.id));
@@ -27,8 +26,7 @@ export function ClusterList() {
   const status = useClusters((s) => s.status);
   const error = useClusters((s) => s.error);
   const { load, ensureLoaded } = useClusters.getState();
-  const [statuses, setStatuses] = useState<ClusterStatus[]>([]);
-  const [text, setText] = useState('');
+  const { text, setText, statuses, setStatuses, clearFilters, sort, onSortChange } = useClusterListParams();
   const [action, setAction] = useState<LifecycleAction>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   // Typing stays responsive with hundreds of rows: the table follows a deferred copy.
@@ -64,19 +62,7 @@ export function ClusterList() {
   const empty = useMemo(
     () =>
       filtered && total > 0 ? (
-        <EmptyState
-          title="No clusters match the filters"
-          action={
-            <Button
-              onClick={() => {
-                setStatuses([]);
-                setText('');
-              }}
-            >
-              Clear filters
-            </Button>
-          }
-        >
+        <EmptyState title="No clusters match the filters" action={<Button onClick={clearFilters}>Clear filters</Button>}>
           {total} clusters in all.
         </EmptyState>
       ) : (
@@ -84,7 +70,7 @@ export function ClusterList() {
           Clusters created for this account appear here, with their status, GPUs and cost.
         </EmptyState>
       ),
-    [filtered, total],
+    [filtered, total, clearFilters],
   );
 
   // A keystroke first re-renders the page with the old (deferred) rows; the list page's table,
@@ -108,6 +94,8 @@ export function ClusterList() {
         rowKey,
         loading: status !== 'ready' && clusters.length === 0,
         rowHeight: 52,
+        sort,
+        onSortChange,
         onRowActivate: openRow,
         rowTestId,
         empty,

@@ -10,4 +10,5 @@ export const feature: Feature = {
   icon: <DnsOutlined fontSize="small" />,
   page: () => import('./ClustersPage'),
   prefetch: () => import('./clusters-store').then((m) => m.useClusters.getState().ensureLoaded()),
+  search: () => import('./search').then((m) => m.searchClusters()),
 };

@@ -1,7 +1,10 @@
 // Page-level behaviour of the clusters area that is not rendering: reload when the active
-// profile changes, and the "/" shortcut to the filter.
-import { useMemo, type RefObject } from 'react';
+// profile changes, the "/" shortcut to the filter, and the list's filters and sort kept in the address.
+import { useCallback, useMemo, type RefObject } from 'react';
+import type { ClusterStatus } from '../../../../shared/api/clusters/common';
+import { parseList, useUrlSort, useUrlState } from '../../app/navigation/url-state';
 import { useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
+import { CLUSTER_STATUSES } from './cluster-logic';
 import { useClusters } from './clusters-store';
 
 /** Another profile may see other clusters: drop what is shown and read again. */
@@ -15,4 +18,22 @@ export function useClustersFollowProfile(): void {
 /** "/" focuses the filter. */
 export function useFilterShortcut(filterRef: RefObject<HTMLInputElement | null>): void {
   usePageKeys(useMemo(() => ({ '/': () => filterRef.current?.focus() }), [filterRef]));
+}
+
+/** `#/clusters?q=llm&status=running,error&sort=-cost`. */
+const URL_DEFAULTS = { q: '', status: '', sort: '' };
+const isStatus = (s: string): s is ClusterStatus => (CLUSTER_STATUSES as readonly string[]).includes(s);
+
+/** The clusters list's text filter, status chips and sort, read from and written to the address. */
+export function useClusterListParams() {
+  const [params, setParams] = useUrlState(URL_DEFAULTS);
+  const statuses = useMemo(() => parseList(params.status).filter(isStatus), [params.status]);
+  return {
+    text: params.q,
+    setText: useCallback((q: string) => setParams({ q }, 'typing'), [setParams]),
+    statuses,
+    setStatuses: useCallback((list: ClusterStatus[]) => setParams({ status: list.join(',') }), [setParams]),
+    clearFilters: useCallback(() => setParams({ q: '', status: '' }), [setParams]),
+    ...useUrlSort(params.sort, setParams),
+  };
 }

@@ -11,18 +11,17 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Template } from '../../../../shared/api/clusters/templates';
 import { navigate } from '../../app/navigation/hash-router';
-import { useIntents } from '../../app/navigation/intents';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
 import { templateColumns } from './template-columns';
 import { TemplateFilters } from './TemplateFilters';
 import { TemplateGallery } from './TemplateGallery';
-import { useTemplates, type TemplateFilters as Filters } from './templates-store';
+import { useTemplates } from './templates-store';
+import { useTemplateList } from './use-templates-page';
 
-export const SEARCH_DEBOUNCE_MS = 250;
 export type TemplatesView = 'gallery' | 'table';
 const VIEW_KEY = 'gpc.templates.view';
 
@@ -34,30 +33,9 @@ function storedView(): TemplatesView {
   }
 }
 
-function useTemplateList() {
-  const filters = useTemplates((s) => s.filters);
-  const [search, setSearch] = useState(filters.search);
-  useEffect(() => {
-    void useTemplates.getState().load();
-  }, []);
-  useEffect(() => {
-    const t = setTimeout(() => {
-      const current = useTemplates.getState().filters;
-      if (current.search !== search) void useTemplates.getState().load({ ...current, search });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [search]);
-  const seq = useIntents((s) => s.seq);
-  useEffect(() => {
-    if (useIntents.getState().take('page:refresh')) void useTemplates.getState().load();
-  }, [seq]);
-  const change = (patch: Partial<Filters>) => void useTemplates.getState().load({ ...useTemplates.getState().filters, ...patch });
-  return { filters, search, setSearch, change };
-}
-
 export function TemplateListView({ onCreate }: { onCreate(): void }) {
   const { templates, totalCount, status, error } = useTemplates();
-  const { filters, search, setSearch, change } = useTemplateList();
+  const { filters, search, setSearch, change, sort, onSortChange } = useTemplateList();
   const [view, setView] = useState<TemplatesView>(storedView);
   const columns = useMemo(() => templateColumns(), []);
   const open = (t: Template) => navigate(`/templates/${t.id}`);
@@ -77,14 +55,7 @@ export function TemplateListView({ onCreate }: { onCreate(): void }) {
       icon={<WidgetsOutlined />}
       title="No templates match"
       action={
-        <Button
-          onClick={() => {
-            setSearch('');
-            change({ category: '', framework: '', gpuCompatible: '', official: '', search: '' });
-          }}
-        >
-          Clear filters
-        </Button>
+        <Button onClick={() => change({ category: '', framework: '', gpuCompatible: '', official: '', search: '' })}>Clear filters</Button>
       }
     >
       Change the search or the filters, or include deprecated templates.
@@ -129,6 +100,8 @@ export function TemplateListView({ onCreate }: { onCreate(): void }) {
         columns,
         rowKey: (t) => t.id,
         loading: firstLoad,
+        sort,
+        onSortChange,
         onRowActivate: open,
         rowTestId: (t) => `template-row-${t.id}`,
         empty,

@@ -9,4 +9,5 @@ export const feature: Feature = {
   description: 'Reusable cluster templates: image, resources, ports, startup script',
   icon: <WidgetsOutlined fontSize="small" />,
   page: () => import('./TemplatesPage'),
+  search: () => import('./search').then((m) => m.searchTemplates()),
 };

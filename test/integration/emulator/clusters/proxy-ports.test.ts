@@ -37,6 +37,53 @@ describe('proxy', () => {
     expect(Date.parse(later[0].timestamp)).toBeGreaterThan(times[0]! + 3_000_000);
   });
 
+  it('reads access logs over a window of the server clock, beyond 50 entries, and says when the limit cut it', async () => {
+    const now = await t.now();
+    const hour = ProxyResponse.parse(
+      (await t.call('GET', `/v1/clusters/${id}/proxy?include_access_logs=true&access_logs_minutes=60&access_logs_limit=5000`)).body,
+    );
+    const logs = hour.data.access_logs!;
+    // One entry per 20 s of simulated time: about 180 in an hour, none outside it, none in the future.
+    expect(logs.length).toBeGreaterThanOrEqual(178);
+    expect(logs.length).toBeLessThanOrEqual(181);
+    // The window is the server's last hour (its clock runs on while the test reads it).
+    const window = hour.meta.access_logs!;
+    const until = Date.parse(window.until);
+    expect(until).toBeGreaterThanOrEqual(now);
+    expect(until - Date.parse(window.since!)).toBe(3_600_000);
+    expect(window).toMatchObject({ limit: 5000, truncated: false });
+    const times = logs.map((l) => Date.parse(l.timestamp));
+    expect(times.every((x) => x >= until - 3_600_000 && x <= until)).toBe(true);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const cut = ProxyResponse.parse(
+      (await t.call('GET', `/v1/clusters/${id}/proxy?include_access_logs=true&access_logs_minutes=60&access_logs_limit=10`)).body,
+    );
+    expect(cut.data.access_logs).toEqual(logs.slice(0, 10));
+    expect(cut.meta.access_logs).toMatchObject({ limit: 10, truncated: true });
+
+    const since = new Date(now - 7_200_000).toISOString();
+    const end = new Date(now - 3_600_000).toISOString();
+    const custom = ProxyResponse.parse(
+      (
+        await t.call(
+          'GET',
+          `/v1/clusters/${id}/proxy?include_access_logs=true&access_logs_since=${since}&access_logs_until=${end}&access_logs_limit=5000`,
+        )
+      ).body,
+    );
+    const customTimes = custom.data.access_logs!.map((l) => Date.parse(l.timestamp));
+    expect(customTimes.length).toBeGreaterThanOrEqual(178);
+    expect(customTimes.every((x) => x >= Date.parse(since) && x <= Date.parse(end))).toBe(true);
+
+    for (const bad of ['access_logs_limit=5001', 'access_logs_minutes=0', `access_logs_since=${end}&access_logs_until=${since}`]) {
+      expect(errorOf(await t.call('GET', `/v1/clusters/${id}/proxy?include_access_logs=true&${bad}`))).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      });
+    }
+  });
+
   it('changes the network configuration partially (PUT /proxy)', async () => {
     const r = await t.call('PUT', `/v1/clusters/${id}/proxy`, {
       body: { load_balancer: { algorithm: 'least_connections' }, websocket_support: false },

@@ -1,5 +1,6 @@
-// Access control of one port: authentication and the team members allowed, the IP
-// allow-list, a rate limit, and public access (with a warning that says what it means).
+// Access control of one port: authentication and the team members allowed (picked by name
+// and email from the team directory; the API stores their user ids), the IP allow-list, a rate
+// limit, and public access (with a warning that says what it means).
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
@@ -7,12 +8,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { MONO_FONT } from '../../../lib/fonts';
+import { useTeamDirectory } from '../team-directory';
 import { IpListField } from './IpListField';
 import type { FieldsProps } from './PortFields';
 
 export function PortAccessFields({ form, error, update, team }: FieldsProps & { team: readonly string[] }) {
   const options = [...new Set([...team, ...form.allowedUsers])];
+  const byId = useTeamDirectory((s) => s.byId);
+  const nameOf = (id: string) => byId[id]?.name ?? byId[id]?.email ?? id;
   return (
     <Stack spacing={2}>
       <FormControlLabel
@@ -27,10 +32,43 @@ export function PortAccessFields({ form, error, update, team }: FieldsProps & { 
         disabled={!form.authenticationRequired}
         size="small"
         noOptionsText="No team members on this cluster"
+        getOptionLabel={nameOf}
+        // Typing finds a member by name, email or id.
+        filterOptions={(ids, { inputValue }) => {
+          const q = inputValue.trim().toLowerCase();
+          return q ? ids.filter((id) => [id, byId[id]?.name ?? '', byId[id]?.email ?? ''].some((t) => t.toLowerCase().includes(q))) : ids;
+        }}
+        renderOption={({ key, ...props }, id) => {
+          const member = byId[id];
+          return (
+            <li key={key} {...props} data-testid={`allowed-user-option-${id}`}>
+              <Stack sx={{ minWidth: 0 }}>
+                <Typography variant="body2" noWrap>
+                  {member?.name ?? member?.email ?? id}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" noWrap>
+                  {member ? (member.name ? member.email : 'Invitation pending') : 'Not in the team directory'}
+                  {' · '}
+                  <span style={{ fontFamily: MONO_FONT }}>{id}</span>
+                </Typography>
+              </Stack>
+            </li>
+          );
+        }}
         renderValue={(value, getItemProps) =>
-          value.map((option, index) => {
+          value.map((id, index) => {
             const { key, ...itemProps } = getItemProps({ index });
-            return <Chip key={key} size="small" label={option} sx={{ fontFamily: MONO_FONT }} {...itemProps} />;
+            const member = byId[id];
+            return (
+              <Chip
+                key={key}
+                size="small"
+                label={nameOf(id)}
+                title={member ? `${member.email} · ${id}` : id}
+                sx={member ? undefined : { fontFamily: MONO_FONT }}
+                {...itemProps}
+              />
+            );
           })
         }
         renderInput={(params) => (

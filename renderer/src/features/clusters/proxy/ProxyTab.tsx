@@ -26,6 +26,7 @@ import { PortDialog } from './PortDialog';
 import { portColumns } from './port-columns';
 import { AccessCard, NetworkCard, ProxyAddress, SslCard } from './ProxySummary';
 import { useProxy } from './proxy-store';
+import { useMemberLookup, useTeamDirectory } from '../team-directory';
 
 type Editor = { kind: 'port'; port: PortMapping | null } | { kind: 'access' } | { kind: 'network' } | null;
 
@@ -49,8 +50,10 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
   const portMounted = useMountedOnce(editor?.kind === 'port');
 
   const columns = useMemo(() => portColumns({ edit: (port) => setEditor({ kind: 'port', port }), remove: setDeleting }), []);
-  // Allowed users are picked from the cluster's team (no team-members operation exists in the table).
+  // Allowed users are picked from the cluster's team, named from the account's team directory.
   const team = cluster.project_info.team_members;
+  const memberOf = useMemberLookup();
+  useEffect(() => void useTeamDirectory.getState().ensureLoaded(), []);
 
   if (status === 'error' && error) return <ErrorState title="Could not load the proxy" error={error} onRetry={reload} />;
   if (!proxy || clusterId !== cluster.id) return <Skeleton variant="rounded" height={400} aria-label="Loading proxy" />;
@@ -121,21 +124,7 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
           />
         </Box>
       </Section>
-      <Section title={`Access logs (${proxy.access_logs?.length ?? 0})`} testId="access-logs">
-        <Box
-          sx={{
-            height: 320,
-            display: 'flex',
-            flexDirection: 'column',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            overflow: 'hidden',
-          }}
-        >
-          <AccessLogsTable logs={proxy.access_logs ?? []} />
-        </Box>
-      </Section>
+      <AccessLogsTable clusterId={cluster.id} clusterName={cluster.name} memberOf={memberOf} />
 
       {portMounted && (
         <PortDialog

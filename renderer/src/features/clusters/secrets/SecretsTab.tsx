@@ -8,8 +8,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Secret } from '../../../../../shared/api/clusters/secrets';
+import { SecretCategory, SecretType, type Secret } from '../../../../../shared/api/clusters/secrets';
 import { useIntents } from '../../../app/navigation/intents';
+import { useUrlSort, useUrlState } from '../../../app/navigation/url-state';
 import { notify } from '../../../app/notifications/notifications-store';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ListPage } from '../../../components/ListPage';
@@ -19,20 +20,28 @@ import { RotationPolicyDialog } from './RotationPolicyDialog';
 import { secretColumns } from './secret-columns';
 import { SecretDialog } from './SecretDialog';
 import { SecretFilters } from './SecretFilters';
-import { noFilters, useSecrets, type SecretFilters as Filters } from './secrets-store';
+import { useSecrets, type SecretFilters as Filters } from './secrets-store';
 import { provisionalRows } from './secret-status';
 import { useRevealedValues } from './use-revealed-values';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
+/** `#/clusters/<id>/secrets?q=db&type=database&sort=-updated`: the filters and sort kept in the address. */
+const URL_DEFAULTS = { q: '', type: '', category: '', sort: '' };
+const oneOf = <T extends string>(options: readonly T[], value: string): T | '' => (options.includes(value as T) ? (value as T) : '');
+
 /** Loads on mount and on filter changes (search debounced); forgets the list on leaving. */
 function useSecretsList(clusterId: string) {
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useUrlState(URL_DEFAULTS);
+  const search = params.q;
+  const type = oneOf(SecretType.options, params.type);
+  const category = oneOf(SecretCategory.options, params.category);
+  const [appliedSearch, setAppliedSearch] = useState(search);
   useEffect(() => {
-    const t = setTimeout(() => setFilters((f) => (f.search === search ? f : { ...f, search })), SEARCH_DEBOUNCE_MS);
+    const t = setTimeout(() => setAppliedSearch(search), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [search]);
+  const filters = useMemo<Filters>(() => ({ type, category, search: appliedSearch }), [type, category, appliedSearch]);
   useEffect(() => {
     void useSecrets.getState().load(clusterId, filters);
   }, [clusterId, filters]);
@@ -42,13 +51,19 @@ function useSecretsList(clusterId: string) {
   useEffect(() => {
     if (useIntents.getState().pending === 'page:refresh') void useSecrets.getState().load(clusterId);
   }, [seq, clusterId]);
-  return { filters, search, setSearch, patchFilters: (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch })) };
+  return {
+    filters,
+    search,
+    setSearch: useCallback((q: string) => setParams({ q }, 'typing'), [setParams]),
+    patchFilters: useCallback((patch: Partial<Filters>) => setParams({ type: patch.type, category: patch.category }), [setParams]),
+    ...useUrlSort(params.sort, setParams),
+  };
 }
 
 export function SecretsTab({ clusterId }: { clusterId: string }) {
   const { secrets, totalCount, secretTypes, status, error, unfiltered } = useSecrets();
   const appliedSearch = useSecrets((s) => (s.status === 'ready' ? s.filters.search : null));
-  const { filters, search, setSearch, patchFilters } = useSecretsList(clusterId);
+  const { filters, search, setSearch, patchFilters, sort, onSortChange } = useSecretsList(clusterId);
   const revealed = useRevealedValues(clusterId);
   const [editing, setEditing] = useState<{ secret: Secret | null } | null>(null);
   const [rotating, setRotating] = useState<Secret | null>(null);
@@ -140,6 +155,8 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
         rowKey: (s) => s.name,
         loading: !provisional && status === 'loading' && (!loaded || secrets.length === 0),
         initialSort: { columnId: 'name', direction: 'asc' },
+        sort,
+        onSortChange,
         onRowActivate: (secret) => setEditing({ secret }),
         rowTestId: (s) => `secret-row-${s.name}`,
         empty: filtered ? (
