@@ -2,9 +2,10 @@
 // what features exist. A new area adds its folder's `feature` here.
 import { feature as apiKeys } from './api-keys';
 import { feature as clusters } from './clusters';
+import { feature as emulator } from './emulator';
 import { feature as templates } from './templates';
 import type { Feature, FeatureCommand } from './feature';
 
 export type { Feature, FeatureCommand };
 
-export const features: readonly Feature[] = [apiKeys, clusters, templates];
+export const features: readonly Feature[] = [apiKeys, clusters, templates, emulator];
