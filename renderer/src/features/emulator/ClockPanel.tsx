@@ -150,7 +150,7 @@ function AdvanceControls({ busy, run, disabled }: ControlsProps & { disabled: bo
             error={error !== null}
             helperText={error ?? ADVANCE_RULE}
             slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': 'Duration to move forward' } }}
-            sx={{ width: 130 }}
+            sx={{ width: 180 }}
           />
           <TextField
             select

@@ -89,7 +89,7 @@ export function ImportDialog({ open, pending, onClose, onImport }: ImportDialogP
         <Box component="thead">
           <Box component="tr" sx={{ '& th': { ...cell, fontSize: 12, fontWeight: 600, color: 'text.secondary', textAlign: 'left' } }}>
             <th>Area</th>
-            <th>Records</th>
+            <th>What</th>
             <Box component="th" sx={{ textAlign: 'right !important' }}>
               In the snapshot
             </Box>
@@ -106,7 +106,7 @@ export function ImportDialog({ open, pending, onClose, onImport }: ImportDialogP
                 sx={{ '& td': { ...cell, color: none ? 'text.secondary' : 'text.primary' } }}
                 data-testid="import-diff-row"
               >
-                <td>{c.area}</td>
+                <td>{collectionLabel(c.area)}</td>
                 <td>{collectionLabel(c.collection)}</td>
                 <Box component="td" sx={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                   {c.count.toLocaleString('en-US')}

@@ -81,9 +81,9 @@ export function JournalPanel() {
         filter={{
           value: text,
           onChange: setText,
-          placeholder: 'Filter by method, path, status, key id',
+          placeholder: 'Path, method, status or key id',
           label: 'Filter the journal',
-          width: 320,
+          width: 300,
         }}
         refreshLabel="Refresh journal"
         onRefresh={() => void load({ quiet: true })}

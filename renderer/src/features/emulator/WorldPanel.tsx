@@ -123,6 +123,11 @@ export function WorldPanel() {
           Reset to seeded world…
         </Button>
       </Stack>
+      <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', fontSize: 13, '& li': { mb: 0.5 } }}>
+        <li>Export saves every area’s records as a JSON file (key hashes, never key values).</li>
+        <li>Import shows what would change, area by area, before anything does.</li>
+        <li>Reset goes back to the world built from seed {seed ?? '—'}; the clock keeps its time.</li>
+      </Box>
       {importError && (
         <Alert severity="error" onClose={() => setImportError(null)} data-testid="import-error">
           {importError}
