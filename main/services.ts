@@ -152,6 +152,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'emulator:health': admin<'emulator:health'>('emulator.health'),
     'emulator:clock': admin<'emulator:clock'>('emulator.clock'),
     'emulator:advanceClock': admin<'emulator:advanceClock'>('emulator.clockAdvance', (body) => ({ body })),
+    'emulator:setClockSpeed': admin<'emulator:setClockSpeed'>('emulator.clockSpeed', (body) => ({ body })),
     'emulator:reset': admin<'emulator:reset'>('emulator.reset'),
     'emulator:journal': admin<'emulator:journal'>('emulator.journal', (query) => ({ query })),
     'emulator:chaos': admin<'emulator:chaos'>('emulator.chaosGet'),

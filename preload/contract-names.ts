@@ -20,6 +20,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'emulator:health': true,
   'emulator:clock': true,
   'emulator:advanceClock': true,
+  'emulator:setClockSpeed': true,
   'emulator:reset': true,
   'emulator:journal': true,
   'emulator:chaos': true,

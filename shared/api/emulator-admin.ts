@@ -52,6 +52,14 @@ export const CLOCK_ADVANCE_MAX_SECONDS = 366 * 24 * 3600;
 export const ClockAdvanceRequest = z.strictObject({
   seconds: z.number().positive().max(CLOCK_ADVANCE_MAX_SECONDS),
 });
+/**
+ * How many simulated seconds one real second is (docs/decisions.md, Simulated clock): above 0
+ * (the clock always runs) and at most a million — the same bounds as the CLI's `--speed`.
+ */
+export const CLOCK_SPEED_MAX = 1_000_000;
+export const ClockSpeedRequest = z.strictObject({
+  speed: z.number().positive().max(CLOCK_SPEED_MAX),
+});
 export const ClockResponse = z.object({
   now: Timestamp,
   speed: z.number(),
@@ -77,18 +85,27 @@ export const JournalEntry = z.object({
 export type JournalEntry = z.infer<typeof JournalEntry>;
 export const JournalResponse = z.object({ entries: z.array(JournalEntry), total: z.number().int() });
 
+/** The chaos rules' bounds, named so that forms can say them in words. */
+export const CHAOS_ROUTE_MAX = 300;
+export const CHAOS_LATENCY_MAX_MS = 10_000;
+export const CHAOS_STATUS_MIN = 400;
+export const CHAOS_STATUS_MAX = 599;
+export const CHAOS_RULES_MAX = 50;
+export const CHAOS_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 export const ChaosRule = z.strictObject({
   /** Segment glob: `*` one segment, `**` any number of segments, `*` within a segment any characters; e.g. `/v2/accounts/api-keys/*`. */
-  route: z.string().min(1).max(300).startsWith('/'),
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
-  latencyMs: z.number().int().min(0).max(10_000).default(0),
+  route: z.string().min(1).max(CHAOS_ROUTE_MAX).startsWith('/'),
+  method: z.enum(CHAOS_METHODS).optional(),
+  latencyMs: z.number().int().min(0).max(CHAOS_LATENCY_MAX_MS).default(0),
+  /** The share of matching requests that fail, 0–1. */
   errorRate: z.number().min(0).max(1).default(0),
-  status: z.number().int().min(400).max(599).default(503),
+  status: z.number().int().min(CHAOS_STATUS_MIN).max(CHAOS_STATUS_MAX).default(503),
   code: AccountErrorCode.default('CHAOS_INJECTED'),
 });
 export type ChaosRule = z.infer<typeof ChaosRule>;
 export const ChaosRequest = z.strictObject({
-  rules: z.array(ChaosRule).max(50),
+  rules: z.array(ChaosRule).max(CHAOS_RULES_MAX),
   seed: z.number().int().optional(),
 });
 export const ChaosResponse = z.object({ rules: z.array(ChaosRule), seed: z.number().int() });
@@ -136,6 +153,17 @@ export const emulatorAdminOperations = {
     access: 'write',
     summary: 'Move the simulated clock forward',
     body: ClockAdvanceRequest,
+    response: ClockResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'emulator.clockSpeed': defineOperation({
+    ...admin,
+    id: 'emulator.clockSpeed',
+    method: 'PUT',
+    path: '/_emulator/clock',
+    access: 'write',
+    summary: 'Set how fast the simulated clock runs (simulated now is unchanged)',
+    body: ClockSpeedRequest,
     response: ClockResponse,
     errors: ['VALIDATION_ERROR'],
   }),

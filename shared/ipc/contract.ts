@@ -8,6 +8,7 @@ import {
   ChaosResponse,
   ClockAdvanceRequest,
   ClockResponse,
+  ClockSpeedRequest,
   EmulatorSnapshot,
   HealthResponse,
   JOURNAL_MAX,
@@ -97,6 +98,7 @@ const emulatorChannels = {
   'emulator:health': { request: Empty, response: HealthResponse },
   'emulator:clock': { request: Empty, response: ClockResponse },
   'emulator:advanceClock': { request: ClockAdvanceRequest, response: ClockResponse },
+  'emulator:setClockSpeed': { request: ClockSpeedRequest, response: ClockResponse },
   'emulator:reset': { request: Empty, response: ResetResponse },
   'emulator:journal': {
     request: z.strictObject({ limit: z.number().int().min(1).max(JOURNAL_MAX).default(100) }),

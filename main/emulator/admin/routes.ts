@@ -32,6 +32,11 @@ export const adminRoutes = [
     }
     return ctx.clock.info();
   }),
+  defineRoute(ops['emulator.clockSpeed'], (ctx, { body }) => {
+    ctx.clock.setSpeed(body.speed);
+    ctx.store.changed('clock'); // the time it changed at is written, like an advance
+    return ctx.clock.info();
+  }),
   defineRoute(ops['emulator.snapshotExport'], (ctx) => ctx.exportSnapshot()),
   defineRoute(ops['emulator.snapshotImport'], (ctx, { body }) => {
     try {

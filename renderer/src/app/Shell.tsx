@@ -15,11 +15,12 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect } from 'react';
 import { formatShortcut } from '../lib/shortcuts';
 import { ErrorBoundary } from './ErrorBoundary';
-import { areaForPath, areas, defaultArea } from './navigation/areas';
+import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
 import { navigate, useHashPath } from './navigation/hash-router';
 import { NotificationStack } from './notifications/NotificationStack';
 import { CommandPalette } from './palette/CommandPalette';
 import { ProfileSwitcher } from './profiles/ProfileSwitcher';
+import { useActiveProfile, useProfiles } from './profiles/profiles-store';
 import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
 import { StatusBar } from './status/StatusBar';
 import { OperationsMenu } from './operations/OperationsMenu';
@@ -40,6 +41,7 @@ function PageSkeleton() {
 }
 
 function Navigation({ path }: { path: string }) {
+  const profile = useActiveProfile();
   return (
     <Box
       component="nav"
@@ -47,22 +49,41 @@ function Navigation({ path }: { path: string }) {
       sx={{ width: NAV_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowY: 'auto' }}
     >
       <List dense sx={{ px: 1 }}>
-        {areas.map((area) => {
-          const active = path === area.path || path.startsWith(`${area.path}/`);
-          return (
-            <ListItemButton
-              key={area.id}
-              selected={active}
-              href={`#${area.path}`}
-              aria-current={active ? 'page' : undefined}
-              sx={{ borderRadius: 1, mb: 0.25 }}
-            >
-              <ListItemIcon sx={{ minWidth: 32 }}>{area.icon}</ListItemIcon>
-              <ListItemText primary={area.label} />
-            </ListItemButton>
-          );
-        })}
+        {areas
+          .filter((area) => areaOffered(area, profile))
+          .map((area) => {
+            const active = path === area.path || path.startsWith(`${area.path}/`);
+            return (
+              <ListItemButton
+                key={area.id}
+                selected={active}
+                href={`#${area.path}`}
+                aria-current={active ? 'page' : undefined}
+                sx={{ borderRadius: 1, mb: 0.25 }}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>{area.icon}</ListItemIcon>
+                <ListItemText primary={area.label} />
+              </ListItemButton>
+            );
+          })}
       </List>
+    </Box>
+  );
+}
+
+/** An area the active profile does not offer (the Emulator view on a remote profile). */
+function NotOffered({ area, profileName }: { area: Area; profileName: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', mt: 8 }}>
+      <Typography variant="h6" gutterBottom>
+        {area.label} is for emulator profiles
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        The active profile “{profileName}” is a remote server. Switch to an emulator profile in the top bar to use this view.
+      </Typography>
+      <Button variant="contained" href={`#${defaultArea.path}`}>
+        Go to {defaultArea.label}
+      </Button>
     </Box>
   );
 }
@@ -83,6 +104,9 @@ function NotFound({ path }: { path: string }) {
 export function Shell() {
   const path = useHashPath();
   const area = areaForPath(path);
+  const profile = useActiveProfile();
+  const profilesKnown = useProfiles((s) => s.status === 'ready');
+  const offered = area ? areaOffered(area, profile) : false;
   const openPalette = () => useUi.getState().set({ paletteOpen: true });
   const addProfileOpen = useUi((s) => s.addProfileOpen);
   useGlobalShortcuts();
@@ -95,7 +119,12 @@ export function Shell() {
     document.title = area ? `${area.label} · GPU Operator Console` : 'GPU Operator Console';
   }, [area]);
 
-  const Page = area?.component;
+  const Page = offered ? area?.component : undefined;
+  let content;
+  if (Page) content = <Page />;
+  else if (area && profile) content = <NotOffered area={area} profileName={profile.name} />;
+  else if (path === '/' || (area && !profilesKnown)) content = <PageSkeleton />;
+  else content = <NotFound path={path} />;
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
@@ -139,7 +168,7 @@ export function Shell() {
         <Navigation path={path} />
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
           <ErrorBoundary resetKey={path}>
-            <Suspense fallback={<PageSkeleton />}>{Page ? <Page /> : path === '/' ? <PageSkeleton /> : <NotFound path={path} />}</Suspense>
+            <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
           </ErrorBoundary>
         </Box>
       </Box>

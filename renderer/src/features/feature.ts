@@ -3,6 +3,7 @@
 // a prefetch of its first data. The shell reaches features only this way, and features do not
 // import each other.
 import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { Profile } from '../../../shared/ipc/contract';
 
 export interface FeatureCommand {
   id: string;
@@ -44,6 +45,8 @@ export interface Feature {
   page(): Promise<{ default: ComponentType }>;
   /** Starts loading the area's first data (idempotent); runs alongside the page's code. */
   prefetch?(): Promise<unknown>;
+  /** Offered (navigation, palette) only while the active profile is of one of these kinds; all kinds when left out. */
+  profileKinds?: readonly Profile['kind'][];
   /** Commands the palette offers besides "Go to". */
   commands?: FeatureCommand[];
   /** The resources the palette searches, from the feature's stores (loading them if not loaded yet). */

@@ -2,9 +2,10 @@
 // what features exist. A new area adds its folder's `feature` here.
 import { feature as apiKeys } from './api-keys';
 import { feature as clusters } from './clusters';
+import { feature as emulator } from './emulator';
 import { feature as templates } from './templates';
 import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
 export type { Feature, FeatureCommand, SearchGroup, SearchItem };
 
-export const features: readonly Feature[] = [apiKeys, clusters, templates];
+export const features: readonly Feature[] = [apiKeys, clusters, templates, emulator];

@@ -4,6 +4,7 @@
 // A store spreads its LoadState into its initial state and calls the loader from its actions.
 import type { NormalizedError } from '../../../shared/api/errors';
 import { isCancelled, toNormalizedError } from '../bridge/errors';
+import { dataReplacedAt } from './data-replaced';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -29,7 +30,7 @@ export interface RunOptions<S> extends LoadOptions {
 export interface Loader<S> {
   /** Runs `fetch` and sets what it returns with status `ready`; errors become status `error`. */
   run(fetch: (signal: AbortSignal) => Promise<Partial<S>>, options?: RunOptions<S>): Promise<void>;
-  /** Runs `load` unless a load is running or finished within `freshMs`. */
+  /** Runs `load` unless a load is running or finished within `freshMs` (and after the data was last replaced). */
   ensureLoaded(load: () => Promise<void>, freshMs?: number): Promise<void>;
   /** Aborts the load in flight, if any. */
   abort(): void;
@@ -62,7 +63,8 @@ export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => vo
     },
     async ensureLoaded(load, freshMs = FRESH_MS) {
       const { status, loadedAt } = get();
-      if (status === 'loading' || (status === 'ready' && loadedAt !== null && Date.now() - loadedAt < freshMs)) return;
+      const fresh = loadedAt !== null && Date.now() - loadedAt < freshMs && loadedAt > dataReplacedAt();
+      if (status === 'loading' || (status === 'ready' && fresh)) return;
       await load();
     },
     abort() {

@@ -22,6 +22,7 @@ const samples: Record<string, Record<string, unknown>> = {
   'authKeys.create': { name: 'fuzz', permissions: ['read'], scopes: ['training'] },
   'auth.temporaryBoost': { multiplier: 2, duration: '1h', reason: 'fuzz' },
   'emulator.clockAdvance': { seconds: 60 },
+  'emulator.clockSpeed': { speed: 1 },
   'emulator.snapshotImport': { format: 'gpu-operator-console/emulator-snapshot', version: 1 },
   'clusters.proxy.update': { load_balancer: { algorithm: 'ip_hash' }, websocket_support: true },
   'clusters.proxy.updateAccess': {

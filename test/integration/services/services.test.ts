@@ -159,6 +159,8 @@ describe('services with the embedded emulator', () => {
     const before = await invoke<{ now: string; offsetSeconds: number }>('emulator:clock', {});
     const after = await invoke<{ now: string; offsetSeconds: number }>('emulator:advanceClock', { seconds: 3600 });
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(3_600_000);
+    expect(await invoke('emulator:setClockSpeed', { speed: 60 })).toMatchObject({ speed: 60, offsetSeconds: after.offsetSeconds });
+    expect(await invoke('emulator:setClockSpeed', { speed: 1 })).toMatchObject({ speed: 1 });
     expect(await invoke('emulator:health', {})).toMatchObject({ status: 'ok', seed: 7 });
     expect((await invoke<{ entries: unknown[] }>('emulator:journal', { limit: 5 })).entries.length).toBeLessThanOrEqual(5);
     const chaos = await invoke<{ rules: unknown[] }>('emulator:setChaos', { rules: [{ route: '/v1/clusters/*', latencyMs: 1 }] });
@@ -184,12 +186,9 @@ describe('services with the embedded emulator', () => {
       const baseUrl = await server.listen(0, '127.0.0.1');
       const profile = await invoke<{ id: string }>('profiles:create', { name: 'Remote for admin', baseUrl, apiKey: server.ownerKey });
       await invoke('profiles:activate', { id: profile.id });
-      for (const channel of ['emulator:reset', 'emulator:advanceClock'] as const) {
-        const refused = (await dispatch(
-          services.handlers,
-          channel,
-          channel === 'emulator:reset' ? {} : { seconds: 60 },
-        )) as BridgeResult<unknown>;
+      const inputs = { 'emulator:reset': {}, 'emulator:advanceClock': { seconds: 60 }, 'emulator:setClockSpeed': { speed: 60 } };
+      for (const [channel, input] of Object.entries(inputs)) {
+        const refused = (await dispatch(services.handlers, channel, input)) as BridgeResult<unknown>;
         expect(refused, channel).toMatchObject({ ok: false, error: { code: 'EMULATOR_ONLY', source: 'profile' } });
       }
       // Nothing reached the remote server (its journal lists every request but its own).

@@ -25,4 +25,19 @@ describe('SimClock', () => {
     expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
     expect(clock.now()).toBe(0);
   });
+
+  it('changes speed without a jump in simulated now, keeping what was advanced', () => {
+    let real = 0;
+    const clock = new SimClock(Date.UTC(2026, 0, 1), 1, () => real);
+    clock.advance(60);
+    real += 10_000;
+    const before = clock.now();
+    expect(clock.setSpeed(600)).toBe(before);
+    expect(clock.speed).toBe(600);
+    real += 1_000; // one real second is ten simulated minutes now
+    expect(clock.now()).toBe(before + 600_000);
+    expect(clock.info()).toMatchObject({ speed: 600, offsetSeconds: 60, startedAt: '2026-01-01T00:00:00.000Z' });
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 1_000_001]) expect(() => clock.setSpeed(bad)).toThrow(RangeError);
+    expect(clock.speed).toBe(600);
+  });
 });

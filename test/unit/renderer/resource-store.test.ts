@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { bridgeError } from '../../../renderer/src/bridge/errors';
+import { markDataReplaced } from '../../../renderer/src/lib/data-replaced';
 import { createLoader, initialLoadState, type LoadState } from '../../../renderer/src/lib/resource-store';
 
 interface RowsState extends LoadState {
@@ -78,6 +79,16 @@ describe('createLoader', () => {
     await loader.ensureLoaded(load);
     expect(loads).toBe(1);
     await loader.ensureLoaded(load, 0);
+    expect(loads).toBe(2);
+  });
+
+  it('ensureLoaded reads again after the data was replaced (emulator reset or import), however recent the load', async () => {
+    const { loader } = makeStore();
+    let loads = 0;
+    const load = () => loader.run(async () => ((loads += 1), { rows: [] }));
+    await loader.ensureLoaded(load);
+    markDataReplaced(Date.now() + 1);
+    await loader.ensureLoaded(load);
     expect(loads).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // The areas of the console: one per feature of the registry, in its order. Each page loads
 // lazily, so the shell's initial JavaScript stays small.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Profile } from '../../../../shared/ipc/contract';
 import { features, type Feature } from '../../features/registry';
 
 export interface Area extends Omit<Feature, 'page' | 'prefetch'> {
@@ -22,6 +23,11 @@ function toArea({ page, prefetch, ...feature }: Feature): Area {
 export const areas: Area[] = features.map(toArea);
 
 export const defaultArea = areas[0]!;
+
+/** Whether the area is offered with this active profile (null: not known yet). */
+export function areaOffered(area: Area, profile: Pick<Profile, 'kind'> | null): boolean {
+  return !area.profileKinds || (profile !== null && area.profileKinds.includes(profile.kind));
+}
 
 export function areaForPath(path: string): Area | undefined {
   return areas.find((a) => path === a.path || path.startsWith(`${a.path}/`));

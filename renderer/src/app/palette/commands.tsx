@@ -8,7 +8,7 @@ import Refresh from '@mui/icons-material/Refresh';
 import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import type { FeatureCommand } from '../../features/registry';
-import { areas } from '../navigation/areas';
+import { areaOffered, areas } from '../navigation/areas';
 import { navigate } from '../navigation/hash-router';
 import { useIntents } from '../navigation/intents';
 import { activateProfile } from '../profiles/ProfileSwitcher';
@@ -23,10 +23,12 @@ export function buildCommands(systemMode: PaletteMode): Command[] {
   const theme = useThemePreference.getState();
   const ui = useUi.getState();
   const commands: Command[] = [];
-  for (const area of areas) {
+  const active = profiles.find((p) => p.id === activeId) ?? null;
+  const offered = areas.filter((area) => areaOffered(area, active));
+  for (const area of offered) {
     commands.push({ id: `go:${area.id}`, group: 'Go to', title: `Go to ${area.label}`, icon: area.icon, run: () => navigate(area.path) });
   }
-  for (const area of areas) commands.push(...(area.commands ?? []));
+  for (const area of offered) commands.push(...(area.commands ?? []));
   for (const p of profiles) {
     if (p.id === activeId) continue;
     commands.push({
