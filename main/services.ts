@@ -3,11 +3,12 @@
 // embedded emulator, then the profiles and the gateway, and implements every channel and
 // topic of shared/ipc/contract.ts on top of them.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EmulatorAdminOperationId } from '../shared/api/emulator-admin';
 import type { ChannelName, ChannelResponse, VaultStatus } from '../shared/ipc/contract';
 import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
+import { readAppVersion } from './app-version';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/index';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore } from './profiles/index';
@@ -39,26 +40,6 @@ export interface Services {
   profiles: ProfileStore;
   emulator: Emulator;
   dispose(): Promise<void>;
-}
-
-/** The version in package.json, found from the running script upwards; '0.0.0' when not found. */
-function readAppVersion(): string {
-  const starts = [process.argv[1] ? dirname(process.argv[1]) : null, process.cwd()].filter((s): s is string => !!s);
-  for (const start of starts) {
-    for (let dir = start, i = 0; i < 8; i++, dir = dirname(dir)) {
-      const file = join(dir, 'package.json');
-      if (existsSync(file)) {
-        try {
-          const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
-          if (pkg.name === 'gpu-operator-console' && typeof pkg.version === 'string') return pkg.version;
-        } catch {
-          // not ours or unreadable: keep looking
-        }
-      }
-      if (dirname(dir) === dir) break;
-    }
-  }
-  return '0.0.0';
 }
 
 async function openVault(options: ServicesOptions): Promise<{ store: SecretStore; status: VaultStatus }> {

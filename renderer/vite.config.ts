@@ -34,7 +34,6 @@ export default defineConfig(({ command, mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,
-      chunkSizeWarningLimit: 600,
       rolldownOptions: {
         output: {
           codeSplitting: {

@@ -3,12 +3,17 @@
 // process (esbuild → dist/main/electron.cjs) and the preload (esbuild → dist/preload/index.cjs).
 //   --if-missing  skip when every output exists and is newer than every source (mtime check)
 //   --quiet       print only errors
+//   --out <dir>   write the three outputs under <dir> instead of dist/ (the build check
+//                 in test/package builds into a temporary folder)
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const outIndex = argv.indexOf('--out');
+const outDir = outIndex >= 0 && argv[outIndex + 1] ? path.resolve(argv[outIndex + 1]) : path.join(root, 'dist');
 const quiet = args.has('--quiet');
 const ifMissing = args.has('--if-missing');
 const log = (message) => {
@@ -17,9 +22,9 @@ const log = (message) => {
 
 const viteConfig = path.join(root, 'renderer', 'vite.config.ts');
 const outputs = {
-  renderer: path.join(root, 'dist', 'renderer', 'index.html'),
-  main: path.join(root, 'dist', 'main', 'electron.cjs'),
-  preload: path.join(root, 'dist', 'preload', 'index.cjs'),
+  renderer: path.join(outDir, 'renderer', 'index.html'),
+  main: path.join(outDir, 'main', 'electron.cjs'),
+  preload: path.join(outDir, 'preload', 'index.cjs'),
 };
 const sourceDirs = ['main', 'preload', 'shared', 'renderer'].map((d) => path.join(root, d));
 const sourceFiles = ['package.json', 'package-lock.json'].map((f) => path.join(root, f));
@@ -51,7 +56,7 @@ async function buildRenderer() {
   await build({
     configFile: viteConfig,
     logLevel: quiet ? 'error' : 'info',
-    build: { outDir: path.join(root, 'dist', 'renderer'), emptyOutDir: true },
+    build: { outDir: path.dirname(outputs.renderer), emptyOutDir: true },
   });
 }
 
@@ -117,7 +122,8 @@ async function main() {
   await buildMainAndPreload();
   log('Building the renderer (Vite)…');
   await buildRenderer();
-  log('Built dist/renderer, dist/main/electron.cjs and dist/preload/index.cjs.');
+  const shown = outDir === path.join(root, 'dist') ? 'dist' : outDir;
+  log(`Built ${shown}/renderer, ${shown}/main/electron.cjs and ${shown}/preload/index.cjs.`);
 }
 
 main().catch((error) => {

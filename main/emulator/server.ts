@@ -4,6 +4,7 @@
 import { truncateSync } from 'node:fs';
 import fastify, { type FastifyInstance } from 'fastify';
 import { CLOCK_MAX_MS, type EmulatorSnapshot } from '../../shared/api/emulator-admin';
+import { registerRoot } from './admin/root';
 import { adminRoutes } from './admin/routes';
 import { AREAS } from './areas';
 import type { AreaModule, Authority } from './core/area';
@@ -220,5 +221,6 @@ function buildApp(ctx: EmulatorContext, areas: readonly AreaModule[], onDefect: 
   for (const area of areas)
     registerRoutes(app, ctx, { routes: area.routes, admin: false, limits: area.limits, mapIssue: area.mapIssue }, table);
   registerRoutes(app, ctx, { routes: adminRoutes, admin: true }, table);
+  registerRoot(app, ctx, table);
   return app;
 }

@@ -2,7 +2,7 @@
 // memory, with a plain reason the UI shows. Never a file: a key is not written to disk.
 import { randomBytes } from 'node:crypto';
 import type { VaultStatus } from '../../shared/ipc/contract';
-import { keychainLocation } from './keychain-location';
+import { keychainUnavailableMessage, type KeychainProblem } from './keychain-location';
 import { KeytarSecretStore, loadKeytar, type KeytarApi } from './keytar-secret-store';
 import { MemorySecretStore } from './memory-secret-store';
 import type { SecretStore } from './secret-store';
@@ -27,14 +27,14 @@ export interface OpenSecretStoreOptions {
 
 const PROBE_ACCOUNT_PREFIX = 'probe:';
 
-function memoryFallback(reason: string): OpenedSecretStore {
+function memoryFallback(problem: KeychainProblem, platform: NodeJS.Platform): OpenedSecretStore {
   return {
     store: new MemorySecretStore(),
     status: {
       backend: 'memory',
       persistent: false,
       location: 'Memory of this session only',
-      reason: `No OS keychain is available (${reason}): keys are kept for this session only and never written to disk.`,
+      reason: keychainUnavailableMessage(problem, platform),
     },
   };
 }
@@ -83,18 +83,12 @@ async function probe(store: SecretStore): Promise<void> {
 export async function openSecretStore(options: OpenSecretStoreOptions = {}): Promise<OpenedSecretStore> {
   const platform = options.platform ?? process.platform;
   const loaded = await (options.load ?? loadKeytar)();
-  if (!loaded.ok) return memoryFallback(loaded.reason);
+  if (!loaded.ok) return memoryFallback('no-module', platform);
   const store = new KeytarSecretStore(loaded.keytar, { service: options.service, platform });
   try {
     await withTimeout(probe(store), options.probeTimeoutMs ?? 10_000);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // The probe's value is random and not a key, so keytar's own words are safe to show.
-    const why =
-      message === 'timeout'
-        ? `${keychainLocation(platform)} did not answer`
-        : `${keychainLocation(platform)} refused a test entry: ${message.slice(0, 160)}`;
-    return memoryFallback(why);
+    return memoryFallback(error instanceof Error && error.message === 'timeout' ? 'no-answer' : 'refused', platform);
   }
   return { store, status: { backend: 'keychain', persistent: true, location: store.location } };
 }

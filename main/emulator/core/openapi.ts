@@ -5,6 +5,11 @@ import { ERROR_STATUS, errorShapesOf, type ApiErrorCode, type ErrorShape } from 
 import { AccountErrorBody, ClusterErrorBody } from '../../../shared/api/errors';
 import type { Operation } from '../../../shared/api/operation';
 
+/** What the emulator calls itself, in the OpenAPI document and on `GET /`. */
+export const EMULATOR_NAME = 'GPU Operator Console platform emulator';
+/** The version of the platform API the emulator implements (the specs in docs). */
+export const EMULATED_API_VERSION = '2.0.0';
+
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
   delete json.$schema;
@@ -80,7 +85,7 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'GPU Operator Console platform emulator', version: '2.0.0' },
+    info: { title: EMULATOR_NAME, version: EMULATED_API_VERSION },
     servers: [{ url: '/' }],
     paths,
     components: {

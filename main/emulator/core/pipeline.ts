@@ -276,6 +276,17 @@ export function sendJson(
   journal(ctx, req, status);
 }
 
+/**
+ * The gate of a route that needs no key (`GET /`): counted against the caller's address like
+ * an unknown route, so it is rate-limited and journalled; false when it refused (the error is sent).
+ */
+export function passOpenGate(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply): boolean {
+  const denied = gate(ctx, req, undefined, 'account');
+  if (denied === null) return true;
+  sendError(ctx, reply, denied);
+  return false;
+}
+
 /** Runs the gate for a known route; false when it refused (the error is sent). */
 export function passGate(ctx: EmulatorContext, info: RouteInfo, req: FastifyRequest, reply: FastifyReply): boolean {
   const denied = gate(ctx, req, info);

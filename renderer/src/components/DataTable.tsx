@@ -43,6 +43,13 @@ export interface DataTableProps<T> {
 
 const HEADER_HEIGHT = 40;
 
+/**
+ * Tracks that fit what they hold at the console's font, padding included, so dates and
+ * times are never cut while name columns take the rest: a date ("Nov 13, 2026"), a relative
+ * time ("55 minutes ago", "in 11 months").
+ */
+export const CONTENT_WIDTH = { date: '124px', relativeTime: '140px' } as const;
+
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, rows, columns, rowKey, loading, empty, rowHeight = 48, selectedKey, onRowActivate, rowTestId } = props;
   const [ownSort, setOwnSort] = useState<SortState | null>(props.initialSort ?? null);
@@ -130,9 +137,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   gap: 0.5,
                   justifyContent: column.align === 'right' ? 'flex-end' : column.align === 'center' ? 'center' : 'flex-start',
                   whiteSpace: 'nowrap',
+                  // A header never spills into the next column; its full text is in the title.
+                  minWidth: 0,
+                  overflow: 'hidden',
                 }}
+                title={column.header || undefined}
               >
-                {column.header}
+                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {column.header}
+                </Box>
                 {active && (sort.direction === 'asc' ? <ArrowUpward sx={{ fontSize: 14 }} /> : <ArrowDownward sx={{ fontSize: 14 }} />)}
               </Box>
             );

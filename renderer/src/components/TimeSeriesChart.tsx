@@ -1,6 +1,9 @@
 // Line chart of time series for every area (usage now; metrics later), set up the way
 // Chart.js stays fast with many points: no parsing, normalised data, no animation,
-// decimation to about one point per pixel.
+// decimation to about one point per pixel. The time axis (lib/time-axis.ts) ends at "now",
+// ticks on round hours or days, and a partial last bucket is drawn dashed with a hollow point.
+// Monotone interpolation: curves that never overshoot (no dip below zero, no false peak).
+import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import {
   CategoryScale,
@@ -14,9 +17,11 @@ import {
   Tooltip,
   type ChartData,
   type ChartOptions,
+  type ScriptableLineSegmentContext,
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
+import type { TimeAxis } from '../lib/time-axis';
 
 ChartJS.register(LinearScale, CategoryScale, LineElement, PointElement, Tooltip, Legend, Decimation, Filler);
 
@@ -26,18 +31,28 @@ export interface Series {
   points: ReadonlyArray<{ x: number; y: number }>;
 }
 
-function formatTick(ms: number, spanMs: number): string {
+const timeOfDay = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayOf = (ms: number) => new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+
+/** Hour ticks show the time, except at midnight, where the date says which day begins. */
+function formatTick(ms: number, unit: TimeAxis['unit']): string {
   const d = new Date(ms);
-  if (spanMs <= 2 * 24 * 3600_000) return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  return unit === 'hour' && (d.getHours() !== 0 || d.getMinutes() !== 0) ? timeOfDay(ms) : dayOf(ms);
 }
 
-export function TimeSeriesChart({ series, height = 260, ariaLabel }: { series: readonly Series[]; height?: number; ariaLabel: string }) {
+export function TimeSeriesChart({
+  series,
+  axis,
+  height = 260,
+  ariaLabel,
+}: {
+  series: readonly Series[];
+  axis: TimeAxis;
+  height?: number;
+  ariaLabel: string;
+}) {
   const theme = useTheme();
-  const span = useMemo(() => {
-    const xs = series.flatMap((s) => (s.points.length ? [s.points[0]!.x, s.points[s.points.length - 1]!.x] : []));
-    return xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
-  }, [series]);
+  const partialFrom = axis.partial?.from ?? Number.POSITIVE_INFINITY;
 
   const data = useMemo<ChartData<'line', Array<{ x: number; y: number }>>>(
     () => ({
@@ -47,13 +62,16 @@ export function TimeSeriesChart({ series, height = 260, ariaLabel }: { series: r
         borderColor: s.color,
         backgroundColor: `${s.color}22`,
         borderWidth: 1.5,
-        pointRadius: 0,
+        // The partial bucket's point is drawn hollow; the others only on hover.
+        pointRadius: (ctx: { raw: unknown }) => ((ctx.raw as { x: number } | undefined)?.x === partialFrom ? 3 : 0),
+        pointBackgroundColor: theme.palette.background.paper,
         pointHoverRadius: 3,
-        tension: 0.2,
+        cubicInterpolationMode: 'monotone' as const,
+        segment: { borderDash: (ctx: ScriptableLineSegmentContext) => ((ctx.p1.parsed.x ?? 0) >= partialFrom ? [4, 3] : undefined) },
         fill: false,
       })),
     }),
-    [series],
+    [series, partialFrom, theme],
   );
 
   const options = useMemo<ChartOptions<'line'>>(() => {
@@ -68,22 +86,50 @@ export function TimeSeriesChart({ series, height = 260, ariaLabel }: { series: r
       plugins: {
         decimation: { enabled: true, algorithm: 'lttb', samples: 500 },
         legend: { position: 'bottom', labels: { color: text, boxWidth: 12, usePointStyle: true } },
-        tooltip: { callbacks: { title: (items) => (items[0] ? new Date(items[0].parsed.x ?? 0).toLocaleString() : '') } },
+        tooltip: {
+          callbacks: {
+            title: (items) => {
+              const x = items[0]?.parsed.x;
+              if (x === undefined || x === null) return '';
+              const when = new Date(x).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+              return x === partialFrom && axis.partial ? `${when} (partial: until ${timeOfDay(axis.partial.until)})` : when;
+            },
+          },
+        },
       },
       scales: {
         x: {
           type: 'linear',
+          min: axis.min,
+          max: axis.max,
           grid: { color: grid },
-          ticks: { color: text, maxTicksLimit: 8, callback: (v) => formatTick(Number(v), span) },
+          // The ticks of the axis, not Chart.js's evenly spaced ones (which fall on odd minutes).
+          afterBuildTicks: (scale) => {
+            scale.ticks = axis.ticks.map((value) => ({ value }));
+          },
+          ticks: { color: text, autoSkip: false, maxRotation: 0, callback: (v) => formatTick(Number(v), axis.unit) },
         },
         y: { beginAtZero: true, grid: { color: grid }, ticks: { color: text, precision: 0 } },
       },
     };
-  }, [theme, span]);
+  }, [theme, axis, partialFrom]);
 
   return (
-    <div style={{ position: 'relative', height }} role="img" aria-label={ariaLabel} data-testid="usage-chart">
-      <Line data={data} options={options} />
+    <div>
+      <div style={{ position: 'relative', height }} role="img" aria-label={ariaLabel} data-testid="usage-chart">
+        <Line data={data} options={options} />
+      </div>
+      {axis.partial && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mt: 0.5, textAlign: 'center' }}
+          data-testid="chart-partial"
+        >
+          Dashed: the last bucket is partial, until {timeOfDay(axis.partial.until)}
+        </Typography>
+      )}
     </div>
   );
 }

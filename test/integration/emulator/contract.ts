@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/errors';
 import { ERROR_STATUS, errorShapesOf, isApiErrorCode, type ApiErrorCode, type ErrorShape } from '../../../shared/api/error-codes';
 import { matchOperation, operationsAtPath, type DeclaredOperation } from '../../../shared/api/operation';
+import { RootDocument } from '../../../main/emulator/admin/root';
 import { emulatorRoutes } from './route-table';
 
 export interface ContractReply {
@@ -102,6 +103,11 @@ export function checkContract(method: string, url: string, reply: ContractReply)
   }
 
   if (reply.status >= 200 && reply.status < 300) {
+    // `GET /` tells what the server is; it is not an operation of the API (main/emulator/admin/root.ts).
+    if (!op && method === 'GET' && path === '/') {
+      if (!RootDocument.safeParse(reply.body).success) fail('the body is not the root document');
+      return { op, code: null };
+    }
     if (!op) return fail('a success where no operation is');
     const r = op.response.safeParse(reply.body);
     if (!r.success) fail(`the body does not match ${op.id}'s response schema:\n${JSON.stringify(r.error.issues, null, 1).slice(0, 2000)}`);

@@ -46,8 +46,8 @@ describe('formatting', () => {
   });
 
   it('names the GPU type as written and the count', () => {
-    expect(gpuLabel(cluster('cluster_a', 'a', 'running'))).toBe('A100 80GB × 4');
-    expect(gpuLabel(cluster('cluster_b', 'b', 'running', { type: 'T4', count: 0 }))).toBe('No GPU');
+    expect(gpuLabel(cluster('cluster_a', 'a', 'running'))).toBe('4 × A100 80GB');
+    expect(gpuLabel(cluster('cluster_b', 'b', 'running', { type: 'T4', count: 0 }))).toBe('CPU only');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KeytarApi } from '../../../main/vault/keytar-secret-store';
-import { keychainLocation } from '../../../main/vault/keychain-location';
+import { keychainLocation, keychainUnavailableMessage } from '../../../main/vault/keychain-location';
 import { openSecretStore, statusOf } from '../../../main/vault/open-secret-store';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
 
@@ -29,11 +29,12 @@ describe('openSecretStore', () => {
   it('falls back to memory with a plain reason when keytar cannot be loaded', async () => {
     const opened = await openSecretStore({
       load: async () => ({ ok: false, reason: 'the keytar module is not installed or could not be loaded' }),
+      platform: 'linux',
     });
     expect(opened.status.backend).toBe('memory');
     expect(opened.status.persistent).toBe(false);
     expect(opened.status.reason).toBe(
-      'No OS keychain is available (the keytar module is not installed or could not be loaded): keys are kept for this session only and never written to disk.',
+      'No OS keychain: keys are kept for this session only — to keep them, install libsecret-1-0 and gnome-keyring (Debian/Ubuntu; libsecret and gnome-keyring on Fedora), then run `npm rebuild keytar` in the console’s folder.',
     );
     expect(opened.store).toBeInstanceOf(MemorySecretStore);
   });
@@ -42,15 +43,20 @@ describe('openSecretStore', () => {
     const keytar = { ...fakeKeytar(), setPassword: async () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')) };
     const opened = await openSecretStore({ load: async () => ({ ok: true, keytar }), platform: 'linux' });
     expect(opened.status.backend).toBe('memory');
-    expect(opened.status.reason).toContain('Secret Service (GNOME Keyring / KWallet) refused a test entry');
-    expect(opened.status.reason).toContain('Cannot autolaunch D-Bus');
+    expect(opened.status.reason).toBe(
+      'No OS keychain: keys are kept for this session only — to keep them, install libsecret-1-0 and gnome-keyring (Debian/Ubuntu; libsecret and gnome-keyring on Fedora) and start the console in a desktop session (where the keyring runs).',
+    );
+    // keytar's own words say what failed, not what to do: they stay out of the sentence.
+    expect(opened.status.reason).not.toContain('D-Bus');
   });
 
   it('falls back to memory when the keychain never answers', async () => {
     const keytar = { ...fakeKeytar(), setPassword: () => new Promise<void>(() => {}) };
     const opened = await openSecretStore({ load: async () => ({ ok: true, keytar }), platform: 'win32', probeTimeoutMs: 20 });
     expect(opened.status.backend).toBe('memory');
-    expect(opened.status.reason).toContain('Windows Credential Manager did not answer');
+    expect(opened.status.reason).toBe(
+      'No OS keychain: keys are kept for this session only — to keep them, make sure Windows Credential Manager is running and restart the console.',
+    );
   });
 
   it('falls back to memory when the keychain returns something else than was stored', async () => {
@@ -65,6 +71,19 @@ describe('keychain wording', () => {
     expect(keychainLocation('darwin')).toBe('macOS Keychain');
     expect(keychainLocation('win32')).toBe('Windows Credential Manager');
     expect(keychainLocation('linux')).toBe('Secret Service (GNOME Keyring / KWallet)');
+  });
+
+  it('is one sentence per platform and problem, saying that keys last this session and what to do', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      for (const problem of ['no-module', 'refused', 'no-answer'] as const) {
+        const message = keychainUnavailableMessage(problem, platform);
+        expect(message).toMatch(/^No OS keychain: keys are kept for this session only — to keep them, .+\.$/);
+        // One sentence: no full stop before the end.
+        expect(message.slice(0, -1)).not.toMatch(/\.\s/);
+      }
+    }
+    expect(keychainUnavailableMessage('no-module', 'darwin')).toContain('npm rebuild keytar');
+    expect(keychainUnavailableMessage('refused', 'darwin')).toContain('unlock the login keychain');
   });
 
   it('describes a store handed in by the caller', () => {

@@ -15,9 +15,10 @@ import type { ApiKey } from '../../../../shared/api/api-keys';
 import { Granularity, UsagePeriod } from '../../../../shared/api/common';
 import { EmptyState, ErrorState } from '../../components/StateViews';
 import type { Series } from '../../components/TimeSeriesChart';
+import type { TimeAxis } from '../../lib/time-axis';
 import { MONO_FONT } from '../../lib/fonts';
 import { useApiKeys } from './api-keys-store';
-import { granularitiesFor, usageSeries } from './usage-series';
+import { granularitiesFor, usageAxis, usageSeries } from './usage-series';
 
 // Chart.js is the heaviest dependency of the area: load it when a usage panel first opens.
 const TimeSeriesChart = lazy(() => import('../../components/TimeSeriesChart').then((m) => ({ default: m.TimeSeriesChart })));
@@ -47,14 +48,17 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
   const closeUsage = useApiKeys((s) => s.closeUsage);
   const open = apiKey !== null && usage.keyId === apiKey.id;
 
-  const series = useMemo<Series[]>(() => {
-    if (!usage.data) return [];
+  const { series, axis } = useMemo<{ series: Series[]; axis: TimeAxis | null }>(() => {
+    if (!usage.data) return { series: [], axis: null };
     const s = usageSeries(usage.data.timeline);
-    return [
-      { label: 'Reads', color: theme.palette.primary.main, points: s.reads },
-      { label: 'Writes', color: theme.palette.warning.main, points: s.writes },
-      { label: 'Executions', color: theme.palette.secondary.main, points: s.executions },
-    ];
+    return {
+      series: [
+        { label: 'Reads', color: theme.palette.primary.main, points: s.reads },
+        { label: 'Writes', color: theme.palette.warning.main, points: s.writes },
+        { label: 'Executions', color: theme.palette.secondary.main, points: s.executions },
+      ],
+      axis: usageAxis(s, usage.data.granularity, Date.now()),
+    };
   }, [usage.data, theme]);
 
   const setPeriod = (period: UsagePeriod) => {
@@ -144,7 +148,7 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
               ) : (
                 <>
                   <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
-                    <TimeSeriesChart series={series} ariaLabel={`Requests of ${apiKey.name} over ${usage.period}`} />
+                    {axis && <TimeSeriesChart series={series} axis={axis} ariaLabel={`Requests of ${apiKey.name} over ${usage.period}`} />}
                   </Suspense>
                   {usage.data.topEndpoints.length > 0 && (
                     <Box sx={{ mt: 2 }}>

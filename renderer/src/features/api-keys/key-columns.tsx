@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ApiKey } from '../../../../shared/api/api-keys';
-import type { Column } from '../../components/DataTable';
+import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { TagChips } from '../../components/TagChips';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
@@ -26,7 +26,7 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
       // cell keeps every column, actions included, visible in a 1280-pixel-wide window.
       id: 'name',
       header: 'Name / prefix',
-      width: 'minmax(180px, 2fr)',
+      width: 'minmax(180px, 1.4fr)',
       sortValue: (k) => k.name.toLowerCase(),
       render: (k) => (
         <Box sx={{ minWidth: 0 }} title={`${k.name} (${k.id})`}>
@@ -57,7 +57,7 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
     {
       id: 'lastUsed',
       header: 'Last used',
-      width: '110px',
+      width: CONTENT_WIDTH.relativeTime,
       sortValue: (k) => (k.lastUsed ? Date.parse(k.lastUsed) : 0),
       render: (k) => (
         <Tooltip title={k.lastUsed ? formatDateTime(k.lastUsed) : 'Never used'}>
@@ -76,7 +76,7 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
     {
       id: 'expires',
       header: 'Expires',
-      width: '112px',
+      width: CONTENT_WIDTH.date,
       sortValue: (k) => (k.expiresAt ? Date.parse(k.expiresAt) : Number.MAX_SAFE_INTEGER),
       render: (k) =>
         k.expiresAt ? (

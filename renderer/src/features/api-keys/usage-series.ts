@@ -1,6 +1,8 @@
-// The usage timeline as Chart.js points ({x: ms, y}) per class, ready for
-// `parsing: false` (no per-render parsing) and the decimation plugin (sorted x).
+// The usage timeline as Chart.js points ({x: ms, y}) per class, ready for `parsing: false`
+// (no per-render parsing) and the decimation plugin (sorted x), and the time axis it is drawn on.
 import type { KeyUsageResponse } from '../../../../shared/api/api-keys';
+import type { Granularity } from '../../../../shared/api/common';
+import { bucketAxis, type TimeAxis } from '../../lib/time-axis';
 
 export interface Point {
   x: number;
@@ -8,6 +10,10 @@ export interface Point {
 }
 
 export type UsageSeries = Record<'reads' | 'writes' | 'executions', Point[]>;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const STEP_MS: Record<Granularity, number> = { hour: HOUR, day: DAY, week: 7 * DAY };
 
 export function usageSeries(timeline: KeyUsageResponse['timeline']): UsageSeries {
   const rows = timeline
@@ -19,6 +25,13 @@ export function usageSeries(timeline: KeyUsageResponse['timeline']): UsageSeries
     writes: rows.map((r) => ({ x: r.x, y: r.writes })),
     executions: rows.map((r) => ({ x: r.x, y: r.executions })),
   };
+}
+
+/** The axis of a usage chart: the server's timeline ends with the bucket holding its "now". */
+export function usageAxis(series: UsageSeries, granularity: Granularity, now: number): TimeAxis | null {
+  const xs = series.reads;
+  if (xs.length === 0) return null;
+  return bucketAxis(xs[0]!.x, xs[xs.length - 1]!.x, STEP_MS[granularity], now);
 }
 
 /** Granularities that make sense for a period: a weekly bucket of a 1-day period is one meaningless point. */

@@ -1,5 +1,5 @@
 // Column declarations of the clusters table; the table itself is the shared DataTable.
-import OpenInNew from '@mui/icons-material/OpenInNew';
+import ArrowForward from '@mui/icons-material/ArrowForward';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import Box from '@mui/material/Box';
@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import type { Column } from '../../components/DataTable';
+import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDateTime, relativeTime } from '../../lib/relative-time';
 import { formatHourly } from '../../lib/money';
@@ -54,7 +54,7 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(200px, 2fr)',
+      width: 'minmax(200px, 1.5fr)',
       sortValue: (c) => c.name.toLowerCase(),
       render: (c) => (
         <Box sx={{ minWidth: 0 }} title={`${c.name} (${c.id})`}>
@@ -77,14 +77,14 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
     {
       id: 'gpu',
       header: 'GPU',
-      width: 'minmax(130px, 1fr)',
+      width: 'minmax(140px, 1fr)',
       sortValue: (c) => `${c.gpu.type}:${String(c.gpu.count).padStart(3, '0')}`,
       render: (c) => gpuLabel(c),
     },
     {
       id: 'cost',
       header: 'Hourly cost',
-      width: '112px',
+      width: '124px',
       align: 'right',
       sortValue: (c) => c.cost.hourly_rate,
       render: (c) => formatHourly(c.cost.hourly_rate),
@@ -100,7 +100,7 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
     {
       id: 'lastAccessed',
       header: 'Last accessed',
-      width: '130px',
+      width: CONTENT_WIDTH.relativeTime,
       sortValue: (c) => (c.last_accessed ? Date.parse(c.last_accessed) : 0),
       render: (c) => (
         <span title={c.last_accessed ? formatDateTime(c.last_accessed) : 'Never accessed'}>{relativeTime(c.last_accessed, now())}</span>
@@ -114,7 +114,7 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
       render: (c) => (
         <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>
           <ActionButton hint="Open" label={`Open ${c.name}`} onClick={() => actions.open(c)}>
-            <OpenInNew fontSize="small" />
+            <ArrowForward fontSize="small" data-testid="open-in-app-icon" />
           </ActionButton>
           <ActionButton
             hint={canStop(c.status) ? 'Stop' : 'Stop (only a running cluster)'}

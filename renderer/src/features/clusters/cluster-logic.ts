@@ -3,6 +3,7 @@
 // filter. Kept free of React so unit tests and the bench read the same rules.
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { ClusterStatus } from '../../../../shared/api/clusters/common';
+import { gpuConfig } from '../../lib/format';
 
 export const CLUSTER_STATUSES: readonly ClusterStatus[] = ['running', 'starting', 'restarting', 'stopping', 'stopped', 'error'];
 
@@ -46,9 +47,9 @@ export function formatUptime(seconds: number): string {
   return `${s}s`;
 }
 
-/** GPU type names carry underscores (A100_80GB); show them as the vendor writes them. */
+/** The cluster's GPUs as the console writes them everywhere (lib/format.ts): `4 × A100 80GB`. */
 export function gpuLabel(cluster: Pick<Cluster, 'gpu'>): string {
-  return cluster.gpu.count === 0 ? 'No GPU' : `${cluster.gpu.type.replace(/_/g, ' ')} × ${cluster.gpu.count}`;
+  return gpuConfig(cluster.gpu.type, cluster.gpu.count);
 }
 
 export interface ClusterFilter {

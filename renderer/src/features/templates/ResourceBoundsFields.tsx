@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GpuType } from '../../../../shared/api/clusters/common';
 import { RESOURCE_RANGES, type ResourceName } from '../../../../shared/api/clusters/templates';
+import { gpuName } from '../../lib/format';
 import { GPU_TYPES, RESOURCES, type FieldErrors, type ResourceTexts } from './template-form';
 
 export const RESOURCE_LABELS: Record<ResourceName, string> = {
@@ -44,7 +45,7 @@ export function ResourceBoundsFields(props: ResourceBoundsFieldsProps) {
       >
         {GPU_TYPES.map((g) => (
           <MenuItem key={g} value={g}>
-            {g}
+            {gpuName(g)}
           </MenuItem>
         ))}
       </TextField>

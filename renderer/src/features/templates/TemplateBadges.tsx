@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { Template } from '../../../../shared/api/clusters/templates';
+import { gpuConfig } from '../../lib/format';
 
 const chip = { height: 20, fontSize: 11 } as const;
 
@@ -26,7 +27,7 @@ export function TemplateBadges({ template }: { template: Template }) {
 
 export function gpuSummary(t: Template): string {
   const d = t.default_configuration;
-  return d.gpu_count === 0 ? 'CPU only' : `${d.gpu_count} × ${d.gpu_type}`;
+  return gpuConfig(d.gpu_type, d.gpu_count);
 }
 
 export function ratingText(t: Template): string {

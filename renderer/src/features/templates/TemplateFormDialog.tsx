@@ -200,6 +200,8 @@ export function TemplateFormDialog({
         helperText={errors.startup_script ?? 'Runs when a cluster from this template starts'}
         multiline
         minRows={4}
+        // A long script scrolls inside the field instead of pushing the rest of the form away.
+        maxRows={12}
         fullWidth
         slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO_FONT, fontSize: 12 } } }}
       />

@@ -9,6 +9,7 @@ import type { Template } from '../../../../shared/api/clusters/templates';
 import { notify } from '../../app/notifications/notifications-store';
 import { CopyButton } from '../../components/CopyButton';
 import { MONO_FONT } from '../../lib/fonts';
+import { formatNumber, gpuName } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { RESOURCE_LABELS } from './ResourceBoundsFields';
 import { RESOURCES } from './template-form';
@@ -36,11 +37,13 @@ const none = (
   </Typography>
 );
 
+const amount = (value: number | undefined | null) => (value === undefined || value === null ? '—' : formatNumber(value));
+
 export function ResourcesPanel({ template }: { template: Template }) {
   const { min_resources: min, max_resources: max } = template.resource_limits;
   const d = template.default_configuration;
   return (
-    <Panel title={`Resources · ${d.gpu_type}`} testId="template-resources">
+    <Panel title={`Resources · ${gpuName(d.gpu_type)}`} testId="template-resources">
       <Box sx={grid('auto 1fr 1fr 1fr')}>
         <span />
         <Box sx={head}>Min</Box>
@@ -49,9 +52,9 @@ export function ResourcesPanel({ template }: { template: Template }) {
         {RESOURCES.map((r) => (
           <Box key={r} sx={{ display: 'contents' }}>
             <Box sx={{ color: 'text.secondary' }}>{RESOURCE_LABELS[r]}</Box>
-            <span>{min[r] ?? '—'}</span>
-            <Box sx={{ fontWeight: 600 }}>{d[r]}</Box>
-            <span>{max[r] ?? '—'}</span>
+            <span>{amount(min[r])}</span>
+            <Box sx={{ fontWeight: 600 }}>{amount(d[r])}</Box>
+            <span>{amount(max[r])}</span>
           </Box>
         ))}
       </Box>
@@ -95,7 +98,7 @@ export function SoftwarePanel({ template }: { template: Template }) {
             c.gpu_types.length ? (
               <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {c.gpu_types.map((g) => (
-                  <Chip key={g} label={g} size="small" />
+                  <Chip key={g} label={gpuName(g)} size="small" />
                 ))}
               </Stack>
             ) : (

@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Template } from '../../../../shared/api/clusters/templates';
-import type { Column } from '../../components/DataTable';
+import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { formatDate } from '../../lib/relative-time';
 import { formatMoney } from '../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
@@ -25,15 +25,21 @@ export function templateColumns(): Column<Template>[] {
         </Box>
       ),
     },
-    { id: 'badges', header: '', width: '150px', render: (t) => <TemplateBadges template={t} /> },
+    { id: 'badges', header: '', width: '128px', render: (t) => <TemplateBadges template={t} /> },
     { id: 'category', header: 'Category', width: '100px', sortValue: (t) => t.category, render: (t) => t.category },
     { id: 'framework', header: 'Framework', width: '110px', sortValue: (t) => t.framework ?? '', render: (t) => t.framework ?? '—' },
-    { id: 'version', header: 'Version', width: '80px', render: (t) => t.version },
-    { id: 'gpu', header: 'GPU', width: '130px', sortValue: (t) => t.default_configuration.gpu_count, render: (t) => gpuSummary(t) },
+    { id: 'version', header: 'Version', width: '84px', render: (t) => t.version },
+    {
+      id: 'gpu',
+      header: 'GPU',
+      width: 'minmax(150px, 1fr)',
+      sortValue: (t) => t.default_configuration.gpu_count,
+      render: (t) => gpuSummary(t),
+    },
     {
       id: 'cost',
       header: 'Cost / h',
-      width: '90px',
+      width: '84px',
       align: 'right',
       sortValue: (t) => t.default_configuration.estimated_hourly_cost,
       render: (t) => formatMoney(t.default_configuration.estimated_hourly_cost),
@@ -41,7 +47,7 @@ export function templateColumns(): Column<Template>[] {
     {
       id: 'deploys',
       header: 'Deploys',
-      width: '90px',
+      width: '84px',
       align: 'right',
       sortValue: (t) => t.usage_statistics.total_deployments,
       render: (t) => t.usage_statistics.total_deployments.toLocaleString(),
@@ -49,7 +55,7 @@ export function templateColumns(): Column<Template>[] {
     {
       id: 'rating',
       header: 'Rating',
-      width: '80px',
+      width: '72px',
       align: 'right',
       sortValue: (t) => t.usage_statistics.average_rating ?? -1,
       render: (t) => ratingText(t),
@@ -57,7 +63,7 @@ export function templateColumns(): Column<Template>[] {
     {
       id: 'updated',
       header: 'Updated',
-      width: '110px',
+      width: CONTENT_WIDTH.date,
       sortValue: (t) => Date.parse(t.updated_at),
       render: (t) => formatDate(t.updated_at),
     },

@@ -191,7 +191,8 @@ export function seedTemplates(rng: Rng, now: number, owner: { id: string; userna
     return {
       id: `tmpl_${rng.base62(12)}`,
       name: s.name,
-      description: `${s.name}: ${s.packages.slice(0, 3).join(', ')} on ${s.gpu[1]}× ${gpuType}.`,
+      // Written as the console writes GPUs (renderer/src/lib/format.ts): `1 × A100 80GB`.
+      description: `${s.name}: ${s.packages.slice(0, 3).join(', ')} on ${gpuCount} × ${gpuType.replace(/_/g, ' ')}.`,
       category: s.category,
       framework: s.framework,
       version: `${rng.int(1, 3)}.${rng.int(0, 9)}.${rng.int(0, 20)}`,

@@ -9,6 +9,7 @@ import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../../shared/api/clusters/lifecycle';
 import { api } from '../../../bridge/api';
 import { formatDate } from '../../../lib/relative-time';
+import { formatNumber, gpuName, sizeGb } from '../../../lib/format';
 import { RestartCost } from './CostImpact';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
@@ -52,7 +53,7 @@ function ResourceFields({
         value={form.memoryGb}
         onChange={(memoryGb) => update({ memoryGb })}
         error={e('memory_gb')}
-        help={`now ${cluster.resources.memory_gb}`}
+        help={`now ${formatNumber(cluster.resources.memory_gb)}`}
         placeholder={String(cluster.resources.memory_gb)}
         width={140}
       />
@@ -61,13 +62,13 @@ function ResourceFields({
         value={form.storageGb}
         onChange={(storageGb) => update({ storageGb })}
         error={e('storage_gb') ?? storageShrinkError(form.storageGb, cluster)}
-        help={`now ${cluster.resources.storage_gb}; can only grow`}
+        help={`now ${formatNumber(cluster.resources.storage_gb)}; can only grow`}
         placeholder={String(cluster.resources.storage_gb)}
         min={cluster.resources.storage_gb}
         width={170}
       />
       <IntField
-        label={`GPUs (${cluster.gpu.type})`}
+        label={`GPUs (${gpuName(cluster.gpu.type)})`}
         value={form.gpuCount}
         onChange={(gpuCount) => update({ gpuCount })}
         error={e('gpu_count')}
@@ -215,7 +216,7 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
           </MenuItem>
           {cluster.storage.snapshots.map((s) => (
             <MenuItem key={s.id} value={s.id}>
-              {s.name} · {formatDate(s.created_at)} · {s.size_gb} GB
+              {s.name} · {formatDate(s.created_at)} · {sizeGb(s.size_gb)}
             </MenuItem>
           ))}
         </TextField>

@@ -9,6 +9,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/StateViews';
 import { MONO_FONT } from '../../../lib/fonts';
+import { sizeGb } from '../../../lib/format';
 import { formatDateTime, relativeTime } from '../../../lib/relative-time';
 import { Section } from './Section';
 
@@ -32,7 +33,7 @@ const snapshotColumns: Column<Snapshot>[] = [
     width: '90px',
     align: 'right',
     sortValue: (s) => s.size_gb,
-    render: (s) => `${s.size_gb.toLocaleString('en-US')} GB`,
+    render: (s) => sizeGb(s.size_gb),
   },
   {
     id: 'created',

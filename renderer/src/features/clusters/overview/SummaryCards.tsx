@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime } from '../../../lib/relative-time';
+import { cpuCores, sizeGb } from '../../../lib/format';
 import { formatHourly, formatMoney } from '../../../lib/money';
 import { formatUptime, gpuLabel } from '../cluster-logic';
 import { Facts, Section } from './Section';
@@ -15,9 +16,9 @@ export function ResourcesCard({ cluster }: { cluster: Cluster }) {
       <Facts
         items={[
           ['GPUs', gpuLabel(cluster)],
-          ['CPU', `${r.cpu_cores} cores`],
-          ['Memory', `${r.memory_gb} GB`],
-          ['Storage', `${r.storage_gb.toLocaleString('en-US')} GB`],
+          ['CPU', cpuCores(r.cpu_cores)],
+          ['Memory', sizeGb(r.memory_gb)],
+          ['Storage', sizeGb(r.storage_gb)],
           ['Region', cluster.region],
           ['Uptime', formatUptime(cluster.uptime_seconds)],
         ]}

@@ -79,11 +79,11 @@ export function portColumns(actions: PortActions): Column<PortMapping>[] {
         </Typography>
       ),
     },
-    { id: 'protocol', header: 'Proto', width: '64px', sortValue: (p) => p.protocol, render: (p) => p.protocol.toUpperCase() },
+    { id: 'protocol', header: 'Proto', width: '72px', sortValue: (p) => p.protocol, render: (p) => p.protocol.toUpperCase() },
     {
       id: 'description',
       header: 'Description',
-      width: 'minmax(120px, 1fr)',
+      width: 'minmax(140px, 1.2fr)',
       sortValue: (p) => p.description.toLowerCase(),
       render: (p) => <span title={p.description}>{p.description}</span>,
     },

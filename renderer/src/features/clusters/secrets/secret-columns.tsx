@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Secret } from '../../../../../shared/api/clusters/secrets';
-import type { Column } from '../../../components/DataTable';
+import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { MONO_FONT } from '../../../lib/fonts';
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
 import { TagChips } from '../../../components/TagChips';
@@ -57,7 +57,7 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(170px, 2fr)',
+      width: 'minmax(200px, 1.4fr)',
       sortValue: (s) => s.name.toLowerCase(),
       render: (s) => (
         <Box sx={{ minWidth: 0 }} title={s.description ?? s.name}>
@@ -77,14 +77,14 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
       // actions included, visible in a 1440-pixel-wide window.
       id: 'type',
       header: 'Type / category',
-      width: '136px',
+      width: '144px',
       sortValue: (s) => `${s.type} ${s.category}`,
       render: (s) => <TwoLines top={TYPE_LABELS[s.type]} bottom={CATEGORY_LABELS[s.category]} />,
     },
     {
       id: 'exposed',
       header: 'Env var / file path',
-      width: 'minmax(150px, 1.2fr)',
+      width: 'minmax(180px, 1.2fr)',
       sortValue: (s) => s.environment_variable ?? s.file_path ?? '',
       render: (s) => (
         <Box sx={{ minWidth: 0 }}>
@@ -96,7 +96,7 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
     {
       id: 'value',
       header: 'Value',
-      width: '140px',
+      width: '96px',
       render: (s) => (
         <SecretValueCell
           name={s.name}
@@ -110,21 +110,21 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
     {
       id: 'expiry',
       header: 'Expires',
-      width: '156px',
+      width: CONTENT_WIDTH.date,
       sortValue: (s) => (s.expiration_date ? Date.parse(s.expiration_date) : Number.MAX_SAFE_INTEGER),
       render: (s) => <ExpiryCell secret={s} now={now} />,
     },
     {
       id: 'rotation',
       header: 'Next rotation',
-      width: '120px',
+      width: '136px',
       sortValue: (s) =>
         s.rotation_policy.enabled && s.rotation_policy.next_rotation
           ? Date.parse(s.rotation_policy.next_rotation)
           : Number.MAX_SAFE_INTEGER,
       render: (s) => <RotationCell secret={s} now={now} />,
     },
-    { id: 'tags', header: 'Tags', width: 'minmax(90px, 1fr)', render: (s) => <TagChips values={s.tags} /> },
+    { id: 'tags', header: 'Tags', width: 'minmax(100px, 0.8fr)', render: (s) => <TagChips values={s.tags} /> },
     {
       id: 'actions',
       header: '',
