@@ -186,7 +186,12 @@ export function KeyRevealDialog({ revealed, onClose, onUseAsProfile, onCopyError
                 label="I have saved this key"
               />
               {nudged && !saved && (
-                <Typography variant="caption" color="warning.main" role="status" data-testid="reveal-close-hint" sx={{ display: 'block' }}>
+                <Typography
+                  variant="caption"
+                  role="status"
+                  data-testid="reveal-close-hint"
+                  sx={{ display: 'block', color: 'warning.main' }}
+                >
                   Copy the key or tick “I have saved this key” before closing: it cannot be shown again.
                 </Typography>
               )}

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { KEY_NAME_MAX, KEY_RATE_LIMIT_MAX } from '../../../../shared/api/api-keys';
 import { AccountKeyScope, KeyPermission } from '../../../../shared/api/common';
-import { RATE_CLASSES, type FormErrors, type KeyForm } from './key-form';
+import { RATE_CLASSES, type FormErrors, type KeyForm, type RateClass } from './key-form';
 
 const PERMISSION_HELP: Record<KeyPermission, string> = {
   read: 'GET requests',
@@ -70,7 +70,13 @@ export interface KeyFormFieldsProps {
   autoFocus?: boolean;
 }
 
+const RATE_LABEL: Record<RateClass, string> = { reads: 'Reads', writes: 'Writes', executions: 'Executions' };
+
 export function KeyFormFields({ form, update, errors, otherScopes = [], autoFocus }: KeyFormFieldsProps) {
+  const rateErrors = RATE_CLASSES.flatMap((c) => {
+    const message = errors[`rateLimit.${c}`];
+    return message ? [[c, message] as const] : [];
+  });
   return (
     <>
       <TextField
@@ -111,32 +117,36 @@ export function KeyFormFields({ form, update, errors, otherScopes = [], autoFocu
         value={form.expiresOn}
         onChange={(e) => update({ expiresOn: e.target.value })}
         error={Boolean(errors.expiresAt)}
-        helperText={errors.expiresAt ?? 'Works through the end of that day; empty for a key that does not expire'}
+        helperText={errors.expiresAt ?? 'Works through the end of that day; empty: never expires'}
         size="small"
         sx={{ maxWidth: 420 }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'key-expiry-input' } }}
       />
-      <FormControl component="fieldset" variant="standard">
+      <FormControl component="fieldset" variant="standard" error={rateErrors.length > 0}>
         <FormLabel component="legend" sx={{ fontSize: 13, mb: 1 }}>
-          Rate limits per key (requests per hour, 1 to {KEY_RATE_LIMIT_MAX.toLocaleString('en')}; empty: no per-key limit, the plan’s limit
-          applies)
+          Rate limits per key (requests per hour)
         </FormLabel>
         <Stack direction="row" spacing={1.5}>
           {RATE_CLASSES.map((c) => (
             <TextField
               key={c}
-              label={c[0]!.toUpperCase() + c.slice(1)}
+              label={RATE_LABEL[c]}
               value={form.rateLimit[c]}
               onChange={(e) => update({ rateLimit: { ...form.rateLimit, [c]: e.target.value } })}
               error={Boolean(errors[`rateLimit.${c}`])}
-              helperText={errors[`rateLimit.${c}`] ?? ' '}
               placeholder="No limit"
               size="small"
               sx={{ flex: 1 }}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': 'key-rate-help' } }}
             />
           ))}
         </Stack>
+        {/* One line under the three fields: a message per field would wrap in a third of the width. */}
+        <FormHelperText id="key-rate-help" data-testid="key-rate-help">
+          {rateErrors.length > 0
+            ? rateErrors.map(([c, message]) => `${RATE_LABEL[c]}: ${message}`).join(' · ')
+            : `1 to ${KEY_RATE_LIMIT_MAX.toLocaleString('en')} each; empty: no per-key limit, the plan’s limit applies`}
+        </FormHelperText>
       </FormControl>
     </>
   );

@@ -14,7 +14,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { ApiKey } from '../../../../shared/api/api-keys';
 import { Granularity, UsagePeriod } from '../../../../shared/api/common';
 import { EmptyState, ErrorState } from '../../components/StateViews';
@@ -137,7 +137,15 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
               </Tooltip>
             </Fact>
             <Fact label="Per-key limits" testId="key-limits">
-              {limitLines(apiKey.rateLimit).join(' · ')}
+              {/* Lines break between classes, never inside one. */}
+              {limitLines(apiKey.rateLimit).map((line, i) => (
+                <Fragment key={line}>
+                  {i > 0 && ' · '}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {line}
+                  </Box>
+                </Fragment>
+              ))}
             </Fact>
           </Box>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

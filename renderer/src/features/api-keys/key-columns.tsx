@@ -124,12 +124,14 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
     {
       id: 'expires',
       header: 'Expires',
-      width: '112px',
+      width: '128px',
       sortValue: (k) => (k.expiresAt ? Date.parse(k.expiresAt) : Number.MAX_SAFE_INTEGER),
       render: (k) =>
         k.expiresAt ? (
           <Tooltip title={formatDateTime(k.expiresAt)}>
-            <span>{formatDate(k.expiresAt)}</span>
+            <Typography variant="body2" noWrap>
+              {formatDate(k.expiresAt)}
+            </Typography>
           </Tooltip>
         ) : (
           <Typography variant="body2" color="text.secondary">

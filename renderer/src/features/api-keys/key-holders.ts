@@ -9,7 +9,7 @@ import type { KeyHolder } from '../../../../shared/ipc/contract';
 export type { KeyHolder };
 
 export const OWNER_KEY_REASON =
-  'The local emulator’s owner key (the Local emulator profile connects with it) cannot be changed, rotated or revoked';
+  'This is the local emulator’s owner key, which the Local emulator profile connects with: the emulator does not let it be changed, rotated or revoked';
 
 /** Prefixes to ask about: keys that still work (a revoked key cannot be revoked or rotated again). */
 export function prefixesToAsk(keys: readonly ApiKey[], max = 5000): string[] {
