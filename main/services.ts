@@ -9,9 +9,9 @@ import type { EmulatorAdminOperationId } from '../shared/api/emulator-admin';
 import type { ChannelName, ChannelResponse, VaultStatus } from '../shared/ipc/contract';
 import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
 import { readAppVersion } from './app-version';
-import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/index';
+import { createEmulator, keyPrefix, type Emulator, type EmulatorOptions } from './emulator/index';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
-import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore } from './profiles/index';
+import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
 interface ServicesOptions {
@@ -127,6 +127,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     },
     'profiles:activate': (request) => profiles.activate(request.id),
     'profiles:fromKey': (request) => profiles.fromKey(request),
+    // The built-in profile holds the local emulator's owner key, listed with the emulator's own prefix rule.
+    'profiles:usingKeys': async (request) => ({
+      uses: await profiles.usingKeys(request.prefixes, (value, p) => (p.builtIn ? keyPrefix(value) : valuePrefix(value))),
+    }),
     // In web mode the renderer opens links and windows itself (window.open on its own origin).
     'shell:openExternal': async (request) => ({ opened: !web && options.openExternal ? await options.openExternal(request.url) : false }),
     'windows:open': async (request) => ({ opened: !web && options.openWindow ? await options.openWindow(request.route) : false }),

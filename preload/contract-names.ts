@@ -15,6 +15,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'profiles:remove': true,
   'profiles:activate': true,
   'profiles:fromKey': true,
+  'profiles:usingKeys': true,
   'shell:openExternal': true,
   'windows:open': true,
   'emulator:health': true,

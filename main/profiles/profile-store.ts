@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Profile, ProfilesState } from '../../shared/ipc/contract';
 import type { SecretStore } from '../vault/secret-store';
 import { profileKeyAccount } from './key-accounts';
+import { serverOf, valuePrefix, type KeyUse } from './key-use';
 import { keychainError, profileError } from './profile-errors';
 import { PROFILES_FILE_NAME, PROFILES_FILE_VERSION, readProfilesFile, writeProfilesFile, type StoredProfile } from './profile-file';
 
@@ -134,6 +135,34 @@ export class ProfileStore {
   onChange(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * For each prefix, the profiles aimed where the active one is (the local emulator, or the
+   * same server) whose key has that prefix; prefixes no profile holds are left out. Key ids and
+   * prefixes are per server, so profiles of other servers never match. `prefixOf` reads a
+   * stored value's prefix (the emulator's own rule for its owner key); values never leave here.
+   */
+  async usingKeys(
+    prefixes: readonly string[],
+    prefixOf: (value: string, profile: ResolvedProfile) => string | null = valuePrefix,
+  ): Promise<KeyUse[]> {
+    const active = this.active();
+    const server = serverOf(active.baseUrl);
+    const candidates = this.#profiles
+      .map((p) => this.#resolve(p))
+      .filter((p) => p.kind === active.kind && (p.kind === 'emulator' || serverOf(p.baseUrl) === server));
+    const wanted = new Set(prefixes);
+    const byPrefix = new Map<string, KeyUse>();
+    for (const p of candidates) {
+      const value = await this.#vault.get(profileKeyAccount(p)).catch(() => null);
+      const prefix = value ? prefixOf(value, p) : null;
+      if (prefix === null || !wanted.has(prefix)) continue;
+      const use = byPrefix.get(prefix) ?? { prefix, profiles: [] };
+      use.profiles.push({ id: p.id, name: p.name, builtIn: p.builtIn });
+      byPrefix.set(prefix, use);
+    }
+    return [...byPrefix.values()];
   }
 
   /** Marks the built-in profile's key (the emulator owner key) as present. */

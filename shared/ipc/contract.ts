@@ -28,6 +28,14 @@ const BaseUrl = z
     (u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(u),
     'Use https (plain http only for localhost)',
   );
+/** A key's prefix as the API lists it (01-accounts.md, API key: ends with an underscore). */
+const KeyPrefix = z.string().regex(/^[\x21-\x7e]{0,99}_$/, 'A key prefix ends with an underscore');
+/** A profile that holds a given key (never the key itself). */
+export const KeyHolder = z.object({ id: ProfileId, name: z.string(), builtIn: z.boolean() });
+export type KeyHolder = z.infer<typeof KeyHolder>;
+export const KeyUses = z.object({ uses: z.array(z.object({ prefix: z.string(), profiles: z.array(KeyHolder) })) });
+export type KeyUses = z.infer<typeof KeyUses>;
+
 /** An API key value as entered by a user: printable, no whitespace. */
 const ApiKeyValue = z.string().regex(/^[\x21-\x7e]{8,512}$/, 'An API key is 8–512 printable characters without spaces');
 
@@ -134,6 +142,15 @@ export const channels = {
   'profiles:fromKey': {
     request: z.strictObject({ name: ProfileName, apiKey: ApiKeyValue, activate: z.boolean().default(false) }),
     response: Profile,
+  },
+  /**
+   * Which saved profiles aimed where the active one is hold a key with one of these prefixes
+   * (the ones of the key list): revoking or rotating it would cut them off. The built-in
+   * profile's key is the local emulator's owner key. Only prefixes some profile holds are answered.
+   */
+  'profiles:usingKeys': {
+    request: z.strictObject({ prefixes: z.array(KeyPrefix).min(1).max(5000) }),
+    response: KeyUses,
   },
   'shell:openExternal': {
     request: z.strictObject({ url: z.url({ protocol: /^https$/ }).max(2048) }),

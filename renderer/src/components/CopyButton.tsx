@@ -33,11 +33,14 @@ export function CopyButton({
   label = 'Copy',
   variant = 'icon',
   onError,
+  onCopied,
 }: {
   value: string;
   label?: string;
   variant?: 'icon' | 'button';
   onError?(message: string): void;
+  /** Told once the value is on the clipboard (e.g. a one-time key may now be dismissed). */
+  onCopied?(): void;
 }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -47,7 +50,10 @@ export function CopyButton({
   }, [copied]);
   const copy = () =>
     copyText(value).then(
-      () => setCopied(true),
+      () => {
+        setCopied(true);
+        onCopied?.();
+      },
       (e: unknown) => onError?.(e instanceof Error ? e.message : 'Copy failed'),
     );
   const icon = copied ? <Check fontSize="small" color="success" /> : <ContentCopy fontSize="small" />;

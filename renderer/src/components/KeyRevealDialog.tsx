@@ -1,6 +1,8 @@
 // The one dialog that ever shows a secret value: once, right after create or rotate.
 // It holds the value only while open; the caller drops it on close, and nothing here
 // logs or persists it. "Use as a profile" hands it to the main process's keychain.
+// A value lost is lost for good, so the dialog closes (Done or Esc) only once the value was
+// copied, kept as a profile, or the user says it was saved; never on a backdrop click.
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +17,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { NormalizedError } from '../../../shared/api/errors';
 import { ProfileName } from '../../../shared/ipc/contract';
 import { toNormalizedError } from '../bridge/errors';
@@ -37,7 +39,15 @@ export interface KeyRevealDialogProps {
   onCopyError?(message: string): void;
 }
 
-function UseAsProfile({ keyName, onUseAsProfile }: { keyName: string; onUseAsProfile(name: string, activate: boolean): Promise<void> }) {
+function UseAsProfile({
+  keyName,
+  onUseAsProfile,
+  onSaved,
+}: {
+  keyName: string;
+  onUseAsProfile(name: string, activate: boolean): Promise<void>;
+  onSaved(): void;
+}) {
   const [name, setName] = useState(keyName.slice(0, 60));
   const [activate, setActivate] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -50,6 +60,7 @@ function UseAsProfile({ keyName, onUseAsProfile }: { keyName: string; onUseAsPro
     try {
       await onUseAsProfile(nameCheck.success ? nameCheck.data : name, activate);
       setDone(true);
+      onSaved();
     } catch (e) {
       setError(toNormalizedError(e));
     } finally {
@@ -89,18 +100,50 @@ function UseAsProfile({ keyName, onUseAsProfile }: { keyName: string; onUseAsPro
 export function KeyRevealDialog({ revealed, onClose, onUseAsProfile, onCopyError }: KeyRevealDialogProps) {
   // Keep the last value only for the closing transition, then let it go.
   const [shown, setShown] = useState<RevealedKey | null>(revealed);
+  const [copied, setCopied] = useState(false);
+  const [keptAsProfile, setKeptAsProfile] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const [nudged, setNudged] = useState(false);
   useEffect(() => {
-    if (revealed) setShown(revealed);
+    if (!revealed) return;
+    setShown(revealed);
+    setCopied(false);
+    setKeptAsProfile(false);
+    setConfirmed(false);
+    setNudged(false);
   }, [revealed]);
+  const saved = copied || keptAsProfile || confirmed;
+  // A confirmation closing underneath (rotate) gives the focus back to its row button, outside
+  // this dialog, where Esc and Tab would not reach it: keep the focus here while it is open.
+  const paperRef = useRef<HTMLDivElement>(null);
+  const open = revealed !== null;
+  useEffect(() => {
+    if (!open) return;
+    const keep = (event: FocusEvent) => {
+      const paper = paperRef.current;
+      const target = event.target;
+      // Another dialog opened over this one (the command palette) keeps its focus.
+      if (!(target instanceof Element) || target.closest('.MuiModal-root') !== null) return;
+      if (paper && !paper.contains(target)) {
+        paper.querySelector<HTMLElement>('[data-testid="revealed-key-copy"] button, button')?.focus();
+      }
+    };
+    document.addEventListener('focusin', keep);
+    return () => document.removeEventListener('focusin', keep);
+  }, [open]);
+  const close = () => {
+    if (saved) onClose();
+    else setNudged(true);
+  };
   return (
     <Dialog
-      open={revealed !== null}
-      onClose={(_, reason) => reason !== 'backdropClick' && onClose()}
+      open={open}
+      onClose={(_, reason) => reason !== 'backdropClick' && close()}
       maxWidth="sm"
       fullWidth
       aria-labelledby="key-reveal-title"
       data-testid="key-reveal-dialog"
-      slotProps={{ transition: { onExited: () => setShown(null) } }}
+      slotProps={{ transition: { onExited: () => setShown(null) }, paper: { ref: paperRef } }}
     >
       {shown && (
         <>
@@ -125,17 +168,35 @@ export function KeyRevealDialog({ revealed, onClose, onUseAsProfile, onCopyError
               >
                 {shown.value}
               </Box>
-              <CopyButton value={shown.value} label="Copy key" variant="button" onError={onCopyError} />
+              <Box data-testid="revealed-key-copy">
+                <CopyButton value={shown.value} label="Copy key" variant="button" onError={onCopyError} onCopied={() => setCopied(true)} />
+              </Box>
             </Stack>
             {onUseAsProfile && (
               <>
                 <Divider sx={{ mb: 2 }} />
-                <UseAsProfile keyName={shown.keyName} onUseAsProfile={onUseAsProfile} />
+                <UseAsProfile keyName={shown.keyName} onUseAsProfile={onUseAsProfile} onSaved={() => setKeptAsProfile(true)} />
               </>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
+          <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <FormControlLabel
+                control={<Checkbox size="small" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />}
+                label="I have saved this key"
+              />
+              {nudged && !saved && (
+                <Typography
+                  variant="caption"
+                  role="status"
+                  data-testid="reveal-close-hint"
+                  sx={{ display: 'block', color: 'warning.main' }}
+                >
+                  Copy the key or tick “I have saved this key” before closing: it cannot be shown again.
+                </Typography>
+              )}
+            </Box>
+            <Button variant="contained" onClick={close}>
               Done
             </Button>
           </DialogActions>

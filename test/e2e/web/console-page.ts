@@ -40,8 +40,11 @@ export async function createKey(
   return value;
 }
 
+/** Says the key was saved (the dialog closes only then), and closes it. */
 export async function closeReveal(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Done' }).click();
+  const reveal = page.getByTestId('key-reveal-dialog');
+  await reveal.getByRole('checkbox', { name: 'I have saved this key' }).check();
+  await reveal.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('key-reveal-dialog')).toBeHidden();
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCreateKeyForm, expiryFromDate, toCreateRequest } from '../../../renderer/src/features/api-keys/create-form';
 import { compareKeys, effectiveStatus } from '../../../renderer/src/features/api-keys/key-status';
 import { granularitiesFor, usageSeries } from '../../../renderer/src/features/api-keys/usage-series';
 import type { ApiKey } from '../../../shared/api/api-keys';
@@ -20,49 +19,6 @@ describe('effectiveStatus', () => {
       compareKeys(x, y, NOW),
     );
     expect(sorted.map((x) => x.name)).toEqual(['c', 'b', 'a']);
-  });
-});
-
-describe('toCreateRequest', () => {
-  it('builds a request the shared schema accepts, omitting empty optional fields', () => {
-    const r = toCreateRequest(
-      { ...emptyCreateKeyForm(), name: '  CI deploy  ', permissions: ['read', 'write'], scopes: ['accounts', 'clusters'] },
-      NOW,
-    );
-    expect(r).toEqual({ ok: true, request: { name: 'CI deploy', permissions: ['read', 'write'], scopes: ['accounts', 'clusters'] } });
-  });
-
-  it('reports each invalid field with the schema’s message', () => {
-    const r = toCreateRequest({ ...emptyCreateKeyForm(), name: '', permissions: [], scopes: [] }, NOW);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors.name).toBe('Name is required');
-    expect(r.errors.permissions).toBe('Choose at least one permission');
-    expect(r.errors.scopes).toBe('Choose at least one scope');
-    const long = toCreateRequest({ ...emptyCreateKeyForm(), name: 'x'.repeat(101) }, NOW);
-    expect(long.ok ? null : long.errors.name).toBe('Name is at most 100 characters');
-  });
-
-  it('validates per-class rate limits as whole numbers', () => {
-    const r = toCreateRequest({ ...emptyCreateKeyForm(), name: 'k', rateLimit: { reads: '100', writes: '-1', executions: 'abc' } }, NOW);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors['rateLimit.reads']).toBeUndefined();
-    expect(r.errors['rateLimit.writes']).toMatch(/whole number/);
-    expect(r.errors['rateLimit.executions']).toMatch(/whole number/);
-    const ok = toCreateRequest({ ...emptyCreateKeyForm(), name: 'k', rateLimit: { reads: '100', writes: '', executions: '0' } }, NOW);
-    expect(ok.ok && ok.request.rateLimit).toEqual({ reads: 100, executions: 0 });
-  });
-
-  it('turns an expiry date into the end of that day and refuses past dates', () => {
-    const iso = expiryFromDate('2026-04-10')!;
-    const d = new Date(iso);
-    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([2026, 3, 10, 23, 59]);
-    expect(expiryFromDate('not a date')).toBeNull();
-    const past = toCreateRequest({ ...emptyCreateKeyForm(), name: 'k', expiresOn: '2026-02-01' }, NOW);
-    expect(past.ok ? null : past.errors.expiresAt).toBe('The expiry must be in the future');
-    const future = toCreateRequest({ ...emptyCreateKeyForm(), name: 'k', expiresOn: '2026-04-10' }, NOW);
-    expect(future.ok && future.request.expiresAt).toBe(iso);
   });
 });
 

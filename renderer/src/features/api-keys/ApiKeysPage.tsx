@@ -1,9 +1,10 @@
-// The API keys area: list, create, one-time reveal, rotate, revoke and per-key usage.
+// The API keys area: list, create, edit, one-time reveal, rotate, revoke and per-key usage.
 import Add from '@mui/icons-material/Add';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import type { ApiKey } from '../../../../shared/api/api-keys';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiKey, UpdateApiKeyRequest } from '../../../../shared/api/api-keys';
 import { notify } from '../../app/notifications/notifications-store';
 import { useProfiles } from '../../app/profiles/profiles-store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -11,27 +12,37 @@ import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
 import { useApiKeys } from './api-keys-store';
 import { keyColumns } from './key-columns';
+import { blockedReason, holderWarning } from './key-holders';
 import { useMountedOnce } from '../../lib/use-mounted-once';
 import { useIntent } from '../../app/page-hooks';
 import { useKeyListParams, useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
 import { UsageDrawer } from './UsageDrawer';
 
-// The two dialogs bring the shared zod schemas; they load on first use, off the page's first paint.
+// The dialogs bring the shared zod schemas; they load on first use, off the page's first paint.
 const CreateKeyDialog = lazy(() => import('./CreateKeyDialog').then((m) => ({ default: m.CreateKeyDialog })));
+const EditKeyDialog = lazy(() => import('./EditKeyDialog').then((m) => ({ default: m.EditKeyDialog })));
 const KeyRevealDialog = lazy(() => import('../../components/KeyRevealDialog').then((m) => ({ default: m.KeyRevealDialog })));
 
 type Pending = { kind: 'rotate' | 'revoke'; key: ApiKey } | null;
 
 export default function ApiKeysPage() {
-  const { keys, status, error, revealed, usage } = useApiKeys();
-  const { load, create, rotate, revoke, dismissReveal, loadUsage } = useApiKeys.getState();
+  const { keys, status, error, revealed, usage, holders } = useApiKeys();
+  const { load, create, update, rotate, revoke, dismissReveal, loadUsage, loadHolders } = useApiKeys.getState();
   const fromKey = useProfiles((s) => s.fromKey);
+  const profiles = useProfiles((s) => s.profiles);
+  const activeProfileId = useProfiles((s) => s.activeId);
   const [createOpen, setCreateOpen] = useState(false);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const { filter, setFilter, sort, onSortChange } = useKeyListParams();
   const filterRef = useRef<HTMLInputElement>(null);
 
   const createMounted = useMountedOnce(createOpen);
+  const editMounted = useMountedOnce(editing !== null);
+  // A profile saved, renamed or removed elsewhere changes which keys profiles hold.
+  useEffect(() => {
+    if (useApiKeys.getState().status === 'ready') void loadHolders();
+  }, [profiles, loadHolders]);
   const revealMounted = useMountedOnce(revealed !== null);
   useKeysFollowProfile();
   const openCreate = useCallback(() => setCreateOpen(true), []);
@@ -42,10 +53,26 @@ export default function ApiKeysPage() {
   );
   useKeysShortcuts(openCreate, filterRef);
 
+  const askConfirm = useCallback(
+    (kind: 'rotate' | 'revoke', key: ApiKey) => {
+      setPending({ kind, key });
+      // Fresh answer for the confirmation: a profile may have been saved with this key just now.
+      void loadHolders();
+    },
+    [loadHolders],
+  );
   const columns = useMemo(
     () =>
-      keyColumns({ rotate: (key) => setPending({ kind: 'rotate', key }), revoke: (key) => setPending({ kind: 'revoke', key }) }, Date.now),
-    [],
+      keyColumns(
+        {
+          edit: setEditing,
+          rotate: (key) => askConfirm('rotate', key),
+          revoke: (key) => askConfirm('revoke', key),
+          blockedReason: (key) => blockedReason(key, holders[key.prefix]),
+        },
+        Date.now,
+      ),
+    [askConfirm, holders],
   );
 
   const rows = useMemo(() => {
@@ -68,6 +95,13 @@ export default function ApiKeysPage() {
     const key = await create(request);
     notify('success', `API key “${key.name}” created`);
   };
+
+  const onUpdate = async (key: ApiKey, request: UpdateApiKeyRequest) => {
+    const saved = await update(key.id, request);
+    notify('success', `API key “${saved.name}” saved`);
+  };
+
+  const warning = shownPending ? holderWarning(holders[shownPending.key.prefix] ?? [], shownPending.kind, activeProfileId) : null;
 
   const confirmPending = async () => {
     if (!pending) return;
@@ -133,6 +167,7 @@ export default function ApiKeysPage() {
     >
       <Suspense fallback={null}>
         {createMounted && <CreateKeyDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreate={onCreate} />}
+        {editMounted && <EditKeyDialog apiKey={editing} onClose={() => setEditing(null)} onSave={onUpdate} />}
         {revealMounted && (
           <KeyRevealDialog
             revealed={revealed}
@@ -153,8 +188,17 @@ export default function ApiKeysPage() {
         {shownPending?.kind === 'rotate'
           ? 'A new value is issued and the current value stops working at once. Anything using the current value must be updated.'
           : 'The key stops working at once. This cannot be undone.'}
+        {warning && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="key-holders-warning">
+            {warning}
+          </Alert>
+        )}
       </ConfirmDialog>
-      <UsageDrawer apiKey={selected} />
+      <UsageDrawer
+        apiKey={selected}
+        onEdit={setEditing}
+        editBlockedReason={selected ? blockedReason(selected, holders[selected.prefix]) : null}
+      />
     </ListPage>
   );
 }

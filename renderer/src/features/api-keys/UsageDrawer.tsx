@@ -1,7 +1,10 @@
-// Per-key usage: totals, a reads/writes/executions chart and the most-called endpoints,
-// for a chosen period and granularity (apiKeys.usage).
+// A key's configuration (permissions, scopes, expiry, per-key limits; Edit) over its usage:
+// totals, a reads/writes/executions chart and the most-called endpoints, for a chosen period
+// and granularity (apiKeys.usage).
 import Close from '@mui/icons-material/Close';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,23 +12,35 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { ApiKey } from '../../../../shared/api/api-keys';
 import { Granularity, UsagePeriod } from '../../../../shared/api/common';
 import { EmptyState, ErrorState } from '../../components/StateViews';
+import { TagChips } from '../../components/TagChips';
 import type { Series } from '../../components/TimeSeriesChart';
 import type { TimeAxis } from '../../lib/time-axis';
 import { MONO_FONT } from '../../lib/fonts';
+import { formatDateTime } from '../../lib/relative-time';
 import { useApiKeys } from './api-keys-store';
+import { expiryText, limitLines } from './key-display';
 import { granularitiesFor, usageAxis, usageSeries } from './usage-series';
 
 // Chart.js is the heaviest dependency of the area: load it when a usage panel first opens.
 const TimeSeriesChart = lazy(() => import('../../components/TimeSeriesChart').then((m) => ({ default: m.TimeSeriesChart })));
 
-/** A class that was not requested comes back as 0 (01-accounts.md, API key): the plan's limit applies. */
-function limitText(value: number): string {
-  return value > 0 ? value.toLocaleString() : 'plan';
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box sx={{ minWidth: 0, fontSize: 14 }} data-testid={testId}>
+        {children}
+      </Box>
+    </>
+  );
 }
 
 function Stat({ label, value }: { label: string; value: number }) {
@@ -41,7 +56,14 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
+export interface UsageDrawerProps {
+  apiKey: ApiKey | null;
+  onEdit(key: ApiKey): void;
+  /** Why the key cannot be edited (revoked, the owner key); null when it can. */
+  editBlockedReason: string | null;
+}
+
+export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerProps) {
   const theme = useTheme();
   const usage = useApiKeys((s) => s.usage);
   const loadUsage = useApiKeys((s) => s.loadUsage);
@@ -85,15 +107,51 @@ export function UsageDrawer({ apiKey }: { apiKey: ApiKey | null }) {
               <Typography variant="caption" color="text.secondary" sx={{ fontFamily: MONO_FONT }}>
                 {apiKey.id} · {apiKey.prefix}…
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="key-limits">
-                Limits per hour: {limitText(apiKey.rateLimit.reads)} reads · {limitText(apiKey.rateLimit.writes)} writes ·{' '}
-                {limitText(apiKey.rateLimit.executions)} executions
-              </Typography>
             </Box>
+            <Tooltip title={editBlockedReason ?? ''}>
+              <span>
+                <Button
+                  startIcon={<EditOutlined />}
+                  onClick={() => onEdit(apiKey)}
+                  disabled={editBlockedReason !== null}
+                  size="small"
+                  sx={{ mt: 0.5, mr: 0.5 }}
+                >
+                  Edit
+                </Button>
+              </span>
+            </Tooltip>
             <IconButton aria-label="Close usage" onClick={closeUsage}>
               <Close />
             </IconButton>
           </Stack>
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: '110px 1fr', columnGap: 2, rowGap: 1, alignItems: 'center' }}
+            data-testid="key-facts"
+          >
+            <Fact label="Permissions">
+              <TagChips values={apiKey.permissions} max={3} />
+            </Fact>
+            <Fact label="Scopes">
+              <TagChips values={apiKey.scopes} max={7} />
+            </Fact>
+            <Fact label="Expires" testId="key-expiry">
+              <Tooltip title={apiKey.expiresAt ? formatDateTime(apiKey.expiresAt) : ''}>
+                <span>{expiryText(apiKey.expiresAt, Date.now())}</span>
+              </Tooltip>
+            </Fact>
+            <Fact label="Per-key limits" testId="key-limits">
+              {/* Lines break between classes, never inside one. */}
+              {limitLines(apiKey.rateLimit).map((line, i) => (
+                <Fragment key={line}>
+                  {i > 0 && ' · '}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {line}
+                  </Box>
+                </Fragment>
+              ))}
+            </Fact>
+          </Box>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <ToggleButtonGroup
               size="small"

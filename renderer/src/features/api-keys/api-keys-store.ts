@@ -1,12 +1,15 @@
 // API keys area state. Typed first, then created. Key values never enter `keys`: the
 // one-time value lives in `revealed` until the reveal dialog closes.
 import { create } from 'zustand';
-import type { ApiKey, CreateApiKeyRequest, KeyUsageResponse } from '../../../../shared/api/api-keys';
+import type { ApiKey, CreateApiKeyRequest, KeyUsageResponse, UpdateApiKeyRequest } from '../../../../shared/api/api-keys';
 import type { Granularity, UsagePeriod } from '../../../../shared/api/common';
 import type { NormalizedError } from '../../../../shared/api/errors';
+import type { KeyHolder } from '../../../../shared/ipc/contract';
+import { getBridge } from '../../bridge';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
 import type { RevealedKey } from '../../components/KeyRevealDialog';
+import { prefixesToAsk } from './key-holders';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
 
 export type { LoadStatus };
@@ -24,13 +27,19 @@ export interface ApiKeysState extends LoadState {
   keys: ApiKey[];
   revealed: RevealedKey | null;
   usage: UsageState;
+  /** Saved profiles holding each listed key, by prefix (keys no profile holds are absent). */
+  holders: Record<string, KeyHolder[]>;
   load(): Promise<void>;
   /** Loads unless a load is running or finished moments ago (the shell prefetches at start). */
   ensureLoaded(): Promise<void>;
   create(request: CreateApiKeyRequest): Promise<ApiKey>;
+  /** PUT with only the changed members; the list shows the server's answer. */
+  update(id: string, request: UpdateApiKeyRequest): Promise<ApiKey>;
   rotate(id: string): Promise<void>;
   revoke(id: string): Promise<void>;
   dismissReveal(): void;
+  /** Asks the main process which profiles hold the listed keys; a failure leaves none known. */
+  loadHolders(): Promise<void>;
   loadUsage(keyId: string, period?: UsagePeriod, granularity?: Granularity): Promise<void>;
   closeUsage(): void;
 }
@@ -42,6 +51,8 @@ function withoutSecret(key: ApiKey): ApiKey {
 }
 
 let usageController: AbortController | null = null;
+/** Only the latest holders question's answer is kept (the profile may change in between). */
+let holdersAsked = 0;
 
 export const useApiKeys = create<ApiKeysState>()((set, get) => {
   const list = createLoader<ApiKeysState>(set, get);
@@ -50,8 +61,12 @@ export const useApiKeys = create<ApiKeysState>()((set, get) => {
     keys: [],
     revealed: null,
     usage: { keyId: null, period: '7d', granularity: 'day', status: 'idle', data: null, error: null },
+    holders: {},
 
-    load: () => list.run(async (signal) => ({ keys: (await api('apiKeys.list', {}, { signal })).data.apiKeys.map(withoutSecret) })),
+    async load() {
+      await list.run(async (signal) => ({ keys: (await api('apiKeys.list', {}, { signal })).data.apiKeys.map(withoutSecret) }));
+      await get().loadHolders();
+    },
 
     ensureLoaded: () => list.ensureLoaded(get().load),
 
@@ -62,6 +77,13 @@ export const useApiKeys = create<ApiKeysState>()((set, get) => {
         keys: [saved, ...s.keys.filter((k) => k.id !== saved.id)],
         revealed: data.key ? { title: 'API key created', keyName: data.name, value: data.key } : null,
       }));
+      return saved;
+    },
+
+    async update(id, request) {
+      const { data } = await api('apiKeys.update', { params: { key_id: id }, body: request });
+      const saved = withoutSecret(data);
+      set((s) => ({ keys: s.keys.map((k) => (k.id === id ? saved : k)) }));
       return saved;
     },
 
@@ -79,6 +101,21 @@ export const useApiKeys = create<ApiKeysState>()((set, get) => {
 
     dismissReveal() {
       set({ revealed: null });
+    },
+
+    async loadHolders() {
+      const asked = ++holdersAsked;
+      const prefixes = prefixesToAsk(get().keys);
+      let holders: Record<string, KeyHolder[]> = {};
+      if (prefixes.length > 0) {
+        try {
+          const { uses } = await getBridge().invoke('profiles:usingKeys', { prefixes });
+          holders = Object.fromEntries(uses.map((u) => [u.prefix, u.profiles]));
+        } catch {
+          // Advisory only: without an answer the confirmations say nothing about profiles.
+        }
+      }
+      if (asked === holdersAsked) set({ holders });
     },
 
     async loadUsage(keyId, period = get().usage.period, granularity = get().usage.granularity) {

@@ -1,22 +1,54 @@
 // Column declarations of the keys table; the table itself is the shared DataTable.
 import Autorenew from '@mui/icons-material/Autorenew';
 import Block from '@mui/icons-material/Block';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { ApiKey } from '../../../../shared/api/api-keys';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { TagChips } from '../../components/TagChips';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
+import { limitCell, limitLines, NO_KEY_LIMIT } from './key-display';
 import { effectiveStatus } from './key-status';
 import { KeyStatusChip } from './KeyStatusChip';
 
 export interface KeyActions {
+  edit(key: ApiKey): void;
   rotate(key: ApiKey): void;
   revoke(key: ApiKey): void;
+  /** Why the row's actions are disabled (revoked, the owner key); null when they are not. */
+  blockedReason(key: ApiKey): string | null;
+}
+
+function RowAction({
+  title,
+  label,
+  disabledReason,
+  onClick,
+  color,
+  children,
+}: {
+  title: string;
+  label: string;
+  disabledReason: string | null;
+  onClick(): void;
+  color?: 'error';
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={disabledReason ?? title}>
+      <span>
+        <IconButton size="small" aria-label={label} disabled={disabledReason !== null} onClick={onClick} color={color}>
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
 }
 
 export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKey>[] {
@@ -74,6 +106,22 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
       render: (k) => k.usageCount.toLocaleString(),
     },
     {
+      id: 'limits',
+      header: 'Per-key limits',
+      width: '132px',
+      sortValue: (k) => k.rateLimit.reads + k.rateLimit.writes + k.rateLimit.executions,
+      render: (k) => {
+        const cell = limitCell(k.rateLimit);
+        return (
+          <Tooltip title={limitLines(k.rateLimit).join(' · ')}>
+            <Typography variant="body2" noWrap color={cell ? 'text.primary' : 'text.secondary'} data-testid="key-limits-cell">
+              {cell ?? NO_KEY_LIMIT[0]!.toUpperCase() + NO_KEY_LIMIT.slice(1)}
+            </Typography>
+          </Tooltip>
+        );
+      },
+    },
+    {
       id: 'expires',
       header: 'Expires',
       width: CONTENT_WIDTH.date,
@@ -81,7 +129,9 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
       render: (k) =>
         k.expiresAt ? (
           <Tooltip title={formatDateTime(k.expiresAt)}>
-            <span>{formatDate(k.expiresAt)}</span>
+            <Typography variant="body2" noWrap>
+              {formatDate(k.expiresAt)}
+            </Typography>
           </Tooltip>
         ) : (
           <Typography variant="body2" color="text.secondary">
@@ -92,26 +142,21 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
     {
       id: 'actions',
       header: '',
-      width: '88px',
+      width: '120px',
       align: 'right',
       render: (k) => {
-        const revoked = k.status === 'revoked';
+        const why = actions.blockedReason(k);
         return (
           <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>
-            <Tooltip title="Rotate">
-              <span>
-                <IconButton size="small" aria-label={`Rotate ${k.name}`} disabled={revoked} onClick={() => actions.rotate(k)}>
-                  <Autorenew fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title="Revoke">
-              <span>
-                <IconButton size="small" aria-label={`Revoke ${k.name}`} disabled={revoked} onClick={() => actions.revoke(k)} color="error">
-                  <Block fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <RowAction title="Edit" label={`Edit ${k.name}`} disabledReason={why} onClick={() => actions.edit(k)}>
+              <EditOutlined fontSize="small" />
+            </RowAction>
+            <RowAction title="Rotate" label={`Rotate ${k.name}`} disabledReason={why} onClick={() => actions.rotate(k)}>
+              <Autorenew fontSize="small" />
+            </RowAction>
+            <RowAction title="Revoke" label={`Revoke ${k.name}`} disabledReason={why} onClick={() => actions.revoke(k)} color="error">
+              <Block fontSize="small" />
+            </RowAction>
           </Stack>
         );
       },
