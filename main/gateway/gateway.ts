@@ -15,7 +15,7 @@ import type { ResolvedProfile } from '../profiles/profile-store';
 import type { SecretStore } from '../vault/secret-store';
 import { invalidJsonFailure, networkFailure, notUnderstoodFailure, timeoutFailure } from './call-failures';
 import { prepareRequest, type PreparedRequest } from './prepare-request';
-import { parseRateLimitHeaders } from './rate-limit-headers';
+import { parseRateLimitHeaders, serverTimeOf } from './rate-limit-headers';
 import { readBody, type BodyRead } from './read-body';
 import { errorBodyProblem, successBodyProblem } from './remote-answers';
 import { defaultRetrySettings, retryOptions, type RetrySettings } from './retry-policy';
@@ -192,7 +192,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (problem) throw new BridgeError(notUnderstoodFailure(where, response.status, problem.reason, { details: problem.details }));
     }
     if (!body.ok) throw new BridgeError(invalidJsonFailure(response.status, where));
-    return { status: response.status, rateLimit, data: body.value };
+    const serverTime = serverTimeOf(response.headers);
+    return { status: response.status, rateLimit, data: body.value, ...(serverTime === null ? {} : { serverTime }) };
   };
 
   const run = async (prepared: PreparedRequest, callOptions: CallOptions): Promise<ApiCallResponse> => {

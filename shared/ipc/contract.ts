@@ -83,6 +83,8 @@ export const ApiCallResponse = z.object({
   status: z.number().int(),
   rateLimit: RateLimitInfo.nullable(),
   data: z.unknown(),
+  /** The server's clock when it answered (its `Date` header; the emulator's simulated now), in ms. */
+  serverTime: z.number().int().optional(),
 });
 export type ApiCallResponse = z.infer<typeof ApiCallResponse>;
 

@@ -23,7 +23,7 @@ const KeyRevealDialog = lazy(() => import('../../components/KeyRevealDialog').th
 type Pending = { kind: 'rotate' | 'revoke'; key: ApiKey } | null;
 
 export default function ApiKeysPage() {
-  const { keys, status, error, revealed, usage } = useApiKeys();
+  const { keys, status, error, refreshing, loadedAt, revealed, usage } = useApiKeys();
   const { load, create, rotate, revoke, dismissReveal, loadUsage } = useApiKeys.getState();
   const fromKey = useProfiles((s) => s.fromKey);
   const [createOpen, setCreateOpen] = useState(false);
@@ -101,6 +101,8 @@ export default function ApiKeysPage() {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load API keys"
       table={{
         label: 'API keys',

@@ -26,6 +26,8 @@ export function ClusterList() {
   const clusters = useClusters((s) => s.clusters);
   const status = useClusters((s) => s.status);
   const error = useClusters((s) => s.error);
+  const refreshing = useClusters((s) => s.refreshing);
+  const loadedAt = useClusters((s) => s.loadedAt);
   const { load, ensureLoaded } = useClusters.getState();
   const [statuses, setStatuses] = useState<ClusterStatus[]>([]);
   const [text, setText] = useState('');
@@ -100,6 +102,8 @@ export function ClusterList() {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load clusters"
       table={{
         label: 'Clusters',

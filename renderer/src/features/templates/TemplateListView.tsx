@@ -56,7 +56,7 @@ function useTemplateList() {
 }
 
 export function TemplateListView({ onCreate }: { onCreate(): void }) {
-  const { templates, totalCount, status, error } = useTemplates();
+  const { templates, totalCount, status, error, refreshing, loadedAt } = useTemplates();
   const { filters, search, setSearch, change } = useTemplateList();
   const [view, setView] = useState<TemplatesView>(storedView);
   const columns = useMemo(() => templateColumns(), []);
@@ -122,6 +122,8 @@ export function TemplateListView({ onCreate }: { onCreate(): void }) {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load templates"
       table={{
         label: 'Templates',

@@ -46,7 +46,7 @@ function useSecretsList(clusterId: string) {
 }
 
 export function SecretsTab({ clusterId }: { clusterId: string }) {
-  const { secrets, totalCount, secretTypes, status, error, unfiltered } = useSecrets();
+  const { secrets, totalCount, secretTypes, status, error, refreshing, loadedAt, unfiltered } = useSecrets();
   const appliedSearch = useSecrets((s) => (s.status === 'ready' ? s.filters.search : null));
   const { filters, search, setSearch, patchFilters } = useSecretsList(clusterId);
   const revealed = useRevealedValues(clusterId);
@@ -131,6 +131,8 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load the secrets"
       tableMinHeight={360}
       table={{
