@@ -24,6 +24,8 @@ type FetchLike = (request: Request) => Promise<Response>;
 
 /** The origin the embedded emulator is addressed by; never resolved, never a socket. */
 const EMULATOR_BASE_URL = 'http://emulator.local';
+/** The profile id a probe goes under: its rate-limit headers are nobody's status bar. */
+const PROBE_ID = '\u0000probe';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface GatewayOptions {
@@ -45,11 +47,22 @@ interface CallOptions {
 
 export type RateLimitEvent = RateLimitInfo & { profileId: string };
 
+/** Where a probe goes: a profile's kind and base URL, not necessarily the active profile's. */
+export type ProbeTarget = Pick<ResolvedProfile, 'kind' | 'baseUrl' | 'name'>;
+
+/** A probe fails fast: "Test connection" is waiting for it. */
+const PROBE_TIMEOUT_MS = 10_000;
+
 export interface Gateway {
   /** An operation of the platform API (shared/api/operations.ts). */
   call(opId: string, input: unknown, options?: CallOptions): Promise<ApiCallResponse>;
   /** An admin route of the emulator (shared/api/emulator-admin.ts): emulator profiles only, with their owner key. */
   admin(opId: EmulatorAdminOperationId, input: unknown, options?: CallOptions): Promise<ApiCallResponse>;
+  /**
+   * One GET of the platform API to a target with a key (e.g. `auth.verify` for "Test
+   * connection"): no retries, a 10 s timeout, nothing reported as the active profile's.
+   */
+  probe(opId: string, target: ProbeTarget, key: string, options?: CallOptions): Promise<ApiCallResponse>;
   cancel(callId: string): boolean;
   cancelAll(): void;
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
@@ -109,7 +122,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const report = (profile: ResolvedProfile, response: Response): RateLimitInfo | null => {
     const info = parseRateLimitHeaders(response.headers);
-    if (!info) return null;
+    if (!info || profile.id === PROBE_ID) return info;
     last = { ...info, profileId: profile.id };
     for (const listener of listeners) listener(last);
     return info;
@@ -153,12 +166,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     throw new BridgeError(normalized);
   };
 
-  const send = async (prepared: PreparedRequest, profile: ResolvedProfile, key: string, signal: AbortSignal): Promise<ApiCallResponse> => {
+  const send = async (
+    prepared: PreparedRequest,
+    profile: ResolvedProfile,
+    key: string,
+    signal: AbortSignal,
+    probe = false,
+  ): Promise<ApiCallResponse> => {
     const emulator = profile.kind === 'emulator';
     const url = joinUrl(emulator ? EMULATOR_BASE_URL : (profile.baseUrl ?? ''), prepared.path, prepared.search);
     const where = describeTarget(profile);
     // A call the server holds on purpose (wait_for_completion…) gets that long on top.
-    const callTimeoutMs = timeoutMs + (prepared.op.holdMs?.(prepared.body) ?? 0);
+    const callTimeoutMs = probe ? Math.min(timeoutMs, PROBE_TIMEOUT_MS) : timeoutMs + (prepared.op.holdMs?.(prepared.body) ?? 0);
     let response: Response;
     try {
       response = await ky(url, {
@@ -167,7 +186,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         json: prepared.body,
         signal,
         timeout: callTimeoutMs,
-        retry: retryOptions(prepared.op.method, retry),
+        retry: retryOptions(prepared.op.method, probe ? { ...retry, limit: 0 } : retry),
         fetch: emulator ? emulatorFetch : remoteFetch,
         throwHttpErrors: true,
       });
@@ -227,6 +246,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     // async, so that a request refused by prepareRequest rejects rather than throws.
     call: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input), callOptions),
     admin: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input, emulatorAdminOperations), callOptions),
+    async probe(opId, target, key, callOptions = {}) {
+      const prepared = prepareRequest(opId, {});
+      if (prepared.op.method !== 'GET') throw invalidRequest(`${opId} is not a read`);
+      const profile: ResolvedProfile = { id: PROBE_ID, name: target.name, kind: target.kind, baseUrl: target.baseUrl, builtIn: false };
+      return send(prepared, profile, key, callOptions.signal ?? new AbortController().signal, true);
+    },
     cancel(callId) {
       const controller = inFlight.get(callId);
       if (!controller) return false;

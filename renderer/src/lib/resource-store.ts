@@ -5,6 +5,7 @@
 // state and calls the loader from its actions.
 import type { NormalizedError } from '../../../shared/api/errors';
 import { isCancelled, toNormalizedError } from '../bridge/errors';
+import { profileEpoch } from './profile-epoch';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -65,17 +66,21 @@ export const FRESH_MS = 5_000;
 
 export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => void, get: () => S): Loader<S> {
   let current: AbortController | null = null;
+  /** The profile epoch the rows shown were loaded in. */
+  let rowsEpoch = -1;
   return {
     async run(fetch, { quiet = false, before } = {}) {
       current?.abort();
       const controller = (current = new AbortController());
       // A refresh of what is shown keeps the rows on screen; another query replaces them.
-      const keep = get().status === 'ready' && (quiet || !changesQuery(before, get()));
+      const sameProfile = rowsEpoch === profileEpoch();
+      const keep = get().status === 'ready' && sameProfile && (quiet || !changesQuery(before, get()));
       if (before) set(before);
       set((keep ? { refreshing: true } : { status: 'loading', error: null, refreshing: false }) as Partial<S>);
       try {
         const next = await fetch(controller.signal);
         if (current !== controller) return;
+        rowsEpoch = profileEpoch();
         set({ ...next, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() });
       } catch (error) {
         if (isCancelled(error) || current !== controller) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { bridgeError } from '../../../renderer/src/bridge/errors';
+import { nextProfileEpoch } from '../../../renderer/src/lib/profile-epoch';
 import { createLoader, initialLoadState, type LoadState } from '../../../renderer/src/lib/resource-store';
 
 interface RowsState extends LoadState {
@@ -97,6 +98,18 @@ describe('createLoader', () => {
       throw bridgeError('CANCELLED', 'stopped');
     });
     expect(store.getState().status).toBe('loading');
+  });
+
+  it("never keeps another profile's rows: after a switch a failed load is an error, not stale rows", async () => {
+    const { store, loader } = makeStore();
+    await loader.run(async () => ({ rows: ['first profile'] }));
+    nextProfileEpoch();
+    const answer = deferred<string[]>();
+    const reload = loader.run(async () => ({ rows: await answer.promise }));
+    expect(store.getState()).toMatchObject({ status: 'loading', refreshing: false });
+    answer.reject(bridgeError('NETWORK_ERROR', 'offline'));
+    await reload;
+    expect(store.getState()).toMatchObject({ status: 'error', error: { code: 'NETWORK_ERROR' } });
   });
 
   it('ensureLoaded loads once, then not again while the data is fresh', async () => {
