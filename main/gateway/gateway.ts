@@ -120,9 +120,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const listeners = new Set<(event: RateLimitEvent) => void>();
   let last: RateLimitEvent | null = null;
 
-  const report = (profile: ResolvedProfile, response: Response): RateLimitInfo | null => {
+  const report = (profile: ResolvedProfile, response: Response, prepared: PreparedRequest): RateLimitInfo | null => {
     const info = parseRateLimitHeaders(response.headers);
-    if (!info || profile.id === PROBE_ID) return info;
+    // A probe's limits are no profile's, and the emulator's admin bucket is not the API's.
+    if (!info || profile.id === PROBE_ID || prepared.op.area === 'emulator') return info;
     last = { ...info, profileId: profile.id };
     for (const listener of listeners) listener(last);
     return info;
@@ -148,7 +149,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 
   const fail = async (profile: ResolvedProfile, response: Response, where: string, prepared: PreparedRequest): Promise<never> => {
-    report(profile, response);
+    report(profile, response, prepared);
     const body: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
     const normalized = normalizeErrorBody(response.status, body.ok ? body.value : null, response.headers.get('retry-after'));
     if (profile.kind !== 'emulator') {
@@ -196,7 +197,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (signal.aborted) throw new BridgeError(cancelledError());
       throw new BridgeError(networkFailure(where, error));
     }
-    const rateLimit = report(profile, response);
+    const rateLimit = report(profile, response, prepared);
     let body: BodyRead;
     try {
       body = await readBody(response);

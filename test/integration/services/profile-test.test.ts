@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCallResponse, BridgeResult, ProfileTestResult } from '../../../shared/ipc/contract';
-import { dispatch } from '../../../shared/ipc/dispatch';
+import { dispatch, subscribeTopic } from '../../../shared/ipc/dispatch';
 import { createEmulator, type Emulator } from '../../../main/emulator/index';
 import { createServices, type Services } from '../../../main/services';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
@@ -83,6 +83,18 @@ describe('profiles:test', () => {
     await invoke('profiles:update', { id: profile.id, baseUrl });
     expect(await invoke<ProfileTestResult>('profiles:test', { id: profile.id })).toMatchObject({ ok: true });
     expect(JSON.stringify(received)).not.toContain(remote.ownerKey);
+  });
+
+  it("reports no rate limits for a test or an admin call: they are not the active profile's API limits", async () => {
+    const events: unknown[] = [];
+    const sub = subscribeTopic(services.topics, 'gateway:rateLimit', {}, (e) => events.push(e));
+    events.length = 0; // a subscriber first gets the last figures
+    await invoke('profiles:test', { baseUrl, apiKey: remote.ownerKey });
+    await invoke('emulator:clock', {});
+    expect(events).toEqual([]);
+    await invoke('api:call', { op: 'auth.verify', input: {} });
+    expect(events).toHaveLength(1);
+    if (sub.ok) sub.unsubscribe();
   });
 
   it('refuses a request with neither a profile nor a URL and key, and a URL carrying credentials', async () => {

@@ -34,6 +34,9 @@ describe('connection health from call outcomes', () => {
     expect(healthLabel(health)).toBe('Key refused (401)');
     health = nextHealth(health, { op: 'clusters.get', ok: false, latencyMs: 5, error: wire(404, 'CLUSTER_NOT_FOUND') }, false);
     expect(healthLabel(health)).toBe('Connected');
+    // Back from a failure without a check yet: the call's own round trip stands in.
+    health = nextHealth({ kind: 'timeout', message: 'slow' }, { op: 'clusters.list', ok: true, latencyMs: 40.2 }, false);
+    expect(healthLabel(health)).toBe('Connected · 40 ms');
   });
 });
 

@@ -136,9 +136,12 @@ export function ConnectionTest({ test, disabled }: { test: ConnectionTestHandle;
           sx={{ width: '100%', boxSizing: 'border-box' }}
           data-testid="profile-test-result"
         >
-          <AlertTitle sx={{ mb: 0 }}>{state.result.ok ? 'Connection works' : 'Connection failed'}</AlertTitle>
+          <AlertTitle sx={{ mb: 0 }}>
+            {state.result.ok
+              ? 'Connection works'
+              : `Connection failed${state.result.latencyMs > 0 ? ` after ${state.result.latencyMs.toLocaleString()} ms` : ''}`}
+          </AlertTitle>
           {state.result.message}
-          {!state.result.ok && state.result.latencyMs > 0 ? ` (after ${state.result.latencyMs.toLocaleString()} ms)` : ''}
           <KeyFacts result={state.result} />
         </Alert>
       )}

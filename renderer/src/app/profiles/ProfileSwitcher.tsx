@@ -24,7 +24,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifications, notify } from '../notifications/notifications-store';
 import { useUi } from '../ui-store';
 import { useActiveProfile, useProfiles } from './profiles-store';
-import { useKeyStorage, VaultNotice } from './VaultNotice';
+import { useKeyStorage } from '../../lib/key-storage';
+import { VaultNotice } from './VaultNotice';
 
 export function ProfileIcon({ profile }: { profile: Pick<Profile, 'kind'> }) {
   return profile.kind === 'emulator' ? <DnsOutlined fontSize="small" /> : <CloudOutlined fontSize="small" />;

@@ -57,8 +57,10 @@ export function healthOfError(error: NormalizedError): ConnectionHealth | null {
 /** The next health after a call's outcome; `current` when the outcome changes nothing. */
 export function nextHealth(current: ConnectionHealth, outcome: CallOutcome, isCheck: boolean): ConnectionHealth {
   if (outcome.ok) {
-    const latencyMs = isCheck ? Math.round(outcome.latencyMs) : current.kind === 'ok' ? current.latencyMs : null;
-    return { kind: 'ok', latencyMs };
+    // A check's round trip is the latency; other calls (some held on purpose) only stand in
+    // until a check has measured one.
+    const known = current.kind === 'ok' ? current.latencyMs : null;
+    return { kind: 'ok', latencyMs: isCheck || known === null ? Math.round(outcome.latencyMs) : known };
   }
   const failed = healthOfError(outcome.error);
   if (failed) return failed;
