@@ -12,6 +12,7 @@ import { readAppVersion } from './app-version';
 import { createEmulator, keyPrefix, type Emulator, type EmulatorOptions } from './emulator/index';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
+import { testConnection } from './profiles/connection-test';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
 interface ServicesOptions {
@@ -121,6 +122,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'profiles:list': async () => profiles.state(),
     'profiles:create': (request) => profiles.create(request),
     'profiles:update': (request) => profiles.update(request),
+    'profiles:test': (request) =>
+      testConnection({ profiles, vault: vault.store, probe: (op, target, key) => gateway.probe(op, target, key) }, request),
     'profiles:remove': async (request) => {
       await profiles.remove(request.id);
       return { removed: true as const };

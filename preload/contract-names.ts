@@ -12,6 +12,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'profiles:list': true,
   'profiles:create': true,
   'profiles:update': true,
+  'profiles:test': true,
   'profiles:remove': true,
   'profiles:activate': true,
   'profiles:fromKey': true,

@@ -15,7 +15,7 @@ import type { ResolvedProfile } from '../profiles/profile-store';
 import type { SecretStore } from '../vault/secret-store';
 import { invalidJsonFailure, networkFailure, notUnderstoodFailure, timeoutFailure } from './call-failures';
 import { prepareRequest, type PreparedRequest } from './prepare-request';
-import { parseRateLimitHeaders } from './rate-limit-headers';
+import { parseRateLimitHeaders, serverTimeOf } from './rate-limit-headers';
 import { readBody, type BodyRead } from './read-body';
 import { errorBodyProblem, successBodyProblem } from './remote-answers';
 import { defaultRetrySettings, retryOptions, type RetrySettings } from './retry-policy';
@@ -24,6 +24,8 @@ type FetchLike = (request: Request) => Promise<Response>;
 
 /** The origin the embedded emulator is addressed by; never resolved, never a socket. */
 const EMULATOR_BASE_URL = 'http://emulator.local';
+/** The profile id a probe goes under: its rate-limit headers are nobody's status bar. */
+const PROBE_ID = '\u0000probe';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface GatewayOptions {
@@ -45,11 +47,22 @@ interface CallOptions {
 
 export type RateLimitEvent = RateLimitInfo & { profileId: string };
 
+/** Where a probe goes: a profile's kind and base URL, not necessarily the active profile's. */
+export type ProbeTarget = Pick<ResolvedProfile, 'kind' | 'baseUrl' | 'name'>;
+
+/** A probe fails fast: "Test connection" is waiting for it. */
+const PROBE_TIMEOUT_MS = 10_000;
+
 export interface Gateway {
   /** An operation of the platform API (shared/api/operations.ts). */
   call(opId: string, input: unknown, options?: CallOptions): Promise<ApiCallResponse>;
   /** An admin route of the emulator (shared/api/emulator-admin.ts): emulator profiles only, with their owner key. */
   admin(opId: EmulatorAdminOperationId, input: unknown, options?: CallOptions): Promise<ApiCallResponse>;
+  /**
+   * One GET of the platform API to a target with a key (e.g. `auth.verify` for "Test
+   * connection"): no retries, a 10 s timeout, nothing reported as the active profile's.
+   */
+  probe(opId: string, target: ProbeTarget, key: string, options?: CallOptions): Promise<ApiCallResponse>;
   cancel(callId: string): boolean;
   cancelAll(): void;
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
@@ -107,9 +120,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const listeners = new Set<(event: RateLimitEvent) => void>();
   let last: RateLimitEvent | null = null;
 
-  const report = (profile: ResolvedProfile, response: Response): RateLimitInfo | null => {
+  const report = (profile: ResolvedProfile, response: Response, prepared: PreparedRequest): RateLimitInfo | null => {
     const info = parseRateLimitHeaders(response.headers);
-    if (!info) return null;
+    // A probe's limits are no profile's, and the emulator's admin bucket is not the API's.
+    if (!info || profile.id === PROBE_ID || prepared.op.area === 'emulator') return info;
     last = { ...info, profileId: profile.id };
     for (const listener of listeners) listener(last);
     return info;
@@ -135,7 +149,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 
   const fail = async (profile: ResolvedProfile, response: Response, where: string, prepared: PreparedRequest): Promise<never> => {
-    report(profile, response);
+    report(profile, response, prepared);
     const body: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
     const normalized = normalizeErrorBody(response.status, body.ok ? body.value : null, response.headers.get('retry-after'));
     if (profile.kind !== 'emulator') {
@@ -153,12 +167,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     throw new BridgeError(normalized);
   };
 
-  const send = async (prepared: PreparedRequest, profile: ResolvedProfile, key: string, signal: AbortSignal): Promise<ApiCallResponse> => {
+  const send = async (
+    prepared: PreparedRequest,
+    profile: ResolvedProfile,
+    key: string,
+    signal: AbortSignal,
+    probe = false,
+  ): Promise<ApiCallResponse> => {
     const emulator = profile.kind === 'emulator';
     const url = joinUrl(emulator ? EMULATOR_BASE_URL : (profile.baseUrl ?? ''), prepared.path, prepared.search);
     const where = describeTarget(profile);
     // A call the server holds on purpose (wait_for_completion…) gets that long on top.
-    const callTimeoutMs = timeoutMs + (prepared.op.holdMs?.(prepared.body) ?? 0);
+    const callTimeoutMs = probe ? Math.min(timeoutMs, PROBE_TIMEOUT_MS) : timeoutMs + (prepared.op.holdMs?.(prepared.body) ?? 0);
     let response: Response;
     try {
       response = await ky(url, {
@@ -167,7 +187,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         json: prepared.body,
         signal,
         timeout: callTimeoutMs,
-        retry: retryOptions(prepared.op.method, retry),
+        retry: retryOptions(prepared.op.method, probe ? { ...retry, limit: 0 } : retry),
         fetch: emulator ? emulatorFetch : remoteFetch,
         throwHttpErrors: true,
       });
@@ -177,7 +197,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (signal.aborted) throw new BridgeError(cancelledError());
       throw new BridgeError(networkFailure(where, error));
     }
-    const rateLimit = report(profile, response);
+    const rateLimit = report(profile, response, prepared);
     let body: BodyRead;
     try {
       body = await readBody(response);
@@ -192,7 +212,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (problem) throw new BridgeError(notUnderstoodFailure(where, response.status, problem.reason, { details: problem.details }));
     }
     if (!body.ok) throw new BridgeError(invalidJsonFailure(response.status, where));
-    return { status: response.status, rateLimit, data: body.value };
+    const serverTime = serverTimeOf(response.headers);
+    return { status: response.status, rateLimit, data: body.value, ...(serverTime === null ? {} : { serverTime }) };
   };
 
   const run = async (prepared: PreparedRequest, callOptions: CallOptions): Promise<ApiCallResponse> => {
@@ -226,6 +247,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     // async, so that a request refused by prepareRequest rejects rather than throws.
     call: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input), callOptions),
     admin: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input, emulatorAdminOperations), callOptions),
+    async probe(opId, target, key, callOptions = {}) {
+      const prepared = prepareRequest(opId, {});
+      if (prepared.op.method !== 'GET') throw invalidRequest(`${opId} is not a read`);
+      const profile: ResolvedProfile = { id: PROBE_ID, name: target.name, kind: target.kind, baseUrl: target.baseUrl, builtIn: false };
+      return send(prepared, profile, key, callOptions.signal ?? new AbortController().signal, true);
+    },
     cancel(callId) {
       const controller = inFlight.get(callId);
       if (!controller) return false;

@@ -36,5 +36,15 @@ export function parseRateLimitHeaders(headers: Headers): RateLimitInfo | null {
   };
   const retryAfter = retryAfterSeconds(headers.get('retry-after'));
   if (retryAfter !== null) info.retryAfter = retryAfter;
+  const resource = headers.get('x-ratelimit-resource')?.trim();
+  if (resource && /^[A-Za-z0-9:._-]{1,64}$/.test(resource)) info.resource = resource;
   return info;
+}
+
+/** The server's clock from its `Date` header, in ms; null when absent or unreadable. */
+export function serverTimeOf(headers: Headers): number | null {
+  const raw = headers.get('date');
+  if (!raw) return null;
+  const ms = Date.parse(raw);
+  return Number.isFinite(ms) ? ms : null;
 }

@@ -37,7 +37,7 @@ type Listener = (state: ProfilesState) => void;
  * profiles.json is not a secret store: a base URL carrying credentials or a query (where
  * some APIs take keys) would put a secret on disk, so such URLs are refused.
  */
-function checkBaseUrl(baseUrl: string): void {
+export function checkBaseUrl(baseUrl: string): void {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -125,6 +125,12 @@ export class ProfileStore {
     const p = this.#profiles.find((x) => x.id === this.#activeId) ?? this.#profiles[0];
     if (!p) throw new Error('no profiles');
     return this.#resolve(p);
+  }
+
+  /** A profile as the gateway needs it, or null. */
+  resolved(id: string): ResolvedProfile | null {
+    const p = this.#profiles.find((x) => x.id === id);
+    return p ? this.#resolve(p) : null;
   }
 
   get(id: string): Profile | null {

@@ -167,5 +167,14 @@ export const RateLimitInfo = z.object({
   reset: z.number().int(),
   window: z.number().int(),
   retryAfter: z.number().optional(),
+  /**
+   * Which limit the figures are (`X-RateLimit-Resource`, as GitHub names it): `read`, `write`,
+   * `ai` (the plan's tiers), `<area>:<METHOD>`, a rule's name, `key:<class>`… Absent when the
+   * server does not say.
+   */
+  resource: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/)
+    .optional(),
 });
 export type RateLimitInfo = z.infer<typeof RateLimitInfo>;

@@ -92,10 +92,36 @@ export const ApiCallResponse = z.object({
   status: z.number().int(),
   rateLimit: RateLimitInfo.nullable(),
   data: z.unknown(),
+  /** The server's clock when it answered (its `Date` header; the emulator's simulated now), in ms. */
+  serverTime: z.number().int().optional(),
 });
 export type ApiCallResponse = z.infer<typeof ApiCallResponse>;
 
 const Empty = z.strictObject({});
+
+/**
+ * "Test connection": `GET /v2/auth/verify` with a base URL and a key before they are saved.
+ * For an existing profile (`id`), what is not given comes from it — its stored key stays in
+ * the main process and is never sent back.
+ */
+export const ProfileTestRequest = z
+  .strictObject({ id: ProfileId.optional(), baseUrl: BaseUrl.optional(), apiKey: ApiKeyValue.optional() })
+  .refine((r) => r.id !== undefined || (r.baseUrl !== undefined && r.apiKey !== undefined), 'Enter a base URL and an API key');
+export const ProfileTestResult = z.object({
+  ok: z.boolean(),
+  /** The answer's HTTP status; 0 when no answer came. */
+  status: z.number().int(),
+  latencyMs: z.number().int().nonnegative(),
+  /** What happened, in words. */
+  message: z.string(),
+  /** The error code, when it failed. */
+  code: z.string().optional(),
+  /** What the server says about the key, when it accepted it. */
+  key: z
+    .object({ id: z.string(), permissions: z.array(z.string()), scopes: z.array(z.string()), expiresAt: z.string().nullable() })
+    .optional(),
+});
+export type ProfileTestResult = z.infer<typeof ProfileTestResult>;
 
 /**
  * The emulator's admin actions, one explicit channel each (never through api:call). They act
@@ -136,6 +162,7 @@ export const channels = {
     }),
     response: Profile,
   },
+  'profiles:test': { request: ProfileTestRequest, response: ProfileTestResult },
   'profiles:remove': { request: z.strictObject({ id: ProfileId }), response: z.object({ removed: z.literal(true) }) },
   'profiles:activate': { request: z.strictObject({ id: ProfileId }), response: ProfilesState },
   /** "Use as a profile": a new profile aimed where the active one is, holding this key. */

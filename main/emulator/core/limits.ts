@@ -22,11 +22,11 @@ export function keyClassOf(op: Operation): KeyClass {
 }
 
 /** The endpoint-specific buckets an operation counts against: [bucket id, limit]. */
-export function endpointBucketsOf(op: Operation, limits: AreaLimits): Array<{ id: string; limit: number }> {
-  const out: Array<{ id: string; limit: number }> = [];
+export function endpointBucketsOf(op: Operation, limits: AreaLimits): Array<{ id: string; limit: number; resource: string }> {
+  const out: Array<{ id: string; limit: number; resource: string }> = [];
   const row = limits.byArea[op.area];
   const byMethod = row === undefined || row === 'tier-only' ? undefined : row[op.method];
-  if (byMethod !== undefined) out.push({ id: `e:${op.area}:${op.method}`, limit: byMethod });
-  for (const rule of limits.rules ?? []) if (rule.matches(op)) out.push({ id: `e:${rule.name}`, limit: rule.limit });
+  if (byMethod !== undefined) out.push({ id: `e:${op.area}:${op.method}`, limit: byMethod, resource: `${op.area}:${op.method}` });
+  for (const rule of limits.rules ?? []) if (rule.matches(op)) out.push({ id: `e:${rule.name}`, limit: rule.limit, resource: rule.name });
   return out;
 }

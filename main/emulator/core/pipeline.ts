@@ -117,24 +117,40 @@ function bucketsFor(
   if (info?.admin) return [{ id: `a:${key.id}`, limit: ADMIN_LIMIT, kind: 'admin' }];
   if (!info) {
     const tierClass: TierClass = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
-    return [{ id: TIER_BUCKET_IDS[tierClass], limit: ctx.authority.tierLimit(tierClass, now), kind: 'tier' }];
+    return [{ id: TIER_BUCKET_IDS[tierClass], limit: ctx.authority.tierLimit(tierClass, now), kind: 'tier', resource: tierClass }];
   }
   info.tierSpec.limit = ctx.authority.tierLimit(info.tierClass, now);
   const own = key.rateLimit[info.keyClass];
   if (own <= 0) return info.specs;
-  return [...info.specs, { id: `k:${key.id}:${info.keyClass}`, limit: own, kind: 'key' }];
+  return [...info.specs, { id: `k:${key.id}:${info.keyClass}`, limit: own, kind: 'key', resource: `key:${info.keyClass}` }];
 }
 
 const WINDOW_HEADER = String(WINDOW_MS / 1000);
 
-/** X-Request-Id, X-RateLimit-* and, when refused, Retry-After: the headers every answer carries. */
+// The answer's Date is the simulated clock's now (docs/decisions.md, Server time), so a client
+// computes "3 minutes ago" against the emulator's time. Formatting costs ~1 µs; the last
+// second's text is reused, as Node does for its own Date header.
+let dateSecond = NaN;
+let dateText = '';
+function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(second * 1000).toUTCString();
+  }
+  return dateText;
+}
+
+/** X-Request-Id, Date, X-RateLimit-* and, when refused, Retry-After: the headers every answer carries. */
 export function pipelineHeaders(requestId: string, o: LimitOutcome): Record<string, string> {
   const headers: Record<string, string> = {
     'x-request-id': requestId,
+    date: httpDate(o.now),
     'x-ratelimit-limit': String(o.limit),
     'x-ratelimit-remaining': String(o.remaining),
     'x-ratelimit-reset': String(Math.floor(o.resetMs / 1000)),
     'x-ratelimit-window': WINDOW_HEADER,
+    'x-ratelimit-resource': o.resource,
   };
   if (o.limited) headers['retry-after'] = String(o.retryAfter);
   return headers;
@@ -264,10 +280,12 @@ export function sendJson(
   // (pipelineHeaders' set, written inline: this is the hot path, and a success is never refused).
   reply.raw.writeHead(status, {
     'x-request-id': emu.requestId,
+    date: httpDate(o.now),
     'x-ratelimit-limit': String(o.limit),
     'x-ratelimit-remaining': String(o.remaining),
     'x-ratelimit-reset': String(Math.floor(o.resetMs / 1000)),
     'x-ratelimit-window': WINDOW_HEADER,
+    'x-ratelimit-resource': o.resource,
     'content-type': 'application/json; charset=utf-8',
     'content-length': typeof body !== 'string' ? body.length : byteLength >= 0 ? byteLength : Buffer.byteLength(body),
   });

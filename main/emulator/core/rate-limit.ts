@@ -9,6 +9,8 @@ export interface BucketSpec {
   id: string;
   limit: number;
   kind: BucketKind;
+  /** What `X-RateLimit-Resource` calls this bucket (docs/decisions.md); the kind when absent. */
+  resource?: string;
 }
 
 export interface LimitOutcome {
@@ -18,8 +20,12 @@ export interface LimitOutcome {
   resetMs: number;
   limited: boolean;
   kind: BucketKind;
+  /** The binding (or refusing) bucket's name for `X-RateLimit-Resource`. */
+  resource: string;
   /** Seconds until the window resets (simulated), at least 1. */
   retryAfter: number;
+  /** The simulated time the request was counted at (the answer's `Date`). */
+  now: number;
 }
 
 interface Bucket {
@@ -55,7 +61,16 @@ export class RateLimiter {
     const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
     if (blocking >= 0) {
       const spec = specs[blocking]!;
-      return { limit: spec.limit, remaining: 0, resetMs, limited: true, kind: spec.kind, retryAfter };
+      return {
+        limit: spec.limit,
+        remaining: 0,
+        resetMs,
+        limited: true,
+        kind: spec.kind,
+        resource: spec.resource ?? spec.kind,
+        retryAfter,
+        now,
+      };
     }
     let bind = 0;
     let bindRemaining = Infinity;
@@ -69,7 +84,16 @@ export class RateLimiter {
       }
     }
     const spec = specs[bind]!;
-    return { limit: spec.limit, remaining: bindRemaining, resetMs, limited: false, kind: spec.kind, retryAfter };
+    return {
+      limit: spec.limit,
+      remaining: bindRemaining,
+      resetMs,
+      limited: false,
+      kind: spec.kind,
+      resource: spec.resource ?? spec.kind,
+      retryAfter,
+      now,
+    };
   }
 
   /** State of one bucket without counting. */

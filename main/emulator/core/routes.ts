@@ -35,7 +35,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
     const keyClass = keyClassOf(op);
     const tierClass = tierClassOf(op);
     const endpointBuckets = admin || !limits ? [] : endpointBucketsOf(op, limits).map((b) => ({ ...b, kind: 'endpoint' as const }));
-    const tierSpec: BucketSpec = { id: TIER_BUCKET_IDS[tierClass], limit: 0, kind: 'tier' };
+    const tierSpec: BucketSpec = { id: TIER_BUCKET_IDS[tierClass], limit: 0, kind: 'tier', resource: tierClass };
     const info: RouteInfo = {
       def,
       admin,

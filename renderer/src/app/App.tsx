@@ -8,7 +8,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { useProfiles } from './profiles/profiles-store';
 import { Shell } from './Shell';
 import { SignInScreen } from './sign-in/SignInScreen';
-import { useConnectionState } from './status/connection-store';
+import { useConnectionHealth, useConnectionState } from './status/connection-store';
 import { useAppInfo } from './status/app-info-store';
 import { useRateLimit } from './status/rate-limit-store';
 import { AppThemeProvider } from './theme/AppThemeProvider';
@@ -19,6 +19,7 @@ function useShellData(): void {
     void useAppInfo.getState().load();
     const stopProfiles = useProfiles.getState().watch();
     const stopRateLimit = useRateLimit.getState().watch();
+    const stopHealth = useConnectionHealth.getState().watch();
     // The desktop menu owns Cmd/Ctrl+K and Cmd/Ctrl+Shift+L there, and tells the window.
     const stopMenu = getBridge().subscribe('menu:command', {}, ({ command }) => {
       if (command === menuCommands.openCommandPalette) useUi.getState().set({ paletteOpen: true });
@@ -28,6 +29,7 @@ function useShellData(): void {
     return () => {
       stopProfiles();
       stopRateLimit();
+      stopHealth();
       stopMenu();
     };
   }, []);

@@ -29,7 +29,7 @@ import { useUi } from './ui-store';
 
 const NAV_WIDTH = 208;
 // Loaded on first use: it brings the contract's zod schemas, which nothing else at start needs.
-const AddProfileDialog = lazy(() => import('./profiles/AddProfileDialog').then((m) => ({ default: m.AddProfileDialog })));
+const ProfileDialog = lazy(() => import('./profiles/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
 
 function PageSkeleton() {
   return (
@@ -109,6 +109,8 @@ export function Shell() {
   const offered = area ? areaOffered(area, profile) : false;
   const openPalette = () => useUi.getState().set({ paletteOpen: true });
   const addProfileOpen = useUi((s) => s.addProfileOpen);
+  const editProfileId = useUi((s) => s.editProfileId);
+  const editProfile = useProfiles((s) => (editProfileId === null ? null : (s.profiles.find((p) => p.id === editProfileId) ?? null)));
   useGlobalShortcuts();
 
   useEffect(() => {
@@ -175,9 +177,9 @@ export function Shell() {
       <StatusBar />
       <CommandPalette />
       <ShortcutsDialog />
-      {addProfileOpen && (
+      {(addProfileOpen || editProfile !== null) && (
         <Suspense fallback={null}>
-          <AddProfileDialog open onClose={() => useUi.getState().set({ addProfileOpen: false })} />
+          <ProfileDialog open profile={editProfile} onClose={() => useUi.getState().set({ addProfileOpen: false, editProfileId: null })} />
         </Suspense>
       )}
       <NotificationStack />

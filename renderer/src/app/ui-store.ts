@@ -4,13 +4,16 @@ import { create } from 'zustand';
 interface UiState {
   paletteOpen: boolean;
   addProfileOpen: boolean;
+  /** The profile whose edit dialog is open. */
+  editProfileId: string | null;
   shortcutsOpen: boolean;
-  set(patch: Partial<Pick<UiState, 'paletteOpen' | 'addProfileOpen' | 'shortcutsOpen'>>): void;
+  set(patch: Partial<Pick<UiState, 'paletteOpen' | 'addProfileOpen' | 'editProfileId' | 'shortcutsOpen'>>): void;
 }
 
 export const useUi = create<UiState>()((set) => ({
   paletteOpen: false,
   addProfileOpen: false,
+  editProfileId: null,
   shortcutsOpen: false,
   set: (patch) => set(patch),
 }));

@@ -1,11 +1,14 @@
 // Typed API calls over the `api:call` channel: the operation id picks the input and
 // output types from shared/api/operations.ts. Aborting the signal cancels the call in the
-// gateway (`api:cancel`) and rejects with a `cancelled` error.
+// gateway (`api:cancel`) and rejects with a `cancelled` error. Every answer teaches the
+// server clock its time, and every outcome is reported (call-outcomes.ts).
 import type { RateLimitInfo } from '../../../shared/api/api-keys';
 import type { InputOf, OperationId, OutputOf } from '../../../shared/api/operations';
 import { cancelledError as cancelled } from '../../../shared/api/local-errors';
-import type { ApiCallRequest } from '../../../shared/ipc/contract';
-import { BridgeCallError } from './errors';
+import type { ApiCallRequest, ApiCallResponse } from '../../../shared/ipc/contract';
+import { noteServerTime } from '../lib/server-clock';
+import { reportCallOutcome } from './call-outcomes';
+import { BridgeCallError, isCancelled, toNormalizedError } from './errors';
 import { getBridge } from './index';
 
 interface ApiResult<K extends OperationId> {
@@ -38,7 +41,19 @@ export async function api<K extends OperationId>(op: K, ...args: InputArgs<K>): 
   const bridge = getBridge();
   const callId = newCallId();
   const request: ApiCallRequest = { op, callId, input: (input ?? {}) as ApiCallRequest['input'] };
-  const call = bridge.invoke('api:call', request);
+  const started = performance.now();
+  const call = bridge.invoke('api:call', request).then(
+    (res: ApiCallResponse) => {
+      noteServerTime(res.serverTime);
+      reportCallOutcome({ op, ok: true, latencyMs: performance.now() - started });
+      return res;
+    },
+    (error: unknown) => {
+      if (!isCancelled(error))
+        reportCallOutcome({ op, ok: false, error: toNormalizedError(error), latencyMs: performance.now() - started });
+      throw error;
+    },
+  );
   if (!signal) {
     const res = await call;
     return { data: res.data as OutputOf<K>, rateLimit: res.rateLimit };

@@ -22,6 +22,7 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import { ProfileName } from '../../../shared/ipc/contract';
 import { toNormalizedError } from '../bridge/errors';
 import { MONO_FONT } from '../lib/fonts';
+import { useKeyStorage } from '../lib/key-storage';
 import { CopyButton } from './CopyButton';
 import { ErrorAlert } from './ErrorAlert';
 
@@ -52,6 +53,7 @@ function UseAsProfile({
   const [activate, setActivate] = useState(true);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const storage = useKeyStorage();
   const [error, setError] = useState<NormalizedError | null>(null);
   const nameCheck = ProfileName.safeParse(name);
   const submit = async () => {
@@ -67,12 +69,18 @@ function UseAsProfile({
       setBusy(false);
     }
   };
-  if (done) return <Alert severity="success">Saved as profile “{name}”. The key is kept in the keychain, not in this window.</Alert>;
+  const kept = storage ? `kept ${storage.where}` : 'kept by the console';
+  if (done)
+    return (
+      <Alert severity="success">
+        Saved as profile “{name}”. The key is {kept}, not in this window.
+      </Alert>
+    );
   return (
     <Stack spacing={1.5}>
       <Typography variant="subtitle2">Use as a profile</Typography>
       <Typography variant="body2" color="text.secondary">
-        Connect the console with this key. It is stored in the keychain; the profile keeps only its name and address.
+        Connect the console with this key. It is {kept}; the profile keeps only its name and address.
       </Typography>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <TextField

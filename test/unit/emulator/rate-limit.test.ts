@@ -30,6 +30,8 @@ describe('RateLimiter', () => {
     const own: BucketSpec = { id: 'k:key_a:writes', limit: 1, kind: 'key' };
     limiter.hit([tier, own], T0);
     expect(limiter.hit([tier, own], T0)).toMatchObject({ limited: true, kind: 'key', limit: 1 });
+    // The refusing bucket is named for X-RateLimit-Resource; a spec without a name goes by its kind.
+    expect(limiter.hit([tier, { ...own, resource: 'key:reads' }], T0)).toMatchObject({ resource: 'key:reads', now: T0 });
   });
 
   it('in report mode counts and reports but never refuses', () => {
@@ -43,10 +45,12 @@ describe('limits table', () => {
   it('puts key creation under the account POST limit and the key-creation limit', () => {
     const buckets = endpointBucketsOf(accountsOperations['apiKeys.create'], accountsLimits);
     expect(buckets).toEqual([
-      { id: 'e:accounts:POST', limit: 50 },
-      { id: 'e:key-creation', limit: 10 },
+      { id: 'e:accounts:POST', limit: 50, resource: 'accounts:POST' },
+      { id: 'e:key-creation', limit: 10, resource: 'key-creation' },
     ]);
-    expect(endpointBucketsOf(accountsOperations['authKeys.create'], accountsLimits)).toEqual([{ id: 'e:key-creation', limit: 10 }]);
+    expect(endpointBucketsOf(accountsOperations['authKeys.create'], accountsLimits)).toEqual([
+      { id: 'e:key-creation', limit: 10, resource: 'key-creation' },
+    ]);
     expect(endpointBucketsOf(accountsOperations['apiKeys.usage'], accountsLimits).map((b) => b.limit)).toEqual([500, 100]);
     expect(tierClassOf(accountsOperations['apiKeys.list'])).toBe('read');
     expect(tierClassOf(accountsOperations['apiKeys.revoke'])).toBe('write');

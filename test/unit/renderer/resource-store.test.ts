@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { bridgeError } from '../../../renderer/src/bridge/errors';
-import { markDataReplaced } from '../../../renderer/src/lib/data-replaced';
+import { nextDataGeneration } from '../../../renderer/src/lib/data-generation';
 import { createLoader, initialLoadState, type LoadState } from '../../../renderer/src/lib/resource-store';
 
 interface RowsState extends LoadState {
@@ -48,15 +48,44 @@ describe('createLoader', () => {
     expect(store.getState().rows).toEqual(['second']);
   });
 
-  it('a quiet reload keeps the rows and the status, and a quiet failure keeps the last good rows', async () => {
+  it('a refresh keeps the rows, marked refreshing; a failed one keeps them stale with the error beside them', async () => {
     const { store, loader } = makeStore();
     await loader.run(async () => ({ rows: ['kept'] }));
+    const loadedAt = store.getState().loadedAt;
     const answer = deferred<string[]>();
-    const reload = loader.run(async () => ({ rows: await answer.promise }), { quiet: true });
-    expect(store.getState()).toMatchObject({ status: 'ready', rows: ['kept'] });
+    // Not quiet: the user's Refresh of the same query keeps the rows too.
+    const reload = loader.run(async () => ({ rows: await answer.promise }), { before: { filter: '' } });
+    expect(store.getState()).toMatchObject({ status: 'ready', rows: ['kept'], refreshing: true });
     answer.reject(bridgeError('NETWORK_ERROR', 'offline'));
     await reload;
-    expect(store.getState()).toMatchObject({ status: 'ready', rows: ['kept'], error: null });
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      rows: ['kept'],
+      refreshing: false,
+      loadedAt,
+      error: { code: 'NETWORK_ERROR' },
+    });
+    // The next good answer clears the error.
+    await loader.run(async () => ({ rows: ['fresh'] }));
+    expect(store.getState()).toMatchObject({ status: 'ready', rows: ['fresh'], refreshing: false, error: null });
+  });
+
+  it('another query (a changed filter) replaces the rows unless the load is quiet', async () => {
+    const { store, loader } = makeStore();
+    await loader.run(async () => ({ rows: ['a1'] }), { before: { filter: 'a' } });
+    const answer = deferred<string[]>();
+    const other = loader.run(async () => ({ rows: await answer.promise }), { before: { filter: 'b' } });
+    expect(store.getState()).toMatchObject({ status: 'loading', filter: 'b', refreshing: false });
+    answer.resolve(['b1']);
+    await other;
+    const quiet = deferred<string[]>();
+    const poll = loader.run(async () => ({ rows: await quiet.promise }), { quiet: true, before: { filter: 'c' } });
+    expect(store.getState()).toMatchObject({ status: 'ready', rows: ['b1'], refreshing: true });
+    loader.abort();
+    expect(store.getState().refreshing).toBe(false);
+    quiet.resolve(['c1']);
+    await poll;
+    expect(store.getState().rows).toEqual(['b1']);
   });
 
   it('a failure that is not quiet becomes status error with the normalized error; a cancelled one changes nothing', async () => {
@@ -69,6 +98,18 @@ describe('createLoader', () => {
       throw bridgeError('CANCELLED', 'stopped');
     });
     expect(store.getState().status).toBe('loading');
+  });
+
+  it("never keeps another profile's rows: after a switch a failed load is an error, not stale rows", async () => {
+    const { store, loader } = makeStore();
+    await loader.run(async () => ({ rows: ['first profile'] }));
+    nextDataGeneration();
+    const answer = deferred<string[]>();
+    const reload = loader.run(async () => ({ rows: await answer.promise }));
+    expect(store.getState()).toMatchObject({ status: 'loading', refreshing: false });
+    answer.reject(bridgeError('NETWORK_ERROR', 'offline'));
+    await reload;
+    expect(store.getState()).toMatchObject({ status: 'error', error: { code: 'NETWORK_ERROR' } });
   });
 
   it('ensureLoaded loads once, then not again while the data is fresh', async () => {
@@ -87,7 +128,7 @@ describe('createLoader', () => {
     let loads = 0;
     const load = () => loader.run(async () => ((loads += 1), { rows: [] }));
     await loader.ensureLoaded(load);
-    markDataReplaced(Date.now() + 1);
+    nextDataGeneration();
     await loader.ensureLoaded(load);
     expect(loads).toBe(2);
   });

@@ -1,10 +1,11 @@
-// Top-bar profile menu: list, activate, add a remote profile, remove (with confirmation),
-// and where keys are kept.
+// Top-bar profile menu: list, activate, add a remote profile, edit one, remove (with
+// confirmation), and where keys are kept.
 import Add from '@mui/icons-material/Add';
 import Check from '@mui/icons-material/Check';
 import CloudOutlined from '@mui/icons-material/CloudOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +24,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifications, notify } from '../notifications/notifications-store';
 import { useUi } from '../ui-store';
 import { useActiveProfile, useProfiles } from './profiles-store';
+import { useKeyStorage } from '../../lib/key-storage';
 import { VaultNotice } from './VaultNotice';
 
 export function ProfileIcon({ profile }: { profile: Pick<Profile, 'kind'> }) {
@@ -46,6 +48,7 @@ export function ProfileSwitcher() {
   const openAdd = () => useUi.getState().set({ addProfileOpen: true });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [removing, setRemoving] = useState<Profile | null>(null);
+  const storage = useKeyStorage();
 
   return (
     <>
@@ -86,6 +89,21 @@ export function ProfileSwitcher() {
               secondary={p.kind === 'emulator' ? 'Embedded emulator' : (p.baseUrl ?? 'Remote')}
               slotProps={{ secondary: { noWrap: true } }}
             />
+            {!p.builtIn && (
+              <Tooltip title="Edit profile">
+                <IconButton
+                  size="small"
+                  aria-label={`Edit profile ${p.name}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setAnchor(null);
+                    useUi.getState().set({ editProfileId: p.id });
+                  }}
+                >
+                  <EditOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
             {!p.builtIn && (
               <Tooltip title="Remove profile">
                 <IconButton
@@ -133,8 +151,8 @@ export function ProfileSwitcher() {
         }}
         onClose={() => setRemoving(null)}
       >
-        The profile and its key in the keychain are deleted. The key itself stays valid on the server; revoke it there if it is no longer
-        needed.
+        The profile and its stored key ({storage?.persistent ? `kept ${storage.where}` : 'kept in memory for this session'}) are deleted.
+        The key itself stays valid on the server; revoke it there if it is no longer needed.
       </ConfirmDialog>
     </>
   );

@@ -6,6 +6,28 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppInfo } from '../status/app-info-store';
 
+/** Where keys are kept, in a phrase: "in GNOME Keyring (Secret Service)" only when it is so. */
+export function useKeyStorage(): { persistent: boolean; where: string } | null {
+  const vault = useAppInfo((s) => s.info?.vault);
+  if (!vault) return null;
+  return vault.persistent
+    ? { persistent: true, where: `in ${vault.location}` }
+    : { persistent: false, where: 'in memory for this session only' };
+}
+
+/** What happens to a key typed in a dialog: kept in the keychain, or (warning) in memory until the console stops. */
+export function KeyStorageNotice({ subject }: { subject: string }) {
+  const vault = useAppInfo((s) => s.info?.vault);
+  if (!vault) return null;
+  return (
+    <Alert severity={vault.persistent ? 'info' : 'warning'} data-testid="key-storage-notice">
+      {vault.persistent
+        ? `${subject} is stored in ${vault.location}, never in the profile file.`
+        : `${vault.reason ?? 'No keychain is available: keys are kept in memory for this session only.'} Enter the key again after a restart.`}
+    </Alert>
+  );
+}
+
 export function VaultNotice() {
   const vault = useAppInfo((s) => s.info?.vault);
   if (!vault) return null;

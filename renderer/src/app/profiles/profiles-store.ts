@@ -4,6 +4,8 @@ import type { NormalizedError } from '../../../../shared/api/errors';
 import type { ChannelRequest, Profile, ProfilesState } from '../../../../shared/ipc/contract';
 import { getBridge } from '../../bridge';
 import { toNormalizedError } from '../../bridge/errors';
+import { nextDataGeneration } from '../../lib/data-generation';
+import { resetServerClock } from '../../lib/server-clock';
 
 interface ProfilesStore {
   profiles: Profile[];
@@ -15,47 +17,62 @@ interface ProfilesStore {
   watch(): () => void;
   activate(id: string): Promise<void>;
   create(input: ChannelRequest<'profiles:create'>, activate: boolean): Promise<Profile>;
+  update(input: ChannelRequest<'profiles:update'>): Promise<Profile>;
   remove(id: string): Promise<void>;
   fromKey(name: string, apiKey: string, activate: boolean): Promise<Profile>;
 }
 
-const apply = (state: ProfilesState) => ({ profiles: state.profiles, activeId: state.activeId, status: 'ready' as const, error: null });
-
-export const useProfiles = create<ProfilesStore>()((set, get) => ({
-  profiles: [],
-  activeId: null,
-  status: 'idle',
-  error: null,
-  async load() {
-    set({ status: get().status === 'ready' ? 'ready' : 'loading' });
-    try {
-      set(apply(await getBridge().invoke('profiles:list', {})));
-    } catch (error) {
-      set({ status: 'error', error: toNormalizedError(error) });
+export const useProfiles = create<ProfilesStore>()((set, get) => {
+  const apply = (state: ProfilesState) => {
+    const previous = get().activeId;
+    // Another profile: another server's clock and another account's rows.
+    if (previous !== null && previous !== state.activeId) {
+      nextDataGeneration();
+      resetServerClock();
     }
-  },
-  watch() {
-    return getBridge().subscribe('profiles:changed', {}, (state) => set(apply(state)));
-  },
-  async activate(id) {
-    set(apply(await getBridge().invoke('profiles:activate', { id })));
-  },
-  async create(input, activate) {
-    const profile = await getBridge().invoke('profiles:create', input);
-    if (activate) await get().activate(profile.id);
-    else await get().load();
-    return profile;
-  },
-  async remove(id) {
-    await getBridge().invoke('profiles:remove', { id });
-    await get().load();
-  },
-  async fromKey(name, apiKey, activate) {
-    const profile = await getBridge().invoke('profiles:fromKey', { name, apiKey, activate });
-    await get().load();
-    return profile;
-  },
-}));
+    return { profiles: state.profiles, activeId: state.activeId, status: 'ready' as const, error: null };
+  };
+  return {
+    profiles: [],
+    activeId: null,
+    status: 'idle',
+    error: null,
+    async load() {
+      set({ status: get().status === 'ready' ? 'ready' : 'loading' });
+      try {
+        set(apply(await getBridge().invoke('profiles:list', {})));
+      } catch (error) {
+        set({ status: 'error', error: toNormalizedError(error) });
+      }
+    },
+    watch() {
+      return getBridge().subscribe('profiles:changed', {}, (state) => set(apply(state)));
+    },
+    async activate(id) {
+      set(apply(await getBridge().invoke('profiles:activate', { id })));
+    },
+    async create(input, activate) {
+      const profile = await getBridge().invoke('profiles:create', input);
+      if (activate) await get().activate(profile.id);
+      else await get().load();
+      return profile;
+    },
+    async update(input) {
+      const profile = await getBridge().invoke('profiles:update', input);
+      await get().load();
+      return profile;
+    },
+    async remove(id) {
+      await getBridge().invoke('profiles:remove', { id });
+      await get().load();
+    },
+    async fromKey(name, apiKey, activate) {
+      const profile = await getBridge().invoke('profiles:fromKey', { name, apiKey, activate });
+      await get().load();
+      return profile;
+    },
+  };
+});
 
 export function useActiveProfile(): Profile | null {
   return useProfiles((s) => s.profiles.find((p) => p.id === s.activeId) ?? null);

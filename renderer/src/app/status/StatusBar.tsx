@@ -1,18 +1,23 @@
-// Bottom bar: connection (web mode), active profile, rate-limit remaining/limit with its
-// reset time, and where keys are kept.
+// Bottom bar: the active profile's connection as calls find it (reachable, key accepted,
+// latency), the profile, which rate limit is closest to running out (click: all of them),
+// and where keys are kept.
 import CircleIcon from '@mui/icons-material/Circle';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { getBridge } from '../../bridge';
 import { useActiveProfile } from '../profiles/profiles-store';
 import { ProfileIcon } from '../profiles/ProfileSwitcher';
 import { useAppInfo } from './app-info-store';
-import { useConnectionState } from './connection-store';
+import { healthLabel, type ConnectionHealth } from './connection-health';
+import { useConnectionHealth, useConnectionState } from './connection-store';
+import { rateLimitName, rateLimitScope, resetClock } from './rate-limit-labels';
+import { RateLimitPopover } from './RateLimitPopover';
 import { useRateLimit } from './rate-limit-store';
 
 function Item({
@@ -44,23 +49,78 @@ function Item({
 
 function RateLimitItem({ profileId }: { profileId: string }) {
   const rl = useRateLimit((s) => s.byProfile[profileId]);
-  if (!rl)
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const low = !!rl && rl.limit > 0 && rl.remaining / rl.limit < 0.1;
+  const name = rateLimitName(rl?.resource);
+  const title = rl
+    ? `${rateLimitScope(rl.resource)} Requests left in this ${Math.round(rl.window / 60)}-minute window. Click for every limit.`
+    : 'Click for every limit.';
+  return (
+    <>
+      <Tooltip title={title}>
+        <ButtonBase
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-haspopup="dialog"
+          aria-label="Rate limits"
+          sx={{
+            font: 'inherit',
+            color: low ? 'warning.main' : 'inherit',
+            borderRadius: 1,
+            px: 0.5,
+            mx: -0.5,
+            '&:hover': { bgcolor: 'action.hover' },
+          }}
+        >
+          <Item icon={<SpeedOutlined />} testId="status-rate-limit">
+            {rl ? (
+              <>
+                {name ? `${name}: ` : ''}
+                {rl.remaining.toLocaleString()}/{rl.limit.toLocaleString()} left · resets {resetClock(rl.reset)}
+              </>
+            ) : (
+              'Rate limits: no calls yet'
+            )}
+          </Item>
+        </ButtonBase>
+      </Tooltip>
+      <RateLimitPopover anchor={anchor} last={rl} onClose={() => setAnchor(null)} />
+    </>
+  );
+}
+
+const HEALTH_COLOR: Record<ConnectionHealth['kind'], string> = {
+  unknown: 'text.disabled',
+  ok: 'success.main',
+  'key-refused': 'error.main',
+  'no-key': 'error.main',
+  unreachable: 'error.main',
+  timeout: 'warning.main',
+  'server-error': 'warning.main',
+  'not-understood': 'warning.main',
+};
+
+/** The active profile's API as the last answers found it; in web mode, the socket first. */
+function ConnectionItem({ web }: { web: boolean }) {
+  const socket = useConnectionState();
+  const health = useConnectionHealth((s) => s.health);
+  const checking = useConnectionHealth((s) => s.checking);
+  if (web && socket !== 'open') {
     return (
-      <Item icon={<SpeedOutlined />} testId="status-rate-limit">
-        Rate limit: no calls yet
+      <Item icon={<CircleIcon sx={{ color: 'warning.main' }} />} testId="status-connection" title="The console's own server (web mode)">
+        {socket === 'connecting' ? 'Connecting…' : 'Reconnecting to the console…'}
       </Item>
     );
-  const reset = new Date(rl.reset * 1000);
-  const low = rl.limit > 0 && rl.remaining / rl.limit < 0.1;
+  }
+  const detail =
+    'message' in health ? health.message : health.kind === 'ok' ? 'The server answered and accepted the key.' : 'No answer yet.';
   return (
     <Item
-      icon={<SpeedOutlined />}
-      testId="status-rate-limit"
-      color={low ? 'warning.main' : undefined}
-      title={`Requests left in this ${Math.round(rl.window / 60)}-minute window; resets ${reset.toLocaleString()}`}
+      icon={<CircleIcon sx={{ color: HEALTH_COLOR[health.kind] }} />}
+      color={health.kind === 'ok' || health.kind === 'unknown' ? undefined : HEALTH_COLOR[health.kind]}
+      testId="status-connection"
+      title={`${detail}${checking ? ' Checking now…' : ''}`}
     >
-      {rl.remaining.toLocaleString()}/{rl.limit.toLocaleString()} left · resets{' '}
-      {reset.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+      {healthLabel(health)}
     </Item>
   );
 }
@@ -68,7 +128,6 @@ function RateLimitItem({ profileId }: { profileId: string }) {
 export function StatusBar() {
   const profile = useActiveProfile();
   const vault = useAppInfo((s) => s.info?.vault);
-  const connection = useConnectionState();
   const web = getBridge().mode === 'web';
   return (
     <Stack
@@ -88,11 +147,7 @@ export function StatusBar() {
       }}
       data-testid="status-bar"
     >
-      {web && (
-        <Item icon={<CircleIcon sx={{ color: connection === 'open' ? 'success.main' : 'warning.main' }} />} testId="status-connection">
-          {connection === 'open' ? 'Connected' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
-        </Item>
-      )}
+      <ConnectionItem web={web} />
       {profile && (
         <Item icon={<ProfileIcon profile={profile} />} testId="status-profile" title={profile.baseUrl ?? 'Embedded emulator'}>
           {profile.name}

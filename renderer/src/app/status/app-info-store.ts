@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../../../shared/ipc/contract';
 import { getBridge } from '../../bridge';
+import { useVaultStatus } from '../../lib/key-storage';
 
 interface AppInfoState {
   info: AppInfo | null;
@@ -12,7 +13,9 @@ export const useAppInfo = create<AppInfoState>()((set) => ({
   info: null,
   async load() {
     try {
-      set({ info: await getBridge().invoke('app:info', {}) });
+      const info = await getBridge().invoke('app:info', {});
+      useVaultStatus.getState().set(info.vault);
+      set({ info });
     } catch {
       // The status bar shows "unknown" rather than failing the shell.
     }

@@ -26,7 +26,7 @@ const KeyRevealDialog = lazy(() => import('../../components/KeyRevealDialog').th
 type Pending = { kind: 'rotate' | 'revoke'; key: ApiKey } | null;
 
 export default function ApiKeysPage() {
-  const { keys, status, error, revealed, usage, holders } = useApiKeys();
+  const { keys, status, error, refreshing, loadedAt, revealed, usage, holders } = useApiKeys();
   const { load, create, update, rotate, revoke, dismissReveal, loadUsage, loadHolders } = useApiKeys.getState();
   const fromKey = useProfiles((s) => s.fromKey);
   const profiles = useProfiles((s) => s.profiles);
@@ -135,6 +135,8 @@ export default function ApiKeysPage() {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load API keys"
       table={{
         label: 'API keys',

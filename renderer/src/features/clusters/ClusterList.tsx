@@ -25,6 +25,8 @@ export function ClusterList() {
   const clusters = useClusters((s) => s.clusters);
   const status = useClusters((s) => s.status);
   const error = useClusters((s) => s.error);
+  const refreshing = useClusters((s) => s.refreshing);
+  const loadedAt = useClusters((s) => s.loadedAt);
   const { load, ensureLoaded } = useClusters.getState();
   const { text, setText, statuses, setStatuses, clearFilters, sort, onSortChange } = useClusterListParams();
   const [action, setAction] = useState<LifecycleAction>(null);
@@ -86,6 +88,8 @@ export function ClusterList() {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load clusters"
       table={{
         label: 'Clusters',

@@ -13,7 +13,7 @@ import type {
 } from '../../../../shared/api/emulator-admin';
 import { JOURNAL_MAX } from '../../../../shared/api/emulator-admin';
 import { getBridge } from '../../bridge';
-import { markDataReplaced } from '../../lib/data-replaced';
+import { nextDataGeneration } from '../../lib/data-generation';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../lib/resource-store';
 import { journalRows, type JournalRow } from './journal-filter';
 
@@ -106,7 +106,7 @@ interface WorldState extends LoadState {
 
 /** After the world was replaced: every panel reads again, and the other areas' lists will too. */
 function afterReplace(): void {
-  markDataReplaced();
+  nextDataGeneration();
   void useEmulatorClock.getState().load({ quiet: true });
   void useChaosRules.getState().load({ quiet: true });
   void useJournal.getState().load({ quiet: true });

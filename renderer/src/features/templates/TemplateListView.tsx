@@ -34,7 +34,7 @@ function storedView(): TemplatesView {
 }
 
 export function TemplateListView({ onCreate }: { onCreate(): void }) {
-  const { templates, totalCount, status, error } = useTemplates();
+  const { templates, totalCount, status, error, refreshing, loadedAt } = useTemplates();
   const { filters, search, setSearch, change, sort, onSortChange } = useTemplateList();
   const [view, setView] = useState<TemplatesView>(storedView);
   const columns = useMemo(() => templateColumns(), []);
@@ -93,6 +93,8 @@ export function TemplateListView({ onCreate }: { onCreate(): void }) {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load templates"
       table={{
         label: 'Templates',

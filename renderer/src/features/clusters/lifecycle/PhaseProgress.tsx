@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import type { ClusterLifecycle } from '../../../../../shared/api/clusters/lifecycle';
 import { formatDateTime, relativeTime } from '../../../lib/relative-time';
+import { serverNow } from '../../../lib/server-clock';
 import { isTransitional, runOptionsOf, useClusterFollow } from './follow-store';
 import { activeStepIndex, phaseLabel, remainingMs, runPhases, terminalPhase } from './phases';
 
@@ -79,7 +80,7 @@ export function PhaseProgress({ cluster, onUpdate }: PhaseProgressProps) {
         </Typography>
         {!done && (
           <Typography variant="body2" color="text.secondary" title={formatDateTime(run.estimated_completion_time)} data-testid="phase-eta">
-            Estimated completion {relativeTime(new Date(Date.now() + remainingMs(run)).toISOString())}
+            Estimated completion {relativeTime(new Date(serverNow() + remainingMs(run)).toISOString())}
           </Typography>
         )}
       </Stack>

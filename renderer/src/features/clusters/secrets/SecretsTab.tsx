@@ -61,7 +61,7 @@ function useSecretsList(clusterId: string) {
 }
 
 export function SecretsTab({ clusterId }: { clusterId: string }) {
-  const { secrets, totalCount, secretTypes, status, error, unfiltered } = useSecrets();
+  const { secrets, totalCount, secretTypes, status, error, refreshing, loadedAt, unfiltered } = useSecrets();
   const appliedSearch = useSecrets((s) => (s.status === 'ready' ? s.filters.search : null));
   const { filters, search, setSearch, patchFilters, sort, onSortChange } = useSecretsList(clusterId);
   const revealed = useRevealedValues(clusterId);
@@ -146,6 +146,8 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
       }
       status={status}
       error={error}
+      refreshing={refreshing}
+      loadedAt={loadedAt}
       errorTitle="Could not load the secrets"
       tableMinHeight={360}
       table={{

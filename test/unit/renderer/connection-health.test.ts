@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NormalizedError } from '../../../shared/api/errors';
+import { localError } from '../../../shared/api/local-errors';
+import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
+import { api } from '../../../renderer/src/bridge/api';
+import { healthLabel, healthOfError, nextHealth } from '../../../renderer/src/app/status/connection-health';
+import { CHECK_TICK_MS, IDLE_CHECK_MS, useConnectionHealth } from '../../../renderer/src/app/status/connection-store';
+import { useProfiles } from '../../../renderer/src/app/profiles/profiles-store';
+import { serverClockOffset } from '../../../renderer/src/lib/server-clock';
+
+const wire = (status: number, code: string): NormalizedError => ({ status, code, message: code, details: {}, source: 'account' });
+
+describe('connection health from call outcomes', () => {
+  it('says what each failure means for the connection', () => {
+    const refused = localError('NETWORK_ERROR', 'Could not reach the server at http://127.0.0.1:9 (ECONNREFUSED).', {
+      details: { cause: 'ECONNREFUSED' },
+    });
+    expect(healthLabel(healthOfError(refused)!)).toBe('Unreachable: connection refused');
+    expect(healthLabel(healthOfError(localError('TIMEOUT', 'No answer within 30 s.'))!)).toBe('Timing out');
+    expect(healthLabel(healthOfError(wire(401, 'INVALID_API_KEY'))!)).toBe('Key refused (401)');
+    expect(healthLabel(healthOfError(wire(503, 'SERVICE_UNAVAILABLE'))!)).toBe('Server error (503)');
+    expect(healthLabel(healthOfError(localError('PROFILE_KEY_MISSING', 'no key'))!)).toBe('No key stored');
+    // A 403, 404 or 409 came from a server that accepted the key; a bad request never left.
+    expect(healthOfError(wire(403, 'INSUFFICIENT_PERMISSIONS'))).toBeNull();
+    expect(healthOfError(localError('INVALID_REQUEST', 'bad input'))).toBeNull();
+  });
+
+  it('takes the latency from the checks, keeps it across other answers, and recovers on success', () => {
+    let health = nextHealth({ kind: 'unknown' }, { op: 'auth.verify', ok: true, latencyMs: 12.4 }, true);
+    expect(healthLabel(health)).toBe('Connected · 12 ms');
+    health = nextHealth(health, { op: 'clusters.list', ok: true, latencyMs: 900 }, false);
+    expect(healthLabel(health)).toBe('Connected · 12 ms');
+    health = nextHealth(health, { op: 'clusters.list', ok: false, latencyMs: 5, error: wire(401, 'INVALID_API_KEY') }, false);
+    expect(healthLabel(health)).toBe('Key refused (401)');
+    health = nextHealth(health, { op: 'clusters.get', ok: false, latencyMs: 5, error: wire(404, 'CLUSTER_NOT_FOUND') }, false);
+    expect(healthLabel(health)).toBe('Connected');
+    // Back from a failure without a check yet: the call's own round trip stands in.
+    health = nextHealth({ kind: 'timeout', message: 'slow' }, { op: 'clusters.list', ok: true, latencyMs: 40.2 }, false);
+    expect(healthLabel(health)).toBe('Connected · 40 ms');
+  });
+});
+
+describe('useConnectionHealth', () => {
+  let answer: () => Promise<unknown>;
+  const calls: string[] = [];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    calls.length = 0;
+    answer = async () => ({ status: 200, rateLimit: null, data: {}, serverTime: Date.now() + 3_600_000 });
+    setBridge({
+      mode: 'electron',
+      connection: { state: 'open', signedOutReason: null, onStateChange: () => () => {}, signIn: () => {} },
+      subscribe: () => () => {},
+      invoke: async (_channel: string, request: { op: string }) => {
+        calls.push(request.op);
+        return answer();
+      },
+    } as unknown as RendererBridge);
+    useProfiles.setState({ activeId: 'local', profiles: [] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('checks on a profile switch, learns the server clock, and rechecks while something is wrong', async () => {
+    const stop = useConnectionHealth.getState().watch();
+    await vi.waitFor(() => expect(useConnectionHealth.getState().health.kind).toBe('ok'));
+    expect(calls).toEqual(['auth.verify']);
+    expect(Math.round(serverClockOffset() / 60_000)).toBe(60);
+
+    // Every call of the renderer counts: a 401 anywhere says the key is refused.
+    answer = async () => {
+      throw { normalized: wire(401, 'INVALID_API_KEY') };
+    };
+    await api('clusters.list', {}).catch(() => {});
+    expect(healthLabel(useConnectionHealth.getState().health)).toBe('Key refused (401)');
+
+    // While unhealthy, each tick checks again; a good answer recovers.
+    answer = async () => ({ status: 200, rateLimit: null, data: {} });
+    await vi.advanceTimersByTimeAsync(CHECK_TICK_MS);
+    expect(calls.filter((op) => op === 'auth.verify')).toHaveLength(2);
+    expect(useConnectionHealth.getState().health.kind).toBe('ok');
+
+    // Healthy and busy: no extra checks; healthy and idle long enough: one.
+    await vi.advanceTimersByTimeAsync(CHECK_TICK_MS);
+    expect(calls.filter((op) => op === 'auth.verify')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_MS);
+    expect(calls.filter((op) => op === 'auth.verify')).toHaveLength(3);
+
+    // A switch starts over: unknown until the new profile's check answers, clock forgotten.
+    answer = () => new Promise(() => {});
+    useProfiles.setState({ activeId: 'remote-1' });
+    expect(useConnectionHealth.getState()).toMatchObject({ profileId: 'remote-1', health: { kind: 'unknown' }, checking: true });
+    expect(serverClockOffset()).toBe(0);
+    stop();
+  });
+});
