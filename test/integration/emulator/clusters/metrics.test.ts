@@ -10,6 +10,9 @@ import { G, GPU_WIDTH, modelOf, sampleAt } from '../../../../main/emulator/areas
 import type { StoredCluster } from '../../../../main/emulator/areas/clusters/state';
 import { errorOf, startClusters, type ClusterTarget } from './harness';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, checked against its schema by the harness
+type Wire = any;
+
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -152,10 +155,10 @@ describe('historical', () => {
     for (const aggregation of ['avg', 'min', 'max', 'sum']) {
       const buckets = (await q('15m', aggregation)).body.data.data_points;
       expect(buckets).toHaveLength(4);
-      buckets.forEach((b: any, k: number) => {
+      buckets.forEach((b: Wire, k: number) => {
         expect(b.samples).toBe(15);
         const inside = minutes.slice(k * 15, k * 15 + 15);
-        for (const pick of [(p: any) => p.gpu.utilization.gpu_1, (p: any) => p.gpu.temperature.gpu_6, (p: any) => p.cpu.utilization]) {
+        for (const pick of [(p: Wire) => p.gpu.utilization.gpu_1, (p: Wire) => p.gpu.temperature.gpu_6, (p: Wire) => p.cpu.utilization]) {
           const xs = inside.map(pick);
           const got = pick(b);
           if (aggregation === 'min') expect(got).toBe(Math.min(...xs));
@@ -233,7 +236,7 @@ describe('aggregated', () => {
     expect(Object.keys(agg).filter((k) => ['cpu', 'storage', 'network', 'custom_metrics'].includes(k))).toEqual([]);
     const minutes = (await get(`/v1/clusters/${llm.id}/metrics/historical?${window}&interval=1m&gpu_id=gpu_4&metrics=gpu`)).body.data
       .data_points;
-    const temps = minutes.map((p: any) => p.gpu.temperature.gpu_4).sort((a: number, b: number) => a - b);
+    const temps = minutes.map((p: Wire) => p.gpu.temperature.gpu_4).sort((a: number, b: number) => a - b);
     const s = agg.gpu.temperature.gpu_4;
     expect(s.count).toBe(temps.length);
     expect(Math.abs(s.min - temps[0])).toBeLessThanOrEqual(0.05);
@@ -285,12 +288,12 @@ describe('custom metrics', () => {
       get(
         `/v1/clusters/${llm.id}/metrics/historical?start_time=${iso(start)}&end_time=${iso(now + 1000)}&interval=1h&aggregation=${aggregation}`,
       );
-    const withBoth = (await q('sum')).body.data.data_points.filter((p: any) => p.custom_metrics);
-    const total = withBoth.reduce((a: number, p: any) => a + p.custom_metrics['train.tokens_per_sec'], 0);
+    const withBoth = (await q('sum')).body.data.data_points.filter((p: Wire) => p.custom_metrics);
+    const total = withBoth.reduce((a: number, p: Wire) => a + p.custom_metrics['train.tokens_per_sec'], 0);
     expect(total).toBe(3000);
     const maxes = (await q('max')).body.data.data_points
-      .filter((p: any) => p.custom_metrics)
-      .map((p: any) => p.custom_metrics['train.tokens_per_sec']);
+      .filter((p: Wire) => p.custom_metrics)
+      .map((p: Wire) => p.custom_metrics['train.tokens_per_sec']);
     expect(Math.max(...maxes)).toBe(1800);
 
     const agg = (await get(`/v1/clusters/${llm.id}/metrics/aggregated?start_time=${iso(now - HOUR)}&end_time=${iso(now + 1000)}`)).body
