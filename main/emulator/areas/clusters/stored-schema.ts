@@ -208,6 +208,13 @@ export const ClustersState = z
       'template id',
       ctx,
     );
+    unique(
+      s.custom_metrics ?? [],
+      (m) => `${m.cluster_id}:${m.name}`,
+      (i) => ['custom_metrics', i, 'name'],
+      'custom metric',
+      ctx,
+    );
     s.clusters.forEach((c, ci) => {
       unique(
         c.ports,

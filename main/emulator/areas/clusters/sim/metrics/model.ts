@@ -79,7 +79,7 @@ const profiles = new Map<string, Profile>();
 
 /** The cluster's constants: drawn once per seed, cluster and configuration (a restart may change GPUs and resources). */
 export function profileOf(seed: number, c: StoredCluster): Profile {
-  const key = `${seed}|${c.id}|${c.gpu.type}|${c.gpu.count}|${c.resources.cpu_cores}|${c.resources.memory_gb}|${c.resources.storage_gb}|${c.name}|${c.template_name}`;
+  const key = `${seed}|${c.id}|${c.gpu.type}|${c.gpu.count}|${c.resources.cpu_cores}|${c.resources.memory_gb}|${c.resources.storage_gb}|${c.name}|${c.template_name}|${c.container_image}|${c.region}`;
   const hit = profiles.get(key);
   if (hit) return hit;
   const rng = Rng.derive(seed, `metrics:${c.id}`);
