@@ -106,7 +106,7 @@ describe('metrics simulator', () => {
       for (let i = 1; i < pairs.length; i++) if (pairs[i]![0] > pairs[i - 1]![0]) expect(pairs[i]![1]).toBeGreaterThan(pairs[i - 1]![1]);
       expect(pairs[pairs.length - 1]![1]).toBeLessThanOrEqual(spec.tdp_w);
       expect(pairs[pairs.length - 1]![0] - pairs[0]![0], 'utilisation moves over a day').toBeGreaterThan(20);
-      const idle = sampleAt(m, T0 - 1 + 1); // first moment up: loading, low load
+      const idle = sampleAt(m, T0); // the first moment up: the model loads, the GPUs wait
       expect(gpu(idle, 0, G.power)).toBeLessThan(spec.idle_w + 0.1 * (spec.tdp_w - spec.idle_w));
     }
   });
