@@ -68,6 +68,16 @@ describe('current snapshot', () => {
     }
   });
 
+  it('agrees with the cluster list: include_metrics is the same reading, averaged over the GPUs', async () => {
+    const list = (await get('/v1/clusters?include_metrics=true')).body.data.clusters;
+    const current = list.find((c: Wire) => c.id === llm.id).metrics.current;
+    const { seed, cluster } = await stored(llm.id);
+    const v = sampleAt(modelOf(seed, cluster), Date.parse(current.collected_at));
+    const mean = [0, 1, 2, 3, 4, 5, 6, 7].reduce((a, g) => a + v[g * GPU_WIDTH + G.util]!, 0) / 8;
+    expect(current.gpu_utilization).toBe(r1(mean));
+    expect(list.find((c: Wire) => c.id === stopped.id).metrics.current.gpu_utilization).toBe(0);
+  });
+
   it('filters categories, GPUs, temperature, power, custom metrics and adds processes', async () => {
     const only = (await metrics(llm.id, '?metrics=gpu,cpu')).body.data;
     expect(Object.keys(only).sort()).toEqual(['cluster_id', 'cpu', 'gpu', 'timestamp']);
