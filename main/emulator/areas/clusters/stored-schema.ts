@@ -127,7 +127,8 @@ export const StoredCluster = z.object({
   status: z.enum(['running', 'stopped', 'error', 'starting']),
   project_id: z.string(),
   region: z.string(),
-  gpu: z.object({ type: GpuType, count: Count }),
+  /** At most 64 GPUs (restart allows 8): metrics lay out a vector per GPU, an imported count must not exhaust memory. */
+  gpu: z.object({ type: GpuType, count: Count.max(64) }),
   resources: z.object({ cpu_cores: Count, memory_gb: Count, storage_gb: Count }),
   hourly_rate: z.number().min(0),
   billing_started_at: Ms.nullable(),
