@@ -9,6 +9,7 @@ import { benchDurability } from './durability';
 import { benchEmulatorHttp } from './emulator-http';
 import { benchEmulatorMemory } from './emulator-memory';
 import { benchGateway } from './gateway';
+import { benchMetrics } from './metrics';
 import { benchSecretList } from './secret-list';
 import { benchWebLoad } from './web-load';
 
@@ -109,6 +110,48 @@ const BENCHES: readonly Bench[] = [
             figure: `p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`,
             target: 'p50 <= 0.5 ms',
             ok: r.p50Ms <= 0.5,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'metrics',
+    about: 'cluster metrics in-process: 8-GPU snapshot, 7 days of history and statistics, vs a JSON round trip and the cluster GET',
+    async run() {
+      const r = await benchMetrics();
+      return {
+        result: r,
+        rows: [
+          {
+            name: 'metrics snapshot of an 8-GPU cluster, simulator + rendering',
+            figure: `median ${r.snapshotComputeMs.toFixed(3)} ms = ${(r.snapshotComputeMs / r.jsonRoundTripMs).toFixed(2)}x a JSON round trip of the same snapshot (${r.jsonRoundTripMs.toFixed(3)} ms)`,
+            target: '<= 0.5 ms',
+            ok: r.snapshotComputeMs <= 0.5,
+          },
+          {
+            name: 'GET metrics (8 GPUs), in-process',
+            figure: `median ${r.snapshotRouteMs.toFixed(3)} ms = ${(r.snapshotRouteMs / r.clusterGetMs).toFixed(2)}x GET cluster (${r.clusterGetMs.toFixed(3)} ms)`,
+            target: '<= 3x GET cluster',
+            ok: r.snapshotRouteMs <= 3 * r.clusterGetMs,
+          },
+          {
+            name: `GET metrics/historical, 7 days at 15m (${r.historical7dPoints} points), in-process`,
+            figure: `median ${r.historical7dMs.toFixed(1)} ms = ${(r.historical7dMs / r.clusterGetMs).toFixed(0)}x GET cluster`,
+            target: '<= 200 ms',
+            ok: r.historical7dMs <= 200,
+          },
+          {
+            name: 'GET metrics/aggregated, 7 days (every metric of 8 GPUs), in-process',
+            figure: `median ${r.aggregated7dMs.toFixed(1)} ms = ${(r.aggregated7dMs / r.clusterGetMs).toFixed(0)}x GET cluster`,
+            target: '<= 300 ms',
+            ok: r.aggregated7dMs <= 300,
+          },
+          {
+            name: 'GET metrics/historical, 7 days at 1m: refused (over 1,440 points)',
+            figure: `median ${r.refused7d1mMs.toFixed(3)} ms = ${(r.refused7d1mMs / r.clusterGetMs).toFixed(2)}x GET cluster`,
+            target: '<= 3x GET cluster',
+            ok: r.refused7d1mMs <= 3 * r.clusterGetMs,
           },
         ],
       };

@@ -35,5 +35,7 @@ export const ClusterErrorCode = z.enum([
   'STORAGE_CANNOT_SHRINK',
   /** 409: update_configuration.gpu_count more GPUs than the region has free. */
   'GPU_UNAVAILABLE',
+  /** 409: a new custom metric name on a cluster that holds the most names it may (shared/api/clusters/metrics.ts). */
+  'CUSTOM_METRIC_LIMIT',
 ]);
 export type ClusterErrorCode = z.infer<typeof ClusterErrorCode>;

@@ -1,9 +1,19 @@
 // Operations of 02-clusters.md implemented so far: cluster reads, proxy and ports,
-// secrets, templates, stop and restart (logs and metrics come with a later issue).
+// secrets, templates, metrics, stop and restart (logs come with a later issue).
 // Every response schema describes the whole `{success, data, meta}` envelope.
 import { defineOperation, type DeclaredOperation } from '../operation';
 import { ClusterIdParams } from './common';
 import { ClusterResponse, ListClustersQuery, ListClustersResponse } from './cluster';
+import {
+  AggregatedMetricsQuery,
+  AggregatedMetricsResponse,
+  CreateCustomMetricRequest,
+  CustomMetricResponse,
+  HistoricalMetricsQuery,
+  HistoricalMetricsResponse,
+  MetricsQuery,
+  MetricsResponse,
+} from './metrics';
 import { RestartRequest, RestartResponse, StopRequest, StopResponse } from './lifecycle';
 import { CreatePortMappingRequest, DeletePortMappingResponse, PortIdParams, PortMappingResponse, UpdatePortMappingRequest } from './ports';
 import { ProxyQuery, ProxyResponse, UpdateProxyAccessRequest, UpdateProxyRequest } from './proxy';
@@ -232,6 +242,49 @@ export const clustersOperations = {
     params: TemplateParams,
     response: DeleteTemplateResponse,
     errors: ['VALIDATION_ERROR', 'TEMPLATE_NOT_FOUND', 'OFFICIAL_TEMPLATE_READ_ONLY'],
+  }),
+
+  // The current snapshot of a cluster that is not up (stopped, error, starting) is 409 INVALID_STATE (docs/decisions.md, Metrics).
+  'clusters.metrics.get': defineOperation({
+    ...read,
+    id: 'clusters.metrics.get',
+    path: '/v1/clusters/:cluster_id/metrics',
+    summary: 'Current GPU and host metrics',
+    params: ClusterIdParams,
+    query: MetricsQuery,
+    response: MetricsResponse,
+    errors: [...onCluster, 'INVALID_STATE'],
+  }),
+  'clusters.metrics.historical': defineOperation({
+    ...read,
+    id: 'clusters.metrics.historical',
+    path: '/v1/clusters/:cluster_id/metrics/historical',
+    summary: 'Metrics over a time range, one data point per interval',
+    params: ClusterIdParams,
+    query: HistoricalMetricsQuery,
+    response: HistoricalMetricsResponse,
+    errors: [...onCluster],
+  }),
+  'clusters.metrics.aggregated': defineOperation({
+    ...read,
+    id: 'clusters.metrics.aggregated',
+    path: '/v1/clusters/:cluster_id/metrics/aggregated',
+    summary: 'Summary statistics of each metric and GPU over a window',
+    params: ClusterIdParams,
+    query: AggregatedMetricsQuery,
+    response: AggregatedMetricsResponse,
+    errors: [...onCluster],
+  }),
+  'clusters.metrics.custom': defineOperation({
+    ...write,
+    id: 'clusters.metrics.custom',
+    method: 'POST',
+    path: '/v1/clusters/:cluster_id/metrics/custom',
+    summary: 'Publish a value of a custom gauge metric',
+    params: ClusterIdParams,
+    body: CreateCustomMetricRequest,
+    response: CustomMetricResponse,
+    errors: [...onCluster, 'CUSTOM_METRIC_LIMIT'],
   }),
 
   'clusters.stop': defineOperation({

@@ -49,6 +49,7 @@ const samples: Record<string, Record<string, unknown>> = {
   'clusters.templates.update': { description: 'fuzzed', version: '9.0.0' },
   // No wait_for_*: a held answer would take simulated (here: real) minutes.
   'clusters.stop': { force: true, save_state: true, grace_period_minutes: 1 },
+  'clusters.metrics.custom': { name: 'fuzz.gauge', value: 1.5, unit: 'ms', tags: ['fuzz'] },
   'clusters.restart': { force: true, update_configuration: { cpu_cores: 16 }, environment_updates: { FUZZ: '1' } },
 };
 

@@ -4,36 +4,39 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { project, sessionCost, uptimeSeconds } from './sim/cluster-state';
 import { iso, isoOrNull } from './envelope';
 import { portView } from './port-view';
+import { C, D, G, GPU_WIDTH, liveAt, modelOf, sampleAt } from './sim/metrics/sample';
 import type { StoredCluster } from './state';
 
-const TEN_MIN = 600_000;
-
-/** A stable number in [0, 1) from a string: gives each cluster its own metric curve. */
-function hashUnit(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return (h >>> 0) / 4294967296;
-}
-
-const wave = (now: number, phase: number, periodMs: number) => Math.sin((2 * Math.PI * now) / periodMs + phase * 2 * Math.PI);
 const pct = (v: number) => Math.round(Math.min(100, Math.max(0, v)) * 10) / 10;
 
-/** Current metrics, a deterministic function of the cluster and the clock (0 when not running). */
-export function currentMetrics(c: StoredCluster, status: string, now: number): NonNullable<Cluster['metrics']>['current'] {
-  const h = hashUnit(c.id);
-  const up = status === 'running' || status === 'stopping' || status === 'restarting';
-  const gpu = up && c.gpu.count > 0 ? 55 + 35 * wave(now, h, 6 * TEN_MIN) : 0;
+/**
+ * Current metrics: the metrics simulator's reading at now (the same values as GET metrics),
+ * averaged over the GPUs; 0 for GPU/CPU/memory when the cluster is not up.
+ */
+export function currentMetrics(c: StoredCluster, seed: number, now: number): NonNullable<Cluster['metrics']>['current'] {
+  const m = modelOf(seed, c);
+  const v = sampleAt(m, now);
+  const up = liveAt(m, now);
+  const n = m.layout.gpus;
+  let gpu = 0;
+  let mem = 0;
+  for (let i = 0; i < n; i++) {
+    gpu += v[i * GPU_WIDTH + G.util]! / n;
+    mem += v[i * GPU_WIDTH + G.memPct]! / n;
+  }
+  const cpu = m.layout.cpu;
   return {
-    gpu_utilization: pct(gpu),
-    gpu_memory_utilization: pct(up && c.gpu.count > 0 ? 40 + 30 * wave(now, h + 0.25, 9 * TEN_MIN) : 0),
-    cpu_utilization: pct(up ? 30 + 25 * wave(now, h + 0.5, 4 * TEN_MIN) : 0),
-    memory_utilization: pct(up ? 45 + 20 * wave(now, h + 0.75, 12 * TEN_MIN) : 0),
-    storage_utilization: pct(20 + 60 * h),
+    gpu_utilization: up ? pct(gpu) : 0,
+    gpu_memory_utilization: up ? pct(mem) : 0,
+    cpu_utilization: up ? pct(v[cpu + C.util]!) : 0,
+    memory_utilization: up ? pct((100 * v[cpu + C.memUsed]!) / v[cpu + C.memTotal]!) : 0,
+    storage_utilization: pct(v[m.layout.disk + D.pct]!),
     collected_at: iso(now),
   };
 }
 
-export function clusterView(c: StoredCluster, now: number, includeMetrics = false): Cluster {
+/** `metrics`: include metrics.current, read from the simulator of this seed. */
+export function clusterView(c: StoredCluster, now: number, metrics?: { seed: number }): Cluster {
   const p = project(c, now);
   const view: Cluster = {
     id: c.id,
@@ -64,7 +67,7 @@ export function clusterView(c: StoredCluster, now: number, includeMetrics = fals
     project_info: { project_id: c.project_id, team_members: [...c.team_members] },
     environment: { ...c.environment },
   };
-  if (includeMetrics) view.metrics = { current: currentMetrics(c, p.status, now) };
+  if (metrics) view.metrics = { current: currentMetrics(c, metrics.seed, now) };
   if (p.progress && c.lifecycle) {
     const { done: _done, endsAt, ...progress } = p.progress;
     view.lifecycle = {

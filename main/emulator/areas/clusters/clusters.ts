@@ -14,7 +14,7 @@ export const clusterRoutes = [
         (query.project_id === undefined || c.project_id === query.project_id) &&
         (query.status === undefined || project(c, now).status === query.status),
     );
-    return ok({ clusters: clusters.map((c) => clusterView(c, now, query.include_metrics)) }, requestId);
+    return ok({ clusters: clusters.map((c) => clusterView(c, now, query.include_metrics ? { seed: ctx.seed() } : undefined)) }, requestId);
   }),
   defineRoute(ops['clusters.get'], (ctx, { params, now, requestId }) =>
     ok(clusterView(clusterOr404(ctx.store, params.cluster_id), now), requestId),

@@ -1,22 +1,41 @@
 // The cluster area's records for the write-ahead log (docs/decisions.md, Persistence):
 // `cluster:<id>` (a cluster without its secrets), `secret:<cluster id>:<name>` (one secret)
-// and `template:<id>`. Secrets are records of their own so that writing one secret does not
+// `template:<id>`, and custom metrics: `cmetric:<cluster id>:<name>` (without its values) and
+// `cmvalues:<cluster id>:<name>:<seq>` (one chunk of its values). Secrets are records of their own so that writing one secret does not
 // log its cluster's others (a generated world holds up to 5,000 per cluster).
-import type { ClustersState, StoredCluster, StoredSecret, StoredTemplate } from './state';
+import type { ClustersState, StoredCluster, StoredCustomMetric, StoredSecret, StoredTemplate } from './state';
 
 const CLUSTER = 'cluster:';
 const SECRET = 'secret:';
 const TEMPLATE = 'template:';
+const METRIC = 'cmetric:';
+const VALUES = 'cmvalues:';
 
 export const clusterRecord = {
   cluster: (id: string) => `${CLUSTER}${id}`,
   secret: (clusterId: string, name: string) => `${SECRET}${clusterId}:${name}`,
   template: (id: string) => `${TEMPLATE}${id}`,
+  customMetric: (clusterId: string, name: string) => `${METRIC}${clusterId}:${name}`,
+  customValues: (clusterId: string, name: string, seq: number) => `${VALUES}${clusterId}:${name}:${seq}`,
 } as const;
 
-type Parsed = { kind: 'cluster'; id: string } | { kind: 'secret'; clusterId: string; name: string } | { kind: 'template'; id: string };
+type Parsed =
+  | { kind: 'cluster'; id: string }
+  | { kind: 'secret'; clusterId: string; name: string }
+  | { kind: 'template'; id: string }
+  | { kind: 'metric'; clusterId: string; name: string; seq: number | null };
 
 function parse(id: string): Parsed {
+  // Metric names have no colon (CUSTOM_METRIC_NAME_PATTERN), cluster ids neither.
+  for (const [prefix, values] of [
+    [METRIC, false],
+    [VALUES, true],
+  ] as const) {
+    if (!id.startsWith(prefix)) continue;
+    const parts = id.slice(prefix.length).split(':');
+    if (parts.length === (values ? 3 : 2) && parts[0] && parts[1] && (!values || /^\d+$/.test(parts[2]!)))
+      return { kind: 'metric', clusterId: parts[0], name: parts[1], seq: values ? Number(parts[2]) : null };
+  }
   if (id.startsWith(CLUSTER)) return { kind: 'cluster', id: id.slice(CLUSTER.length) };
   if (id.startsWith(TEMPLATE)) return { kind: 'template', id: id.slice(TEMPLATE.length) };
   if (id.startsWith(SECRET)) {
@@ -28,8 +47,18 @@ function parse(id: string): Parsed {
   throw new Error(`no clusters record ${JSON.stringify(id.slice(0, 100))}`);
 }
 
+const metricOf = (s: ClustersState, clusterId: string, name: string) =>
+  s.custom_metrics?.find((m) => m.cluster_id === clusterId && m.name === name);
+
 export function clustersRecord(live: ClustersState, id: string): unknown {
   const r = parse(id);
+  if (r.kind === 'metric') {
+    const m = metricOf(live, r.clusterId, r.name);
+    if (!m) return undefined;
+    if (r.seq !== null) return m.chunks.find((c) => c.seq === r.seq);
+    const { chunks: _chunks, ...rest } = m;
+    return rest;
+  }
   if (r.kind === 'template') return live.templates.find((t) => t.id === r.id);
   const cluster = live.clusters.find((c) => c.id === (r.kind === 'cluster' ? r.id : r.clusterId));
   if (!cluster) return undefined;
@@ -53,6 +82,22 @@ function put<T>(list: T[], keyOf: (item: T) => string, key: string, value: T | u
 export function applyClustersRecord(stored: unknown, id: string, value: unknown): void {
   const s = stored as ClustersState;
   const r = parse(id);
+  if (r.kind === 'metric') {
+    const list = (s.custom_metrics ??= []);
+    const m = metricOf(s, r.clusterId, r.name);
+    if (r.seq === null) {
+      if (value === undefined) return put(list, (x) => `${x.cluster_id}:${x.name}`, `${r.clusterId}:${r.name}`, undefined);
+      return put(list, (x) => `${x.cluster_id}:${x.name}`, `${r.clusterId}:${r.name}`, {
+        ...(value as Omit<StoredCustomMetric, 'chunks'>),
+        chunks: m?.chunks ?? [],
+      });
+    }
+    if (!m) {
+      if (value === undefined) return;
+      throw new Error(`values of custom metric ${JSON.stringify(r.name)} that is not there (${r.clusterId})`);
+    }
+    return put(m.chunks, (c) => String(c.seq), String(r.seq), value as StoredCustomMetric['chunks'][number] | undefined);
+  }
   if (r.kind === 'template') return put(s.templates, (t) => t.id, r.id, value as StoredTemplate | undefined);
   if (r.kind === 'cluster') {
     if (value === undefined) return put(s.clusters, (c) => c.id, r.id, undefined);

@@ -17,6 +17,7 @@ export type StoredLifecycle = z.infer<typeof schema.StoredLifecycle>;
 export type StoredCluster = z.infer<typeof schema.StoredCluster>;
 /** Templates are kept in their wire shape, without the derived estimated_hourly_cost. */
 export type StoredTemplate = z.infer<typeof schema.StoredTemplate>;
+export type StoredCustomMetric = z.infer<typeof schema.StoredCustomMetric>;
 export type ClustersState = z.infer<typeof schema.ClustersState>;
 
 const index = new WeakMap<ClustersState, Map<string, StoredCluster>>();

@@ -8,6 +8,7 @@ import { ClusterId, GpuType, Port, PortId, Protocol, SnapshotId, TemplateId, Use
 import { NetworkConfiguration, ProxyAccessControl } from '../../../../shared/api/clusters/proxy';
 import { SecretCategory, SecretName, SecretType } from '../../../../shared/api/clusters/secrets';
 import { Template } from '../../../../shared/api/clusters/templates';
+import { CUSTOM_METRIC_NAME_PATTERN } from '../../../../shared/api/clusters/metrics';
 import { RoleKey } from '../../../../shared/api/common';
 
 /**
@@ -20,6 +21,8 @@ const Count = z.number().int().min(0);
 /** Durations added to stored times: at most a century of days, a year per phase. */
 const Days = Count.max(36_525);
 const PhaseMs = Count.max(366 * 86_400_000);
+/** Values per stored chunk of a custom metric. */
+export const CUSTOM_CHUNK = 100;
 
 export const StoredPort = z.object({
   id: PortId,
@@ -124,7 +127,8 @@ export const StoredCluster = z.object({
   status: z.enum(['running', 'stopped', 'error', 'starting']),
   project_id: z.string(),
   region: z.string(),
-  gpu: z.object({ type: GpuType, count: Count }),
+  /** At most 64 GPUs (restart allows 8): metrics lay out a vector per GPU, an imported count must not exhaust memory. */
+  gpu: z.object({ type: GpuType, count: Count.max(64) }),
   resources: z.object({ cpu_cores: Count, memory_gb: Count, storage_gb: Count }),
   hourly_rate: z.number().min(0),
   billing_started_at: Ms.nullable(),
@@ -147,6 +151,27 @@ export const StoredCluster = z.object({
   lifecycle: StoredLifecycle.nullable(),
 });
 
+/**
+ * A custom metric of a cluster (metrics/custom): its latest description, and its values in
+ * chunks of at most CUSTOM_CHUNK, each a record of its own in the write-ahead log so that a new
+ * value logs one chunk, not the whole history (docs/decisions.md, Metrics).
+ */
+export const StoredCustomMetric = z.object({
+  cluster_id: ClusterId,
+  name: z.string().regex(CUSTOM_METRIC_NAME_PATTERN),
+  description: z.string().nullable(),
+  unit: z.string().nullable(),
+  tags: z.array(z.string()),
+  created_at: Ms,
+  updated_at: Ms,
+  chunks: z.array(
+    z.object({
+      seq: Count,
+      samples: z.array(z.tuple([Ms, z.number()])).max(CUSTOM_CHUNK),
+    }),
+  ),
+});
+
 /** Templates are kept in their wire shape, without the derived estimated_hourly_cost. */
 export const StoredTemplate = Template.extend({
   default_configuration: Template.shape.default_configuration.omit({ estimated_hourly_cost: true }),
@@ -166,6 +191,8 @@ export const ClustersState = z
   .object({
     clusters: z.array(StoredCluster),
     templates: z.array(StoredTemplate),
+    /** Absent in snapshots written before metrics existed. */
+    custom_metrics: z.array(StoredCustomMetric).optional(),
   })
   .superRefine((s, ctx) => {
     unique(
@@ -180,6 +207,13 @@ export const ClustersState = z
       (t) => t.id,
       (i) => ['templates', i, 'id'],
       'template id',
+      ctx,
+    );
+    unique(
+      s.custom_metrics ?? [],
+      (m) => `${m.cluster_id}:${m.name}`,
+      (i) => ['custom_metrics', i, 'name'],
+      'custom metric',
       ctx,
     );
     s.clusters.forEach((c, ci) => {
