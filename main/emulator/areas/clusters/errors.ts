@@ -79,6 +79,9 @@ export const secretUnreadable = (cluster_id: string, secret_name: string) =>
     secret_name,
     reason: 'secrets_key_mismatch',
   });
+/** A past expiration_date, refused like a past API key `expiresAt` (same code, message and details shape). */
+export const expiryInPast = (field: string) =>
+  clusterError(400, 'VALIDATION_ERROR', `Invalid ${field}: must be in the future`, { field, reason: 'must be in the future' });
 export const perUserAboveGlobal = (perUser: number, global: number) =>
   clusterError(
     400,
