@@ -5,8 +5,14 @@ import { clusterError } from '../../core/errors';
 export const clusterNotFound = (cluster_id: string) => clusterError(404, 'CLUSTER_NOT_FOUND', 'No cluster with this id', { cluster_id });
 export const portNotFound = (cluster_id: string, port_id: string) =>
   clusterError(404, 'PORT_NOT_FOUND', 'No port mapping with this id on the cluster', { cluster_id, port_id });
-export const portConflict = (external_port: number, port_id: string) =>
-  clusterError(409, 'PORT_CONFLICT', `External port ${external_port} is already mapped on this cluster`, { external_port, port_id });
+/** Names the mapping that holds the port, so a client can say which one ("6006 → 30001, TensorBoard"). */
+export const portConflict = (external_port: number, holder: { id: string; internal_port: number; description: string } | null) =>
+  clusterError(409, 'PORT_CONFLICT', `External port ${external_port} is already mapped on this cluster`, {
+    field: 'external_port',
+    external_port,
+    port_id: holder?.id ?? 'pending',
+    ...(holder ? { internal_port: holder.internal_port, description: holder.description } : {}),
+  });
 export const noFreePort = (range: [number, number]) =>
   clusterError(409, 'PORT_CONFLICT', 'No external port is left to assign on this cluster', { reason: 'no_free_port', range });
 export const secretNotFound = (cluster_id: string, secret_name: string) =>

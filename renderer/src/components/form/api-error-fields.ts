@@ -8,6 +8,8 @@ import type { ServerFieldError } from './use-validated-form';
 export interface ApiErrorPlacement<F> {
   /** Each error key the form shows → the form member whose change clears the error there. */
   members: Readonly<Record<string, keyof F>>;
+  /** For keys of rows (`ip.2`): the member that holds them, the error staying on the row's own key. */
+  memberOf?(key: string): keyof F | undefined;
   /** A request path (`external_port`) → the form's error key (`externalPort`); by default the path. */
   rename?(path: string): string;
   /** Per error code, the field and the words, when the code says more than a field name (null: not placed). */
@@ -27,9 +29,11 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 
 /** The API error as errors on the form's fields, or null when it concerns none of them. */
 export function placeApiError<F>(error: NormalizedError, placement: ApiErrorPlacement<F>): ServerFieldError<F>[] | null {
-  const { members, rename = (p: string) => p, codes = {}, reword } = placement;
+  const { members, memberOf, rename = (p: string) => p, codes = {}, reword } = placement;
   const shown = Object.keys(members);
   const at = (key: string, message: string): ServerFieldError<F> | null => {
+    const row = memberOf?.(key);
+    if (row) return { key, message, member: row };
     const target = shownKey(key, shown);
     return target ? { key: target, message, member: members[target]! } : null;
   };
