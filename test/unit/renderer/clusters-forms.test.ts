@@ -164,7 +164,7 @@ describe('proxy access form', () => {
     const r = toAccessRequest(form);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors.sessionTimeout).toBe('The session timeout is a whole number from 5 to 1440');
+    expect(r.errors.sessionTimeout).toBe('The session timeout is a whole number from 5 to 1,440');
     expect(r.errors.userRpm).toBe('The per-user limit is at most the global limit');
     expect(r.errors['block.1']).toMatch(/CIDR/);
     expect(r.errors['block.0']).toBeUndefined();

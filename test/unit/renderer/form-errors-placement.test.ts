@@ -204,6 +204,7 @@ describe('template form', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(Object.keys(r.errors)).toEqual(['tags']);
+    expect(r.errors.tags).toBe(`“${'t'.repeat(24)}…” has 60 characters; a tag has at most 50`);
     expect(Object.keys(r.errors).every((k) => k in TEMPLATE_FIELDS)).toBe(true);
   });
 

@@ -44,8 +44,12 @@ function useFirstError(root: RefObject<HTMLElement | null>, attempt: number, err
     const focusable = first.matches(FOCUSABLE_IN_ERROR)
       ? first
       : first.closest('.MuiFormControl-root')?.querySelector<HTMLElement>(FOCUSABLE_IN_ERROR);
-    first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    focusable?.focus({ preventScroll: true });
+    // On the next frame: the submit button's own focus and the dialog's focus trap settle first.
+    const frame = requestAnimationFrame(() => {
+      focusable?.focus({ preventScroll: true });
+      (first.closest('.MuiFormControl-root, .MuiFormHelperText-root') ?? first).scrollIntoView?.({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [attempt, root]);
   return anyShown;
 }
@@ -112,7 +116,7 @@ export function FormDialog(props: FormDialogProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const listed = unshown.length > 0 || Boolean(formError);
   useEffect(() => {
-    if (errorAttempt && listed && !anyShown) listRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    if (errorAttempt && listed && !anyShown) listRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [errorAttempt, listed, anyShown]);
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth={maxWidth} fullWidth aria-labelledby={titleId} data-testid={testId}>

@@ -150,6 +150,18 @@ export function plainText(message: string): string {
   return capitalize(message);
 }
 
+/**
+ * A list entry over its length limit, naming the entry: with a dozen tags, "at most 50
+ * characters" alone does not say which one. Null for other issues.
+ */
+export function longEntryMessage(entries: readonly string[], key: string, issue: Issue, noun = 'tag'): string | null {
+  const m = /\.(\d+)$/.exec(key);
+  const entry = m ? entries[Number(m[1])] : undefined;
+  if (entry === undefined || issue.code !== 'too_big' || issue.origin !== 'string') return null;
+  const shown = entry.length > 24 ? `${entry.slice(0, 24)}…` : entry;
+  return `“${shown}” has ${entry.length} characters; a ${noun} has at most ${number(Number(issue.maximum))}`;
+}
+
 // --- the schema's bounds -------------------------------------------------------------------
 
 interface Def {

@@ -15,7 +15,15 @@ import {
 import { envRowsToRecord, type EnvRow } from '../../components/form/env-rows';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { placeApiError } from '../../components/form/api-error-fields';
-import { fieldErrors, formFields, plainText, type FieldLabels, type Issue, type IssueToField } from '../../components/form/field-errors';
+import {
+  fieldErrors,
+  formFields,
+  longEntryMessage,
+  plainText,
+  type FieldLabels,
+  type Issue,
+  type IssueToField,
+} from '../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../components/form/form-result';
 import type { ServerFieldError } from '../../components/form/use-validated-form';
 export type { EnvRow, FieldErrors, FormResult };
@@ -226,7 +234,13 @@ function templateErrorKey(path: string, form: TemplateForm): string {
 
 function toField(form: TemplateForm, schema: typeof CreateTemplateRequest | typeof UpdateTemplateRequest): IssueToField {
   const rename = (p: string) => templateErrorKey(p, form);
-  const reword = (key: string, issue: Issue) => (key === 'category' && issue.code === 'invalid_value' ? 'Choose a category' : null);
+  const tags = list(form.tags);
+  const reword = (key: string, issue: Issue) =>
+    key === 'category' && issue.code === 'invalid_value'
+      ? 'Choose a category'
+      : key.startsWith('tags.')
+        ? longEntryMessage(tags, key, issue)
+        : null;
   // Rows show their own keys; other issues land on the field that shows them (tags.3 → tags) or are listed by label.
   const rows = formFields({ schema, rename, labels: TEMPLATE_LABELS, reword });
   const fields = formFields({ schema, rename, shown: Object.keys(TEMPLATE_FIELDS), labels: TEMPLATE_LABELS, reword });

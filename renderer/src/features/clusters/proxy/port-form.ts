@@ -151,8 +151,8 @@ export function portErrorKey(path: string): string | undefined {
 
 /** Schema paths (create or update) to the form's fields, in the form's words. */
 const fieldFor: IssueToField = (path, issue) => {
-  if (path === 'internal_port') return ['internalPort', rangeMessage(issue, 'The internal port', PORT_MIN, PORT_MAX)];
-  if (path === 'external_port') return ['externalPort', rangeMessage(issue, 'The external port', PORT_MIN, PORT_MAX)];
+  if (path === 'internal_port') return ['internalPort', rangeMessage(issue, 'The internal port', PORT_MIN, PORT_MAX, { grouping: false })];
+  if (path === 'external_port') return ['externalPort', rangeMessage(issue, 'The external port', PORT_MIN, PORT_MAX, { grouping: false })];
   if (path === 'description') return ['description', issue.code === 'invalid_type' ? 'A description is required' : plainMessage(issue)];
   if (path === 'protocol') return ['protocol', 'TCP or UDP'];
   if (path === 'health_check.interval_seconds')

@@ -167,8 +167,8 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
           value={form.expiresOn}
           onChange={(e) => update({ expiresOn: e.target.value })}
           error={Boolean(errors.expiration_date)}
-          helperText={errors.expiration_date ?? 'Empty for no expiry; today or later'}
-          sx={{ width: 200 }}
+          helperText={errors.expiration_date ?? 'Empty for no expiry; else today or later'}
+          sx={{ width: 240, flexShrink: 0 }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {text('tags', 'tags', 'Tags', 'Comma-separated')}

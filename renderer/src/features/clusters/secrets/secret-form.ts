@@ -13,7 +13,7 @@ import {
 
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import { placeApiError } from '../../../components/form/api-error-fields';
-import { fieldErrors, formFields, type FieldLabels, type IssueToField } from '../../../components/form/field-errors';
+import { fieldErrors, formFields, longEntryMessage, type FieldLabels, type IssueToField } from '../../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 import type { ServerFieldError } from '../../../components/form/use-validated-form';
 export type { FieldErrors, FormResult };
@@ -145,12 +145,7 @@ function secretIssueToField(form: SecretForm, schema: typeof CreateSecretRequest
     schema,
     shown: Object.keys(SECRET_FIELDS),
     labels: SECRET_LABELS,
-    reword: (key, issue) => {
-      const m = /^tags\.(\d+)$/.exec(key);
-      const tag = m ? tags[Number(m[1])] : undefined;
-      if (tag === undefined || issue.code !== 'too_big') return null;
-      return `“${tag.length > 24 ? `${tag.slice(0, 24)}…` : tag}” has ${tag.length} characters; a tag has at most ${issue.maximum}`;
-    },
+    reword: (key, issue) => (key.startsWith('tags.') ? longEntryMessage(tags, key, issue) : null),
   });
 }
 
@@ -170,7 +165,7 @@ function expiryOf(date: string): string | null | undefined {
 }
 
 /** The message of a past expiry: the service refuses it too (VALIDATION_ERROR on expiration_date), as it refuses a past key expiry. */
-export const PAST_EXPIRY = 'Already past: a secret cannot be created expired; choose today or a later day';
+export const PAST_EXPIRY = 'Already past: a secret cannot be created expired';
 
 function commonFields(form: SecretForm, errors: FieldErrors, now: number) {
   const expiration = expiryOf(form.expiresOn);
