@@ -59,6 +59,9 @@ export const SnapshotId = z.string().regex(/^snap_[A-Za-z0-9]+$/, 'a snapshot id
 export const UserId = z.string().regex(/^usr_[A-Za-z0-9]+$/, 'a user id starts with usr_');
 export const ProjectId = z.string().trim().min(1).max(100);
 export const Region = z.string().trim().min(1).max(64);
+/** The regions the platform offers (chosen; the spec names none): templates run in them, a restart may move a cluster to one. */
+export const KNOWN_REGIONS = ['us-east-1', 'us-west-2', 'eu-west-1', 'ap-southeast-1'] as const;
+export const KnownRegion = z.enum(KNOWN_REGIONS, { error: `one of ${KNOWN_REGIONS.join(', ')}` });
 
 export const PORT_MIN = 1;
 export const PORT_MAX = 65535;

@@ -7,7 +7,7 @@ import {
   EnvironmentMap,
   Port,
   Protocol,
-  Region,
+  KnownRegion,
   SnapshotId,
   Timestamp,
   UserId,
@@ -66,7 +66,8 @@ export const UpdateConfiguration = z.strictObject({
   memory_gb: z.number().int().min(1).max(2048).optional(),
   storage_gb: z.number().int().min(10).max(65536).optional(),
   gpu_count: z.number().int().min(0).max(16).optional(),
-  region: Region.optional(),
+  /** Only to a region the platform offers (a cluster is never moved to an unknown one). */
+  region: KnownRegion.optional(),
 });
 export type UpdateConfiguration = z.input<typeof UpdateConfiguration>;
 

@@ -81,11 +81,11 @@ export function resourceBoundIssues(t: {
     const def = t.default_configuration?.[name];
     const max = t.max_resources?.[name];
     if (min !== undefined && max !== undefined && min > max)
-      issues.push({ path: ['min_resources', name], message: `the minimum ${name} is at most the maximum (${max})` });
+      issues.push({ path: ['min_resources', name], message: `the minimum is at most the maximum (${max})` });
     if (def !== undefined && min !== undefined && def < min)
-      issues.push({ path: ['default_configuration', name], message: `the default ${name} is at least the minimum (${min})` });
+      issues.push({ path: ['default_configuration', name], message: `the default is at least the minimum (${min})` });
     if (def !== undefined && max !== undefined && def > max)
-      issues.push({ path: ['default_configuration', name], message: `the default ${name} is at most the maximum (${max})` });
+      issues.push({ path: ['default_configuration', name], message: `the default is at most the maximum (${max})` });
   }
   return issues;
 }

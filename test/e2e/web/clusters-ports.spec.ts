@@ -98,26 +98,34 @@ test.describe('Cluster proxy ports', () => {
     await expect(portRow(page, internal)).toHaveCount(0);
   });
 
-  test('a taken external port shows the API error in the dialog, which stays open', async ({ page }) => {
+  test('a taken external port is refused on the external-port field, naming the mapping that holds it', async ({ page }) => {
     await openClusters(page);
     await openRunningCluster(page);
-    const firstMapping = (
-      (await page.locator('[data-testid^="port-row-"]').first().getByTestId('port-mapping').textContent()) ?? ''
-    ).trim();
-    const taken = Number(/→ (\d+)$/.exec(firstMapping)?.[1]);
-    expect(taken).toBeGreaterThan(0);
+    const first = page.locator('[data-testid^="port-row-"]').first();
+    const firstMapping = ((await first.getByTestId('port-mapping').textContent()) ?? '').trim();
+    const [, holderInternal, taken] = /^(\d+) → (\d+)$/.exec(firstMapping) ?? [];
+    expect(Number(taken)).toBeGreaterThan(0);
 
     await page.getByTestId('add-port-button').click();
     const dialog = portDialog(page);
     const internal = unusedInternalPort();
+    const external = dialog.getByTestId('port-external-input');
     await dialog.getByTestId('port-internal-input').fill(String(internal));
-    await dialog.getByTestId('port-external-input').fill(String(taken));
+    await external.fill(String(taken));
     await dialog.getByTestId('port-description-input').fill('conflict check');
     await dialog.getByTestId('port-save').click();
-    const alert = dialog.getByTestId('error-alert');
-    await expect(alert).toBeVisible();
-    await expect(alert).toContainText('PORT_CONFLICT');
-    await expect(dialog).toBeVisible();
+    // On the field (not an alert at the bottom), naming the holder and the way out; the dialog stays open.
+    const message = dialog.getByText(
+      new RegExp(`^${taken} is taken by ${holderInternal} → ${taken}, .+\\. Leave it blank to assign a free port automatically$`),
+    );
+    await expect(message).toBeVisible();
+    await expect(external).toHaveAttribute('aria-invalid', 'true');
+    await expect(external).toBeFocused();
+    await expect(dialog.getByTestId('error-alert')).toHaveCount(0);
+    // Leaving it blank clears the error.
+    await external.fill('');
+    await expect(message).toBeHidden();
+    await expect(dialog.getByText('Blank: assigned automatically')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(portRow(page, internal)).toHaveCount(0);
   });

@@ -2,7 +2,7 @@
 // set a rotation policy and see the next rotation, delete it by typing its name.
 import { expect, test } from '@playwright/test';
 import { openConsole } from './console-page';
-import { clusterWithStatus, openClusterTab, secretRow } from './lifecycle-page';
+import { bridgeCall, clusterWithStatus, openClusterTab, secretRow } from './lifecycle-page';
 
 test.describe('Cluster secrets', () => {
   test('create, reveal and hide, rotation policy, delete by typed name', async ({ page }) => {
@@ -74,5 +74,44 @@ test.describe('Cluster secrets', () => {
     await expect(confirm).toBeHidden();
     await expect(row).toBeHidden();
     await expect(page.getByText('No secrets match')).toBeVisible();
+  });
+
+  test('a blocked or refused create says why on the field: a too-long tag, a taken name until it changes', async ({ page }) => {
+    await openConsole(page);
+    const cluster = await clusterWithStatus(page, 'running');
+    const existing = (
+      await bridgeCall<{ data: { secrets: Array<{ name: string }> } }>(page, 'clusters.secrets.list', {
+        params: { cluster_id: cluster.id },
+      })
+    ).data.secrets[0]!.name;
+    await openClusterTab(page, cluster.id, 'secrets');
+
+    await page.getByTestId('create-secret-button').click();
+    const dialog = page.getByRole('dialog', { name: 'New secret' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    const tags = dialog.getByRole('textbox', { name: 'Tags' });
+    await name.fill(existing);
+    await dialog.getByLabel('Secret value').fill('e2e-value');
+    // A 60-character tag: blocked before sending, the reason on the Tags field, which gets the focus.
+    await tags.fill(`ml, ${'t'.repeat(60)}`);
+    await dialog.getByRole('button', { name: 'Create secret' }).click();
+    await expect(tags).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText(/has 60 characters; a tag has at most 50/)).toBeVisible();
+    await expect(tags).toBeFocused();
+    await tags.fill('ml, e2e');
+    await expect(tags).not.toHaveAttribute('aria-invalid', 'true');
+
+    // The name is taken: SECRET_EXISTS on the name field, and gone once the name changes.
+    await dialog.getByRole('button', { name: 'Create secret' }).click();
+    const taken = dialog.getByText(`A secret named ${existing} already exists on this cluster; choose another name`);
+    await expect(taken).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toBeFocused();
+    await expect(dialog.getByTestId('error-alert')).toHaveCount(0);
+    await name.fill(`${existing}-2`);
+    await expect(taken).toBeHidden();
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

@@ -20,7 +20,7 @@ test.describe('Templates', () => {
     await dialog.getByRole('textbox', { name: 'Maximum CPU cores' }).fill('4');
     await dialog.getByRole('button', { name: 'Create template' }).click();
     await expect(dialog.getByText('Choose a category')).toBeVisible();
-    await expect(dialog.getByText('the default cpu_cores is at most the maximum (4)')).toBeVisible();
+    await expect(dialog.getByText('The default is at most the maximum (4)')).toBeVisible();
 
     await dialog.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'ml', exact: true }).click();

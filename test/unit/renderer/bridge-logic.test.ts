@@ -75,10 +75,10 @@ describe('errors', () => {
 
   it('lists details readably, issues as field lines', () => {
     expect(detailLines({ invalidPermissions: ['admin'], validPermissions: ['read', 'write'] })).toEqual([
-      ['Invalid Permissions', 'admin'],
-      ['Valid Permissions', 'read, write'],
+      ['Invalid permissions', 'admin'],
+      ['Valid permissions', 'read, write'],
     ]);
-    expect(detailLines({ issues: [{ path: 'body.name', message: 'Too long' }] })).toEqual([['body.name', 'Too long']]);
+    expect(detailLines({ issues: [{ path: 'body.name', message: 'Too long' }] })).toEqual([['Name', 'Too long']]);
   });
 });
 

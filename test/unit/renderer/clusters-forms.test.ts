@@ -60,7 +60,7 @@ describe('port form → create request', () => {
     expect(r.errors.internalPort).toBe('The internal port is a whole number from 1 to 65535');
     expect(r.errors.externalPort).toBe('The external port is a whole number from 1 to 65535');
     expect(r.errors.description).toBe('A description is required');
-    expect(r.errors.healthTimeout).toBe('the timeout is shorter than the interval');
+    expect(r.errors.healthTimeout).toBe('The timeout is shorter than the interval');
   });
 
   it('flags each malformed allow-list entry by index and ignores blank ones', () => {
@@ -164,8 +164,8 @@ describe('proxy access form', () => {
     const r = toAccessRequest(form);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors.sessionTimeout).toBe('The session timeout is a whole number from 5 to 1440');
-    expect(r.errors.userRpm).toBe('the per-user limit is at most the global limit');
+    expect(r.errors.sessionTimeout).toBe('The session timeout is a whole number from 5 to 1,440');
+    expect(r.errors.userRpm).toBe('The per-user limit is at most the global limit');
     expect(r.errors['block.1']).toMatch(/CIDR/);
     expect(r.errors['block.0']).toBeUndefined();
   });

@@ -62,7 +62,7 @@ describe('toCreateSecret', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.value).toBe('A value is required');
-    expect(r.errors.name).toMatch(/letters, digits/);
+    expect(r.errors.name).toMatch(/^Letters, digits/);
   });
 
   it('file secrets need a mount path and a valid mode', () => {

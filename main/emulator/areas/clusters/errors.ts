@@ -5,8 +5,14 @@ import { clusterError } from '../../core/errors';
 export const clusterNotFound = (cluster_id: string) => clusterError(404, 'CLUSTER_NOT_FOUND', 'No cluster with this id', { cluster_id });
 export const portNotFound = (cluster_id: string, port_id: string) =>
   clusterError(404, 'PORT_NOT_FOUND', 'No port mapping with this id on the cluster', { cluster_id, port_id });
-export const portConflict = (external_port: number, port_id: string) =>
-  clusterError(409, 'PORT_CONFLICT', `External port ${external_port} is already mapped on this cluster`, { external_port, port_id });
+/** Names the mapping that holds the port, so a client can say which one ("6006 → 30001, TensorBoard"). */
+export const portConflict = (external_port: number, holder: { id: string; internal_port: number; description: string } | null) =>
+  clusterError(409, 'PORT_CONFLICT', `External port ${external_port} is already mapped on this cluster`, {
+    field: 'external_port',
+    external_port,
+    port_id: holder?.id ?? 'pending',
+    ...(holder ? { internal_port: holder.internal_port, description: holder.description } : {}),
+  });
 export const noFreePort = (range: [number, number]) =>
   clusterError(409, 'PORT_CONFLICT', 'No external port is left to assign on this cluster', { reason: 'no_free_port', range });
 export const secretNotFound = (cluster_id: string, secret_name: string) =>
@@ -79,6 +85,9 @@ export const secretUnreadable = (cluster_id: string, secret_name: string) =>
     secret_name,
     reason: 'secrets_key_mismatch',
   });
+/** A past expiration_date, refused like a past API key `expiresAt` (same code, message and details shape). */
+export const expiryInPast = (field: string) =>
+  clusterError(400, 'VALIDATION_ERROR', `Invalid ${field}: must be in the future`, { field, reason: 'must be in the future' });
 export const perUserAboveGlobal = (perUser: number, global: number) =>
   clusterError(
     400,

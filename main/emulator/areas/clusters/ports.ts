@@ -17,7 +17,7 @@ export function claimExternalPort(c: StoredCluster, requested: number | undefine
   if (requested !== undefined && requested !== 0) {
     if (used.has(requested)) {
       const holder = c.ports.find((p) => p.external_port === requested && p.id !== ignorePortId);
-      throw portConflict(requested, holder?.id ?? 'pending');
+      throw portConflict(requested, holder ?? null);
     }
     return requested;
   }

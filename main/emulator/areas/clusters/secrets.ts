@@ -7,7 +7,7 @@ import type { Caller } from '../../core/area';
 import { defineRoute } from '../../core/route-def';
 import type { EmulatorContext } from '../../core/context';
 import { iso, ok, stripUndefined } from './envelope';
-import { secretExists, secretUnreadable, valueNotPermitted } from './errors';
+import { expiryInPast, secretExists, secretUnreadable, valueNotPermitted } from './errors';
 import { clusterOr404, secretOr404 } from './lookup';
 import { SecretCipherError } from '../../core/secret-cipher';
 import { elevation, secretView } from './secret-view';
@@ -50,8 +50,17 @@ function matches(s: StoredSecret, q: { type?: string; category?: string; search?
   return true;
 }
 
+/** A secret is never set to expire in the past (as a key's expiresAt): the time in ms, null to clear, undefined when not given. */
+function futureExpiry(expiration: string | null | undefined, now: number): number | null | undefined {
+  if (expiration === undefined || expiration === null) return expiration;
+  const ms = Date.parse(expiration);
+  if (ms <= now) throw expiryInPast('expiration_date');
+  return ms;
+}
+
 function createSecret(ctx: EmulatorContext, c: StoredCluster, body: CreateSecretParsed, now: number): StoredSecret {
   if (c.secrets.some((s) => s.name === body.name)) throw secretExists(c.id, body.name);
+  const expiration = futureExpiry(body.expiration_date, now) ?? null;
   const filePath = body.file_path ?? null;
   return {
     name: body.name,
@@ -61,7 +70,7 @@ function createSecret(ctx: EmulatorContext, c: StoredCluster, body: CreateSecret
     sealed: ctx.secrets.seal(secretAad(c.id, body.name), body.value),
     environment_variable: body.environment_variable ?? (filePath === null ? defaultEnvVar(body.name) : null),
     file_path: filePath,
-    expiration_date: body.expiration_date ? Date.parse(body.expiration_date) : null,
+    expiration_date: expiration,
     rotation: {
       enabled: body.rotation_policy?.enabled ?? false,
       interval_days: body.rotation_policy?.rotation_interval_days ?? 90,
@@ -118,6 +127,8 @@ export const secretRoutes = [
     const c = clusterOr404(ctx.store, params.cluster_id);
     const s = secretOr404(c, params.secret_name);
     const { value, rotation_policy, permissions, expiration_date, file_path, ...plain } = body;
+    // Checked before anything changes: a refused update leaves the secret as it was.
+    const expiration = futureExpiry(expiration_date, now);
     Object.assign(s, stripUndefined(plain));
     if (value !== undefined) {
       s.sealed = ctx.secrets.seal(secretAad(c.id, s.name), value);
@@ -129,7 +140,7 @@ export const secretRoutes = [
       s.rotation.notification_days_before = rotation_policy.notification_days_before;
     }
     if (permissions) Object.assign(s.permissions, stripUndefined(permissions));
-    if (expiration_date !== undefined) s.expiration_date = expiration_date === null ? null : Date.parse(expiration_date);
+    if (expiration !== undefined) s.expiration_date = expiration;
     if (file_path !== undefined) s.file_path = file_path;
     s.updated_at = now;
     ctx.store.touch(AREA, clusterRecord.secret(c.id, s.name));

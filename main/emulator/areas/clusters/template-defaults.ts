@@ -1,8 +1,9 @@
 // Output-only template fields the caller does not send: software versions by framework
 // and the regions templates run in (both chosen; the spec shows the fields, not values).
+import { KNOWN_REGIONS } from '../../../../shared/api/clusters/common';
 import type { Framework, Template } from '../../../../shared/api/clusters/templates';
 
-export const ALL_REGIONS = ['us-east-1', 'us-west-2', 'eu-west-1', 'ap-southeast-1'] as const;
+export const ALL_REGIONS = KNOWN_REGIONS;
 
 const BY_FRAMEWORK: Record<Framework, Template['software_versions']> = {
   pytorch: { python: '3.11', pytorch: '2.3.1', cuda: '12.1', cudnn: '8.9.7' },

@@ -1,6 +1,10 @@
 // The one frame of a form dialog: a titled dialog around a form, the fields in a column
 // ending with the API error, and Cancel + a submit button that shows progress. While busy
-// the dialog cannot be dismissed.
+// the dialog cannot be dismissed. A submit blocked by errors always says why: the first field
+// in error is scrolled to and focused, and when no field in the dialog shows an error (it
+// concerns something not on screen), the errors are listed above the buttons, each naming its
+// field.
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,9 +13,46 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { ErrorAlert } from '../ErrorAlert';
+import type { ErrorMap } from './error-display';
+import { humanizePath, labelled, type FieldLabels } from './field-errors';
+
+/** What shows an error on screen: an input marked invalid, or a control or helper text in MUI's error state. */
+const IN_ERROR = '[aria-invalid="true"], .Mui-error';
+const FOCUSABLE_IN_ERROR =
+  'input[aria-invalid="true"]:not([type="hidden"]):not(:disabled), textarea[aria-invalid="true"], [role="combobox"][aria-invalid="true"]';
+
+/**
+ * After each blocked submit (`attempt` changes): brings the first field in error into view and
+ * focuses it. Says whether any field in `root` shows an error now.
+ */
+function useFirstError(root: RefObject<HTMLElement | null>, attempt: number, errors: ErrorMap): boolean {
+  const [anyShown, setAnyShown] = useState(true);
+  // Looked up again whenever the errors change: which fields show them follows the typing.
+  const which = Object.entries(errors)
+    .map(([k, m]) => `${k}=${m ?? ''}`)
+    .join('\n');
+  useLayoutEffect(() => {
+    setAnyShown(Boolean(root.current?.querySelector(IN_ERROR)));
+  }, [root, which, attempt]);
+  useEffect(() => {
+    if (!attempt || !root.current) return;
+    const first = root.current.querySelector<HTMLElement>(IN_ERROR);
+    if (!first) return;
+    const focusable = first.matches(FOCUSABLE_IN_ERROR)
+      ? first
+      : first.closest('.MuiFormControl-root')?.querySelector<HTMLElement>(FOCUSABLE_IN_ERROR);
+    // On the next frame: the submit button's own focus and the dialog's focus trap settle first.
+    const frame = requestAnimationFrame(() => {
+      focusable?.focus({ preventScroll: true });
+      (first.closest('.MuiFormControl-root, .MuiFormHelperText-root') ?? first).scrollIntoView?.({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [attempt, root]);
+  return anyShown;
+}
 
 export interface FormDialogProps {
   open: boolean;
@@ -31,6 +72,12 @@ export interface FormDialogProps {
   busy: boolean;
   apiError: NormalizedError | null;
   onSubmit(event: FormEvent): void;
+  /** The errors shown (use-validated-form's `errors`): `form` is shown as the form's own message. */
+  errors?: ErrorMap;
+  /** use-validated-form's `errorAttempt`: each change brings the first error into view. */
+  errorAttempt?: number;
+  /** The fields' names, for errors listed because no field shows them. */
+  fieldLabels?: FieldLabels;
   submitLabel: ReactNode;
   submitColor?: 'primary' | 'error';
   submitDisabled?: boolean;
@@ -58,7 +105,19 @@ export function FormDialog(props: FormDialogProps) {
     busy,
     apiError,
     onSubmit,
+    errors = {},
+    errorAttempt = 0,
+    fieldLabels = {},
   } = props;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const anyShown = useFirstError(contentRef, errorAttempt, errors);
+  const { form: formError, ...fieldErrors } = errors;
+  const unshown = errorAttempt > 0 && !anyShown ? Object.entries(fieldErrors).filter(([, m]) => m) : [];
+  const listRef = useRef<HTMLDivElement>(null);
+  const listed = unshown.length > 0 || Boolean(formError);
+  useEffect(() => {
+    if (errorAttempt && listed && !anyShown) listRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [errorAttempt, listed, anyShown]);
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth={maxWidth} fullWidth aria-labelledby={titleId} data-testid={testId}>
       <Box
@@ -69,10 +128,18 @@ export function FormDialog(props: FormDialogProps) {
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         {subtitle}
-        <DialogContent dividers={dividers}>
+        <DialogContent dividers={dividers} ref={contentRef}>
           {props.content ?? (
             <Stack spacing={spacing} sx={dividers ? undefined : { pt: 1 }}>
               {props.children}
+              {listed && (
+                <Alert severity="error" data-testid="form-errors" role="alert" ref={listRef}>
+                  {formError && <div>{formError}</div>}
+                  {unshown.map(([key, message]) => (
+                    <div key={key}>{labelled(fieldLabels[key] ?? humanizePath(key), message!)}</div>
+                  ))}
+                </Alert>
+              )}
               {apiError && <ErrorAlert error={apiError} />}
             </Stack>
           )}

@@ -24,7 +24,11 @@ import {
   emptyTemplateForm,
   formHourlyCost,
   formOfTemplate,
+  isResourceKey,
   nextPatchVersion,
+  RESOURCES,
+  TEMPLATE_LABELS,
+  templateApiErrorFields,
   toCreateTemplate,
   toUpdateTemplate,
   type TemplateForm,
@@ -53,11 +57,17 @@ export function TemplateFormDialog({
   onSaved(template: Template, created: boolean): void;
 }) {
   const editing = mode?.kind === 'edit' ? mode.template : null;
-  const { form, update, errors, busy, apiError, onSubmit } = useValidatedForm<TemplateForm, CreateTemplateRequest | UpdateTemplateRequest>({
+  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<
+    TemplateForm,
+    CreateTemplateRequest | UpdateTemplateRequest
+  >({
     open: mode !== null,
     resetKey: mode,
     initial: () => (!mode || mode.kind === 'create' ? emptyTemplateForm() : formOfTemplate(mode.template, mode.kind)),
     validate: (f) => (editing ? toUpdateTemplate(f, editing.version) : toCreateTemplate(f)),
+    // Resources are checked as they are typed (the cost estimate waits on them); the rest after a first submit.
+    showErrors: (key, { submitted }) => submitted || isResourceKey(key),
+    placeApiError: templateApiErrorFields,
     submit: async (request) => {
       const store = useTemplates.getState();
       const saved = editing ? await store.update(editing.id, request) : await store.create(request as CreateTemplateRequest);
@@ -98,6 +108,9 @@ export function TemplateFormDialog({
       busy={busy}
       apiError={apiError}
       onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
+      fieldLabels={TEMPLATE_LABELS}
       submitLabel={editing ? 'Save template' : 'Create template'}
     >
       <Heading>Basics</Heading>
@@ -164,7 +177,15 @@ export function TemplateFormDialog({
         onChange={(patch) => update(patch)}
       />
       <Typography variant="body2" data-testid="template-cost-preview">
-        Estimated cost of the default configuration: <b>{cost === null ? '—' : `${formatMoney(cost)}/h`}</b>
+        {cost !== null ? (
+          <>
+            Estimated cost of the default configuration: <b>{formatMoney(cost)}/h</b>
+          </>
+        ) : RESOURCES.some((r) => form.defaults[r].trim() === '') ? (
+          'Fill in every default resource to see the cost.'
+        ) : (
+          'Fix the highlighted fields to see the cost.'
+        )}
       </Typography>
 
       <Heading>Ports</Heading>

@@ -13,8 +13,19 @@ import {
   type TemplateCategory,
 } from '../../../../shared/api/clusters/templates';
 import { envRowsToRecord, type EnvRow } from '../../components/form/env-rows';
-import { fieldErrors, wholeNumberMessage, type IssueToField } from '../../components/form/field-errors';
+import type { NormalizedError } from '../../../../shared/api/errors';
+import { placeApiError } from '../../components/form/api-error-fields';
+import {
+  fieldErrors,
+  formFields,
+  longEntryMessage,
+  plainText,
+  type FieldLabels,
+  type Issue,
+  type IssueToField,
+} from '../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../components/form/form-result';
+import type { ServerFieldError } from '../../components/form/use-validated-form';
 export type { EnvRow, FieldErrors, FormResult };
 
 export const RESOURCES = Object.keys(RESOURCE_RANGES) as ResourceName[];
@@ -138,7 +149,7 @@ function body(form: TemplateForm, errors: FieldErrors) {
     min_resources: numbersOnly(min),
     max_resources: numbersOnly(max),
   })) {
-    errors[issue.path.join('.')] ??= issue.message;
+    errors[issue.path.join('.')] ??= plainText(issue.message);
   }
   return {
     name: form.name,
@@ -161,17 +172,102 @@ function body(form: TemplateForm, errors: FieldErrors) {
   };
 }
 
-const toField: IssueToField = (path, issue) => [
-  path || 'form',
-  path === 'category' && issue.code === 'invalid_value' ? 'Choose a category' : wholeNumberMessage(issue),
-];
+const RESOURCE_WORDS: Record<ResourceName, string> = {
+  gpu_count: 'GPUs',
+  cpu_cores: 'CPU cores',
+  memory_gb: 'Memory (GB)',
+  storage_gb: 'Storage (GB)',
+};
+const COLUMN_WORDS = { default_configuration: 'Default', min_resources: 'Minimum', max_resources: 'Maximum' } as const;
+
+/** The template dialog's fields by error key → the form member each shows (rows: their list). */
+export const TEMPLATE_FIELDS: Readonly<Record<string, keyof TemplateForm>> = {
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  container_image: 'containerImage',
+  tags: 'tags',
+  required_packages: 'packages',
+  startup_script: 'startupScript',
+  version: 'version',
+  version_notes: 'versionNotes',
+  ...Object.fromEntries(
+    RESOURCES.flatMap((r) => [
+      [`default_configuration.${r}`, 'defaults'],
+      [`min_resources.${r}`, 'min'],
+      [`max_resources.${r}`, 'max'],
+    ]),
+  ),
+};
+
+export const TEMPLATE_LABELS: FieldLabels = {
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  container_image: 'Container image',
+  tags: 'Tags',
+  required_packages: 'Required packages',
+  startup_script: 'Startup script',
+  version: 'Version',
+  version_notes: 'Version notes',
+  environment_variables: 'Environment',
+  port_mappings: 'Ports',
+  ...Object.fromEntries(
+    RESOURCES.flatMap((r) =>
+      Object.entries(COLUMN_WORDS).map(([column, word]) => [`${column}.${r}`, `${word} ${RESOURCE_WORDS[r].toLowerCase()}`]),
+    ),
+  ),
+};
+
+/** Error keys of the rows' fields, as the row editors show them. */
+const ROW_KEY = /^(environment\.\d+\.key|port_mappings\.\d+\.(internal_port|description))$/;
+
+/** A request path to the form's error key: an environment value on its row's name. */
+function templateErrorKey(path: string, form: TemplateForm): string {
+  const env = /^environment_variables\.(.+)$/.exec(path);
+  if (env) {
+    const row = form.environment.findIndex((r) => r.key.trim() === env[1]);
+    if (row >= 0) return `environment.${row}.key`;
+  }
+  return path;
+}
+
+function toField(form: TemplateForm, schema: typeof CreateTemplateRequest | typeof UpdateTemplateRequest): IssueToField {
+  const rename = (p: string) => templateErrorKey(p, form);
+  const tags = list(form.tags);
+  const reword = (key: string, issue: Issue) =>
+    key === 'category' && issue.code === 'invalid_value'
+      ? 'Choose a category'
+      : key.startsWith('tags.')
+        ? longEntryMessage(tags, key, issue)
+        : null;
+  // Rows show their own keys; other issues land on the field that shows them (tags.3 → tags) or are listed by label.
+  const rows = formFields({ schema, rename, labels: TEMPLATE_LABELS, reword });
+  const fields = formFields({ schema, rename, shown: Object.keys(TEMPLATE_FIELDS), labels: TEMPLATE_LABELS, reword });
+  return (path, issue) => (ROW_KEY.test(rename(path)) ? rows : fields)(path, issue);
+}
+
+/** TEMPLATE_NAME_EXISTS on the name; a refused field (e.g. bounds) on its field. */
+export function templateApiErrorFields(error: NormalizedError, form: TemplateForm): ServerFieldError<TemplateForm>[] | null {
+  return placeApiError<TemplateForm>(error, {
+    members: TEMPLATE_FIELDS,
+    memberOf: (key) => (ROW_KEY.test(key) ? (key.startsWith('port_mappings.') ? 'ports' : 'environment') : undefined),
+    rename: (path) => templateErrorKey(path, form),
+    codes: {
+      TEMPLATE_NAME_EXISTS: () => ({
+        key: 'name',
+        message: `A template named ${form.name.trim()} already exists in this project; choose another name`,
+      }),
+    },
+  });
+}
 
 export function toCreateTemplate(form: TemplateForm): FormResult<CreateTemplateRequest> {
   const errors: FieldErrors = {};
   const candidate = body(form, errors);
   if (!form.category) errors.category = 'Choose a category';
   const parsed = CreateTemplateRequest.safeParse(candidate);
-  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, toField(form, CreateTemplateRequest), errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }
@@ -186,15 +282,31 @@ export function toUpdateTemplate(form: TemplateForm, currentVersion?: string): F
     ...(form.versionNotes.trim() ? { version_notes: form.versionNotes.trim() } : {}),
   };
   const parsed = UpdateTemplateRequest.safeParse(candidate);
-  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, toField(form, UpdateTemplateRequest), errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }
 
-/** Hourly cost of the form's default configuration, or null while it is incomplete. */
+/** Whether an error key concerns the resources (the inputs of the cost estimate). */
+export const isResourceKey = (key: string) => /^(default_configuration|min_resources|max_resources)\./.test(key);
+
+/**
+ * Hourly cost of the form's default configuration, or null while it is incomplete or does not
+ * hold (a whole number in range, within its min and max): no price for what cannot be asked for.
+ */
 export function formHourlyCost(form: TemplateForm): number | null {
   const r = resources(form.defaults);
-  if (!RESOURCES.every((n) => typeof r[n] === 'number')) return null;
+  const valid = RESOURCES.every((n) => {
+    const v = r[n];
+    return typeof v === 'number' && Number.isInteger(v) && v >= RESOURCE_RANGES[n].min && v <= RESOURCE_RANGES[n].max;
+  });
+  if (!valid) return null;
+  const bounds = resourceBoundIssues({
+    default_configuration: numbersOnly(r),
+    min_resources: numbersOnly(resources(form.min)),
+    max_resources: numbersOnly(resources(form.max)),
+  });
+  if (bounds.some((i) => i.path[0] === 'default_configuration')) return null;
   return estimateHourlyRate({ gpu_type: form.gpuType, ...(r as Record<ResourceName, number>) });
 }
 

@@ -79,6 +79,11 @@ describe('state rules (before the clock moves)', () => {
     expect(errorOf(await restart({ grace_period_minutes: 45 })).details.field).toBe('grace_period_minutes');
     expect(errorOf(await restart({ timeout_minutes: 0 })).details.field).toBe('timeout_minutes');
     expect(errorOf(await restart({ update_configuration: { disk: 5 } })).code).toBe('VALIDATION_ERROR');
+    // A cluster moves only to a region the platform offers (the dialog's select lists the same ones).
+    expect(errorOf(await restart({ update_configuration: { region: 'mars-north-1' } }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'update_configuration.region' },
+    });
     expect(errorOf(await t.call('POST', '/v1/clusters/cluster_gone/stop', { body: {} })).code).toBe('CLUSTER_NOT_FOUND');
     // Nothing above changed the cluster.
     expect((await t.cluster('llm-pretraining')).status).toBe('running');

@@ -165,7 +165,12 @@ describe('port mappings', () => {
     const again = await t.call('POST', `/v1/clusters/${id}/proxy/ports`, {
       body: { internal_port: 9001, external_port: 40000, description: 'dup' },
     });
-    expect(errorOf(again)).toEqual({ status: 409, code: 'PORT_CONFLICT', details: { external_port: 40000, port_id: r.body.data.id } });
+    // The details name the mapping that holds the port, for a client to say which one.
+    expect(errorOf(again)).toEqual({
+      status: 409,
+      code: 'PORT_CONFLICT',
+      details: { field: 'external_port', external_port: 40000, port_id: r.body.data.id, internal_port: 9000, description: 'Metrics push' },
+    });
   });
 
   it('validates the create body', async () => {

@@ -98,13 +98,13 @@ describe('secret writes', () => {
       value: 'sk-test-value-123',
       description: 'LLM provider',
       rotation_policy: { enabled: true, rotation_interval_days: 30 },
-      expiration_date: new Date(now - DAY).toISOString(),
+      expiration_date: new Date(now + DAY).toISOString(),
       tags: ['llm'],
     };
     const r = await t.call('POST', `/v1/clusters/${id}/secrets`, { body });
     expect(r.status).toBe(201);
     const s = SecretResponse.parse(r.body).data;
-    expect(s).toMatchObject({ name: 'OPENAI_KEY', environment_variable: 'OPENAI_KEY', expired: true, encrypted: true, file_path: null });
+    expect(s).toMatchObject({ name: 'OPENAI_KEY', environment_variable: 'OPENAI_KEY', expired: false, encrypted: true, file_path: null });
     expect(s.value).toBeUndefined();
     expect(Date.parse(s.rotation_policy.next_rotation!) - Date.parse(s.created_at)).toBe(30 * DAY);
     expect(s.rotation_policy.notification_days_before).toBe(7);
@@ -128,8 +128,42 @@ describe('secret writes', () => {
     });
   });
 
+  it('refuses a past expiration_date on create and update, as it refuses a past API key expiresAt', async () => {
+    const now = await t.now();
+    const past = new Date(now - 60_000).toISOString();
+    const keyReply = await t.call('POST', '/v2/accounts/api-keys', {
+      body: { name: 'ci', permissions: ['read'], scopes: ['accounts'], expiresAt: past },
+    });
+    // The accounts envelope: {error, message, details}.
+    const key = { status: keyReply.status, code: keyReply.body.error, details: keyReply.body.details as Record<string, unknown> };
+    expect(key).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { field: 'expiresAt', reason: 'must be in the future' } });
+
+    const created = await t.call('POST', `/v1/clusters/${id}/secrets`, {
+      body: { name: 'EXPIRED_AT_BIRTH', type: 'generic', value: 'v', expiration_date: past },
+    });
+    expect(created.body.success).toBe(false);
+    expect(errorOf(created)).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: { field: 'expiration_date', reason: key.details.reason },
+    });
+    expect(errorOf(await t.call('GET', `/v1/clusters/${id}/secrets/EXPIRED_AT_BIRTH`)).code).toBe('SECRET_NOT_FOUND');
+
+    const updated = await t.call('PUT', `/v1/clusters/${id}/secrets/OPENAI_KEY`, {
+      body: { description: 'changed', expiration_date: past },
+    });
+    expect(errorOf(updated)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { field: 'expiration_date' } });
+    // Refused as a whole: the description did not change either.
+    expect((await t.call('GET', `/v1/clusters/${id}/secrets/OPENAI_KEY`)).body.data).toMatchObject({
+      description: 'LLM provider',
+      expired: false,
+    });
+  });
+
   it('updates: a new value rotates it, other fields merge', async () => {
     await t.advance(2 * 86_400);
+    // The day it was given has passed: the secret is expired now.
+    expect((await t.call('GET', `/v1/clusters/${id}/secrets/OPENAI_KEY`)).body.data.expired).toBe(true);
     const now = await t.now();
     const r = await t.call('PUT', `/v1/clusters/${id}/secrets/OPENAI_KEY`, {
       body: { value: 'sk-rotated', expiration_date: null, tags: ['llm', 'rotated'] },

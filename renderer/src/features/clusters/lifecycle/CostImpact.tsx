@@ -8,6 +8,15 @@ import type { RestartCostImpact } from './restart-form';
 import { formatMoney } from '../../../lib/money';
 import type { StopCostImpact } from './stop-form';
 
+/** In place of an estimate while a field holds something invalid. */
+export function CostUnavailable() {
+  return (
+    <Alert severity="info" data-testid="cost-impact">
+      Fix the highlighted fields to see the cost.
+    </Alert>
+  );
+}
+
 export function StopCost({ impact }: { impact: StopCostImpact }) {
   return (
     <Alert severity="info" icon={<TrendingDown />} data-testid="cost-impact">

@@ -34,7 +34,7 @@ export function LifecycleDialog({
   submitColor,
   children,
 }: LifecycleDialogProps) {
-  const { accepted, notice, busy, apiError, onSubmit } = state;
+  const { accepted, notice, busy, apiError, onSubmit, errors, errorAttempt, fieldLabels } = state;
   return (
     <FormDialog
       open={open}
@@ -48,6 +48,9 @@ export function LifecycleDialog({
       busy={busy}
       apiError={apiError}
       onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
+      fieldLabels={fieldLabels}
       submitLabel={submitLabel}
       submitColor={submitColor}
       content={

@@ -6,14 +6,23 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import { KNOWN_REGIONS } from '../../../../../shared/api/clusters/common';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../../shared/api/clusters/lifecycle';
 import { api } from '../../../bridge/api';
 import { formatDate } from '../../../lib/relative-time';
 import { formatNumber, gpuName, sizeGb } from '../../../lib/format';
-import { RestartCost } from './CostImpact';
+import { CostUnavailable, RestartCost } from './CostImpact';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
-import { defaultRestartForm, emptyPortRow, restartCostImpact, storageShrinkError, toRestartRequest } from './restart-form';
+import {
+  defaultRestartForm,
+  emptyPortRow,
+  RESTART_LABELS,
+  restartApiErrorFields,
+  restartCostImpact,
+  storageShrinkError,
+  toRestartRequest,
+} from './restart-form';
 import { EnvRowsEditor, PortRowsEditor } from '../../../components/form/RowEditors';
 import { useLifecycleDialog } from './use-lifecycle-dialog';
 
@@ -24,6 +33,9 @@ export interface RestartClusterDialogProps {
   /** Called with the restart response once the service accepted the restart. */
   onStarted?(data: RestartData): void;
 }
+
+/** The regions a cluster may move to: the known ones besides its own. */
+const regionsFor = (cluster: Cluster) => KNOWN_REGIONS.filter((r) => r !== cluster.region);
 
 function ResourceFields({
   cluster,
@@ -77,41 +89,52 @@ function ResourceFields({
         width={150}
       />
       <TextField
+        select
         label="Region"
         size="small"
         value={form.region}
-        placeholder={cluster.region}
         onChange={(ev) => update({ region: ev.target.value })}
         error={Boolean(e('region'))}
-        helperText={
-          e('region') ??
-          (form.region.trim() && form.region.trim() !== cluster.region ? 'Moving regions migrates the data' : `now ${cluster.region}`)
-        }
-        sx={{ width: 180 }}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+        helperText={e('region') ?? (form.region && form.region !== cluster.region ? 'Moving regions migrates the data' : ' ')}
+        sx={{ width: 200 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'restart-region' } }}
+      >
+        <MenuItem value="">Keep {cluster.region}</MenuItem>
+        {regionsFor(cluster).map((r) => (
+          <MenuItem key={r} value={r}>
+            {r}
+          </MenuItem>
+        ))}
+      </TextField>
     </Stack>
   );
 }
 
 export function RestartClusterDialog({ cluster, open, onClose, onStarted }: RestartClusterDialogProps) {
   const validate = (f: ReturnType<typeof defaultRestartForm>) => toRestartRequest(f, cluster);
-  const state = useLifecycleDialog(open, cluster.id, defaultRestartForm, validate, async (body) => {
-    const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
-    const d = data.data;
-    onStarted?.(d);
-    return {
-      cluster,
-      status: d.status,
-      options: { force: body.force, keepState: body.preserve_state },
-      lifecycle: {
-        operation: 'restart',
-        ...d.restart_progress,
-        started_at: d.restart_initiated_at,
-        estimated_completion_time: d.estimated_completion_time,
-      },
-    };
-  });
+  const state = useLifecycleDialog(
+    open,
+    cluster.id,
+    defaultRestartForm,
+    validate,
+    async (body) => {
+      const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
+      const d = data.data;
+      onStarted?.(d);
+      return {
+        cluster,
+        status: d.status,
+        options: { force: body.force, keepState: body.preserve_state },
+        lifecycle: {
+          operation: 'restart',
+          ...d.restart_progress,
+          started_at: d.restart_initiated_at,
+          estimated_completion_time: d.estimated_completion_time,
+        },
+      };
+    },
+    { labels: RESTART_LABELS, placeApiError: restartApiErrorFields },
+  );
   const { form, update, errors } = state;
 
   return (
@@ -122,10 +145,15 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
       title={`Restart ${cluster.name}`}
       state={state}
       cost={
-        <RestartCost
-          impact={restartCostImpact(form, cluster)}
-          resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null}
-        />
+        // No estimate from input that does not hold: it would price what cannot be asked for.
+        state.valid ? (
+          <RestartCost
+            impact={restartCostImpact(form, cluster)}
+            resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null}
+          />
+        ) : (
+          <CostUnavailable />
+        )
       }
       submitLabel="Restart cluster"
     >

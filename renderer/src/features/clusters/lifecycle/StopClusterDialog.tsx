@@ -7,10 +7,10 @@ import TextField from '@mui/material/TextField';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type StopData } from '../../../../../shared/api/clusters/lifecycle';
 import { api } from '../../../bridge/api';
-import { StopCost } from './CostImpact';
+import { CostUnavailable, StopCost } from './CostImpact';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, ReasonField, Section, SwitchedIntField } from './option-fields';
-import { defaultStopForm, stopCostImpact, toStopRequest } from './stop-form';
+import { defaultStopForm, STOP_LABELS, stopCostImpact, toStopRequest } from './stop-form';
 import { useLifecycleDialog } from './use-lifecycle-dialog';
 
 export interface StopClusterDialogProps {
@@ -22,22 +22,29 @@ export interface StopClusterDialogProps {
 }
 
 export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClusterDialogProps) {
-  const state = useLifecycleDialog(open, cluster.id, defaultStopForm, toStopRequest, async (body) => {
-    const { data } = await api('clusters.stop', { params: { cluster_id: cluster.id }, body });
-    const d = data.data;
-    onStarted?.(d);
-    return {
-      cluster,
-      status: d.status,
-      options: { force: body.force, keepState: body.save_state },
-      lifecycle: {
-        operation: 'stop',
-        ...d.stop_progress,
-        started_at: d.stop_initiated_at,
-        estimated_completion_time: d.estimated_stop_time,
-      },
-    };
-  });
+  const state = useLifecycleDialog(
+    open,
+    cluster.id,
+    defaultStopForm,
+    toStopRequest,
+    async (body) => {
+      const { data } = await api('clusters.stop', { params: { cluster_id: cluster.id }, body });
+      const d = data.data;
+      onStarted?.(d);
+      return {
+        cluster,
+        status: d.status,
+        options: { force: body.force, keepState: body.save_state },
+        lifecycle: {
+          operation: 'stop',
+          ...d.stop_progress,
+          started_at: d.stop_initiated_at,
+          estimated_completion_time: d.estimated_stop_time,
+        },
+      };
+    },
+    { labels: STOP_LABELS },
+  );
   const { form, update, errors, busy } = state;
 
   return (
@@ -47,7 +54,7 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
       onClose={onClose}
       title={`Stop ${cluster.name}`}
       state={state}
-      cost={<StopCost impact={stopCostImpact(cluster)} />}
+      cost={state.valid ? <StopCost impact={stopCostImpact(cluster)} /> : <CostUnavailable />}
       submitLabel={busy && form.waitForCompletion ? 'Stopping…' : 'Stop cluster'}
       submitColor="error"
     >

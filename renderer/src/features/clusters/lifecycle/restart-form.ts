@@ -5,7 +5,10 @@ import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { estimateHourlyRate, type Protocol } from '../../../../../shared/api/clusters/common';
 import { RestartRequest, type RestartRequestParsed } from '../../../../../shared/api/clusters/lifecycle';
 import { envRowsToRecord, type EnvRow } from '../../../components/form/env-rows';
-import { fieldErrors } from '../../../components/form/field-errors';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import { placeApiError } from '../../../components/form/api-error-fields';
+import { fieldErrors, type FieldLabels } from '../../../components/form/field-errors';
+import type { ServerFieldError } from '../../../components/form/use-validated-form';
 import { compact, lifecycleField, numberField, type FieldErrors, type FormResult } from './form-values';
 
 export type { EnvRow };
@@ -77,6 +80,49 @@ function portUpdates(rows: readonly PortRow[]) {
   }));
 }
 
+/** The restart dialog's fields by error key → the form member each shows (rows: the whole list). */
+export const RESTART_FIELDS = {
+  grace_period_minutes: 'gracePeriodMinutes',
+  timeout_minutes: 'timeoutMinutes',
+  'update_configuration.cpu_cores': 'cpuCores',
+  'update_configuration.memory_gb': 'memoryGb',
+  'update_configuration.storage_gb': 'storageGb',
+  'update_configuration.gpu_count': 'gpuCount',
+  'update_configuration.region': 'region',
+  update_container_image: 'updateContainerImage',
+  restore_from_snapshot: 'restoreFromSnapshot',
+  restart_reason: 'restartReason',
+} as const satisfies Record<string, keyof RestartForm>;
+
+/** Error keys of the rows' fields: `environment.<i>.key`, `ports.<i>.internal_port|external_port|description`. */
+const ROW_KEY = /^(environment\.\d+\.key|ports\.\d+\.(internal_port|external_port|description))$/;
+
+export const RESTART_LABELS: FieldLabels = {
+  grace_period_minutes: 'Grace period',
+  timeout_minutes: 'Timeout',
+  'update_configuration.cpu_cores': 'CPU cores',
+  'update_configuration.memory_gb': 'Memory (GB)',
+  'update_configuration.storage_gb': 'Storage (GB)',
+  'update_configuration.gpu_count': 'GPUs',
+  'update_configuration.region': 'Region',
+  update_container_image: 'New container image',
+  restore_from_snapshot: 'Restore from snapshot',
+  restart_reason: 'Reason',
+  port_mapping_updates: 'Port mapping updates',
+  environment_updates: 'Environment updates',
+};
+
+/** A request path to the form's error key: port rows as `ports.<i>.…`, an environment value on its row's name. */
+function restartErrorKey(path: string, form: RestartForm): string {
+  if (path.startsWith('port_mapping_updates.')) return path.replace(/^port_mapping_updates\./, 'ports.');
+  const env = /^environment_updates\.(.+)$/.exec(path);
+  if (env) {
+    const row = form.environment.findIndex((r) => r.key.trim() === env[1]);
+    if (row >= 0) return `environment.${row}.key`;
+  }
+  return path;
+}
+
 export function toRestartRequest(form: RestartForm, cluster: Cluster): FormResult<RestartRequestParsed> {
   const errors: FieldErrors = {};
   const updateConfiguration = compact({
@@ -103,15 +149,43 @@ export function toRestartRequest(form: RestartForm, cluster: Cluster): FormResul
     apply_system_updates: form.applySystemUpdates,
   });
   const parsed = RestartRequest.safeParse(candidate);
-  // Port rows are shown as `ports.<i>.<field>`, the same rows the form renders.
-  if (!parsed.success)
+  // Port rows are shown as `ports.<i>.<field>`, the same rows the form renders; what no field shows is named by its label.
+  if (!parsed.success) {
+    const keys = parsed.error.issues.map((i) => restartErrorKey(i.path.map(String).join('.'), form));
     fieldErrors(
       parsed.error.issues,
-      lifecycleField((p) => p.replace(/^port_mapping_updates\./, 'ports.')),
+      lifecycleField((p) => restartErrorKey(p, form), {
+        schema: RestartRequest,
+        shown: [...Object.keys(RESTART_FIELDS), ...keys.filter((k) => ROW_KEY.test(k))],
+        labels: RESTART_LABELS,
+      }),
       errors,
     );
+  }
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
+}
+
+/** The service's refusals on the field they concern: storage that would shrink, GPUs not available, an unknown snapshot, a refused field. */
+export function restartApiErrorFields(error: NormalizedError, form: RestartForm): ServerFieldError<RestartForm>[] | null {
+  const d = error.details ?? {};
+  return placeApiError<RestartForm>(error, {
+    members: RESTART_FIELDS,
+    memberOf: (key) => (ROW_KEY.test(key) ? (key.startsWith('ports.') ? 'ports' : 'environment') : undefined),
+    rename: (path) => restartErrorKey(path, form),
+    codes: {
+      STORAGE_CANNOT_SHRINK: () => ({
+        key: 'update_configuration.storage_gb',
+        message:
+          typeof d.current_storage_gb === 'number' ? `Storage can only grow: at least ${d.current_storage_gb} GB` : 'Storage can only grow',
+      }),
+      GPU_UNAVAILABLE: () => ({
+        key: 'update_configuration.gpu_count',
+        message: typeof d.available === 'number' ? `At most ${d.available} available to one cluster` : error.message,
+      }),
+      SNAPSHOT_NOT_FOUND: () => ({ key: 'restore_from_snapshot', message: 'This snapshot no longer exists; choose another' }),
+    },
+  });
 }
 
 /** Storage can only grow (02-clusters.md, Limits): shown as soon as a smaller size is typed. */

@@ -2,7 +2,7 @@
 // the shared schema (02-clusters.md, Stop: defaults and maxima).
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { StopRequest, type StopRequestParsed } from '../../../../../shared/api/clusters/lifecycle';
-import { fieldErrors } from '../../../components/form/field-errors';
+import { fieldErrors, type FieldLabels } from '../../../components/form/field-errors';
 import { compact, lifecycleField, numberField, type FormResult } from './form-values';
 
 export interface StopForm {
@@ -31,6 +31,22 @@ export const defaultStopForm = (): StopForm => ({
   notifyUsers: [],
 });
 
+/** The stop dialog's fields by error key: their labels, and the form member each shows. */
+export const STOP_LABELS: FieldLabels = {
+  grace_period_minutes: 'Grace period',
+  snapshot_name: 'Snapshot name',
+  timeout_minutes: 'Timeout',
+  stop_reason: 'Reason',
+  notify_users: 'Notify users',
+};
+export const STOP_FIELDS = {
+  grace_period_minutes: 'gracePeriodMinutes',
+  snapshot_name: 'snapshotName',
+  timeout_minutes: 'timeoutMinutes',
+  stop_reason: 'stopReason',
+  notify_users: 'notifyUsers',
+} as const satisfies Record<string, keyof StopForm>;
+
 export function toStopRequest(form: StopForm): FormResult<StopRequestParsed> {
   const candidate = compact({
     force: form.force,
@@ -45,7 +61,14 @@ export function toStopRequest(form: StopForm): FormResult<StopRequestParsed> {
     notify_users: form.notifyUsers.length ? form.notifyUsers : undefined,
   });
   const parsed = StopRequest.safeParse(candidate);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues, lifecycleField()) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      errors: fieldErrors(
+        parsed.error.issues,
+        lifecycleField(undefined, { schema: StopRequest, shown: Object.keys(STOP_FIELDS), labels: STOP_LABELS }),
+      ),
+    };
   return { ok: true, request: parsed.data };
 }
 

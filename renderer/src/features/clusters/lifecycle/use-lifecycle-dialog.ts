@@ -5,7 +5,9 @@ import { useState } from 'react';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import type { ClusterLifecycle } from '../../../../../shared/api/clusters/lifecycle';
 import { toNormalizedError } from '../../../bridge/errors';
-import { useValidatedForm, type ValidatedForm } from '../../../components/form/use-validated-form';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import type { FieldLabels } from '../../../components/form/field-errors';
+import { useValidatedForm, type ServerFieldError, type ValidatedForm } from '../../../components/form/use-validated-form';
 import { isTransitional, rememberRunOptions, useClusterFollow } from './follow-store';
 import type { FieldErrors, FormResult } from './form-values';
 import type { RunOptions } from './phases';
@@ -20,6 +22,9 @@ export type LifecycleSend<R> = (
 export interface LifecycleDialogState {
   busy: boolean;
   apiError: ValidatedForm<unknown, FieldErrors>['apiError'];
+  errors: FieldErrors;
+  errorAttempt: number;
+  fieldLabels: FieldLabels;
   accepted: Cluster | null;
   notice: string | null;
   onSubmit: ValidatedForm<unknown, FieldErrors>['onSubmit'];
@@ -37,6 +42,7 @@ export function useLifecycleDialog<F, R>(
   initial: () => F,
   validate: (form: F) => FormResult<R>,
   send: LifecycleSend<R>,
+  fields: { labels: FieldLabels; placeApiError?(error: NormalizedError, form: F): readonly ServerFieldError<F>[] | null },
 ) {
   const [accepted, setAccepted] = useState<Cluster | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -45,6 +51,9 @@ export function useLifecycleDialog<F, R>(
     open,
     initial,
     validate,
+    // Every field is optional with a valid default: an error appears as soon as something invalid is typed.
+    showErrors: 'always',
+    placeApiError: fields.placeApiError,
     onReset: () => {
       setAccepted(null);
       setNotice(null);
@@ -88,5 +97,5 @@ export function useLifecycleDialog<F, R>(
     },
   });
 
-  return { ...form, accepted, notice };
+  return { ...form, accepted, notice, fieldLabels: fields.labels };
 }

@@ -18,19 +18,24 @@ import {
 import { notify } from '../../../app/notifications/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
-import { accessFormFrom, toAccessRequest, type AccessForm } from './access-form';
+import type { ServerFieldError } from '../../../components/form/use-validated-form';
+import { ACCESS_LABELS, accessApiErrorFields, accessFormFrom, toAccessRequest, type AccessForm } from './access-form';
 import { IpListField } from './IpListField';
 import { useProxy } from './proxy-store';
 
 type NumberField = 'sessionTimeout' | 'maxSessions' | 'globalRpm' | 'globalBurst' | 'userRpm' | 'userBurst';
 
 export function AccessControlDialog({ open, access, onClose }: { open: boolean; access: ProxyAccessControl | null; onClose(): void }) {
-  const { form, update, errors, valid, busy, apiError, onSubmit } = useValidatedForm<AccessForm | null, UpdateProxyAccessRequest>({
+  const { form, update, errors, errorAttempt, valid, busy, apiError, onSubmit } = useValidatedForm<
+    AccessForm | null,
+    UpdateProxyAccessRequest
+  >({
     open,
     initial: () => (access ? accessFormFrom(access) : null),
     validate: (f) => (f ? toAccessRequest(f) : { ok: false, errors: {} }),
     // Every choice is checked as it is made; Save stays disabled while any is invalid.
     showErrors: 'always',
+    placeApiError: (e) => accessApiErrorFields(e) as ServerFieldError<AccessForm | null>[] | null,
     submit: async (request) => {
       await useProxy.getState().updateAccess(request);
       notify('success', 'Proxy access control saved');
@@ -65,6 +70,9 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
       busy={busy}
       apiError={apiError}
       onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
+      fieldLabels={ACCESS_LABELS}
       submitLabel="Save"
       submitDisabled={!valid}
       submitTestId="access-save"
@@ -136,11 +144,6 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
         minRows={2}
         slotProps={{ htmlInput: { spellCheck: false } }}
       />
-      {errors.form && (
-        <Typography color="error" variant="body2">
-          {errors.form}
-        </Typography>
-      )}
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 // The proxy's network configuration (PUT /proxy): load balancing, TLS termination,
-// WebSockets and compression. Every choice is a valid one, so there is nothing to check.
+// WebSockets and compression. Every choice offered is a valid one; the request is still
+// checked with the shared schema, and anything refused is listed naming its setting.
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -10,20 +11,41 @@ import {
   CompressionAlgorithm,
   LoadBalancerAlgorithm,
   SslTermination,
+  UpdateProxyRequest,
   type NetworkConfiguration,
-  type UpdateProxyRequest,
 } from '../../../../../shared/api/clusters/proxy';
+import { fieldErrors, formFields, type FieldLabels } from '../../../components/form/field-errors';
 import { notify } from '../../../app/notifications/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { toNetworkRequest } from './access-form';
 import { useProxy } from './proxy-store';
 
+const NETWORK_LABELS: FieldLabels = {
+  'load_balancer.algorithm': 'Load-balancing algorithm',
+  ssl_termination: 'TLS termination',
+  'compression.algorithms': 'Compression algorithms',
+};
+
+function validateNetwork(f: NetworkConfiguration | null) {
+  if (!f) return { ok: false as const, errors: {} };
+  const request = toNetworkRequest(f);
+  const parsed = UpdateProxyRequest.safeParse(request);
+  if (parsed.success) return { ok: true as const, request };
+  return {
+    ok: false as const,
+    errors: fieldErrors(parsed.error.issues, formFields({ schema: UpdateProxyRequest, shown: [], labels: NETWORK_LABELS })),
+  };
+}
+
 export function NetworkDialog({ open, network, onClose }: { open: boolean; network: NetworkConfiguration | null; onClose(): void }) {
-  const { form, setForm, busy, apiError, onSubmit } = useValidatedForm<NetworkConfiguration | null, UpdateProxyRequest>({
+  const { form, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<
+    NetworkConfiguration | null,
+    UpdateProxyRequest
+  >({
     open,
     initial: () => (network ? structuredClone(network) : null),
-    validate: (f) => (f ? { ok: true, request: toNetworkRequest(f) } : { ok: false, errors: {} }),
+    validate: validateNetwork,
     submit: async (request) => {
       await useProxy.getState().updateNetwork(request);
       notify('success', 'Proxy network configuration saved');
@@ -56,6 +78,8 @@ export function NetworkDialog({ open, network, onClose }: { open: boolean; netwo
       busy={busy}
       apiError={apiError}
       onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
       submitLabel="Save"
     >
       <FormControlLabel

@@ -1,6 +1,7 @@
 // Add or edit a port mapping. Fields are checked as they change with the shared schemas;
-// Save stays disabled while a shown field is invalid. API errors (e.g. PORT_CONFLICT)
-// appear in the dialog with their details, and the dialog stays open.
+// Save stays disabled while a shown field is invalid. API errors land on the field they
+// concern (PORT_CONFLICT on the external port, naming the mapping that holds it); others
+// appear in the dialog with their details. The dialog stays open.
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { CreatePortMappingRequest, PortMapping, UpdatePortMappingRequest } from '../../../../../shared/api/clusters/ports';
@@ -8,7 +9,15 @@ import { notify } from '../../../app/notifications/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { PortAccessFields } from './PortAccessFields';
-import { emptyPortForm, portFormFrom, toCreatePortRequest, toUpdatePortRequest, type PortForm } from './port-form';
+import {
+  emptyPortForm,
+  PORT_LABELS,
+  portApiErrorFields,
+  portFormFrom,
+  toCreatePortRequest,
+  toUpdatePortRequest,
+  type PortForm,
+} from './port-form';
 import { HealthFields, MappingFields } from './PortFields';
 import { useProxy } from './proxy-store';
 
@@ -29,12 +38,13 @@ function visible(field: string, { touched, submitted }: { touched: ReadonlySet<s
 
 export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
   const editing = port !== null;
-  const { form, update, errors, busy, apiError, onSubmit } = useValidatedForm({
+  const { form, update, errors, formErrors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
     open,
     resetKey: port,
     initial: () => (port ? portFormFrom(port) : emptyPortForm()),
     validate: (f: PortForm) => (editing ? toUpdatePortRequest(f) : toCreatePortRequest(f)),
     showErrors: visible,
+    placeApiError: (e) => portApiErrorFields(e, useProxy.getState().proxy?.port_mappings ?? []),
     submit: async (request) => {
       const store = useProxy.getState();
       if (editing) {
@@ -66,9 +76,12 @@ export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
       busy={busy}
       apiError={apiError}
       onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
+      fieldLabels={PORT_LABELS}
       submitLabel={editing ? 'Save changes' : 'Add mapping'}
-      // Save stays disabled while a shown field is invalid.
-      submitDisabled={Object.keys(errors).length > 0}
+      // Save stays disabled while a shown field fails the form's own checks (an API error may not recur).
+      submitDisabled={Object.keys(formErrors).length > 0}
       submitTestId="port-save"
     >
       <MappingFields form={form} error={error} update={update} editing={editing} />
@@ -77,11 +90,6 @@ export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
       <Divider />
       <Typography variant="subtitle2">Access control</Typography>
       <PortAccessFields form={form} error={error} update={update} team={team} />
-      {error('form') && (
-        <Typography color="error" variant="body2">
-          {error('form')}
-        </Typography>
-      )}
     </FormDialog>
   );
 }

@@ -10,8 +10,11 @@ import {
   type NetworkConfiguration,
   type UpdateProxyRequest,
 } from '../../../../../shared/api/clusters/proxy';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import { placeApiError } from '../../../components/form/api-error-fields';
 import type { FormResult } from '../../../components/form/form-result';
-import { fieldErrors } from '../../../components/form/field-errors';
+import { fieldErrors, labelled, plainMessage, type FieldLabels } from '../../../components/form/field-errors';
+import type { ServerFieldError } from '../../../components/form/use-validated-form';
 import { ipEntries, ipEntryErrors, parseWhole, rangeMessage, type Errors } from './form-helpers';
 
 type XFrame = ProxyAccessControl['security_headers']['x_frame_options'];
@@ -58,6 +61,50 @@ const FIELD: Record<string, [string, string, number, number]> = {
   'rate_limiting.per_user_limit.burst_size': ['userBurst', 'The burst size', 1, 10_000],
 };
 
+/** The dialog's labels, for a message that has to name its field. */
+export const ACCESS_LABELS: FieldLabels = {
+  sessionTimeout: 'Session timeout',
+  maxSessions: 'Concurrent sessions',
+  globalRpm: 'Global requests per minute',
+  globalBurst: 'Global burst',
+  userRpm: 'Per-user requests per minute',
+  userBurst: 'Per-user burst',
+  ipWhitelist: 'IP allow-list',
+  blockedIps: 'Blocked addresses',
+  csp: 'Content-Security-Policy',
+};
+
+/** A request path to the form's error key: `ip_whitelist.2` → `allow.2` (the row), `rate_limiting…` → its field. */
+export function accessErrorKey(path: string): string | undefined {
+  const row = /^(ip_whitelist|blocked_ips)\.(\d+)$/.exec(path);
+  if (row) return `${row[1] === 'ip_whitelist' ? 'allow' : 'block'}.${row[2]}`;
+  if (FIELD[path]) return FIELD[path][0];
+  if (path.startsWith('ip_whitelist')) return 'ipWhitelist';
+  if (path.startsWith('blocked_ips')) return 'blockedIps';
+  if (path.startsWith('security_headers.content_security_policy')) return 'csp';
+  return undefined;
+}
+
+/** A refused field on its field (e.g. the per-user limit above the global one, an invalid address on its row). */
+export function accessApiErrorFields(error: NormalizedError): ServerFieldError<AccessForm>[] | null {
+  const fields = [
+    'sessionTimeout',
+    'maxSessions',
+    'globalRpm',
+    'globalBurst',
+    'userRpm',
+    'userBurst',
+    'ipWhitelist',
+    'blockedIps',
+    'csp',
+  ] as const;
+  return placeApiError<AccessForm>(error, {
+    members: Object.fromEntries(fields.map((k) => [k, k])),
+    memberOf: (key) => (key.startsWith('allow.') ? 'ipWhitelist' : key.startsWith('block.') ? 'blockedIps' : undefined),
+    rename: (path) => accessErrorKey(path) ?? path,
+  });
+}
+
 export type AccessFormResult = FormResult<UpdateProxyAccessRequest, Errors>;
 
 export function toAccessRequest(form: AccessForm): AccessFormResult {
@@ -78,11 +125,13 @@ export function toAccessRequest(form: AccessForm): AccessFormResult {
     ? {}
     : fieldErrors(parsed.error.issues, (path, issue) => {
         const f = FIELD[path];
-        if (f) return [f[0], issue.code === 'custom' ? issue.message : rangeMessage(issue, f[1], f[2], f[3])];
-        if (path.startsWith('ip_whitelist')) return ['ipWhitelist', issue.message];
-        if (path.startsWith('blocked_ips')) return ['blockedIps', issue.message];
-        if (path.startsWith('security_headers.content_security_policy')) return ['csp', issue.message];
-        return ['form', `${path || 'request'}: ${issue.message}`];
+        if (f) return [f[0], issue.code === 'custom' ? plainMessage(issue) : rangeMessage(issue, f[1], f[2], f[3])];
+        // The rows carry their own messages (below); the list as a whole shows the rest.
+        if (path.startsWith('ip_whitelist')) return ['ipWhitelist', plainMessage(issue)];
+        if (path.startsWith('blocked_ips')) return ['blockedIps', plainMessage(issue)];
+        const key = accessErrorKey(path);
+        if (key) return [key, plainMessage(issue, { label: ACCESS_LABELS[key] })];
+        return ['form', labelled('The request', plainMessage(issue))];
       });
   ipEntryErrors(form.ipWhitelist).forEach((m, i) => m && (errors[`allow.${i}`] = m));
   ipEntryErrors(form.blockedIps).forEach((m, i) => m && (errors[`block.${i}`] = m));

@@ -1,6 +1,6 @@
 // Shared bits of the proxy forms: numbers typed as text, per-entry IP/CIDR checks with the
 // shared IpOrCidr schema, and range wording for zod issues.
-import type { Issue } from '../../../components/form/field-errors';
+import { plainMessage, type Issue } from '../../../components/form/field-errors';
 import { IpOrCidr } from '../../../../../shared/api/clusters/common';
 
 /** A typed number, or the raw text when it is not one so the caller can say so. */
@@ -27,9 +27,13 @@ export function ipEntryErrors(entries: readonly string[]): Array<string | undefi
 
 export type Errors = Record<string, string>;
 
-/** "between 1 and 65535" style wording for range and type issues; the schema's own words otherwise. */
-export function rangeMessage(issue: Issue, what: string, min: number, max: number): string {
+/**
+ * "a whole number from 1 to 100,000" wording for range and type issues (ports without
+ * thousands separators: 65535 is a port, not a quantity); plain words otherwise.
+ */
+export function rangeMessage(issue: Issue, what: string, min: number, max: number, { grouping = true } = {}): string {
+  const n = (v: number) => (grouping ? v.toLocaleString('en-US') : String(v));
   if (issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type')
-    return `${what} is a whole number from ${min} to ${max}`;
-  return issue.message;
+    return `${what} is a whole number from ${n(min)} to ${n(max)}`;
+  return plainMessage(issue);
 }

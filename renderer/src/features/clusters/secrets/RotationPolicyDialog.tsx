@@ -23,7 +23,7 @@ function NextRotation({ secret }: { secret: Secret }) {
 
 export function RotationPolicyDialog({ clusterId, secret, onClose }: { clusterId: string; secret: Secret | null; onClose(): void }) {
   const [saved, setSaved] = useState<Secret | null>(null);
-  const { form, setForm, errors, busy, apiError, onSubmit } = useValidatedForm({
+  const { form, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
     open: secret !== null,
     resetKey: secret,
     initial: () => (secret ? rotationFormOf(secret) : { enabled: false, intervalDays: '90', notifyDaysBefore: '7' }),
@@ -46,6 +46,8 @@ export function RotationPolicyDialog({ clusterId, secret, onClose }: { clusterId
       busy={busy}
       apiError={apiError}
       onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
       submitLabel="Save policy"
       cancelLabel={saved ? 'Done' : 'Cancel'}
     >

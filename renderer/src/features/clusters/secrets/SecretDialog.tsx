@@ -12,7 +12,16 @@ import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatDateTime, relativeTime } from '../../../lib/relative-time';
 import { RotationFields } from './RotationFields';
-import { emptySecretForm, formOf, toCreateSecret, toUpdateSecret, usesFilePath, type SecretForm } from './secret-form';
+import {
+  emptySecretForm,
+  formOf,
+  secretApiErrorFields,
+  SECRET_LABELS,
+  toCreateSecret,
+  toUpdateSecret,
+  usesFilePath,
+  type SecretForm,
+} from './secret-form';
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
 import { SecretValueField } from './SecretValueField';
 import { useSecrets } from './secrets-store';
@@ -28,11 +37,12 @@ export interface SecretDialogProps {
 
 export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: SecretDialogProps) {
   const editing = secret !== null;
-  const { form, update, setForm, errors, busy, apiError, onSubmit } = useValidatedForm({
+  const { form, update, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
     open,
     resetKey: secret,
     initial: () => (secret ? formOf(secret) : emptySecretForm()),
     validate: (f: SecretForm) => (secret ? toUpdateSecret(f, secret) : toCreateSecret(f)),
+    placeApiError: secretApiErrorFields,
     submit: async (request) => {
       const store = useSecrets.getState();
       const saved = secret
@@ -79,6 +89,9 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
       busy={busy}
       apiError={apiError}
       onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
+      fieldLabels={SECRET_LABELS}
       submitLabel={editing ? 'Save changes' : 'Create secret'}
     >
       <Stack direction="row" spacing={1.5}>
@@ -154,8 +167,8 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
           value={form.expiresOn}
           onChange={(e) => update({ expiresOn: e.target.value })}
           error={Boolean(errors.expiration_date)}
-          helperText={errors.expiration_date ?? 'Empty for no expiry'}
-          sx={{ width: 200 }}
+          helperText={errors.expiration_date ?? 'Empty for no expiry; else today or later'}
+          sx={{ width: 240, flexShrink: 0 }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {text('tags', 'tags', 'Tags', 'Comma-separated')}

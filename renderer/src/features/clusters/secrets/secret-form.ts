@@ -11,8 +11,11 @@ import {
   type SecretType,
 } from '../../../../../shared/api/clusters/secrets';
 
-import { fieldErrors, wholeNumberMessage, type IssueToField } from '../../../components/form/field-errors';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import { placeApiError } from '../../../components/form/api-error-fields';
+import { fieldErrors, formFields, longEntryMessage, type FieldLabels, type IssueToField } from '../../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../../components/form/form-result';
+import type { ServerFieldError } from '../../../components/form/use-validated-form';
 export type { FieldErrors, FormResult };
 
 export interface RotationForm {
@@ -98,19 +101,59 @@ export function rotationPolicyOf(form: RotationForm) {
   return { enabled: form.enabled, rotation_interval_days: int(form.intervalDays), notification_days_before: int(form.notifyDaysBefore) };
 }
 
+/** Each error key the secret dialog shows (an issue deeper down, e.g. `tags.3`, shows on the one above it) → its form member. */
+export const SECRET_FIELDS = {
+  name: 'name',
+  description: 'description',
+  value: 'value',
+  environment_variable: 'environmentVariable',
+  file_path: 'filePath',
+  'permissions.file_mode': 'fileMode',
+  expiration_date: 'expiresOn',
+  tags: 'tags',
+  'rotation_policy.rotation_interval_days': 'rotation',
+  'rotation_policy.notification_days_before': 'rotation',
+} as const satisfies Record<string, keyof SecretForm>;
+
+/** The fields' names as the dialog labels them, for messages that name a field. */
+export const SECRET_LABELS: FieldLabels = {
+  name: 'Name',
+  description: 'Description',
+  value: 'Value',
+  environment_variable: 'Environment variable',
+  file_path: 'File path',
+  'permissions.file_mode': 'File mode',
+  expiration_date: 'Expires on',
+  tags: 'Tags',
+  'rotation_policy.rotation_interval_days': 'Rotation interval',
+  'rotation_policy.notification_days_before': 'Notify days before',
+  'permissions.allowed_users': 'Allowed users',
+  'permissions.allowed_roles': 'Allowed roles',
+};
+
 export function toRotationPolicy(form: RotationForm): FormResult<ReturnType<typeof RotationPolicyInput.parse>> {
   const parsed = RotationPolicyInput.safeParse(rotationPolicyOf(form));
   if (parsed.success) return { ok: true, request: parsed.data };
-  return {
-    ok: false,
-    errors: fieldErrors(parsed.error.issues, (path, issue) => [
-      path ? `rotation_policy.${path}` : 'rotation_policy',
-      wholeNumberMessage(issue),
-    ]),
-  };
+  const toField = formFields({ schema: RotationPolicyInput });
+  return { ok: false, errors: fieldErrors(parsed.error.issues, (path, issue) => toField(path && `rotation_policy.${path}`, issue)) };
 }
 
-const toField: IssueToField = (path, issue) => [path || 'form', wholeNumberMessage(issue)];
+/** A tag over the limit names itself: with a dozen tags, "at most 50 characters" alone does not say which. */
+function secretIssueToField(form: SecretForm, schema: typeof CreateSecretRequest | typeof UpdateSecretRequest): IssueToField {
+  const tags = tagsOf(form.tags);
+  return formFields({
+    schema,
+    shown: Object.keys(SECRET_FIELDS),
+    labels: SECRET_LABELS,
+    reword: (key, issue) => (key.startsWith('tags.') ? longEntryMessage(tags, key, issue) : null),
+  });
+}
+
+const tagsOf = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /** End of the chosen day, local time, as an ISO timestamp. */
 function expiryOf(date: string): string | null | undefined {
@@ -121,13 +164,14 @@ function expiryOf(date: string): string | null | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-function commonFields(form: SecretForm, errors: FieldErrors) {
+/** The message of a past expiry: the service refuses it too (VALIDATION_ERROR on expiration_date), as it refuses a past key expiry. */
+export const PAST_EXPIRY = 'Already past: a secret cannot be created expired';
+
+function commonFields(form: SecretForm, errors: FieldErrors, now: number) {
   const expiration = expiryOf(form.expiresOn);
   if (expiration === undefined) errors.expiration_date = 'Enter a valid date';
-  const tags = form.tags
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+  else if (expiration !== null && Date.parse(expiration) <= now) errors.expiration_date = PAST_EXPIRY;
+  const tags = tagsOf(form.tags);
   const withPath = usesFilePath(form.type) && form.filePath.trim() !== '';
   if (form.type === 'file' && !withPath) errors.file_path = 'A file secret needs the path it is mounted at';
   return {
@@ -151,32 +195,50 @@ function checkValue(form: SecretForm, errors: FieldErrors, required: boolean): s
   return form.value;
 }
 
-export function toCreateSecret(form: SecretForm): FormResult<CreateSecretRequest> {
+export function toCreateSecret(form: SecretForm, now = Date.now()): FormResult<CreateSecretRequest> {
   const errors: FieldErrors = {};
   const value = checkValue(form, errors, true);
-  const candidate = { name: form.name.trim(), type: form.type, value, ...commonFields(form, errors) };
+  const candidate = { name: form.name.trim(), type: form.type, value, ...commonFields(form, errors, now) };
   const parsed = CreateSecretRequest.safeParse(candidate);
-  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, secretIssueToField(form, CreateSecretRequest), errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }
 
-/** An empty value keeps the stored one; a new value rotates it. Clearing the expiry or the path sends null. */
-export function toUpdateSecret(form: SecretForm, original: Secret): FormResult<UpdateSecretRequest> {
+/**
+ * An empty value keeps the stored one; a new value rotates it. Clearing the expiry or the path
+ * sends null; an expiry left as it was is not sent (an expired secret can still be edited).
+ */
+export function toUpdateSecret(form: SecretForm, original: Secret, now = Date.now()): FormResult<UpdateSecretRequest> {
   const errors: FieldErrors = {};
   const value = checkValue(form, errors, false);
-  const fields = commonFields(form, errors);
+  const sameExpiry = original.expiration_date !== null && form.expiresOn === formOf(original).expiresOn;
+  const { expiration_date, ...fields } = commonFields(sameExpiry ? { ...form, expiresOn: '' } : form, errors, now);
   const candidate = {
     type: form.type,
     ...(value !== undefined ? { value } : {}),
     ...fields,
-    ...(!fields.expiration_date && original.expiration_date ? { expiration_date: null } : {}),
+    ...(expiration_date ? { expiration_date } : !sameExpiry && original.expiration_date ? { expiration_date: null } : {}),
     ...(!fields.file_path && original.file_path ? { file_path: null } : {}),
   };
   const parsed = UpdateSecretRequest.safeParse(candidate);
-  if (!parsed.success) fieldErrors(parsed.error.issues, toField, errors);
+  if (!parsed.success) fieldErrors(parsed.error.issues, secretIssueToField(form, UpdateSecretRequest), errors);
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, request: parsed.data };
+}
+
+/** SECRET_EXISTS on the name; a refused field (e.g. a past expiration_date) on its field. */
+export function secretApiErrorFields(error: NormalizedError, form: SecretForm): ServerFieldError<SecretForm>[] | null {
+  return placeApiError<SecretForm>(error, {
+    members: SECRET_FIELDS,
+    codes: {
+      SECRET_EXISTS: () => ({
+        key: 'name',
+        message: `A secret named ${form.name.trim()} already exists on this cluster; choose another name`,
+      }),
+    },
+    reword: (key, reason) => (key === 'expiration_date' && /future/.test(reason) ? PAST_EXPIRY : null),
+  });
 }
 
 /** Reads a picked certificate file as text, refusing anything over the value limit. */
