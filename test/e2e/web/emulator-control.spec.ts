@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole, statusBar, switchProfile } from './console-page';
+import { bridgeInvoke } from './lifecycle-page';
 
 const LOCAL = 'Local emulator';
 
@@ -25,6 +26,12 @@ function notification(page: Page, text: string | RegExp) {
 }
 
 test.describe('Emulator view', () => {
+  test.afterEach(async ({ page }) => {
+    // A failed step must not leave its chaos rule behind for the next flows on this server.
+    await bridgeInvoke(page, 'profiles:activate', { id: 'local-emulator' });
+    await bridgeInvoke(page, 'emulator:setChaos', { rules: [] });
+  });
+
   test('moves the clock, injects a failure, shows the journal, exports, imports with a diff, resets', async ({ page }, testInfo) => {
     await openConsole(page);
     await openEmulator(page);
@@ -54,10 +61,10 @@ test.describe('Emulator view', () => {
     await expect(page.getByTestId('chaos-rule-row')).toHaveCount(1);
     await expect(page.getByTestId('chaos-rule-row')).toContainText('/v2/accounts/api-keys');
 
-    // The API keys list now fails with the injected error.
+    // The API keys list now fails with the injected error (its rows stay, stale, below it).
     await page.getByRole('navigation', { name: 'Areas' }).getByText('API keys', { exact: true }).click();
     await page.getByRole('button', { name: 'Refresh keys' }).click();
-    await expect(page.getByTestId('error-state')).toContainText('CHAOS_INJECTED');
+    await expect(page.getByTestId('stale-notice')).toContainText('CHAOS_INJECTED');
 
     // The journal lists it; the 5xx class keeps only such rows.
     await openEmulator(page);
