@@ -14,6 +14,13 @@ test.describe('access logs', () => {
     const count = logs.getByTestId('access-logs-count');
     await logs.getByRole('button', { name: 'Last 24 h' }).click();
     await expect(page).toHaveURL(/logs_range=24h/);
+    // The rows shown are the 24 h window's (the last hour's stay on screen until they arrive).
+    await expect
+      .poll(async () => {
+        const [since, until] = ((await count.getAttribute('data-window')) ?? '..').split('..');
+        return (Date.parse(until!) - Date.parse(since!)) / 3_600_000;
+      })
+      .toBe(24);
     await expect(count).toHaveText(/^[\d,]+ requests$/);
     const total = Number((await count.textContent())!.replace(/\D/g, ''));
     expect(total).toBeGreaterThan(50);

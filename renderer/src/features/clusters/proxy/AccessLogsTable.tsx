@@ -151,7 +151,7 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
     [params.logs_range, params.logs_from, params.logs_to],
   );
   const invalid = rangeError(range);
-  const { logs, window, status, error } = useAccessLogs();
+  const { logs, window, status, error, refreshing } = useAccessLogs();
   const loaded = useAccessLogs((s) => s.clusterId === clusterId);
   const load = useCallback(() => {
     if (!rangeError(range)) void useAccessLogs.getState().load(clusterId, rangeQuery(range));
@@ -193,7 +193,14 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
       testId="access-logs"
       action={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" data-testid="access-logs-count">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            data-testid="access-logs-count"
+            aria-busy={refreshing || status === 'loading'}
+            // The window the rows shown cover, by the server's clock: what tests wait on after a range change.
+            data-window={window ? `${window.since ?? ''}..${window.until}` : undefined}
+          >
             {count}
           </Typography>
           <Tooltip title="Refresh access logs">
@@ -320,7 +327,7 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
             position: 'relative',
           }}
         >
-          {status === 'loading' && rows.length > 0 && (
+          {(refreshing || (status === 'loading' && rows.length > 0)) && (
             <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} aria-label="Loading access logs" />
           )}
           <DataTable<Row>
