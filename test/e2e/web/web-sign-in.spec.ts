@@ -30,7 +30,8 @@ async function startSnoop(): Promise<{ server: Server; port: number; seen: Array
 /** A second console (own data folder, memory vault) on a free port; resolves with its printed address. */
 async function startSecondConsole(): Promise<{ child: ChildProcess; url: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gpc-e2e-second-'));
-  const child = spawn('npx', ['tsx', 'main/web/cli.ts', '--port', '0', '--data', dataDir], {
+  // Node itself (not npx, whose shell would outlive a kill and keep the server running).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/web/cli.ts', '--port', '0', '--data', dataDir], {
     env: { ...process.env, GPC_VAULT: 'memory' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
