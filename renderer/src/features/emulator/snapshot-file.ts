@@ -2,6 +2,7 @@
 // checked with the shared EmulatorSnapshot schema, its failures said in words.
 import { EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from '../../../../shared/api/emulator-admin';
 import { MAX_MESSAGE_BYTES } from '../../../../shared/ipc/wire';
+import { saveFile } from '../../lib/save-file';
 
 /** The largest file the console sends (the bridge's message limit; the emulator's body limit is the same). */
 export const SNAPSHOT_MAX_BYTES = MAX_MESSAGE_BYTES - 4096;
@@ -53,15 +54,7 @@ export function readSnapshot(text: string, bytes: number = new TextEncoder().enc
   return { ok: true, snapshot: parsed.data };
 }
 
-/** Saves the snapshot as a JSON file through the browser's download (a save dialog in the desktop app). */
+/** Saves the snapshot as a JSON file (a save dialog in the desktop app). */
 export function downloadSnapshot(snapshot: EmulatorSnapshot, name: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(snapshot)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the data to the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(name, JSON.stringify(snapshot), 'application/json');
 }

@@ -25,7 +25,7 @@ import { useUrlSort, useUrlState } from '../../../app/navigation/url-state';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBox } from '../../../components/FilterBox';
 import { EmptyState, ErrorState } from '../../../components/StateViews';
-import { downloadText } from '../../../lib/csv';
+import { saveFile } from '../../../lib/save-file';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime } from '../../../lib/relative-time';
 import { sortRows } from '../../../lib/table-logic';
@@ -181,7 +181,7 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
   };
   const exportCsv = () => {
     const day = window ? window.until.slice(0, 10) : 'export';
-    downloadText(`access-logs-${clusterName}-${day}.csv`, accessLogsCsv(sortRows(shown, columns, sort)));
+    saveFile(`access-logs-${clusterName}-${day}.csv`, accessLogsCsv(sortRows(shown, columns, sort)), 'text/csv;charset=utf-8');
   };
 
   const count =
