@@ -1,9 +1,10 @@
 // Every error code an operation can answer, with its one HTTP status: the single source the
 // operation table's `errors`, the OpenAPI document and the tests' contract check read.
 import { ClusterErrorCode } from './clusters/errors';
+import { EndpointErrorCode } from './endpoints/errors';
 import { AccountErrorCode } from './errors';
 
-export type ApiErrorCode = AccountErrorCode | ClusterErrorCode;
+export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode;
 
 /**
  * HTTP status of each code: 01-accounts.md, Errors, for the spec's codes; docs/decisions.md
@@ -19,6 +20,8 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   INVALID_IP_ADDRESS: 400,
   INVALID_RESOURCE_BOUNDS: 400,
+  INVALID_TIME_RANGE: 400,
+  INVALID_CONFIGURATION: 400,
   STORAGE_CANNOT_SHRINK: 400,
   UNAUTHORIZED: 401,
   INSUFFICIENT_PERMISSIONS: 403,
@@ -32,6 +35,8 @@ export const ERROR_STATUS = {
   SECRET_NOT_FOUND: 404,
   TEMPLATE_NOT_FOUND: 404,
   SNAPSHOT_NOT_FOUND: 404,
+  ENDPOINT_NOT_FOUND: 404,
+  HEALTH_CHECK_TIMEOUT: 408,
   METHOD_NOT_ALLOWED: 405,
   ROLE_NAME_EXISTS: 409,
   MEMBER_ALREADY_EXISTS: 409,
@@ -42,6 +47,8 @@ export const ERROR_STATUS = {
   TEMPLATE_NAME_EXISTS: 409,
   GPU_UNAVAILABLE: 409,
   CUSTOM_METRIC_LIMIT: 409,
+  ENDPOINT_BUSY: 409,
+  TOO_MANY_LOGS: 413,
   FILE_TOO_LARGE: 413,
   PAYLOAD_TOO_LARGE: 413,
   INVALID_FILE_TYPE: 415,
@@ -78,7 +85,7 @@ export const COMMON_ERRORS = [
   'INTERNAL_ERROR',
 ] as const satisfies readonly AccountErrorCode[];
 
-const KNOWN = new Set<string>([...AccountErrorCode.options, ...ClusterErrorCode.options]);
+const KNOWN = new Set<string>([...AccountErrorCode.options, ...ClusterErrorCode.options, ...EndpointErrorCode.options]);
 export function isApiErrorCode(code: unknown): code is ApiErrorCode {
   return typeof code === 'string' && KNOWN.has(code);
 }

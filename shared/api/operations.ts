@@ -4,11 +4,13 @@
 // channels (emulator:*), for emulator profiles only.
 import { accountsOperations } from './accounts-operations';
 import { clustersOperations } from './clusters/operations';
+import { endpointsOperations } from './endpoints/operations';
 import type { Operation, OperationInput, OperationOutput } from './operation';
 
 export const operations = {
   ...accountsOperations,
   ...clustersOperations,
+  ...endpointsOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

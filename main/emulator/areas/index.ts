@@ -4,5 +4,6 @@
 import type { AreaModule } from '../core/area';
 import { accountsArea } from './accounts';
 import { clustersArea } from './clusters';
+import { endpointsArea } from './endpoints';
 
-export const AREAS: readonly AreaModule[] = [accountsArea, clustersArea];
+export const AREAS: readonly AreaModule[] = [accountsArea, clustersArea, endpointsArea];

@@ -1,6 +1,7 @@
 // The account envelope's error factory (01-accounts.md, Errors): one function per code,
 // named as the wire names it. Handlers throw these; the error handler writes them.
 import type { ClusterErrorCode } from '../../../shared/api/clusters/errors';
+import type { ApiErrorCode } from '../../../shared/api/error-codes';
 import type { AccountErrorCode } from '../../../shared/api/errors';
 import { redactKeys } from './ids';
 
@@ -27,7 +28,7 @@ export const echoList = (values: readonly unknown[]): Array<ReturnType<typeof ec
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: AccountErrorCode | ClusterErrorCode,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
     /** Top-level members some shapes carry: numeric `code`, `required_permission`, `retry_after`. */
@@ -128,7 +129,7 @@ export const internalError = () => new ApiError(500, 'INTERNAL_ERROR', 'The emul
  * converted with `toClusterError` (docs/decisions.md, Clusters: error envelope).
  */
 export class ClusterApiError extends ApiError {
-  constructor(status: number, code: AccountErrorCode | ClusterErrorCode, message: string, details: Record<string, unknown> = {}) {
+  constructor(status: number, code: ApiErrorCode, message: string, details: Record<string, unknown> = {}) {
     super(status, code, message, details);
     this.name = 'ClusterApiError';
   }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterErrorCode } from '../../../shared/api/clusters/errors';
+import { EndpointErrorCode } from '../../../shared/api/endpoints/errors';
 import { AUTH_ERRORS, COMMON_ERRORS, ERROR_STATUS, errorShapesOf } from '../../../shared/api/error-codes';
 import { AccountErrorCode } from '../../../shared/api/errors';
 
 describe('error codes', () => {
-  it('give every code of both envelopes one HTTP status', () => {
-    for (const code of [...AccountErrorCode.options, ...ClusterErrorCode.options]) {
+  it('give every code of every area one HTTP status', () => {
+    for (const code of [...AccountErrorCode.options, ...ClusterErrorCode.options, ...EndpointErrorCode.options]) {
       expect(ERROR_STATUS[code], code).toBeGreaterThanOrEqual(400);
     }
-    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...new Set([...AccountErrorCode.options, ...ClusterErrorCode.options])].sort());
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual(
+      [...new Set([...AccountErrorCode.options, ...ClusterErrorCode.options, ...EndpointErrorCode.options])].sort(),
+    );
   });
 
   it('keep the spec’s statuses (01-accounts.md, Errors)', () => {
@@ -19,6 +22,13 @@ describe('error codes', () => {
       ERROR_STATUS.CANNOT_REMOVE_OWNER,
       ERROR_STATUS.RATE_LIMITED,
     ]).toEqual([401, 403, 404, 422, 429]);
+    // 03-endpoints-training.md, Errors
+    expect([
+      ERROR_STATUS.INVALID_CONFIGURATION,
+      ERROR_STATUS.HEALTH_CHECK_TIMEOUT,
+      ERROR_STATUS.ENDPOINT_BUSY,
+      ERROR_STATUS.TOO_MANY_LOGS,
+    ]).toEqual([400, 408, 409, 413]);
   });
 
   it('put every code of an account route in the account shape', () => {

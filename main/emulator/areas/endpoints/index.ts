@@ -1,0 +1,36 @@
+// The serverless endpoint area (03-endpoints-training.md; 01-accounts.md for batch-execute):
+// every route under /v2/endpoints, its stored state (endpoints with any rollout under way,
+// batch executions in flight) and its part of the seeded world.
+import { endpointsOperations } from '../../../../shared/api/endpoints/operations';
+import { defineArea } from '../../core/area';
+import { batchExecuteRoute } from './batch';
+import { healthRoutes } from './health';
+import { readRoutes } from './reads';
+import { applyEndpointsRecord, endpointsRecord } from './records';
+import { AREA, type EndpointsState } from './state';
+import { EndpointsState as EndpointsStateSchema } from './stored-schema';
+import { updateRoute } from './update';
+import { endpointIssueError } from './validation';
+import { buildEndpointsWorld } from './world';
+
+export const endpointsArea = defineArea<EndpointsState>({
+  name: AREA,
+  operations: endpointsOperations,
+  routes: [...readRoutes, ...healthRoutes, updateRoute, batchExecuteRoute],
+  state: {
+    schema: EndpointsStateSchema,
+    build: buildEndpointsWorld,
+    // The stored JSON is the live state.
+    hydrate: (stored) => stored as EndpointsState,
+    dehydrate: (live) => live,
+    record: endpointsRecord,
+    applyRecord: applyEndpointsRecord,
+  },
+  limits: {
+    // Serverless endpoints row: GET /endpoints/* 1000; POST /endpoints 50 is for creation (no such route here) and
+    // POST /endpoints/*/execute 500: every POST of the area counts against 500; PUT is not shown: 100 as clusters
+    // (docs/decisions.md, Endpoints: rate limits).
+    byArea: { endpoints: { GET: 1000, POST: 500, PUT: 100 } },
+  },
+  mapIssue: endpointIssueError,
+});

@@ -1,0 +1,16 @@
+// GET /v2/endpoints and GET /v2/endpoints/{id}.
+import { endpointsOperations as ops } from '../../../../shared/api/endpoints/operations';
+import { defineRoute } from '../../core/route-def';
+import { endpointOr404 } from './lookup';
+import { endpointsState } from './state';
+import { endpointView } from './view';
+
+export const readRoutes = [
+  defineRoute(ops['endpoints.list'], (ctx, { now }) => {
+    const s = endpointsState(ctx.store);
+    return { endpoints: s.endpoints.map((e) => endpointView(s, e, now)) };
+  }),
+  defineRoute(ops['endpoints.get'], (ctx, { params, now }) =>
+    endpointView(endpointsState(ctx.store), endpointOr404(ctx.store, params.endpoint_id), now),
+  ),
+];

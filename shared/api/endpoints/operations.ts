@@ -1,0 +1,99 @@
+// Operations of the serverless endpoint area (03-endpoints-training.md, Endpoints; 01-accounts.md,
+// Usage and limits for batch-execute), in the account envelope. Logs come later.
+import { defineOperation, type DeclaredOperation } from '../operation';
+import { BatchExecuteRequest, BatchExecuteResponse } from './batch';
+import { EndpointIdParams } from './common';
+import { Endpoint, ListEndpointsResponse, UpdateEndpointRequest, UpdateEndpointResponse } from './endpoint';
+import { BatchHealthRequest, BatchHealthResponse, HealthQuery, HealthReport, LiveResponse, ReadyResponse } from './health';
+
+const base = { area: 'endpoints', envelope: 'account', scope: 'endpoints' } as const;
+// Health/batch reads and changes nothing: `read` (01-accounts.md, Authentication 4: read covers data retrieval).
+const read = { ...base, access: 'read' } as const;
+/** A malformed id names no endpoint (404, like an unknown one). */
+const onEndpoint = ['VALIDATION_ERROR', 'ENDPOINT_NOT_FOUND'] as const;
+
+export const endpointsOperations = {
+  'endpoints.list': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'endpoints.list',
+    path: '/v2/endpoints',
+    summary: 'List serverless endpoints',
+    response: ListEndpointsResponse,
+    errors: [],
+  }),
+  'endpoints.get': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'endpoints.get',
+    path: '/v2/endpoints/:endpoint_id',
+    summary: 'One serverless endpoint',
+    params: EndpointIdParams,
+    response: Endpoint,
+    errors: [...onEndpoint],
+  }),
+  'endpoints.update': defineOperation({
+    ...base,
+    access: 'write',
+    method: 'PUT',
+    id: 'endpoints.update',
+    path: '/v2/endpoints/:endpoint_id',
+    summary: 'Change an endpoint’s configuration (rolled out gradually)',
+    params: EndpointIdParams,
+    body: UpdateEndpointRequest,
+    response: UpdateEndpointResponse,
+    errors: [...onEndpoint, 'INVALID_CONFIGURATION', 'ENDPOINT_BUSY'],
+  }),
+  'endpoints.health': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'endpoints.health',
+    path: '/v2/endpoints/:endpoint_id/health',
+    summary: 'Health report of an endpoint (basic, detailed or deep)',
+    params: EndpointIdParams,
+    query: HealthQuery,
+    response: HealthReport,
+    errors: [...onEndpoint, 'HEALTH_CHECK_TIMEOUT'],
+  }),
+  'endpoints.healthBatch': defineOperation({
+    ...read,
+    method: 'POST',
+    id: 'endpoints.healthBatch',
+    path: '/v2/endpoints/health/batch',
+    summary: 'Health reports of several endpoints',
+    body: BatchHealthRequest,
+    response: BatchHealthResponse,
+    errors: [...onEndpoint],
+  }),
+  'endpoints.ready': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'endpoints.ready',
+    path: '/v2/endpoints/:endpoint_id/ready',
+    summary: 'Readiness of an endpoint',
+    params: EndpointIdParams,
+    response: ReadyResponse,
+    errors: [...onEndpoint],
+  }),
+  'endpoints.live': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'endpoints.live',
+    path: '/v2/endpoints/:endpoint_id/live',
+    summary: 'Liveness of an endpoint',
+    params: EndpointIdParams,
+    response: LiveResponse,
+    errors: [...onEndpoint],
+  }),
+  'endpoints.batchExecute': defineOperation({
+    ...base,
+    access: 'execute',
+    method: 'POST',
+    id: 'endpoints.batchExecute',
+    path: '/v2/endpoints/batch-execute',
+    summary: 'Run several executions in one call',
+    body: BatchExecuteRequest,
+    response: BatchExecuteResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+} as const satisfies Record<string, DeclaredOperation>;
