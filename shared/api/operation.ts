@@ -19,6 +19,12 @@ export interface Operation {
   access: AccessClass;
   /** Key scope a caller needs for this route (01-accounts.md, Authentication 5 and 7); null when any scope will do. */
   scope: string | null;
+  /**
+   * A permission the document names for this route (e.g. `logs:read`, 03-endpoints-training.md,
+   * Errors): a key without `access` on `scope` is refused with INSUFFICIENT_PERMISSIONS
+   * {requiredPermission: this, currentPermissions} (docs/decisions.md, Endpoints: logs:read).
+   */
+  namedPermission?: string;
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;

@@ -14,6 +14,14 @@ export function authorize(op: Operation, key: Caller): ApiError | null {
   const scopeOk = scope === null || key.scopes.includes(scope);
   const permissionOk = key.permissions.includes(op.access);
   if (scopeOk && permissionOk) return null;
+  if (op.namedPermission !== undefined) {
+    // What the key holds, in the same `<scope>:<permission>` words.
+    const currentPermissions = key.scopes.flatMap((s) => key.permissions.map((p) => `${s}:${p}`));
+    return insufficientPermissions(
+      { requiredPermission: op.namedPermission, requiredScope: scope, currentPermissions },
+      `This key lacks the ${op.namedPermission} permission`,
+    );
+  }
   if (!scopeOk || scope === 'accounts') {
     return insufficientPermissions({ requiredPermission: op.access, requiredScope: scope });
   }

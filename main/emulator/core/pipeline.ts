@@ -272,6 +272,7 @@ export function sendJson(
   status: number,
   body: string | Buffer,
   byteLength = -1,
+  contentType = 'application/json; charset=utf-8',
 ): void {
   reply.hijack();
   const emu = req.emu!;
@@ -286,7 +287,7 @@ export function sendJson(
     'x-ratelimit-reset': String(Math.floor(o.resetMs / 1000)),
     'x-ratelimit-window': WINDOW_HEADER,
     'x-ratelimit-resource': o.resource,
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': contentType,
     'content-length': typeof body !== 'string' ? body.length : byteLength >= 0 ? byteLength : Buffer.byteLength(body),
   });
   // A string body goes out in one write together with the response head.

@@ -17,17 +17,25 @@ export interface HandlerInput<O extends Operation> {
   now: number;
   /** This request's id (X-Request-Id; the cluster area's meta.request_id). */
   requestId: string;
+  /** The request's headers (e.g. `accept`, for a route that answers in several formats). */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /** A body serialised ahead (hot paths such as the key list), typed by what it holds. */
 export class Json<T> {
   declare readonly _holds?: T;
-  /** `byteLength`: the body's UTF-8 length when the producer knows it (spares measuring it), else -1. */
+  /**
+   * `byteLength`: the body's UTF-8 length when the producer knows it (spares measuring it), else -1.
+   * `contentType`: for a body in another format a route offers (text, CSV), JSON otherwise.
+   */
   constructor(
     readonly body: string | Buffer,
     readonly byteLength = -1,
+    readonly contentType = JSON_TYPE,
   ) {}
 }
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Result<O extends Operation> = OperationOutput<O> | Json<OperationOutput<O>>;
 /** A handler may answer later (e.g. a stop that waits for completion); most answer at once. */

@@ -72,6 +72,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
           key: state.key!,
           now: state.now,
           requestId: state.requestId,
+          headers: req.headers,
         } as HandlerInput<Operation>;
         if (!admin && ctx.chaos.active) {
           const rule = ctx.chaos.match(op.method, req.url.split('?')[0]!);
@@ -93,7 +94,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
 }
 
 function sendResult(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, result: unknown): void {
-  if (result instanceof Json) sendJson(ctx, req, reply, status, result.body, result.byteLength);
+  if (result instanceof Json) sendJson(ctx, req, reply, status, result.body, result.byteLength, result.contentType);
   else sendJson(ctx, req, reply, status, JSON.stringify(result));
 }
 

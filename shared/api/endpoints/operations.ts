@@ -1,14 +1,17 @@
 // Operations of the serverless endpoint area (03-endpoints-training.md, Endpoints; 01-accounts.md,
-// Usage and limits for batch-execute), in the account envelope. Logs come later.
+// Usage and limits for batch-execute), in the account envelope. Log streaming (SSE) comes later.
 import { defineOperation, type DeclaredOperation } from '../operation';
 import { BatchExecuteRequest, BatchExecuteResponse } from './batch';
 import { EndpointIdParams } from './common';
 import { Endpoint, ListEndpointsResponse, UpdateEndpointRequest, UpdateEndpointResponse } from './endpoint';
+import { AggregateLogsRequest, AggregateLogsResponse, GetLogsQuery, GetLogsResponse, SearchLogsRequest, SearchLogsResponse } from './logs';
 import { BatchHealthRequest, BatchHealthResponse, HealthQuery, HealthReport, LiveResponse, ReadyResponse } from './health';
 
 const base = { area: 'endpoints', envelope: 'account', scope: 'endpoints' } as const;
 // Health/batch reads and changes nothing: `read` (01-accounts.md, Authentication 4: read covers data retrieval).
 const read = { ...base, access: 'read' } as const;
+/** Logs need `logs:read`: `read` on the `endpoints` scope (03, Errors; docs/decisions.md, Endpoints: logs:read). */
+const logs = { ...read, namedPermission: 'logs:read' } as const;
 /** A malformed id names no endpoint (404, like an unknown one). */
 const onEndpoint = ['VALIDATION_ERROR', 'ENDPOINT_NOT_FOUND'] as const;
 
@@ -95,5 +98,36 @@ export const endpointsOperations = {
     body: BatchExecuteRequest,
     response: BatchExecuteResponse,
     errors: ['VALIDATION_ERROR'],
+  }),
+  'endpoints.logs': defineOperation({
+    ...logs,
+    method: 'GET',
+    id: 'endpoints.logs',
+    path: '/v2/endpoints/:endpoint_id/logs',
+    summary: 'Logs of an endpoint (JSON, text or CSV)',
+    params: EndpointIdParams,
+    query: GetLogsQuery,
+    response: GetLogsResponse,
+    errors: [...onEndpoint, 'INVALID_TIME_RANGE', 'TOO_MANY_LOGS'],
+  }),
+  'endpoints.logs.search': defineOperation({
+    ...logs,
+    method: 'POST',
+    id: 'endpoints.logs.search',
+    path: '/v2/endpoints/logs/search',
+    summary: 'Search the logs of several endpoints',
+    body: SearchLogsRequest,
+    response: SearchLogsResponse,
+    errors: [...onEndpoint, 'INVALID_TIME_RANGE'],
+  }),
+  'endpoints.logs.aggregate': defineOperation({
+    ...logs,
+    method: 'POST',
+    id: 'endpoints.logs.aggregate',
+    path: '/v2/endpoints/logs/aggregate',
+    summary: 'Aggregate the logs of several endpoints',
+    body: AggregateLogsRequest,
+    response: AggregateLogsResponse,
+    errors: [...onEndpoint, 'INVALID_TIME_RANGE'],
   }),
 } as const satisfies Record<string, DeclaredOperation>;

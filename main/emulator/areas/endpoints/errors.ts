@@ -26,3 +26,13 @@ export const healthCheckTimeout = (timeout: number, partialResults: Record<strin
         ? 'Retry with a longer timeout (at most 30 seconds), or use check=detailed'
         : 'Use check=detailed; the deep checks cannot complete',
   });
+
+export const invalidTimeRange = (startTime: string, endTime: string, reason: string) =>
+  new ApiError(400, 'INVALID_TIME_RANGE', `Invalid time range: ${reason}`, { startTime, endTime, maxTimeRange: '24h', reason });
+
+export const tooManyLogs = (requestedCount: number, maxAllowed: number) =>
+  new ApiError(413, 'TOO_MANY_LOGS', `The range holds ${requestedCount} matching entries, more than ${maxAllowed}`, {
+    requestedCount,
+    maxAllowed,
+    suggestion: 'Narrow the time range or the filters, or page through with limit and offset',
+  });

@@ -5,6 +5,7 @@ import { endpointsOperations } from '../../../../shared/api/endpoints/operations
 import { defineArea } from '../../core/area';
 import { batchExecuteRoute } from './batch';
 import { healthRoutes } from './health';
+import { logRoutes } from './logs';
 import { readRoutes } from './reads';
 import { applyEndpointsRecord, endpointsRecord } from './records';
 import { AREA, type EndpointsState } from './state';
@@ -16,7 +17,7 @@ import { buildEndpointsWorld } from './world';
 export const endpointsArea = defineArea<EndpointsState>({
   name: AREA,
   operations: endpointsOperations,
-  routes: [...readRoutes, ...healthRoutes, updateRoute, batchExecuteRoute],
+  routes: [...readRoutes, ...healthRoutes, updateRoute, batchExecuteRoute, ...logRoutes],
   state: {
     schema: EndpointsStateSchema,
     build: buildEndpointsWorld,
