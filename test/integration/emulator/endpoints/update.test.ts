@@ -1,7 +1,7 @@
 // PUT /v2/endpoints/{id} (03-endpoints-training.md, Endpoint update; Errors; Limits): every
 // range as INVALID_CONFIGURATION, `updating` until the rollout has run on the clock,
 // ENDPOINT_BUSY while batch-execute requests are in flight, and durability across a restart.
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,28 @@ describe('endpoint update durability', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(crashed, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('seeds the endpoint area into a data folder written before the area existed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'emu-endpoints-old-'));
+    try {
+      const first = await startEndpoints({ dataDir: dir });
+      await first.close();
+      const file = join(dir, 'emulator-state.json');
+      const snapshot = JSON.parse(await readFile(file, 'utf8'));
+      delete snapshot.state.areas.endpoints;
+      await writeFile(file, JSON.stringify(snapshot));
+      await rm(join(dir, 'emulator-wal.jsonl'), { force: true });
+      const second = await startEndpoints({ dataDir: dir });
+      try {
+        const list = await second.call('GET', '/v2/endpoints');
+        expect(list.body.endpoints).toHaveLength(7);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   }, 30_000);
 });
