@@ -139,6 +139,7 @@ export const logRoutes = [
         total++;
       },
       query.tail,
+      query.level ? new Set(query.level) : null,
     );
     const totalPages = Math.ceil(total / query.limit);
     if (query.format === 'text')
@@ -309,6 +310,7 @@ export const logRoutes = [
           total++;
         },
         direction === 'desc',
+        parsed.levels,
       );
     } else {
       // By severity, newest first within a level: the first `limit` of each level are enough.
@@ -324,6 +326,7 @@ export const logRoutes = [
           total++;
         },
         true,
+        parsed.levels,
       );
       const order = direction === 'desc' ? byLevel.reverse() : byLevel;
       results = order.flat().slice(0, body.limit);

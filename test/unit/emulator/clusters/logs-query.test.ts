@@ -100,6 +100,19 @@ describe('log query language', () => {
     expect(matches('NOT NOT level:error')).toEqual(['oom']);
   });
 
+  it('knows which levels a query can match, so a search for rare levels reads only their index', () => {
+    const levels = (q: string) => {
+      const l = parseQuery(q).levels;
+      return l === null ? null : [...l].sort();
+    };
+    expect(levels('level:error AND (oom OR "out of memory")')).toEqual(['error']);
+    expect(levels('level:error OR level:warn')).toEqual(['error', 'warn']);
+    expect(levels('(level:error OR level:warn) level:warn')).toEqual(['warn']);
+    expect(levels('level:error OR gpu:3')).toBeNull();
+    expect(levels('NOT level:info')).toBeNull();
+    expect(levels('step')).toBeNull();
+  });
+
   it('lists the terms it searched for', () => {
     expect(parseQuery('level:error AND ("out of memory" OR oom)').terms).toEqual(['level:error', 'out of memory', 'oom']);
   });

@@ -68,9 +68,10 @@ function read(
   to: number,
   keep: (e: Raw) => boolean = () => true,
   newestFirst = false,
+  levels: ReadonlySet<string> | null = null,
 ): Raw[] {
   const out: Raw[] = [];
-  scan(sourceOf(seed, c), from, to, keep, (e) => void out.push(e), newestFirst);
+  scan(sourceOf(seed, c), from, to, keep, (e) => void out.push(e), newestFirst, levels);
   return out;
 }
 
@@ -170,6 +171,17 @@ describe('log simulator', () => {
     });
     expect(expected.length).toBeGreaterThan(0);
     expect(warned).toEqual(expected);
+  });
+
+  it('reads the same warn and error entries from the per-hour index as from the whole hours', () => {
+    const c = cluster({ id: 'cluster_unitRare001' });
+    const rare = (e: Raw) => e.level === 'warn' || e.level === 'error';
+    // First through the index alone (nothing generated yet), then from the whole hours.
+    const indexed = read(7, c, T0, T0 + 30 * HOUR, rare, true, new Set(['warn', 'error']));
+    const whole = read(7, c, T0, T0 + 30 * HOUR, rare, true);
+    expect(indexed.length).toBeGreaterThan(10);
+    expect(indexed.map(idOf)).toEqual(whole.map(idOf));
+    expect(indexed.map((e) => e.message)).toEqual(whole.map((e) => e.message));
   });
 
   it('writes nothing for a cluster that never ran and nothing before a run started', () => {

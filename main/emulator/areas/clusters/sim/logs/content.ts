@@ -69,7 +69,7 @@ export function workloadProc(m: MetricsModel): Proc {
 /** Training: one optimizer step takes this long, so step numbers follow the clock. */
 const STEP_MS = 1_250;
 /** Training: a step line every this many ms of work. */
-const TRAIN_LINE_MS = 3_000;
+const TRAIN_LINE_MS = 2_500;
 
 const r4 = (v: number) => v.toFixed(4);
 
@@ -81,30 +81,66 @@ interface Out {
   push(e: Raw): void;
 }
 
+/**
+ * An entry whose message may be formatted only when read: most reads filter by level, type or
+ * time and never look at the bulk of the lines (training steps, requests), whose numbers cost
+ * more to format than the rest of the entry to make.
+ */
+class Line implements Raw {
+  lower?: string;
+  stack?: string[];
+  constructor(
+    readonly t: number,
+    readonly tag: string,
+    readonly level: LogLevel,
+    readonly source: LogSource,
+    readonly type: LogType,
+    private text: string | (() => string),
+    readonly proc: Proc,
+    readonly gpu: number | null,
+    readonly file: string | null,
+    readonly line: number | null,
+    readonly thread: number | null,
+    readonly tags: string[],
+  ) {}
+  get message(): string {
+    if (typeof this.text !== 'string') this.text = this.text();
+    return this.text;
+  }
+}
+
 const entry = (
   t: number,
   tag: string,
   level: LogLevel,
   source: LogSource,
   type: LogType,
-  message: string,
+  message: string | (() => string),
   proc: Proc,
   extra: Partial<Pick<Raw, 'gpu' | 'file' | 'line' | 'thread' | 'stack'>> & { tags?: string[] } = {},
-): Raw => ({
-  t,
-  tag,
-  level,
-  source,
-  type,
-  message,
-  proc,
-  gpu: extra.gpu ?? null,
-  file: extra.file ?? null,
-  line: extra.line ?? null,
-  thread: extra.thread ?? null,
-  tags: extra.tags ?? [type],
-  ...(extra.stack ? { stack: extra.stack } : {}),
-});
+): Raw => {
+  const e = new Line(
+    t,
+    tag,
+    level,
+    source,
+    type,
+    message,
+    proc,
+    extra.gpu ?? null,
+    extra.file ?? null,
+    extra.line ?? null,
+    extra.thread ?? null,
+    extra.tags ?? [type],
+  );
+  if (extra.stack) e.stack = extra.stack;
+  return e;
+};
+
+/** Tags of the bulk lines, shared (never changed by readers). */
+const TRAINING_TAGS = ['application', 'training'];
+const INFERENCE_TAGS = ['application', 'inference'];
+const W_TAGS = Array.from({ length: 64 }, (_, j) => `w${j}`);
 
 const TRACE_TRAIN = [
   'Traceback (most recent call last):',
@@ -164,7 +200,7 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
           out.push(
             entry(
               t,
-              `w${j}`,
+              W_TAGS[j]!,
               'debug',
               'application',
               'application',
@@ -184,13 +220,14 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
       out.push(
         entry(
           t,
-          `w${j}`,
+          W_TAGS[j]!,
           'info',
           'application',
           'application',
-          `step ${step} | loss ${r4(lossAt(step, jit))} | lr ${(3e-4 * Math.min(1, step / 2000)).toExponential(2)} | grad_norm ${(0.6 + 0.5 * jit).toFixed(2)} | ${its.toFixed(2)} it/s`,
+          () =>
+            `step ${step} | loss ${r4(lossAt(step, jit))} | lr ${(3e-4 * Math.min(1, step / 2000)).toExponential(2)} | grad_norm ${(0.6 + 0.5 * jit).toFixed(2)} | ${its.toFixed(2)} it/s`,
           proc,
-          { file: 'train.py', line: 388, thread: proc.pid, tags: ['application', 'training'] },
+          { file: 'train.py', line: 388, thread: proc.pid, tags: TRAINING_TAGS },
         ),
       );
     }
@@ -210,7 +247,7 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
       if (!run || t < run.jobStart || t >= run.drainEnd) continue;
       if (roll < 0.004) {
         out.push(
-          entry(t, `w${j}`, 'error', 'application', 'error', `POST ${route} 500 Internal Server Error after ${ms * 4} ms`, proc, {
+          entry(t, W_TAGS[j]!, 'error', 'application', 'error', `POST ${route} 500 Internal Server Error after ${ms * 4} ms`, proc, {
             file: 'api_server.py',
             line: 263,
             thread: proc.pid + 3,
@@ -222,7 +259,7 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
         out.push(
           entry(
             t,
-            `w${j}`,
+            W_TAGS[j]!,
             'warn',
             'application',
             'application',
@@ -232,7 +269,7 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
               file: 'api_server.py',
               line: 198,
               thread: proc.pid + 3,
-              tags: ['application', 'inference'],
+              tags: INFERENCE_TAGS,
             },
           ),
         );
@@ -240,17 +277,17 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
         out.push(
           entry(
             t,
-            `w${j}`,
+            W_TAGS[j]!,
             'info',
             'application',
             'application',
-            `POST ${route} 200 OK ${ms} ms prompt_tokens=${tokensIn} completion_tokens=${tokensOut}`,
+            () => `POST ${route} 200 OK ${ms} ms prompt_tokens=${tokensIn} completion_tokens=${tokensOut}`,
             proc,
             {
               file: 'api_server.py',
               line: 241,
               thread: proc.pid + 3,
-              tags: ['application', 'inference'],
+              tags: INFERENCE_TAGS,
             },
           ),
         );
@@ -269,7 +306,7 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
     out.push(
       entry(
         t,
-        `w${j}`,
+        W_TAGS[j]!,
         'info',
         'application',
         'application',

@@ -26,6 +26,13 @@ export class QueryError extends Error {
 
 export type Predicate = (e: Raw) => boolean;
 
+/** A parsed expression: its predicate, and the levels an entry it matches can have (null: any). */
+interface Node {
+  match: Predicate;
+  levels: ReadonlySet<string> | null;
+}
+const anyLevel = (match: Predicate): Node => ({ match, levels: null });
+
 /** Message and stack trace, lower case, made once per entry. */
 export const lowerOf = (e: Raw) => (e.lower ??= (e.stack ? `${e.message}\n${e.stack.join('\n')}` : e.message).toLowerCase());
 
@@ -147,7 +154,7 @@ function fieldPredicate(t: Extract<Tok, { kind: 'field' }>): Predicate {
 }
 
 /** Parses a query into a predicate; throws QueryError with the position of what is wrong. */
-export function parseQuery(q: string): { match: Predicate; terms: string[] } {
+export function parseQuery(q: string): { match: Predicate; terms: string[]; levels: ReadonlySet<string> | null } {
   if (q.length > LOG_QUERY_MAX_CHARS) throw new QueryError(LOG_QUERY_MAX_CHARS, `a query of at most ${LOG_QUERY_MAX_CHARS} characters`);
   const toks = tokenize(q);
   const termToks = toks.filter((t) => t.kind === 'word' || t.kind === 'phrase' || t.kind === 'field');
@@ -168,34 +175,44 @@ export function parseQuery(q: string): { match: Predicate; terms: string[] } {
           ? `"${t.field}:"`
           : `"${t.kind}"`;
 
-  function or(depth: number): Predicate {
+  function or(depth: number): Node {
     const parts = [and(depth)];
     while (peek().kind === 'OR') {
       i++;
       parts.push(and(depth));
     }
-    return parts.length === 1 ? parts[0]! : (e) => parts.some((p) => p(e));
+    if (parts.length === 1) return parts[0]!;
+    const ms = parts.map((p) => p.match);
+    const levels = parts.some((p) => p.levels === null) ? null : new Set(parts.flatMap((p) => [...p.levels!]));
+    return { match: (e) => ms.some((m) => m(e)), levels };
   }
-  function and(depth: number): Predicate {
+  function and(depth: number): Node {
     const parts = [unary(depth)];
     for (;;) {
       if (peek().kind === 'AND') i++;
       else if (!startsUnary(peek())) break;
       parts.push(unary(depth));
     }
-    return parts.length === 1 ? parts[0]! : (e) => parts.every((p) => p(e));
+    if (parts.length === 1) return parts[0]!;
+    const ms = parts.map((p) => p.match);
+    let levels: Set<string> | null = null;
+    for (const p of parts) {
+      const own = p.levels;
+      if (own) levels = levels === null ? new Set(own) : new Set([...levels].filter((l: string) => own.has(l)));
+    }
+    return { match: (e) => ms.every((m) => m(e)), levels };
   }
-  function unary(depth: number): Predicate {
+  function unary(depth: number): Node {
     const t = peek();
     if (depth > QUERY_MAX_DEPTH) throw new QueryError(t.pos, `nesting deeper than ${QUERY_MAX_DEPTH} levels`);
     if (t.kind === 'NOT' || t.kind === '-') {
       i++;
-      const inner = unary(depth + 1);
-      return (e) => !inner(e);
+      const inner = unary(depth + 1).match;
+      return anyLevel((e) => !inner(e));
     }
     return primary(depth);
   }
-  function primary(depth: number): Predicate {
+  function primary(depth: number): Node {
     const t = peek();
     if (t.kind === '(') {
       i++;
@@ -209,19 +226,20 @@ export function parseQuery(q: string): { match: Predicate; terms: string[] } {
     if (t.kind === 'field') {
       i++;
       terms.push(`${t.field}:${t.value}`);
-      return fieldPredicate(t);
+      const match = fieldPredicate(t);
+      return t.field === 'level' ? { match, levels: new Set([t.value.toLowerCase()]) } : anyLevel(match);
     }
     if (t.kind === 'word' || t.kind === 'phrase') {
       i++;
       terms.push(t.text);
       const v = t.text.toLowerCase();
-      return (e) => lowerOf(e).includes(v);
+      return anyLevel((e) => lowerOf(e).includes(v));
     }
     throw new QueryError(t.pos, `expected a term, "(" or NOT, found ${describe(t)}`);
   }
 
-  const match = or(0);
+  const { match, levels } = or(0);
   const rest = peek();
   if (rest.kind !== 'EOF') throw new QueryError(rest.pos, rest.kind === ')' ? 'a ")" without its "("' : `unexpected ${describe(rest)}`);
-  return { match, terms };
+  return { match, terms, levels };
 }

@@ -14,9 +14,37 @@ import { HOT_C, MIN, containerId, hotGpu, lifecycleEvents, minuteLines, runEvent
 export const HOUR = 60 * MIN;
 /** The cache holds at most this many generated entries (older hours are dropped first). */
 const CACHE_ENTRIES = 400_000;
+/** Levels rare enough to be indexed per hour for the whole retention (a few per hour). */
+export const RARE_LEVELS: ReadonlySet<string> = new Set(['warn', 'error', 'fatal']);
+const RARE_ENTRIES = 200_000;
 
-const cache = new Map<string, Raw[]>();
-let cached = 0;
+interface Lru {
+  map: Map<string, Raw[]>;
+  size: number;
+  max: number;
+}
+const full: Lru = { map: new Map(), size: 0, max: CACHE_ENTRIES };
+const rare: Lru = { map: new Map(), size: 0, max: RARE_ENTRIES };
+
+function hit(c: Lru, key: string): Raw[] | undefined {
+  const v = c.map.get(key);
+  if (v) {
+    // Most recently used last.
+    c.map.delete(key);
+    c.map.set(key, v);
+  }
+  return v;
+}
+
+function keep(c: Lru, key: string, v: Raw[]): void {
+  c.map.set(key, v);
+  c.size += v.length;
+  for (const [k, old] of c.map) {
+    if (c.size <= c.max || k === key) break;
+    c.map.delete(k);
+    c.size -= old.length;
+  }
+}
 
 /** What the entries of a cluster depend on besides the seed: configuration and lifecycle. */
 function stateKey(c: StoredCluster): string {
@@ -77,21 +105,30 @@ function generateHour(seed: number, m: MetricsModel, h: number): Raw[] {
 /** The hour block starting at h (a multiple of HOUR), generated or from the cache. */
 export function hourOf(seed: number, m: MetricsModel, h: number): Raw[] {
   const key = `${seed}|${stateKey(m.cluster)}|${h}`;
-  const hit = cache.get(key);
-  if (hit) {
-    // Most recently used last.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  const cached = hit(full, key);
+  if (cached) return cached;
   const block = generateHour(seed, m, h);
-  cache.set(key, block);
-  cached += block.length;
-  for (const [k, v] of cache) {
-    if (cached <= CACHE_ENTRIES || k === key) break;
-    cache.delete(k);
-    cached -= v.length;
-  }
+  keep(full, key, block);
+  if (!rare.map.has(key))
+    keep(
+      rare,
+      key,
+      block.filter((e) => RARE_LEVELS.has(e.level)),
+    );
+  return block;
+}
+
+/**
+ * The warn, error and fatal entries of an hour, kept apart in a cache of their own: a read that
+ * wants only those levels over the whole retention finds them without the bulk, and its first
+ * pass does not push the recent hours out of the main cache.
+ */
+export function rareHourOf(seed: number, m: MetricsModel, h: number): Raw[] {
+  const key = `${seed}|${stateKey(m.cluster)}|${h}`;
+  const cached = hit(rare, key);
+  if (cached) return cached;
+  const block = (hit(full, key) ?? generateHour(seed, m, h)).filter((e) => RARE_LEVELS.has(e.level));
+  keep(rare, key, block);
   return block;
 }
 
@@ -135,13 +172,17 @@ export function scan(
   keep: (e: Raw) => boolean,
   visit: (e: Raw) => boolean | void,
   newestFirst = false,
+  /** The levels the caller keeps, when it knows them (null: any): only warn, error, fatal reads the rare index. */
+  levels: ReadonlySet<string> | null = null,
 ): void {
   if (to <= from) return;
+  const rareOnly = levels !== null && [...levels].every((l) => RARE_LEVELS.has(l));
+  const blockOf = rareOnly ? rareHourOf : hourOf;
   const first = Math.floor(from / HOUR) * HOUR;
   const last = Math.floor((to - 1) / HOUR) * HOUR;
   if (!newestFirst) {
     for (let h = first; h <= last; h += HOUR) {
-      const block = hourOf(src.seed, src.m, h);
+      const block = blockOf(src.seed, src.m, h);
       for (let i = 0; i < block.length; i++) {
         const e = block[i]!;
         if (e.t < from) continue;
@@ -152,7 +193,7 @@ export function scan(
     return;
   }
   for (let h = last; h >= first; h -= HOUR) {
-    const block = hourOf(src.seed, src.m, h);
+    const block = blockOf(src.seed, src.m, h);
     for (let i = block.length - 1; i >= 0; i--) {
       const e = block[i]!;
       if (e.t >= to) continue;
