@@ -38,6 +38,8 @@ export interface LogsBench {
   searchMatches: number;
   /** A filter over the same number of plain objects with the same predicate shape: the floor. */
   plainScanMs: number;
+  /** Lines per second one SSE client receives while catching up. */
+  streamLinesPerSec: number;
   /** A text search over the month that no level narrows (every message formatted and searched). */
   searchTextMs: number;
   textScanned: number;
@@ -99,6 +101,26 @@ export async function benchLogs(): Promise<LogsBench> {
       async () => void (await call(`${base}/logs/search`, { query: 'level:error OR gpu:3', time_range: day })),
     );
 
+    // One SSE client replaying the last week (~240,000 lines, more than 2 s can take) as fast as it reads them, in-process.
+    const stream = await emulator.fetch(
+      new Request(`http://emulator${base}/logs/stream?start_time=${new Date(now - 7 * DAY).toISOString()}`, {
+        headers: { authorization: headers.authorization },
+      }),
+    );
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let streamLines = 0;
+    const s0 = performance.now();
+    while (performance.now() - s0 < 2000) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const text = decoder.decode(value, { stream: true });
+      for (let i = text.indexOf('event: log'); i >= 0; i = text.indexOf('event: log', i + 1)) streamLines++;
+    }
+    const streamSeconds = (performance.now() - s0) / 1000;
+    await reader.cancel();
+    const streamLinesPerSec = streamLines / streamSeconds;
+
     // The floor: the same predicate shape over the same number of plain objects already in memory.
     const levels = ['debug', 'info', 'warn', 'error'];
     const plain = Array.from({ length: rangeEntries }, (_, i) => ({ level: levels[i % 4]!, lower: `step ${i} | loss 1.8 | lr 3e-4` }));
@@ -120,6 +142,7 @@ export async function benchLogs(): Promise<LogsBench> {
       searchDayMs,
       searchTextMs,
       textScanned,
+      streamLinesPerSec,
     };
   } finally {
     await emulator.close();

@@ -151,6 +151,12 @@ const BENCHES: readonly Bench[] = [
             ok: r.searchTextMs <= 150,
           },
           {
+            name: 'GET /logs/stream, one client catching up on a week, in-process',
+            figure: `${Math.round(r.streamLinesPerSec).toLocaleString('en')} lines/s`,
+            target: '>= 20,000 lines/s',
+            ok: r.streamLinesPerSec >= 20_000,
+          },
+          {
             name: 'POST /logs/search, level:error OR gpu:3, one day, warm',
             figure: `median ${r.searchDayMs.toFixed(2)} ms = ${(r.searchDayMs / r.clusterGetMs).toFixed(1)}x GET cluster`,
             target: '<= 150 ms',

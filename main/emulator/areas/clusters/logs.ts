@@ -236,7 +236,8 @@ export const logRoutes = [
         const nowSim = ctx.clock.now();
         const to = Math.min(nowSim, endAt) + 1;
         const from = Math.max(cursor.t, floor());
-        let n = 0;
+        // One write per turn: frames are joined, so a client catching up costs one chunk per batch.
+        const frames: string[] = [];
         let full = false;
         scan(
           src,
@@ -244,15 +245,16 @@ export const logRoutes = [
           to,
           (e) => (after(e, cursor) || (inclusive && e.t === cursor.t && e.tag === cursor.tag)) && keep(e),
           (e) => {
-            write(frame(render(src, e)));
+            frames.push(frame(render(src, e)));
             cursor = { t: e.t, tag: e.tag };
             inclusive = false;
-            if (++n >= STREAM_BATCH || waiting) {
+            if (frames.length >= STREAM_BATCH) {
               full = true;
               return false;
             }
           },
         );
+        if (frames.length) write(frames.join(''));
         if (full) {
           if (!waiting) soon = setImmediate(tick);
           return;
