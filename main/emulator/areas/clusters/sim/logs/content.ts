@@ -1,8 +1,8 @@
 // What a cluster writes, minute by minute and at the moments its lifecycle decides: workload
 // lines (training steps with loss, evaluations, checkpoints; inference requests; notebook
 // kernels), the host's background (syslog, containerd, sshd, DCGM), rare errors with stack
-// traces, a gpu_driver warning for each GPU the metrics simulator has above 85 °C at a minute's
-// sample, and the stop or restart phases at their phase times. A minute's lines are drawn from
+// traces, a gpu_driver warning when a GPU the metrics simulator samples goes above 85 °C (and each
+// quarter hour it stays there), and the stop or restart phases at their phase times. A minute's lines are drawn from
 // a generator keyed by the seed, the cluster and the minute, so any minute can be produced
 // alone, in any order, and always reads the same (docs/decisions.md, Logs).
 import type { LogLevel, LogSource, LogType } from '../../../../../../shared/api/clusters/logs';
@@ -182,13 +182,19 @@ const KERNEL_LINES = [
   'perf: interrupt took too long (2502 > 2500), lowering kernel.perf_event_max_sample_rate to 79750',
 ];
 
-/** The workload's lines of one minute: [t0, t0 + 1 min), drawn from rng. */
-function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: Proc): void {
+/**
+ * The workload's lines of one minute: [t0, t0 + 1 min), drawn from rng. `rareOnly`: only warn,
+ * error and fatal lines are wanted (the rare-level index); the draws are the same, the info and
+ * debug lines are not made.
+ */
+function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: Proc, rareOnly: boolean): void {
   const { p, tl } = m;
   if (p.workload === 'training') {
     for (let j = 0; j < MIN / TRAIN_LINE_MS; j++) {
       const t = t0 + j * TRAIN_LINE_MS + rng.int(0, 400);
       const jit = rng.next();
+      // Training writes only info and debug lines here.
+      if (rareOnly) continue;
       const run = runAt(tl, t);
       if (!run || t < run.jobStart || t >= run.drainStart) continue;
       if (inCheckpoint(p, run, t)) continue;
@@ -273,7 +279,7 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
             },
           ),
         );
-      } else {
+      } else if (!rareOnly) {
         out.push(
           entry(
             t,
@@ -419,11 +425,11 @@ export function containerId(c: StoredCluster): string {
 }
 
 /** The rng-drawn lines of minute `t0` (a whole minute), any that fall where the cluster was up. */
-export function minuteLines(seed: number, m: MetricsModel, t0: number, out: Out, proc: Proc): void {
+export function minuteLines(seed: number, m: MetricsModel, t0: number, out: Out, proc: Proc, rareOnly = false): void {
   const run = runAt(m.tl, t0) ?? runAt(m.tl, t0 + MIN - 1);
   if (!run) return;
   const rng = Rng.derive(seed, `logs:${m.cluster.id}:${t0 / MIN}`);
-  workloadMinute(m, t0, rng, out, proc);
+  workloadMinute(m, t0, rng, out, proc, rareOnly);
   backgroundMinute(m, t0, rng, out, proc, run);
   if (t0 % (10 * MIN) === 0 && t0 >= run.boot && t0 < run.end && m.p.gpus > 0)
     out.push(

@@ -81,25 +81,41 @@ function anything(m: MetricsModel, from: number, to: number): boolean {
   return false;
 }
 
-function generateHour(seed: number, m: MetricsModel, h: number): Raw[] {
+/** An hour's entries; with `rareOnly` the bulk info and debug lines may be left out (the caller keeps warn, error, fatal). */
+function generateHour(seed: number, m: MetricsModel, h: number, rareOnly = false): Raw[] {
   const out: Raw[] = [];
   const to = h + HOUR;
   if (!anything(m, h, to)) return out;
   const proc = workloadProc(m);
   for (const run of m.tl.runs) if (run.boot < to && run.end >= h) runEvents(m, run, h, to, out, proc);
   lifecycleEvents(m.cluster, h, to, out);
-  for (let t0 = h; t0 < to; t0 += MIN) if (runAt(m.tl, t0) || runAt(m.tl, t0 + MIN - 1)) minuteLines(seed, m, t0, out, proc);
-  // The metrics simulator's minute samples: a GPU above HOT_C writes a gpu_driver warning at that sample.
-  if (m.p.gpus > 0) {
-    const s = seriesOf(m, h, to);
-    const w = s.layout.width;
-    for (let i = 0; i < s.times.length; i++)
-      for (let g = 0; g < s.layout.gpus; g++) {
-        const temp = s.data[i * w + g * GPU_WIDTH + G.temp]!;
-        if (temp > HOT_C) out.push(hotGpu(s.times[i]!, g, temp, s.data[i * w + g * GPU_WIDTH + G.gclk]!, m.p.spec.throttle_c));
-      }
-  }
+  for (let t0 = h; t0 < to; t0 += MIN) if (runAt(m.tl, t0) || runAt(m.tl, t0 + MIN - 1)) minuteLines(seed, m, t0, out, proc, rareOnly);
+  // The metrics simulator's minute samples: a GPU that goes above HOT_C writes a gpu_driver
+  // warning at that sample, and again on each quarter hour while it stays above (hotMinutes).
+  if (m.p.gpus > 0) for (const [t, g, temp, clock] of hotMinutes(m, h, to)) out.push(hotGpu(t, g, temp, clock, m.p.spec.throttle_c));
   return out.sort(byOrder);
+}
+
+/**
+ * [time, gpu, °C, graphics MHz] of the warnings in [from, to): minute samples above HOT_C whose
+ * previous minute was not (or had no data), and quarter hours while a GPU stays above.
+ */
+export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
+  const s = seriesOf(m, from - MIN, to);
+  const w = s.layout.width;
+  const out: Array<[number, number, number, number]> = [];
+  for (let i = 0; i < s.times.length; i++) {
+    const t = s.times[i]!;
+    if (t < from) continue;
+    const prev = i > 0 && s.times[i - 1] === t - MIN ? i - 1 : -1;
+    for (let g = 0; g < s.layout.gpus; g++) {
+      const temp = s.data[i * w + g * GPU_WIDTH + G.temp]!;
+      if (temp <= HOT_C) continue;
+      const wasHot = prev >= 0 && s.data[prev * w + g * GPU_WIDTH + G.temp]! > HOT_C;
+      if (!wasHot || t % (15 * MIN) === 0) out.push([t, g, temp, s.data[i * w + g * GPU_WIDTH + G.gclk]!]);
+    }
+  }
+  return out;
 }
 
 /** The hour block starting at h (a multiple of HOUR), generated or from the cache. */
@@ -127,7 +143,7 @@ export function rareHourOf(seed: number, m: MetricsModel, h: number): Raw[] {
   const key = `${seed}|${stateKey(m.cluster)}|${h}`;
   const cached = hit(rare, key);
   if (cached) return cached;
-  const block = (hit(full, key) ?? generateHour(seed, m, h)).filter((e) => RARE_LEVELS.has(e.level));
+  const block = (hit(full, key) ?? generateHour(seed, m, h, true)).filter((e) => RARE_LEVELS.has(e.level));
   keep(rare, key, block);
   return block;
 }
