@@ -262,6 +262,10 @@ describe('POST /logs/search', () => {
       expect(e.body.error.details.field).toBe(field);
     }
     expect(errorOf(await search('cluster_nope', { query: 'x' }))).toMatchObject({ status: 404, code: 'CLUSTER_NOT_FOUND' });
+    // A search reads: a read-only key may search.
+    expect(
+      (await t.call('POST', `/v1/clusters/${llm.id}/logs/search`, { body: { query: 'level:error' }, key: t.keys.readOnly })).status,
+    ).toBe(200);
   });
 });
 
