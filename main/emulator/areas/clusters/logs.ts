@@ -178,10 +178,10 @@ export const logRoutes = [
     const endAt = query.end_time === undefined ? Infinity : Date.parse(query.end_time);
     const startAt = query.start_time === undefined ? null : Date.parse(query.start_time);
     if (endAt !== Infinity && startAt !== null && endAt <= startAt) throw invalid('end_time', 'after start_time');
-    const seed = ctx.seed();
+    // Read afresh on each turn: a reset or an import may change the cluster or the seed.
     const source = (): LogSourceOf | null => {
       const c = findCluster(ctx.store, id);
-      return c ? sourceOf(seed, c) : null;
+      return c ? sourceOf(ctx.seed(), c) : null;
     };
     const floor = () => ctx.clock.now() - RETENTION_MS;
     // Where the stream begins: after the Last-Event-ID, at start_time, or with the last `limit` entries.
