@@ -86,7 +86,7 @@ interface Out {
  * time and never look at the bulk of the lines (training steps, requests), whose numbers cost
  * more to format than the rest of the entry to make.
  */
-class Line implements Raw {
+export class Line implements Raw {
   lower?: string;
   stack?: string[];
   constructor(
@@ -106,6 +106,19 @@ class Line implements Raw {
   get message(): string {
     if (typeof this.text !== 'string') this.text = this.text();
     return this.text;
+  }
+  /**
+   * Message and stack trace in lower case, for text search. A message not formatted yet is
+   * formatted for the test and let go: a search over a month would otherwise keep a million
+   * strings alive in the cache.
+   */
+  lowerText(): string {
+    if (this.lower !== undefined) return this.lower;
+    const lazy = typeof this.text !== 'string';
+    const text = typeof this.text === 'string' ? this.text : this.text();
+    const lower = (this.stack ? `${text}\n${this.stack.join('\n')}` : text).toLowerCase();
+    if (!lazy) this.lower = lower;
+    return lower;
   }
 }
 
@@ -182,6 +195,13 @@ const KERNEL_LINES = [
   'perf: interrupt took too long (2502 > 2500), lowering kernel.perf_event_max_sample_rate to 79750',
 ];
 
+/** A training step line (made when read: the rate follows the load at that moment). */
+function stepLine(m: MetricsModel, t: number, step: number, jit: number): string {
+  const its = (1000 / STEP_MS) * (0.97 + 0.03 * loadAt(m.p, m.tl, t));
+  const lr = (3e-4 * Math.min(1, step / 2000)).toExponential(2);
+  return `step ${step} | loss ${r4(lossAt(step, jit))} | lr ${lr} | grad_norm ${(0.6 + 0.5 * jit).toFixed(2)} | ${its.toFixed(2)} it/s`;
+}
+
 /**
  * The workload's lines of one minute: [t0, t0 + 1 min), drawn from rng. `rareOnly`: only warn,
  * error and fatal lines are wanted (the rare-level index); the draws are the same, the info and
@@ -221,20 +241,13 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
           );
         continue;
       }
-      const load = loadAt(p, tl, t);
-      const its = (1000 / STEP_MS) * (0.97 + 0.03 * load);
       out.push(
-        entry(
-          t,
-          W_TAGS[j]!,
-          'info',
-          'application',
-          'application',
-          () =>
-            `step ${step} | loss ${r4(lossAt(step, jit))} | lr ${(3e-4 * Math.min(1, step / 2000)).toExponential(2)} | grad_norm ${(0.6 + 0.5 * jit).toFixed(2)} | ${its.toFixed(2)} it/s`,
-          proc,
-          { file: 'train.py', line: 388, thread: proc.pid, tags: TRAINING_TAGS },
-        ),
+        entry(t, W_TAGS[j]!, 'info', 'application', 'application', () => stepLine(m, t, step, jit), proc, {
+          file: 'train.py',
+          line: 388,
+          thread: proc.pid,
+          tags: TRAINING_TAGS,
+        }),
       );
     }
     return;

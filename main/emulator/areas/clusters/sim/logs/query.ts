@@ -10,7 +10,7 @@
 //   term    := FIELD ':' value | value
 //   value   := WORD | "quoted phrase"          \" and \\ inside quotes
 import { LogLevel, LogSource, LogType, LOG_QUERY_MAX_CHARS } from '../../../../../../shared/api/clusters/logs';
-import type { Raw } from './content';
+import { Line, type Raw } from './content';
 
 export const QUERY_MAX_TERMS = 64;
 export const QUERY_MAX_DEPTH = 16;
@@ -33,8 +33,9 @@ interface Node {
 }
 const anyLevel = (match: Predicate): Node => ({ match, levels: null });
 
-/** Message and stack trace, lower case, made once per entry. */
-export const lowerOf = (e: Raw) => (e.lower ??= (e.stack ? `${e.message}\n${e.stack.join('\n')}` : e.message).toLowerCase());
+/** Message and stack trace, lower case (kept for entries whose message is already made). */
+export const lowerOf = (e: Raw): string =>
+  e instanceof Line ? e.lowerText() : (e.lower ??= (e.stack ? `${e.message}\n${e.stack.join('\n')}` : e.message).toLowerCase());
 
 type Tok =
   | { kind: '(' | ')' | '-' | 'AND' | 'OR' | 'NOT' | 'EOF'; pos: number }

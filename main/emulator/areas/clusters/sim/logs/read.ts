@@ -17,6 +17,8 @@ const CACHE_ENTRIES = 400_000;
 /** Levels rare enough to be indexed per hour for the whole retention (a few per hour). */
 export const RARE_LEVELS: ReadonlySet<string> = new Set(['warn', 'error', 'fatal']);
 const RARE_ENTRIES = 200_000;
+/** Reads of at most this many hours are kept in the cache. */
+const SCAN_CACHE_HOURS = 48;
 
 interface Lru {
   map: Map<string, Raw[]>;
@@ -119,12 +121,12 @@ export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[nu
 }
 
 /** The hour block starting at h (a multiple of HOUR), generated or from the cache. */
-export function hourOf(seed: number, m: MetricsModel, h: number): Raw[] {
+export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): Raw[] {
   const key = `${seed}|${stateKey(m.cluster)}|${h}`;
   const cached = hit(full, key);
   if (cached) return cached;
   const block = generateHour(seed, m, h);
-  keep(full, key, block);
+  if (cache) keep(full, key, block);
   if (!rare.map.has(key))
     keep(
       rare,
@@ -192,10 +194,13 @@ export function scan(
   levels: ReadonlySet<string> | null = null,
 ): void {
   if (to <= from) return;
-  const rareOnly = levels !== null && [...levels].every((l) => RARE_LEVELS.has(l));
-  const blockOf = rareOnly ? rareHourOf : hourOf;
   const first = Math.floor(from / HOUR) * HOUR;
   const last = Math.floor((to - 1) / HOUR) * HOUR;
+  const rareOnly = levels !== null && [...levels].every((l) => RARE_LEVELS.has(l));
+  // A read longer than SCAN_CACHE_HOURS passes through without filling the cache: it would only
+  // push out the recent hours (which streams and pages read again) for hours it never rereads.
+  const cache = last - first < SCAN_CACHE_HOURS * HOUR;
+  const blockOf = rareOnly ? rareHourOf : (seed: number, m: MetricsModel, h: number) => hourOf(seed, m, h, cache);
   if (!newestFirst) {
     for (let h = first; h <= last; h += HOUR) {
       const block = blockOf(src.seed, src.m, h);
