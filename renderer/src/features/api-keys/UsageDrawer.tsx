@@ -23,6 +23,7 @@ import type { Series } from '../../components/TimeSeriesChart';
 import type { TimeAxis } from '../../lib/time-axis';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDateTime } from '../../lib/relative-time';
+import { serverNow } from '../../lib/server-clock';
 import { useApiKeys } from './api-keys-store';
 import { expiryText, limitLines } from './key-display';
 import { granularitiesFor, usageAxis, usageSeries } from './usage-series';
@@ -79,7 +80,8 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
         { label: 'Writes', color: theme.palette.warning.main, points: s.writes },
         { label: 'Executions', color: theme.palette.secondary.main, points: s.executions },
       ],
-      axis: usageAxis(s, usage.data.granularity, Date.now()),
+      // The server's now: its timeline ends with the bucket holding its now, not this machine's.
+      axis: usageAxis(s, usage.data.granularity, serverNow()),
     };
   }, [usage.data, theme]);
 
@@ -137,7 +139,7 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
             </Fact>
             <Fact label="Expires" testId="key-expiry">
               <Tooltip title={apiKey.expiresAt ? formatDateTime(apiKey.expiresAt) : ''}>
-                <span>{expiryText(apiKey.expiresAt, Date.now())}</span>
+                <span>{expiryText(apiKey.expiresAt, serverNow())}</span>
               </Tooltip>
             </Fact>
             <Fact label="Per-key limits" testId="key-limits">

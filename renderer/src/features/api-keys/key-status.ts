@@ -1,17 +1,19 @@
 // The status an operator cares about: the API says active/revoked, but an active key
-// past its expiresAt no longer works (01-accounts.md leaves its status "not shown").
+// past its expiresAt no longer works (01-accounts.md leaves its status "not shown"). Past by
+// the server's clock (server-clock.ts): that is the one that refuses the key.
 import type { ApiKey } from '../../../../shared/api/api-keys';
+import { serverNow } from '../../lib/server-clock';
 
 export type EffectiveStatus = 'active' | 'revoked' | 'expired';
 
-export function effectiveStatus(key: Pick<ApiKey, 'status' | 'expiresAt'>, now: number = Date.now()): EffectiveStatus {
+export function effectiveStatus(key: Pick<ApiKey, 'status' | 'expiresAt'>, now: number = serverNow()): EffectiveStatus {
   if (key.status === 'revoked') return 'revoked';
   if (key.expiresAt && Date.parse(key.expiresAt) <= now) return 'expired';
   return 'active';
 }
 
 /** Keys sort active first, then by name, so what can still be used is on top. */
-export function compareKeys(a: ApiKey, b: ApiKey, now: number = Date.now()): number {
+export function compareKeys(a: ApiKey, b: ApiKey, now: number = serverNow()): number {
   const rank = { active: 0, expired: 1, revoked: 2 } as const;
   return rank[effectiveStatus(a, now)] - rank[effectiveStatus(b, now)] || a.name.localeCompare(b.name);
 }

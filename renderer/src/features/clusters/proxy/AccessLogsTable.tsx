@@ -34,9 +34,10 @@ import {
   accessLogsCsv,
   ANONYMOUS,
   filterLogs,
-  isoToLocal,
   logFacets,
   RANGE_PRESETS,
+  lastHour,
+  logTime,
   rangeError,
   rangeId,
   rangeQuery,
@@ -51,14 +52,6 @@ function statusColor(code: number): 'success' | 'info' | 'warning' | 'error' {
   if (code >= 400) return 'warning';
   if (code >= 300) return 'info';
   return 'success';
-}
-
-/** Today's entries by time to the second; older ones with their day. */
-function logTime(iso: string, now = new Date()): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return d.toDateString() === now.toDateString() ? time : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${time}`;
 }
 
 const mono = { fontFamily: MONO_FONT, fontSize: 12 } as const;
@@ -174,9 +167,9 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
   const chooseRange = (next: RangeId | null) => {
     if (!next) return;
     // A custom range starts as the last hour by the server's clock (the last read's end).
-    if (next === 'custom' && !params.logs_from && !params.logs_to && window) {
-      const until = Date.parse(window.until);
-      setParams({ logs_range: next, logs_from: isoToLocal(new Date(until - 3_600_000).toISOString()), logs_to: isoToLocal(window.until) });
+    if (next === 'custom' && !params.logs_from && !params.logs_to) {
+      const { from, to } = lastHour(window ? Date.parse(window.until) : undefined);
+      setParams({ logs_range: next, logs_from: from, logs_to: to });
     } else setParams({ logs_range: next });
   };
   const exportCsv = () => {
