@@ -12,8 +12,10 @@ export function effectiveStatus(key: Pick<ApiKey, 'status' | 'expiresAt'>, now: 
   return 'active';
 }
 
+/** What can still be used first. */
+export const STATUS_RANK: Record<EffectiveStatus, number> = { active: 0, expired: 1, revoked: 2 };
+
 /** Keys sort active first, then by name, so what can still be used is on top. */
 export function compareKeys(a: ApiKey, b: ApiKey, now: number = serverNow()): number {
-  const rank = { active: 0, expired: 1, revoked: 2 } as const;
-  return rank[effectiveStatus(a, now)] - rank[effectiveStatus(b, now)] || a.name.localeCompare(b.name);
+  return STATUS_RANK[effectiveStatus(a, now)] - STATUS_RANK[effectiveStatus(b, now)] || a.name.localeCompare(b.name);
 }
