@@ -2,7 +2,7 @@
 // serves the built renderer plus the bridge on loopback; prints the address with its token.
 import { defaultDataDir } from '../paths';
 import { createServices, type Services } from '../services';
-import { parseServeArgs } from './cli-args';
+import { parseServeArgs, SERVE_USAGE } from './cli-args';
 import { isLoopbackHost, startWebServer, type WebServer } from './server';
 
 function fail(message: string): never {
@@ -16,6 +16,10 @@ async function main(): Promise<void> {
     args = parseServeArgs(process.argv.slice(2));
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
+  }
+  if (args.help) {
+    console.log(SERVE_USAGE);
+    return;
   }
   if (!isLoopbackHost(args.host)) {
     console.warn(

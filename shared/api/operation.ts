@@ -31,6 +31,11 @@ export interface Operation {
   body?: z.ZodType;
   response: z.ZodType;
   /**
+   * Every media type a success may come in, by Content-Type, when not only JSON (a text page,
+   * a file, an event stream); without it the success is `response` as application/json.
+   */
+  successMedia?: Readonly<Record<string, z.ZodType>>;
+  /**
    * Validation failures on these top-level fields are reported with this code instead of
    * VALIDATION_ERROR (e.g. permissions → INVALID_PERMISSIONS, period → INVALID_PERIOD).
    */

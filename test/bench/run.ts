@@ -9,6 +9,7 @@ import { benchDurability } from './durability';
 import { benchEmulatorHttp } from './emulator-http';
 import { benchEmulatorMemory } from './emulator-memory';
 import { benchGateway } from './gateway';
+import { benchLogs } from './logs';
 import { benchMetrics } from './metrics';
 import { benchSecretList } from './secret-list';
 import { benchWebLoad } from './web-load';
@@ -110,6 +111,56 @@ const BENCHES: readonly Bench[] = [
             figure: `p50 ${r.p50Ms.toFixed(3)} ms, p95 ${r.p95Ms.toFixed(3)} ms (n=${r.n})`,
             target: 'p50 <= 0.5 ms',
             ok: r.p50Ms <= 0.5,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'logs',
+    about:
+      'cluster logs in-process: GET /logs vs the cluster GET; search over a month (~1,000,000 entries) vs a scan of as many plain objects',
+    async run() {
+      const r = await benchLogs();
+      const plain = `a filter over ${r.rangeEntries.toLocaleString('en')} plain objects in memory (${r.plainScanMs.toFixed(1)} ms)`;
+      return {
+        result: r,
+        rows: [
+          {
+            name: 'GET /logs (newest 100 of the last hour), in-process',
+            figure: `median ${r.logsGetMs.toFixed(3)} ms = ${(r.logsGetMs / r.clusterGetMs).toFixed(2)}x GET cluster (${r.clusterGetMs.toFixed(3)} ms)`,
+            target: '<= 5 ms',
+            ok: r.logsGetMs <= 5,
+          },
+          {
+            name: `POST /logs/search, level:error AND (…), 30 days holding ${r.rangeEntries.toLocaleString('en')} entries, warm`,
+            figure: `median ${r.searchWarmMs.toFixed(1)} ms (${r.searchEntries} entries tested) = ${(r.searchWarmMs / r.plainScanMs).toFixed(2)}x ${plain}`,
+            target: '<= 150 ms',
+            ok: r.searchWarmMs <= 150,
+          },
+          {
+            name: 'the same search, cold (every hour of the month generated)',
+            figure: `${r.searchColdMs.toFixed(0)} ms = ${(r.searchColdMs / r.plainScanMs).toFixed(1)}x ${plain}`,
+            target: '<= 150 ms',
+            ok: r.searchColdMs <= 150,
+          },
+          {
+            name: 'POST /logs/search, a phrase no level narrows, the same 30 days',
+            figure: `median ${r.searchTextMs.toFixed(0)} ms (${r.textScanned.toLocaleString('en')} entries tested) = ${(r.searchTextMs / r.plainScanMs).toFixed(1)}x ${plain}`,
+            target: '<= 150 ms',
+            ok: r.searchTextMs <= 150,
+          },
+          {
+            name: 'GET /logs/stream, one client catching up on a week, in-process',
+            figure: `${Math.round(r.streamLinesPerSec).toLocaleString('en')} lines/s`,
+            target: '>= 20,000 lines/s',
+            ok: r.streamLinesPerSec >= 20_000,
+          },
+          {
+            name: 'POST /logs/search, level:error OR gpu:3, one day, warm',
+            figure: `median ${r.searchDayMs.toFixed(2)} ms = ${(r.searchDayMs / r.clusterGetMs).toFixed(1)}x GET cluster`,
+            target: '<= 150 ms',
+            ok: r.searchDayMs <= 150,
           },
         ],
       };

@@ -1,7 +1,59 @@
-// The in-process entry: a fetch Request through fastify's inject, no socket.
+// The in-process entry: a fetch Request through fastify's inject, no socket. Responses are
+// read as streams (light-my-request's payloadAsStream): an event stream (text/event-stream)
+// is handed on as a streaming Response whose cancellation closes the server side, so its
+// timers stop; every other answer is collected whole, as before.
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** Collects a whole payload. */
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+/** A web stream over the payload; cancelling it (or aborting the request) ends the server's response. */
+function streamOf(stream: Readable, res: ServerResponse, signal: AbortSignal | null): ReadableStream<Uint8Array> {
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    stream.destroy();
+    // The server side listens for 'close' on its response: this is the client going away.
+    res.destroy();
+  };
+  signal?.addEventListener('abort', close, { once: true });
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      stream.on('data', (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        // Backpressure: stop reading until the consumer has taken what is queued.
+        if ((controller.desiredSize ?? 1) <= 0) stream.pause();
+      });
+      stream.once('end', () => {
+        if (closed) return;
+        closed = true;
+        signal?.removeEventListener('abort', close);
+        controller.close();
+      });
+      stream.once('error', (e) => {
+        if (closed) return;
+        closed = true;
+        controller.error(e);
+      });
+    },
+    pull() {
+      stream.resume();
+    },
+    cancel() {
+      signal?.removeEventListener('abort', close);
+      close();
+    },
+  });
+}
 
 export async function injectFetch(app: FastifyInstance, request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -14,6 +66,7 @@ export async function injectFetch(app: FastifyInstance, request: Request): Promi
     method: request.method as InjectOptions['method'],
     url: url.pathname + url.search,
     headers,
+    payloadAsStream: true,
     ...(payload && payload.length > 0 ? { payload } : {}),
   });
   const out = new Headers();
@@ -22,7 +75,11 @@ export async function injectFetch(app: FastifyInstance, request: Request): Promi
     if (Array.isArray(value)) for (const v of value) out.append(name, v);
     else out.set(name, String(value));
   }
+  const stream = res.stream();
   const empty = NULL_BODY.has(res.statusCode) || request.method === 'HEAD';
-  const body = empty ? null : new Uint8Array(res.rawPayload);
-  return new Response(body, { status: res.statusCode, headers: out });
+  if (!empty && String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    return new Response(streamOf(stream, res.raw.res, request.signal), { status: res.statusCode, headers: out });
+  }
+  const body = await collect(stream);
+  return new Response(empty ? null : new Uint8Array(body), { status: res.statusCode, headers: out });
 }

@@ -78,7 +78,15 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
       responses: {
-        [String(status)]: { description: 'Success', content: { 'application/json': { schema: schemaOf(op.response, 'output') } } },
+        [String(status)]: {
+          description: 'Success',
+          content: Object.fromEntries(
+            Object.entries(op.successMedia ?? { 'application/json': op.response }).map(([type, schema]) => [
+              type,
+              { schema: schemaOf(schema, 'output') },
+            ]),
+          ),
+        },
         ...errorResponses(op),
       },
     };

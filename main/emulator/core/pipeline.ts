@@ -22,7 +22,7 @@ import {
 } from './errors';
 import { ADMIN_LIMIT, CLIENT_LIMIT, type KeyClass, type TierClass } from './limits';
 import { WINDOW_MS, type BucketSpec, type LimitOutcome } from './rate-limit';
-import type { RouteDef } from './route-def';
+import type { RouteDef, StreamSink } from './route-def';
 import type { RouteTable } from './route-table';
 
 export const BODY_LIMIT = 1_048_576;
@@ -272,7 +272,6 @@ export function sendJson(
   status: number,
   body: string | Buffer,
   byteLength = -1,
-  contentType = 'application/json; charset=utf-8',
 ): void {
   reply.hijack();
   const emu = req.emu!;
@@ -287,12 +286,72 @@ export function sendJson(
     'x-ratelimit-reset': String(Math.floor(o.resetMs / 1000)),
     'x-ratelimit-window': WINDOW_HEADER,
     'x-ratelimit-resource': o.resource,
-    'content-type': contentType,
+    'content-type': 'application/json; charset=utf-8',
     'content-length': typeof body !== 'string' ? body.length : byteLength >= 0 ? byteLength : Buffer.byteLength(body),
   });
   // A string body goes out in one write together with the response head.
   reply.raw.end(body);
   journal(ctx, req, status);
+}
+
+/** A success that is not JSON (text, a file): the pipeline's headers with the route's own. */
+export function sendBody(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: string | Buffer,
+  headers: Readonly<Record<string, string>>,
+): void {
+  reply.hijack();
+  const emu = req.emu!;
+  reply.raw.writeHead(status, {
+    ...pipelineHeaders(emu.requestId, emu.rate),
+    ...headers,
+    'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+  });
+  reply.raw.end(body);
+  journal(ctx, req, status);
+}
+
+/**
+ * A Server-Sent Events answer: the head goes out at once, then `start` writes as it pleases
+ * until the client leaves, the stream ends, or the emulator closes (each stops it once).
+ */
+export function openEventStream(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  start: (sink: StreamSink) => () => void,
+): void {
+  reply.hijack();
+  const emu = req.emu!;
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...pipelineHeaders(emu.requestId, emu.rate),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  });
+  res.flushHeaders();
+  journal(ctx, req, 200);
+  let stop: (() => void) | null = null;
+  let ended = false;
+  const finish = () => {
+    if (ended) return;
+    ended = true;
+    ctx.closing.removeEventListener('abort', finish);
+    stop?.();
+    if (!res.writableEnded && !res.destroyed) res.end();
+  };
+  res.on('close', finish);
+  ctx.closing.addEventListener('abort', finish);
+  stop = start({
+    write: (chunk) => (ended ? false : res.write(chunk)),
+    onDrain: (f) => res.once('drain', f),
+    end: finish,
+  });
+  if (ended) stop();
 }
 
 /**

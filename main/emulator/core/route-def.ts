@@ -17,27 +17,47 @@ export interface HandlerInput<O extends Operation> {
   now: number;
   /** This request's id (X-Request-Id; the cluster area's meta.request_id). */
   requestId: string;
-  /** The request's headers (e.g. `accept`, for a route that answers in several formats). */
+  /** The request's headers, lower-case names (e.g. Last-Event-ID of an event stream). */
   headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /** A body serialised ahead (hot paths such as the key list), typed by what it holds. */
 export class Json<T> {
   declare readonly _holds?: T;
-  /**
-   * `byteLength`: the body's UTF-8 length when the producer knows it (spares measuring it), else -1.
-   * `contentType`: for a body in another format a route offers (text, CSV), JSON otherwise.
-   */
+  /** `byteLength`: the body's UTF-8 length when the producer knows it (spares measuring it), else -1. */
   constructor(
     readonly body: string | Buffer,
     readonly byteLength = -1,
-    readonly contentType = JSON_TYPE,
   ) {}
 }
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+/** A success that is not JSON: a text page or a file (the operation's `successMedia` names its type). */
+export class RawBody {
+  constructor(
+    readonly body: string | Buffer,
+    /** Content-Type and any other headers (Content-Disposition, X-Total-Count). */
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
 
-type Result<O extends Operation> = OperationOutput<O> | Json<OperationOutput<O>>;
+/** Where an event stream writes; `write` returns false when the client has not taken what was written yet. */
+export interface StreamSink {
+  write(chunk: string): boolean;
+  /** Called once when the client has taken everything written (after write returned false). */
+  onDrain(f: () => void): void;
+  /** Ends the response. */
+  end(): void;
+}
+
+/**
+ * A `text/event-stream` success: `start` runs once the head is sent and returns what stops it,
+ * called when the client goes away, the stream ends or the emulator closes.
+ */
+export class EventStream {
+  constructor(readonly start: (sink: StreamSink) => () => void) {}
+}
+
+type Result<O extends Operation> = OperationOutput<O> | Json<OperationOutput<O>> | RawBody | EventStream;
 /** A handler may answer later (e.g. a stop that waits for completion); most answer at once. */
 type MaybeLater<T> = T | Promise<T>;
 

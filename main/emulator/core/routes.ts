@@ -7,9 +7,9 @@ import type { EmulatorContext } from './context';
 import { chaosInjected } from './errors';
 import type { AreaLimits, IssueMapper } from './area';
 import { endpointBucketsOf, keyClassOf, tierClassOf } from './limits';
-import { gateHook, passGate, sendJson, TIER_BUCKET_IDS, type RouteInfo } from './pipeline';
+import { gateHook, openEventStream, passGate, sendBody, sendJson, TIER_BUCKET_IDS, type RouteInfo } from './pipeline';
 import type { BucketSpec } from './rate-limit';
-import { Json, type HandlerInput, type RouteDef } from './route-def';
+import { EventStream, Json, RawBody, type HandlerInput, type RouteDef } from './route-def';
 import type { RouteTable } from './route-table';
 import { parseInput, type ParsedInput } from './validate';
 
@@ -94,7 +94,9 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
 }
 
 function sendResult(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, status: number, result: unknown): void {
-  if (result instanceof Json) sendJson(ctx, req, reply, status, result.body, result.byteLength, result.contentType);
+  if (result instanceof Json) sendJson(ctx, req, reply, status, result.body, result.byteLength);
+  else if (result instanceof RawBody) sendBody(ctx, req, reply, status, result.body, result.headers);
+  else if (result instanceof EventStream) openEventStream(ctx, req, reply, result.start);
   else sendJson(ctx, req, reply, status, JSON.stringify(result));
 }
 

@@ -2,45 +2,22 @@
 // config; the frame draws the toolbar (heading, filter box, refresh, the view's actions), an
 // optional filter row, the error state with a retry, and the shared virtualised DataTable.
 // A refresh keeps the rows: after 300 ms a progress bar runs over them, and a failed refresh
-// shows its error above them and marks them stale.
+// shows its error above them and marks them stale (StaleBanner.tsx, shared with the detail views).
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { NormalizedError } from '../../../shared/api/errors';
 import type { LoadStatus } from '../lib/resource-store';
 import { DataTable, type DataTableProps } from './DataTable';
-import { ErrorAlert } from './ErrorAlert';
 import { FilterBox, type FilterBoxProps } from './FilterBox';
+import { RefreshFrame, StaleBanner } from './StaleBanner';
 import { ErrorState } from './StateViews';
-
-/** A refresh shows progress only once it has taken this long (a quick one does not flicker). */
-export const PROGRESS_DELAY_MS = 300;
-
-/** `flag`, but turning true only after it has stayed true for `delayMs`. */
-function useDelayedFlag(flag: boolean, delayMs: number): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!flag) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), delayMs);
-    return () => clearTimeout(timer);
-  }, [flag, delayMs]);
-  return flag && shown;
-}
-
-function clockTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
 
 export interface ListPageProps<T> {
   /** The page heading (an h1) and the line under it; a tab leaves them out and uses `leading`. */
@@ -102,7 +79,6 @@ export function ListPage<T>(props: ListPageProps<T>) {
     tableMinHeight = 0,
     children,
   } = props;
-  const showProgress = useDelayedFlag(refreshing, PROGRESS_DELAY_MS);
   const stale = status === 'ready' && error !== null;
   return (
     <Stack sx={sx} spacing={2}>
@@ -132,50 +108,13 @@ export function ListPage<T>(props: ListPageProps<T>) {
       </Stack>
       {filters}
       {notice}
-      {stale && (
-        <Box data-testid="stale-notice">
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-            {errorTitle.replace(/^Could not load/, 'Could not refresh')}; showing what was loaded
-            {loadedAt !== null ? ` at ${clockTime(loadedAt)}` : ' before'}.
-          </Typography>
-          <ErrorAlert
-            error={error}
-            action={
-              <Button color="inherit" size="small" startIcon={<Refresh />} onClick={onRefresh} disabled={refreshing}>
-                Retry
-              </Button>
-            }
-          />
-        </Box>
-      )}
+      {stale && <StaleBanner error={error} title={errorTitle} loadedAt={loadedAt} onRetry={onRefresh} retrying={refreshing} />}
       {status === 'error' && error ? (
         <ErrorState title={errorTitle} error={error} onRetry={onRefresh} />
       ) : (
-        <Box
-          sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
-          data-stale={stale || undefined}
-          aria-busy={refreshing || undefined}
-        >
-          {showProgress && (
-            <LinearProgress
-              aria-label="Refreshing"
-              data-testid="refresh-progress"
-              sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2, borderTopLeftRadius: 4, borderTopRightRadius: 4 }}
-            />
-          )}
-          <Box
-            sx={{
-              flex: 1,
-              minHeight: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              opacity: stale || showProgress ? 0.6 : 1,
-              transition: 'opacity 150ms',
-            }}
-          >
-            {body ?? <ListTable table={table} minHeight={tableMinHeight} />}
-          </Box>
-        </Box>
+        <RefreshFrame stale={stale} refreshing={refreshing} fill>
+          {body ?? <ListTable table={table} minHeight={tableMinHeight} />}
+        </RefreshFrame>
       )}
       {children}
     </Stack>

@@ -2,6 +2,7 @@
 // ("Retry after · 17 min 45 s", "Current storage · 500 GB") and times in local time ("Resets
 // at · 14:00"); API field names become words ("update_configuration.memory_gb" → "Memory").
 import { humanizePath, plainText } from '../components/form/field-errors';
+import { serverNow } from './server-clock';
 
 /** `current_status`, `validPermissions` → "Current status", "Valid permissions". */
 export function humanize(key: string): string {
@@ -14,7 +15,7 @@ export function humanize(key: string): string {
 }
 
 export interface DetailFormat {
-  /** The clock "today" is judged by (a time today shows without its date). */
+  /** The clock "today" is judged by (a time today shows without its date): the server's by default. */
   now?: number;
   locale?: string;
   timeZone?: string;
@@ -37,7 +38,7 @@ export function formatDuration(seconds: number): string {
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A timestamp in local time: "14:00" today, "Nov 26, 14:00" on another day. */
-export function formatLocalTime(iso: string, { now = Date.now(), locale, timeZone }: DetailFormat = {}): string {
+export function formatLocalTime(iso: string, { now = serverNow(), locale, timeZone }: DetailFormat = {}): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const day = new Intl.DateTimeFormat(locale ?? 'en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

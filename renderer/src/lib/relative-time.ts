@@ -1,6 +1,6 @@
 // "3 minutes ago" / "in 2 days" without a date library (Intl.RelativeTimeFormat), against
 // the active profile's clock (server-clock.ts), not this machine's.
-import { serverClockOffset } from './server-clock';
+import { serverNow } from './server-clock';
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -13,14 +13,14 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 /**
- * `iso` relative to the server's now. `now` is this machine's clock (views that re-render on
- * a timer pass the time of their tick); the server clock's offset is added to it.
+ * `iso` relative to the server's now. Like every `now` parameter in the renderer, `now` is the
+ * server's time (views that re-render on a timer pass `serverNow()` of their tick).
  */
-export function relativeTime(iso: string | null | undefined, now: number = Date.now(), locale = 'en'): string {
+export function relativeTime(iso: string | null | undefined, now: number = serverNow(), locale = 'en'): string {
   if (!iso) return 'never';
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '—';
-  const seconds = Math.round((then - (now + serverClockOffset())) / 1000);
+  const seconds = Math.round((then - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {

@@ -81,6 +81,7 @@ export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => vo
         const next = await fetch(controller.signal);
         if (current !== controller) return;
         rowsGeneration = dataGeneration();
+        // This machine's clock, not the server's: how long ago this console loaded, not a time of the data.
         set({ ...next, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() });
       } catch (error) {
         if (isCancelled(error) || current !== controller) return;

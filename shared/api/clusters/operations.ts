@@ -1,5 +1,5 @@
 // Operations of 02-clusters.md implemented so far: cluster reads, proxy and ports,
-// secrets, templates, metrics, stop and restart (logs come with a later issue).
+// secrets, templates, metrics, logs, stop and restart.
 // Every response schema describes the whole `{success, data, meta}` envelope.
 import { defineOperation, type DeclaredOperation } from '../operation';
 import { ClusterIdParams } from './common';
@@ -14,6 +14,17 @@ import {
   MetricsQuery,
   MetricsResponse,
 } from './metrics';
+import {
+  LogDownloadJson,
+  LogDownloadQuery,
+  LogSearchRequest,
+  LogSearchResponse,
+  LogStreamQuery,
+  LogStreamText,
+  LogsQuery,
+  LogsResponse,
+  LogsText,
+} from './logs';
 import { RestartRequest, RestartResponse, StopRequest, StopResponse } from './lifecycle';
 import { CreatePortMappingRequest, DeletePortMappingResponse, PortIdParams, PortMappingResponse, UpdatePortMappingRequest } from './ports';
 import { ProxyQuery, ProxyResponse, UpdateProxyAccessRequest, UpdateProxyRequest } from './proxy';
@@ -285,6 +296,53 @@ export const clustersOperations = {
     body: CreateCustomMetricRequest,
     response: CustomMetricResponse,
     errors: [...onCluster, 'CUSTOM_METRIC_LIMIT'],
+  }),
+
+  // Logs: a page (json or text), an event stream, a boolean search and a file (docs/decisions.md, Logs).
+  'clusters.logs.list': defineOperation({
+    ...read,
+    id: 'clusters.logs.list',
+    path: '/v1/clusters/:cluster_id/logs',
+    summary: 'A page of log entries, filtered (json, or text with format=text)',
+    params: ClusterIdParams,
+    query: LogsQuery,
+    response: LogsResponse,
+    successMedia: { 'application/json': LogsResponse, 'text/plain': LogsText },
+    errors: [...onCluster],
+  }),
+  'clusters.logs.stream': defineOperation({
+    ...read,
+    id: 'clusters.logs.stream',
+    path: '/v1/clusters/:cluster_id/logs/stream',
+    summary: 'Log entries as Server-Sent Events as they are written (resume with Last-Event-ID)',
+    params: ClusterIdParams,
+    query: LogStreamQuery,
+    response: LogStreamText,
+    successMedia: { 'text/event-stream': LogStreamText },
+    errors: [...onCluster],
+  }),
+  // A search reads; it is a POST, so it counts against the area's POST bucket (docs/decisions.md, Logs).
+  'clusters.logs.search': defineOperation({
+    ...read,
+    id: 'clusters.logs.search',
+    method: 'POST',
+    path: '/v1/clusters/:cluster_id/logs/search',
+    summary: 'Search log entries with a boolean query (AND, OR, NOT, parentheses, phrases, field:value)',
+    params: ClusterIdParams,
+    body: LogSearchRequest,
+    response: LogSearchResponse,
+    errors: [...onCluster],
+  }),
+  'clusters.logs.download': defineOperation({
+    ...read,
+    id: 'clusters.logs.download',
+    path: '/v1/clusters/:cluster_id/logs/download',
+    summary: 'The log entries of a range as a file (json or text, optionally gzip)',
+    params: ClusterIdParams,
+    query: LogDownloadQuery,
+    response: LogDownloadJson,
+    successMedia: { 'application/json': LogDownloadJson, 'text/plain': LogsText, 'application/gzip': LogsText },
+    errors: [...onCluster],
   }),
 
   'clusters.stop': defineOperation({

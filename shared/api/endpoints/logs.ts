@@ -92,7 +92,9 @@ export const LogsPage = z.object({
   }),
 });
 /** JSON, or the text or CSV rendering (format=text|csv, Accept: text/csv) as a string; an empty text page is an empty body (null). */
-export const GetLogsResponse = z.union([LogsPage, z.string(), z.null()]);
+/** JSON; the text and CSV forms are named in the operation's `successMedia`. */
+export const GetLogsResponse = LogsPage;
+export const LogsTextBody = z.string();
 
 export const TimeRange = z.strictObject({ start: Timestamp, end: Timestamp });
 const MetadataCondition = z.union([

@@ -4,7 +4,15 @@ import { defineOperation, type DeclaredOperation } from '../operation';
 import { BatchExecuteRequest, BatchExecuteResponse } from './batch';
 import { EndpointIdParams } from './common';
 import { Endpoint, ListEndpointsResponse, UpdateEndpointRequest, UpdateEndpointResponse } from './endpoint';
-import { AggregateLogsRequest, AggregateLogsResponse, GetLogsQuery, GetLogsResponse, SearchLogsRequest, SearchLogsResponse } from './logs';
+import {
+  AggregateLogsRequest,
+  AggregateLogsResponse,
+  GetLogsQuery,
+  GetLogsResponse,
+  LogsTextBody,
+  SearchLogsRequest,
+  SearchLogsResponse,
+} from './logs';
 import { BatchHealthRequest, BatchHealthResponse, HealthQuery, HealthReport, LiveResponse, ReadyResponse } from './health';
 
 const base = { area: 'endpoints', envelope: 'account', scope: 'endpoints' } as const;
@@ -108,6 +116,7 @@ export const endpointsOperations = {
     params: EndpointIdParams,
     query: GetLogsQuery,
     response: GetLogsResponse,
+    successMedia: { 'application/json': GetLogsResponse, 'text/plain': LogsTextBody, 'text/csv': LogsTextBody },
     errors: [...onEndpoint, 'INVALID_TIME_RANGE', 'TOO_MANY_LOGS'],
   }),
   'endpoints.logs.search': defineOperation({

@@ -2,6 +2,7 @@
 // status bar's connection state (connected, key refused, unreachable), rows kept stale with
 // the error above them, profile edit + Test connection, and the rate-limit popover.
 import { expect, test, type Page } from '@playwright/test';
+import { openClusters, openRunningCluster } from './clusters-page';
 import { closeReveal, createKey, keyRow, openConsole, statusBar, switchProfile, uniqueName } from './console-page';
 import { advanceClock, bridgeInvoke } from './lifecycle-page';
 
@@ -83,6 +84,37 @@ test.describe('honest status', () => {
     await notice.getByRole('button', { name: 'Retry' }).click();
     await expect(notice).toBeHidden();
     await expect(page.locator('[data-stale="true"]')).toHaveCount(0);
+  });
+
+  test('a failing reload of a cluster keeps its page, stale, with the error above; so does its proxy tab', async ({ page }) => {
+    await openClusters(page);
+    const id = await openRunningCluster(page, 'Overview');
+    const heading = page.getByRole('heading', { level: 1 });
+    const name = await heading.textContent();
+    await expect(page.getByTestId('cluster-resources')).toBeVisible();
+
+    await setChaos(page, [{ route: `/v1/clusters/${id}`, method: 'GET', errorRate: 1, status: 503 }]);
+    await page.getByRole('button', { name: 'Refresh cluster' }).click();
+    const notice = page.getByTestId('stale-notice');
+    await expect(notice).toContainText('Could not refresh the cluster; showing what was loaded at');
+    await expect(notice.getByTestId('error-alert')).toContainText('503');
+    await expect(page.getByTestId('error-state')).toHaveCount(0);
+    await expect(heading).toHaveText(name!);
+    await expect(page.locator('[data-stale="true"]').getByTestId('cluster-resources')).toBeVisible();
+
+    await setChaos(page, []);
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await expect(notice).toBeHidden();
+    await expect(page.locator('[data-stale="true"]')).toHaveCount(0);
+
+    // The proxy tab's own reload: the proxy stays, stale, with its error above it.
+    await page.getByRole('tab', { name: 'Proxy & ports' }).click();
+    await expect(page.getByRole('table', { name: 'Port mappings' })).toBeVisible();
+    await setChaos(page, [{ route: `/v1/clusters/${id}/proxy`, method: 'GET', errorRate: 1, status: 503 }]);
+    await page.getByRole('button', { name: 'Refresh proxy' }).click();
+    await expect(notice).toContainText('Could not refresh the proxy; showing what was loaded at');
+    await expect(page.getByTestId('error-state')).toHaveCount(0);
+    await expect(page.locator('[data-stale="true"]').getByRole('table', { name: 'Port mappings' })).toBeVisible();
   });
 
   test('a slow refresh shows progress over the rows it keeps', async ({ page }) => {

@@ -73,6 +73,24 @@ test.describe('Lists at 1,440 px', () => {
     expect(await cutCells(page, 'Templates')).toEqual([]);
   });
 
+  test('API keys: common names are not cut, and every column, actions included, fits without scrolling', async ({ page }) => {
+    await openConsole(page);
+    const table = page.getByRole('table', { name: 'API keys' });
+    const name = keyRow(page, 'Dashboard (read-only)').locator('[data-column=name] p').first();
+    await expect(name).toHaveText('Dashboard (read-only)');
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // The table's scroller has no horizontal overflow: the last action of a row is inside it.
+    const overflow = await table.evaluate((root) => {
+      let scroller: HTMLElement | null = root as HTMLElement;
+      while (scroller && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
+      return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+    });
+    expect(overflow).toBe(0);
+    const revoke = keyRow(page, 'Dashboard (read-only)').getByRole('button', { name: 'Revoke Dashboard (read-only)' });
+    const [button, box] = await Promise.all([revoke.boundingBox(), table.boundingBox()]);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  });
+
   test('GPUs are written one way: count × vendor name, no API underscores', async ({ page }) => {
     await openClusters(page);
     const clusterGpus = await page.getByRole('table', { name: 'Clusters' }).locator('[data-column=gpu]').allTextContents();

@@ -109,7 +109,12 @@ export function checkContract(method: string, url: string, reply: ContractReply)
       return { op, code: null };
     }
     if (!op) return fail('a success where no operation is');
-    const r = op.response.safeParse(reply.body);
+    // An operation with several media types: the schema of the one the reply says it is.
+    const type = (reply.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    const schema = op.successMedia ? op.successMedia[type] : op.response;
+    if (!schema) return fail(`a success in ${type || 'no media type'}, not one of ${Object.keys(op.successMedia ?? {}).join(', ')}`);
+    // An empty text (a page without entries) reads as null here, as an empty JSON body would.
+    const r = schema.safeParse(op.successMedia && type !== 'application/json' && reply.body === null ? '' : reply.body);
     if (!r.success) fail(`the body does not match ${op.id}'s response schema:\n${JSON.stringify(r.error.issues, null, 1).slice(0, 2000)}`);
     return { op, code: null };
   }

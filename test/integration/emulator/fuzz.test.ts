@@ -50,6 +50,7 @@ const samples: Record<string, Record<string, unknown>> = {
   // No wait_for_*: a held answer would take simulated (here: real) minutes.
   'clusters.stop': { force: true, save_state: true, grace_period_minutes: 1 },
   'clusters.metrics.custom': { name: 'fuzz.gauge', value: 1.5, unit: 'ms', tags: ['fuzz'] },
+  'clusters.logs.search': { query: 'level:error OR (gpu:1 AND NOT "checkpoint")', limit: 5, sort: 'level:desc' },
   'clusters.restart': { force: true, update_configuration: { cpu_cores: 16 }, environment_updates: { FUZZ: '1' } },
 };
 

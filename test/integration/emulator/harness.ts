@@ -43,11 +43,29 @@ function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * The body's text; of an event stream (which never ends by itself), what arrives up to the end
+ * of its first frame, after which the stream is cancelled.
+ */
+export async function bodyText(res: Response): Promise<string> {
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
 /** `fetch` for tests that call a URL directly (the CLI over HTTP): the reply is held to the same contract as `call`'s. */
 export async function checkedFetch(url: string, init: RequestInit = {}): Promise<Response> {
   const request = new Request(url, init);
   const res = await fetch(request);
-  checkContract(request.method, request.url, { status: res.status, headers: res.headers, body: parseBody(await res.clone().text()) });
+  checkContract(request.method, request.url, { status: res.status, headers: res.headers, body: parseBody(await bodyText(res.clone())) });
   return res;
 }
 
@@ -63,7 +81,7 @@ function makeCall(send: (request: Request) => Promise<Response>, base: string, o
     if (body !== undefined && !('content-type' in headers)) headers['content-type'] = 'application/json';
     const request = new Request(base + path, { method, headers, body });
     const res = await send(request);
-    const reply = { status: res.status, headers: res.headers, body: parseBody(await res.text()) };
+    const reply = { status: res.status, headers: res.headers, body: parseBody(await bodyText(res)) };
     // Every reply is held to the operation table's contract (the URL as sent: `..` resolved).
     checkContract(method, request.url, reply);
     return reply;

@@ -72,6 +72,15 @@ describe('filterClusters', () => {
     expect(filterClusters(all, { statuses: ['stopped'], text: 'train' })).toEqual([]);
   });
 
+  it('matches the GPU as shown as well as the API value', () => {
+    const withCpu = [...all, cluster('cluster_4', 'etl', 'running', { type: 'A100_80GB', count: 0 })];
+    const ids = (text: string) => filterClusters(withCpu, { statuses: [], text }).map((c) => c.id);
+    expect(ids('A100_80GB')).toEqual(['cluster_1', 'cluster_4']);
+    expect(ids('4 × A100 80GB')).toEqual(['cluster_1']);
+    expect(ids('8 × h100')).toEqual(['cluster_3']);
+    expect(ids('CPU only')).toEqual(['cluster_4']);
+  });
+
   it('counts clusters per status', () => {
     expect(countByStatus(all)).toEqual({ running: 1, stopped: 1, stopping: 1, starting: 0, restarting: 0, error: 0 });
   });

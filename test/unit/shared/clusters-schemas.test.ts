@@ -348,8 +348,17 @@ describe('prices, error codes and the operation table', () => {
       expect(op.envelope).toBe('cluster');
       expect(op.scope).toBe('clusters');
       expect(op.path.startsWith('/v1/clusters')).toBe(true);
-      const json = z.toJSONSchema(op.response, { io: 'output', unrepresentable: 'any' }) as { required?: string[] };
-      expect(json.required, id).toEqual(['success', 'data', 'meta']);
+      // A JSON success is in the cluster envelope; an event stream (logs/stream) has no JSON form,
+      // and a download is the file itself.
+      if (id === 'clusters.logs.download') continue;
+      const media: Readonly<Record<string, z.ZodType>> = 'successMedia' in op && op.successMedia ? op.successMedia : {};
+      const jsonSuccess = 'successMedia' in op && op.successMedia ? media['application/json'] : op.response;
+      if (jsonSuccess) {
+        const json = z.toJSONSchema(jsonSuccess, { io: 'output', unrepresentable: 'any' }) as { required?: string[] };
+        expect(json.required, id).toEqual(['success', 'data', 'meta']);
+      } else {
+        expect(Object.keys(media), id).toEqual(['text/event-stream']);
+      }
       if ('query' in op) expect(() => z.toJSONSchema(op.query, { io: 'input', unrepresentable: 'any' }), id).not.toThrow();
     }
     const routes = Object.values(clustersOperations)
@@ -380,6 +389,10 @@ describe('prices, error codes and the operation table', () => {
         `GET ${c}/:cluster_id/metrics/historical`,
         `GET ${c}/:cluster_id/metrics/aggregated`,
         `POST ${c}/:cluster_id/metrics/custom`,
+        `GET ${c}/:cluster_id/logs`,
+        `GET ${c}/:cluster_id/logs/stream`,
+        `POST ${c}/:cluster_id/logs/search`,
+        `GET ${c}/:cluster_id/logs/download`,
         `POST ${c}/:cluster_id/stop`,
         `POST ${c}/:cluster_id/restart`,
       ].sort(),

@@ -22,6 +22,11 @@ describe('parseServeArgs', () => {
     });
   });
 
+  it('--help asks for the usage and nothing else', () => {
+    expect(parseServeArgs(['--help'])).toMatchObject({ help: true });
+    expect(parseServeArgs(['-h', '--port', '70000'])).toMatchObject({ help: true });
+  });
+
   it('refuses bad values with one clear line', () => {
     expect(() => parseServeArgs(['--port', '70000'])).toThrow(/--port must be a whole number/);
     expect(() => parseServeArgs(['--token', 'short'])).toThrow(/--token must be/);

@@ -4,6 +4,7 @@
 import { clustersOperations } from '../../../../shared/api/clusters/operations';
 import { defineArea } from '../../core/area';
 import { clusterRoutes } from './clusters';
+import { logRoutes } from './logs';
 import { metricRoutes } from './metrics';
 import { portRoutes } from './ports';
 import { proxyRoutes } from './proxy';
@@ -21,7 +22,17 @@ import { buildClustersWorld } from './world';
 export const clustersArea = defineArea<ClustersState>({
   name: AREA,
   operations: clustersOperations,
-  routes: [...templateRoutes, ...clusterRoutes, ...proxyRoutes, ...portRoutes, ...secretRoutes, ...metricRoutes, stopRoute, restartRoute],
+  routes: [
+    ...templateRoutes,
+    ...clusterRoutes,
+    ...proxyRoutes,
+    ...portRoutes,
+    ...secretRoutes,
+    ...metricRoutes,
+    ...logRoutes,
+    stopRoute,
+    restartRoute,
+  ],
   state: {
     schema: ClustersStateSchema,
     build: buildClustersWorld,

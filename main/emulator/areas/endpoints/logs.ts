@@ -5,7 +5,7 @@ import type { AggregateRow, EndpointLogEntry, LogLevel } from '../../../../share
 import { LOG_LIMITS } from '../../../../shared/api/endpoints/logs';
 import { endpointsOperations as ops } from '../../../../shared/api/endpoints/operations';
 import { validationError } from '../../core/errors';
-import { Json, defineRoute } from '../../core/route-def';
+import { RawBody, defineRoute } from '../../core/route-def';
 import { tooManyLogs } from './errors';
 import { RETENTION_MS, atLeast, compileFilters, compilePattern, entryOf, timeRangeOf } from './log-query';
 import { endpointOr404 } from './lookup';
@@ -95,8 +95,9 @@ export const logRoutes = [
     const limit = query.limit ?? LOG_LIMITS.limit.default;
     const page = matches.slice(query.offset, query.offset + limit).map(entryOf);
     const format = query.format ?? (accept.includes('text/csv') ? 'csv' : 'json');
-    if (format === 'text') return new Json(page.map((x) => `${textLine(x)}\n`).join(''), -1, 'text/plain; charset=utf-8');
-    if (format === 'csv') return new Json(csvOf(page), -1, 'text/csv; charset=utf-8');
+    if (format === 'text')
+      return new RawBody(page.map((x) => `${textLine(x)}\n`).join(''), { 'content-type': 'text/plain; charset=utf-8' });
+    if (format === 'csv') return new RawBody(csvOf(page), { 'content-type': 'text/csv; charset=utf-8' });
     const hasMore = query.offset + page.length < matches.length;
     return {
       endpointId: e.id,

@@ -18,7 +18,7 @@ export interface TrackedOperation {
   state: OperationState;
   /** The console route that shows it (e.g. the cluster's page). */
   route: string;
-  /** Local time (ms) it was first reported, for ordering. */
+  /** This machine's time (ms) it was first reported: only orders the panel, never shown as a time of the data. */
   since: number;
 }
 

@@ -54,6 +54,7 @@ export const useConnectionHealth = create<ConnectionHealthState>()((set, get) =>
     if (profileId !== null) void get().check();
   },
   record(outcome) {
+    // This machine's clock: idle checks are timers of this console, not times of the data.
     set((s) => ({ health: nextHealth(s.health, outcome, outcome.op === CHECK_OP), lastOutcomeAt: Date.now() }));
   },
   async check() {

@@ -14,6 +14,7 @@ import { useApiKeys } from './api-keys-store';
 import { keyColumns } from './key-columns';
 import { blockedReason, holderWarning } from './key-holders';
 import { useMountedOnce } from '../../lib/use-mounted-once';
+import { serverNow } from '../../lib/server-clock';
 import { useIntent } from '../../app/page-hooks';
 import { useKeyListParams, useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
 import { UsageDrawer } from './UsageDrawer';
@@ -70,7 +71,7 @@ export default function ApiKeysPage() {
           revoke: (key) => askConfirm('revoke', key),
           blockedReason: (key) => blockedReason(key, holders[key.prefix]),
         },
-        Date.now,
+        serverNow,
       ),
     [askConfirm, holders],
   );

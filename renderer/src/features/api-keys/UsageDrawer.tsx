@@ -3,6 +3,7 @@
 // and granularity (apiKeys.usage).
 import Close from '@mui/icons-material/Close';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -17,12 +18,14 @@ import Typography from '@mui/material/Typography';
 import { Fragment, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { ApiKey } from '../../../../shared/api/api-keys';
 import { Granularity, UsagePeriod } from '../../../../shared/api/common';
+import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../components/StateViews';
 import { TagChips } from '../../components/TagChips';
 import type { Series } from '../../components/TimeSeriesChart';
 import type { TimeAxis } from '../../lib/time-axis';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDateTime } from '../../lib/relative-time';
+import { serverNow } from '../../lib/server-clock';
 import { useApiKeys } from './api-keys-store';
 import { expiryText, limitLines } from './key-display';
 import { granularitiesFor, usageAxis, usageSeries } from './usage-series';
@@ -79,7 +82,8 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
         { label: 'Writes', color: theme.palette.warning.main, points: s.writes },
         { label: 'Executions', color: theme.palette.secondary.main, points: s.executions },
       ],
-      axis: usageAxis(s, usage.data.granularity, Date.now()),
+      // The server's now: its timeline ends with the bucket holding its now, not this machine's.
+      axis: usageAxis(s, usage.data.granularity, serverNow()),
     };
   }, [usage.data, theme]);
 
@@ -137,7 +141,7 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
             </Fact>
             <Fact label="Expires" testId="key-expiry">
               <Tooltip title={apiKey.expiresAt ? formatDateTime(apiKey.expiresAt) : ''}>
-                <span>{expiryText(apiKey.expiresAt, Date.now())}</span>
+                <span>{expiryText(apiKey.expiresAt, serverNow())}</span>
               </Tooltip>
             </Fact>
             <Fact label="Per-key limits" testId="key-limits">
@@ -179,7 +183,23 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
+            <Tooltip title="Refresh">
+              <span>
+                <IconButton aria-label="Refresh usage" onClick={() => void loadUsage(apiKey.id)} disabled={usage.refreshing}>
+                  <Refresh />
+                </IconButton>
+              </span>
+            </Tooltip>
           </Stack>
+          {usage.status === 'ready' && (
+            <StaleBanner
+              error={usage.error}
+              title="Could not load usage"
+              loadedAt={usage.loadedAt}
+              onRetry={() => void loadUsage(apiKey.id)}
+              retrying={usage.refreshing}
+            />
+          )}
           {usage.status === 'error' && usage.error ? (
             <ErrorState title="Could not load usage" error={usage.error} onRetry={() => void loadUsage(apiKey.id)} />
           ) : !usage.data ? (
@@ -192,7 +212,11 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
               <Skeleton variant="rounded" height={260} />
             </Stack>
           ) : (
-            <Box sx={{ opacity: usage.status === 'loading' ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            // Another period's read runs over the usage it replaces, like a refresh.
+            <RefreshFrame
+              stale={usage.status === 'ready' && usage.error !== null}
+              refreshing={usage.refreshing || usage.status === 'loading'}
+            >
               <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>
                 <Stat label="Total" value={usage.data.usage.totalRequests} />
                 <Stat label="Reads" value={usage.data.usage.reads} />
@@ -229,7 +253,7 @@ export function UsageDrawer({ apiKey, onEdit, editBlockedReason }: UsageDrawerPr
                   )}
                 </>
               )}
-            </Box>
+            </RefreshFrame>
           )}
         </Stack>
       )}

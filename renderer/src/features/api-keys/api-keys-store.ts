@@ -18,9 +18,15 @@ export interface UsageState {
   keyId: string | null;
   period: UsagePeriod;
   granularity: Granularity;
+  /** `ready` while usage is shown, also during and after a failed reload of the same period and granularity. */
   status: LoadStatus;
   data: KeyUsageResponse | null;
+  /** The last failure; with status `ready`, the usage shown is stale (from `loadedAt`). */
   error: NormalizedError | null;
+  /** A reload of the usage shown (same period and granularity) is running. */
+  refreshing: boolean;
+  /** When the usage shown was read (this machine's clock). */
+  loadedAt: number | null;
 }
 
 export interface ApiKeysState extends LoadState {
@@ -60,7 +66,7 @@ export const useApiKeys = create<ApiKeysState>()((set, get) => {
     ...initialLoadState(),
     keys: [],
     revealed: null,
-    usage: { keyId: null, period: '7d', granularity: 'day', status: 'idle', data: null, error: null },
+    usage: { keyId: null, period: '7d', granularity: 'day', status: 'idle', data: null, error: null, refreshing: false, loadedAt: null },
     holders: {},
 
     async load() {
@@ -121,15 +127,18 @@ export const useApiKeys = create<ApiKeysState>()((set, get) => {
     async loadUsage(keyId, period = get().usage.period, granularity = get().usage.granularity) {
       usageController?.abort();
       const controller = (usageController = new AbortController());
+      // The same key's usage stays on screen while another period loads (dimmed); a reload of
+      // the very usage shown keeps it as a refresh: stale, with the error above it, if it fails.
+      const shown = get().usage.keyId === keyId ? get().usage.data : null;
+      const same = shown !== null && shown.period === period && shown.granularity === granularity;
       set((s) => ({
         usage: {
           ...s.usage,
           keyId,
           period,
           granularity,
-          status: 'loading',
-          error: null,
-          data: s.usage.keyId === keyId ? s.usage.data : null,
+          ...(same ? { status: 'ready', refreshing: true } : { status: 'loading', error: null, refreshing: false }),
+          data: shown,
         },
       }));
       try {
@@ -138,16 +147,16 @@ export const useApiKeys = create<ApiKeysState>()((set, get) => {
           { params: { key_id: keyId }, query: { period, granularity } },
           { signal: controller.signal },
         );
-        set((s) => ({ usage: { ...s.usage, status: 'ready', data } }));
+        set((s) => ({ usage: { ...s.usage, status: 'ready', data, error: null, refreshing: false, loadedAt: Date.now() } }));
       } catch (error) {
         if (isCancelled(error)) return;
-        set((s) => ({ usage: { ...s.usage, status: 'error', error: toNormalizedError(error) } }));
+        set((s) => ({ usage: { ...s.usage, ...(same ? {} : { status: 'error' }), error: toNormalizedError(error), refreshing: false } }));
       }
     },
 
     closeUsage() {
       usageController?.abort();
-      set((s) => ({ usage: { ...s.usage, keyId: null, data: null, status: 'idle', error: null } }));
+      set((s) => ({ usage: { ...s.usage, keyId: null, data: null, status: 'idle', error: null, refreshing: false, loadedAt: null } }));
     },
   };
 });

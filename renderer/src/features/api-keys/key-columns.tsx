@@ -14,7 +14,7 @@ import { TagChips } from '../../components/TagChips';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
 import { limitCell, limitLines, NO_KEY_LIMIT } from './key-display';
-import { effectiveStatus } from './key-status';
+import { effectiveStatus, STATUS_RANK } from './key-status';
 import { KeyStatusChip } from './KeyStatusChip';
 
 export interface KeyActions {
@@ -51,14 +51,22 @@ function RowAction({
   );
 }
 
+/** "Never expires", "Expires Feb 3, 2027", "Expired Nov 15, 2026" (by the server's clock). */
+function expiryCaption(expiresAt: string | null, now: number): string {
+  if (!expiresAt) return 'Never expires';
+  return `${Date.parse(expiresAt) <= now ? 'Expired' : 'Expires'} ${formatDate(expiresAt)}`;
+}
+
 export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKey>[] {
   return [
     {
       // Name over prefix: the prefix identifies a key without revealing it, and sharing the
-      // cell keeps every column, actions included, visible in a 1280-pixel-wide window.
+      // cell keeps every column, actions included, visible in a 1280-pixel-wide window. The
+      // other columns are as wide as what they hold, so the name takes the rest: names of
+      // about 24 characters ("Dashboard (read-only)") fit at 1,440 px with the navigation open.
       id: 'name',
       header: 'Name / prefix',
-      width: 'minmax(180px, 1.4fr)',
+      width: 'minmax(180px, 1fr)',
       sortValue: (k) => k.name.toLowerCase(),
       render: (k) => (
         <Box sx={{ minWidth: 0 }} title={`${k.name} (${k.id})`}>
@@ -77,14 +85,28 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
         </Box>
       ),
     },
-    { id: 'permissions', header: 'Permissions', width: 'minmax(170px, 1fr)', render: (k) => <TagChips values={k.permissions} max={3} /> },
-    { id: 'scopes', header: 'Scopes', width: 'minmax(150px, 1.2fr)', render: (k) => <TagChips values={k.scopes} max={2} /> },
+    // Chip rows as wide as their widest: "read write execute", "endpoints clusters" (the rest as "+N").
+    { id: 'permissions', header: 'Permissions', width: '172px', render: (k) => <TagChips values={k.permissions} max={3} /> },
+    { id: 'scopes', header: 'Scopes', width: '152px', render: (k) => <TagChips values={k.scopes} max={2} /> },
     {
+      // Status over expiry, like name over prefix: "expired" and its date belong together,
+      // and one column for both leaves the name its room. Sorted by status, then expiry.
       id: 'status',
       header: 'Status',
-      width: '100px',
-      sortValue: (k) => effectiveStatus(k, now()),
-      render: (k) => <KeyStatusChip status={effectiveStatus(k, now())} />,
+      // "Expired May 28, 2026" in a caption, with room for wider system fonts.
+      width: '148px',
+      sortValue: (k) =>
+        `${STATUS_RANK[effectiveStatus(k, now())]}:${String(k.expiresAt ? Date.parse(k.expiresAt) : Number.MAX_SAFE_INTEGER).padStart(16, '0')}`,
+      render: (k) => (
+        <Stack spacing={0.25} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+          <KeyStatusChip status={effectiveStatus(k, now())} />
+          <Tooltip title={k.expiresAt ? formatDateTime(k.expiresAt) : ''}>
+            <Typography variant="caption" color="text.secondary" noWrap data-testid="key-expires">
+              {expiryCaption(k.expiresAt, now())}
+            </Typography>
+          </Tooltip>
+        </Stack>
+      ),
     },
     {
       id: 'lastUsed',
@@ -122,27 +144,9 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
       },
     },
     {
-      id: 'expires',
-      header: 'Expires',
-      width: CONTENT_WIDTH.date,
-      sortValue: (k) => (k.expiresAt ? Date.parse(k.expiresAt) : Number.MAX_SAFE_INTEGER),
-      render: (k) =>
-        k.expiresAt ? (
-          <Tooltip title={formatDateTime(k.expiresAt)}>
-            <Typography variant="body2" noWrap>
-              {formatDate(k.expiresAt)}
-            </Typography>
-          </Tooltip>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            Never
-          </Typography>
-        ),
-    },
-    {
       id: 'actions',
       header: '',
-      width: '120px',
+      width: '112px',
       align: 'right',
       render: (k) => {
         const why = actions.blockedReason(k);

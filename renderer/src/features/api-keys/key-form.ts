@@ -8,6 +8,7 @@ import { AccountKeyScope, type KeyPermission } from '../../../../shared/api/comm
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { fieldErrors } from '../../components/form/field-errors';
 import type { FormResult as GenericFormResult } from '../../components/form/form-result';
+import { serverNow } from '../../lib/server-clock';
 
 export const RATE_CLASSES = ['reads', 'writes', 'executions'] as const;
 export type RateClass = (typeof RATE_CLASSES)[number];
@@ -151,7 +152,7 @@ function schemaErrors(issues: Parameters<typeof fieldErrors>[0], errors: FormErr
   );
 }
 
-export function toCreateRequest(form: KeyForm, now: number = Date.now()): FormResult {
+export function toCreateRequest(form: KeyForm, now: number = serverNow()): FormResult {
   const { errors, expiresAt, rateLimit } = checkFields(form, now, true);
   const candidate = {
     name: form.name,
@@ -173,7 +174,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * optional; rateLimit members omitted stay). A limit emptied is sent as 0: no per-key limit.
  * Every field is checked as on create, so an untouched but invalid field is still reported.
  */
-export function toUpdateRequest(form: KeyForm, key: ApiKey, now: number = Date.now()): UpdateResult {
+export function toUpdateRequest(form: KeyForm, key: ApiKey, now: number = serverNow()): UpdateResult {
   const before = formFromKey(key);
   const expiryChanged = form.expiresOn !== before.expiresOn;
   const { errors, expiresAt, rateLimit } = checkFields(form, now, expiryChanged);

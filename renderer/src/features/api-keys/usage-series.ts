@@ -2,6 +2,7 @@
 // (no per-render parsing) and the decimation plugin (sorted x), and the time axis it is drawn on.
 import type { KeyUsageResponse } from '../../../../shared/api/api-keys';
 import type { Granularity } from '../../../../shared/api/common';
+import { serverNow } from '../../lib/server-clock';
 import { bucketAxis, type TimeAxis } from '../../lib/time-axis';
 
 export interface Point {
@@ -27,8 +28,8 @@ export function usageSeries(timeline: KeyUsageResponse['timeline']): UsageSeries
   };
 }
 
-/** The axis of a usage chart: the server's timeline ends with the bucket holding its "now". */
-export function usageAxis(series: UsageSeries, granularity: Granularity, now: number): TimeAxis | null {
+/** The axis of a usage chart: the server's timeline ends with the bucket holding its "now" (`now`, the server's). */
+export function usageAxis(series: UsageSeries, granularity: Granularity, now: number = serverNow()): TimeAxis | null {
   const xs = series.reads;
   if (xs.length === 0) return null;
   return bucketAxis(xs[0]!.x, xs[xs.length - 1]!.x, STEP_MS[granularity], now);

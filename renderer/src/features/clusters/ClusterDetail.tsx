@@ -7,6 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { navigate } from '../../app/navigation/hash-router';
+import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { isTransitional } from './cluster-logic';
 import { clusterPath, type DetailTab } from './cluster-route';
@@ -37,7 +38,7 @@ function DetailSkeleton() {
 }
 
 export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: DetailTab }) {
-  const { cluster, status, error } = useClusterDetail(clusterId);
+  const { cluster, status, error, refreshing, loadedAt } = useClusterDetail(clusterId);
   const loadCluster = useClusters((s) => s.loadCluster);
   const [action, setAction] = useState<LifecycleAction>(null);
   const reload = useCallback(() => void loadCluster(clusterId), [loadCluster, clusterId]);
@@ -74,6 +75,9 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
     return <DetailSkeleton />;
   }
 
+  // A failed reload leaves the cluster shown, stale, with its error under the header; the
+  // overview (the cluster record itself) is dimmed. The other tabs have their own loads.
+  const stale = error !== null;
   return (
     <Stack spacing={2} sx={{ minHeight: 0, flex: 1 }}>
       <ClusterHeader
@@ -81,7 +85,10 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
         onStop={() => setAction({ kind: 'stop', cluster })}
         onRestart={() => setAction({ kind: 'restart', cluster })}
         onShowProgress={() => setAction({ kind: 'progress', cluster })}
+        onRefresh={reload}
+        refreshing={refreshing}
       />
+      <StaleBanner error={error} title="Could not load the cluster" loadedAt={loadedAt} onRetry={reload} retrying={refreshing} />
       <Tabs
         value={tab}
         onChange={(_, next: DetailTab) => navigate(clusterPath(clusterId, next))}
@@ -99,7 +106,11 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
         sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
       >
         <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
-          {tab === 'overview' && <OverviewTab cluster={cluster} />}
+          {tab === 'overview' && (
+            <RefreshFrame stale={stale} refreshing={refreshing} fill>
+              <OverviewTab cluster={cluster} />
+            </RefreshFrame>
+          )}
           {tab === 'ports' && <ProxyTab cluster={cluster} />}
           {tab === 'secrets' && <SecretsTab clusterId={clusterId} />}
         </Suspense>

@@ -1,6 +1,7 @@
-// Top of a cluster's page: back to the list, name and status, id, and Stop / Restart
+// Top of a cluster's page: back to the list, name and status, id, refresh, and Stop / Restart
 // (enabled only in the states the API allows).
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Refresh from '@mui/icons-material/Refresh';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import Box from '@mui/material/Box';
@@ -22,9 +23,13 @@ export interface ClusterHeaderProps {
   onRestart(): void;
   /** Shows the live progress of a stop or restart under way. */
   onShowProgress(): void;
+  /** Reads the cluster again (the page's refresh). */
+  onRefresh(): void;
+  /** A reload of the cluster is running. */
+  refreshing: boolean;
 }
 
-export function ClusterHeader({ cluster, onStop, onRestart, onShowProgress }: ClusterHeaderProps) {
+export function ClusterHeader({ cluster, onStop, onRestart, onShowProgress, onRefresh, refreshing }: ClusterHeaderProps) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
       <Tooltip title="All clusters">
@@ -49,6 +54,13 @@ export function ClusterHeader({ cluster, onStop, onRestart, onShowProgress }: Cl
           </Typography>
         </Stack>
       </Box>
+      <Tooltip title="Refresh">
+        <span>
+          <IconButton aria-label="Refresh cluster" onClick={onRefresh} disabled={refreshing}>
+            <Refresh />
+          </IconButton>
+        </span>
+      </Tooltip>
       <Tooltip title={canStop(cluster.status) ? '' : 'Only a running cluster can be stopped'}>
         <span>
           <Button

@@ -7,6 +7,7 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { navigate } from '../../app/navigation/hash-router';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
+import { serverNow } from '../../lib/server-clock';
 import { countByStatus, filterClusters, isTransitional } from './cluster-logic';
 import { clusterColumns } from './cluster-columns';
 import { clusterPath } from './cluster-route';
@@ -53,7 +54,7 @@ export function ClusterList() {
           restart: (cluster) => setAction({ kind: 'restart', cluster }),
           progress: (cluster) => setAction({ kind: 'progress', cluster }),
         },
-        Date.now,
+        serverNow,
       ),
     [],
   );

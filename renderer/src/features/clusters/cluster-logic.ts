@@ -66,7 +66,9 @@ export function filterClusters(clusters: readonly Cluster[], filter: ClusterFilt
   return clusters.filter((c) => {
     if (statuses && !statuses.has(c.status)) return false;
     if (words.length === 0) return true;
-    const haystack = `${c.name} ${c.id} ${c.gpu.type} ${c.region} ${c.template_info.container_image}`.toLowerCase();
+    // The GPU both as shown (`4 × A100 80GB`, `CPU only`: what the operator reads and copies)
+    // and as the API writes it (`A100_80GB`).
+    const haystack = `${c.name} ${c.id} ${gpuLabel(c)} ${c.gpu.type} ${c.region} ${c.template_info.container_image}`.toLowerCase();
     return words.every((w) => haystack.includes(w));
   });
 }

@@ -1,5 +1,6 @@
 // Clusters area state: the list and the clusters opened in detail. Typed first, then
-// created. Quiet loads (auto-refresh, after an action) keep what is shown while they run.
+// created. Every reload of a cluster shown keeps it on screen while it runs (`refreshing`)
+// and after it fails (the error beside it, stale), like the list's loader does.
 import { create } from 'zustand';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { NormalizedError } from '../../../../shared/api/errors';
@@ -11,8 +12,14 @@ export type { LoadOptions, LoadStatus };
 
 export interface ClusterDetailState {
   cluster: Cluster | null;
+  /** `ready` while a cluster is shown, also during and after a failed reload; `error` only with nothing to show. */
   status: LoadStatus;
+  /** The last failure; with a cluster shown, that cluster is stale (from `loadedAt`). */
   error: NormalizedError | null;
+  /** A reload of the cluster shown is running. */
+  refreshing: boolean;
+  /** When the cluster shown was read (this machine's clock), for the stale notice. */
+  loadedAt: number | null;
 }
 
 export interface ClustersState extends LoadState {
@@ -27,7 +34,16 @@ export interface ClustersState extends LoadState {
   reset(): void;
 }
 
-const EMPTY_DETAIL: ClusterDetailState = { cluster: null, status: 'idle', error: null };
+const EMPTY_DETAIL: ClusterDetailState = { cluster: null, status: 'idle', error: null, refreshing: false, loadedAt: null };
+
+/** A fresh read of a cluster: shown, not stale. */
+const readDetail = (cluster: Cluster): ClusterDetailState => ({
+  cluster,
+  status: 'ready',
+  error: null,
+  refreshing: false,
+  loadedAt: Date.now(),
+});
 
 const detailControllers = new Map<string, AbortController>();
 
@@ -53,18 +69,27 @@ export const useClusters = create<ClustersState>()((set, get) => {
       const controller = new AbortController();
       detailControllers.set(id, controller);
       const current = get().details[id] ?? EMPTY_DETAIL;
-      if (!options.quiet || !current.cluster) setDetail(set, id, { ...current, status: 'loading', error: null });
+      // A cluster shown stays, the reload runs over it (a quiet one, polling, without progress).
+      if (!current.cluster) setDetail(set, id, { ...EMPTY_DETAIL, status: 'loading' });
+      else if (!options.quiet) setDetail(set, id, { ...current, refreshing: true });
       try {
         const { data } = await api('clusters.get', { params: { cluster_id: id } }, { signal: controller.signal });
         const cluster = data.data;
         set((s) => ({
-          details: { ...s.details, [id]: { cluster, status: 'ready', error: null } },
+          details: { ...s.details, [id]: readDetail(cluster) },
           clusters: s.clusters.map((c) => (c.id === id ? cluster : c)),
         }));
       } catch (error) {
         if (isCancelled(error)) return;
-        if (options.quiet && current.cluster) return;
-        setDetail(set, id, { cluster: null, status: 'error', error: toNormalizedError(error) });
+        const failure = toNormalizedError(error);
+        set((s) => {
+          const shown = s.details[id]?.cluster ?? null;
+          // A failed reload keeps the cluster shown, stale, with the error beside it.
+          const next: ClusterDetailState = shown
+            ? { ...s.details[id]!, status: 'ready', error: failure, refreshing: false }
+            : { ...EMPTY_DETAIL, status: 'error', error: failure };
+          return { details: { ...s.details, [id]: next } };
+        });
       } finally {
         if (detailControllers.get(id) === controller) detailControllers.delete(id);
       }
@@ -73,7 +98,7 @@ export const useClusters = create<ClustersState>()((set, get) => {
     upsert(cluster) {
       set((s) => ({
         clusters: s.clusters.map((c) => (c.id === cluster.id ? cluster : c)),
-        details: { ...s.details, [cluster.id]: { cluster, status: 'ready', error: null } },
+        details: { ...s.details, [cluster.id]: readDetail(cluster) },
       }));
     },
 
@@ -99,7 +124,7 @@ function refreshDetails(details: Record<string, ClusterDetailState>, clusters: r
   const next: Record<string, ClusterDetailState> = {};
   for (const id of ids) {
     const fresh = byId.get(id);
-    next[id] = fresh ? { cluster: fresh, status: 'ready', error: null } : details[id]!;
+    next[id] = fresh ? readDetail(fresh) : details[id]!;
   }
   return next;
 }

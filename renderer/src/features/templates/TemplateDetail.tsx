@@ -4,19 +4,22 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
+import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { Template } from '../../../../shared/api/clusters/templates';
 import { navigate } from '../../app/navigation/hash-router';
 import { notify } from '../../app/notifications/notifications-store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDateTime } from '../../lib/relative-time';
@@ -50,11 +53,15 @@ function Header({
   onEdit,
   onDuplicate,
   onDelete,
+  onRefresh,
+  refreshing,
 }: {
   template: Template;
   onEdit(): void;
   onDuplicate(): void;
   onDelete(): void;
+  onRefresh(): void;
+  refreshing: boolean;
 }) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -74,6 +81,13 @@ function Header({
           </Box>
         </Typography>
       </Box>
+      <Tooltip title="Refresh">
+        <span>
+          <IconButton aria-label="Refresh template" onClick={onRefresh} disabled={refreshing}>
+            <Refresh />
+          </IconButton>
+        </span>
+      </Tooltip>
       <ReadOnlyAware official={template.official}>
         <Button startIcon={<Edit />} onClick={onEdit} disabled={template.official} variant="outlined">
           Edit
@@ -94,9 +108,8 @@ function Header({
 export function TemplateDetail({ id, onEdit, onDuplicate }: { id: string; onEdit(t: Template): void; onDuplicate(t: Template): void }) {
   const detail = useTemplates((s) => s.details[id]);
   const [deleting, setDeleting] = useState(false);
-  useEffect(() => {
-    void useTemplates.getState().loadOne(id);
-  }, [id]);
+  const reload = useCallback(() => void useTemplates.getState().loadOne(id), [id]);
+  useEffect(reload, [reload]);
 
   const template = detail?.template ?? null;
   if (!template) {
@@ -105,7 +118,7 @@ export function TemplateDetail({ id, onEdit, onDuplicate }: { id: string; onEdit
         <ErrorState
           title={detail.error.status === 404 ? `No template ${id}` : 'Could not load the template'}
           error={detail.error}
-          onRetry={() => void useTemplates.getState().loadOne(id)}
+          onRetry={reload}
         />
       );
     return (
@@ -132,34 +145,47 @@ export function TemplateDetail({ id, onEdit, onDuplicate }: { id: string; onEdit
         onEdit={() => onEdit(template)}
         onDuplicate={() => onDuplicate(template)}
         onDelete={() => setDeleting(true)}
+        onRefresh={reload}
+        refreshing={detail?.refreshing ?? false}
       />
-      {template.is_deprecated && (
-        <Alert severity="warning">
-          This template is deprecated: clusters from it still work, but prefer a current template for new ones.
-        </Alert>
-      )}
-      <Typography variant="body1">{template.description}</Typography>
-      {template.version_notes && (
-        <Typography variant="body2" color="text.secondary">
-          v{template.version}: {template.version_notes} · updated {formatDateTime(template.updated_at)}
-        </Typography>
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
-        <ResourcesPanel template={template} />
-        <SoftwarePanel template={template} />
-        <PortsPanel template={template} />
-        <UsagePanel template={template} />
-        <PackagesPanel template={template} />
-        <EnvironmentPanel template={template} />
-      </Box>
-      <StartupScriptPanel template={template} />
-      {template.tags.length > 0 && (
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {template.tags.map((t) => (
-            <Chip key={t} label={t} size="small" variant="outlined" />
-          ))}
+      <StaleBanner
+        error={detail?.error ?? null}
+        title="Could not load the template"
+        loadedAt={detail?.loadedAt ?? null}
+        onRetry={reload}
+        retrying={detail?.refreshing}
+      />
+      <RefreshFrame stale={Boolean(detail?.error)} refreshing={detail?.refreshing ?? false}>
+        <Stack spacing={2}>
+          {template.is_deprecated && (
+            <Alert severity="warning">
+              This template is deprecated: clusters from it still work, but prefer a current template for new ones.
+            </Alert>
+          )}
+          <Typography variant="body1">{template.description}</Typography>
+          {template.version_notes && (
+            <Typography variant="body2" color="text.secondary">
+              v{template.version}: {template.version_notes} · updated {formatDateTime(template.updated_at)}
+            </Typography>
+          )}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+            <ResourcesPanel template={template} />
+            <SoftwarePanel template={template} />
+            <PortsPanel template={template} />
+            <UsagePanel template={template} />
+            <PackagesPanel template={template} />
+            <EnvironmentPanel template={template} />
+          </Box>
+          <StartupScriptPanel template={template} />
+          {template.tags.length > 0 && (
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {template.tags.map((t) => (
+                <Chip key={t} label={t} size="small" variant="outlined" />
+              ))}
+            </Stack>
+          )}
         </Stack>
-      )}
+      </RefreshFrame>
       <ConfirmDialog
         open={deleting}
         title={`Delete template “${template.name}”?`}

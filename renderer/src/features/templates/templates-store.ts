@@ -54,7 +54,12 @@ export function templateQuery(f: TemplateFilters): ListTemplatesQuery {
 export interface TemplateDetailState {
   template: Template | null;
   status: LoadStatus;
+  /** The last failure; with a template shown, it is stale (from `loadedAt`). */
   error: NormalizedError | null;
+  /** A read of the template shown is running. */
+  refreshing: boolean;
+  /** When the template shown was read (this machine's clock); null for the list's copy. */
+  loadedAt: number | null;
 }
 
 export interface TemplatesState extends LoadState {
@@ -73,7 +78,7 @@ export const useTemplates = create<TemplatesState>()((set, get) => {
   const list = createLoader<TemplatesState>(set, get);
   const remember = (t: Template) =>
     set((s) => ({
-      details: { ...s.details, [t.id]: { template: t, status: 'ready', error: null } },
+      details: { ...s.details, [t.id]: { template: t, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() } },
       templates: s.templates.some((x) => x.id === t.id) ? s.templates.map((x) => (x.id === t.id ? t : x)) : s.templates,
     }));
 
@@ -94,13 +99,22 @@ export const useTemplates = create<TemplatesState>()((set, get) => {
       ),
 
     async loadOne(id) {
-      const known = get().details[id]?.template ?? get().templates.find((t) => t.id === id) ?? null;
-      set((s) => ({ details: { ...s.details, [id]: { template: known, status: 'loading', error: null } } }));
+      const previous = get().details[id];
+      const known = previous?.template ?? get().templates.find((t) => t.id === id) ?? null;
+      const loadedAt = previous?.template ? previous.loadedAt : null;
+      // A template shown (read before, or the list's copy) stays while it is read again, and
+      // after a failed read, stale with the error beside it.
+      const shown = (patch: Partial<TemplateDetailState>): TemplateDetailState =>
+        known
+          ? { template: known, status: 'ready', error: previous?.error ?? null, refreshing: false, loadedAt, ...patch }
+          : { template: null, status: 'loading', error: null, refreshing: false, loadedAt: null, ...patch };
+      set((s) => ({ details: { ...s.details, [id]: shown(known ? { refreshing: true } : {}) } }));
       try {
         const { data } = await api('clusters.templates.get', { params: { template_id: id } });
         remember(data.data);
       } catch (error) {
-        set((s) => ({ details: { ...s.details, [id]: { template: known, status: 'error', error: toNormalizedError(error) } } }));
+        const failure = toNormalizedError(error);
+        set((s) => ({ details: { ...s.details, [id]: shown(known ? { error: failure } : { status: 'error', error: failure }) } }));
       }
     },
 

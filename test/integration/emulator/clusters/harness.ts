@@ -2,13 +2,17 @@
 // to find seeded clusters and to move the simulated clock through the admin route.
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../../../main/emulator';
 import { checkContract } from '../contract';
-import { OWNER, type Reply } from '../harness';
+import { bodyText, OWNER, type Reply } from '../harness';
 
 export interface ClusterTarget {
   url: string;
   emulator: Emulator;
   keys: Readonly<Record<string, string>>;
-  call(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string }): Promise<Reply>;
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Reply>;
   /** POST /_emulator/clock/advance; returns the new simulated now (ms). */
   advance(seconds: number): Promise<number>;
   now(): Promise<number>;
@@ -21,13 +25,13 @@ export async function startClusters(options: EmulatorOptions = {}): Promise<Clus
   const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', ...options });
   const url = await emulator.listen(0);
   const call: ClusterTarget['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...o.headers };
     const key = o.key === undefined ? OWNER : o.key;
     if (key !== null) headers.authorization = `Bearer ${key}`;
     const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(url + path, { method, headers, body });
-    const text = await res.text();
+    const text = await bodyText(res);
     let parsed: unknown = text;
     try {
       parsed = text === '' ? null : JSON.parse(text);

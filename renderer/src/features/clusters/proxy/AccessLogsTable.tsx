@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -24,6 +23,7 @@ import type { TeamMember } from '../../../../../shared/api/team';
 import { useUrlSort, useUrlState } from '../../../app/navigation/url-state';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBox } from '../../../components/FilterBox';
+import { RefreshFrame, StaleBanner } from '../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../components/StateViews';
 import { saveFile } from '../../../lib/save-file';
 import { MONO_FONT } from '../../../lib/fonts';
@@ -34,9 +34,10 @@ import {
   accessLogsCsv,
   ANONYMOUS,
   filterLogs,
-  isoToLocal,
   logFacets,
   RANGE_PRESETS,
+  lastHour,
+  logTime,
   rangeError,
   rangeId,
   rangeQuery,
@@ -51,14 +52,6 @@ function statusColor(code: number): 'success' | 'info' | 'warning' | 'error' {
   if (code >= 400) return 'warning';
   if (code >= 300) return 'info';
   return 'success';
-}
-
-/** Today's entries by time to the second; older ones with their day. */
-function logTime(iso: string, now = new Date()): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return d.toDateString() === now.toDateString() ? time : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${time}`;
 }
 
 const mono = { fontFamily: MONO_FONT, fontSize: 12 } as const;
@@ -151,7 +144,7 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
     [params.logs_range, params.logs_from, params.logs_to],
   );
   const invalid = rangeError(range);
-  const { logs, window, status, error, refreshing } = useAccessLogs();
+  const { logs, window, status, error, refreshing, loadedAt } = useAccessLogs();
   const loaded = useAccessLogs((s) => s.clusterId === clusterId);
   const load = useCallback(() => {
     if (!rangeError(range)) void useAccessLogs.getState().load(clusterId, rangeQuery(range));
@@ -174,9 +167,9 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
   const chooseRange = (next: RangeId | null) => {
     if (!next) return;
     // A custom range starts as the last hour by the server's clock (the last read's end).
-    if (next === 'custom' && !params.logs_from && !params.logs_to && window) {
-      const until = Date.parse(window.until);
-      setParams({ logs_range: next, logs_from: isoToLocal(new Date(until - 3_600_000).toISOString()), logs_to: isoToLocal(window.until) });
+    if (next === 'custom' && !params.logs_from && !params.logs_to) {
+      const { from, to } = lastHour(window ? Date.parse(window.until) : undefined);
+      setParams({ logs_range: next, logs_from: from, logs_to: to });
     } else setParams({ logs_range: next });
   };
   const exportCsv = () => {
@@ -312,6 +305,11 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
           Showing the newest {window.limit.toLocaleString()} requests of the range; choose a shorter range to see older ones.
         </Alert>
       )}
+      {status === 'ready' && error && (
+        <Box sx={{ mb: 1.5 }}>
+          <StaleBanner error={error} title="Could not load the access logs" loadedAt={loadedAt} onRetry={load} retrying={refreshing} />
+        </Box>
+      )}
       {status === 'error' && error ? (
         <ErrorState title="Could not load the access logs" error={error} onRetry={load} />
       ) : (
@@ -327,34 +325,38 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
             position: 'relative',
           }}
         >
-          {(refreshing || (status === 'loading' && rows.length > 0)) && (
-            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} aria-label="Loading access logs" />
-          )}
-          <DataTable<Row>
-            label="Access logs"
-            rows={shown}
-            columns={columns}
-            rowKey={rowKey}
-            rowHeight={40}
-            loading={status === 'loading' && rows.length === 0}
-            sort={sort}
-            onSortChange={onSortChange}
-            initialSort={{ columnId: 'time', direction: 'desc' }}
-            empty={
-              invalid ? (
-                <EmptyState title="Choose a valid range">{invalid}.</EmptyState>
-              ) : filtered ? (
-                <EmptyState
-                  title="No requests match the filters"
-                  action={<Button onClick={() => setParams({ logs_status: '', logs_user: '', logs_path: '' })}>Clear filters</Button>}
-                >
-                  {rows.length.toLocaleString()} requests in the range.
-                </EmptyState>
-              ) : (
-                <EmptyState title="No requests in this range">Requests through the proxy appear here; try a longer range.</EmptyState>
-              )
-            }
-          />
+          {/* Another range's read runs over the rows it replaces, like a refresh. */}
+          <RefreshFrame
+            stale={status === 'ready' && error !== null}
+            refreshing={refreshing || (status === 'loading' && rows.length > 0)}
+            fill
+          >
+            <DataTable<Row>
+              label="Access logs"
+              rows={shown}
+              columns={columns}
+              rowKey={rowKey}
+              rowHeight={40}
+              loading={status === 'loading' && rows.length === 0}
+              sort={sort}
+              onSortChange={onSortChange}
+              initialSort={{ columnId: 'time', direction: 'desc' }}
+              empty={
+                invalid ? (
+                  <EmptyState title="Choose a valid range">{invalid}.</EmptyState>
+                ) : filtered ? (
+                  <EmptyState
+                    title="No requests match the filters"
+                    action={<Button onClick={() => setParams({ logs_status: '', logs_user: '', logs_path: '' })}>Clear filters</Button>}
+                  >
+                    {rows.length.toLocaleString()} requests in the range.
+                  </EmptyState>
+                ) : (
+                  <EmptyState title="No requests in this range">Requests through the proxy appear here; try a longer range.</EmptyState>
+                )
+              }
+            />
+          </RefreshFrame>
         </Box>
       )}
     </Section>

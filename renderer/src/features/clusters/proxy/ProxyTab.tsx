@@ -15,6 +15,7 @@ import type { PortMapping } from '../../../../../shared/api/clusters/ports';
 import { notify } from '../../../app/notifications/notifications-store';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
+import { RefreshFrame, StaleBanner } from '../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../components/StateViews';
 import { useMountedOnce } from '../../../lib/use-mounted-once';
 import { Section } from '../overview/Section';
@@ -33,7 +34,7 @@ type Editor = { kind: 'port'; port: PortMapping | null } | { kind: 'access' } | 
 const PORT_ROW = 48;
 
 export function ProxyTab({ cluster }: { cluster: Cluster }) {
-  const { proxy, meta, status, error, clusterId } = useProxy();
+  const { proxy, meta, status, error, clusterId, refreshing, loadedAt } = useProxy();
   const [editor, setEditor] = useState<Editor>(null);
   const [deleting, setDeleting] = useState<PortMapping | null>(null);
   const lastDeleting = useRef<PortMapping | null>(null);
@@ -71,59 +72,66 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
         <Tooltip
           title={meta ? `Proxy ${meta.proxyVersion} · ${meta.activePortMappings}/${meta.totalPortMappings} mappings active` : 'Refresh'}
         >
-          <IconButton aria-label="Refresh proxy" onClick={reload}>
-            <Refresh />
-          </IconButton>
+          <span>
+            <IconButton aria-label="Refresh proxy" onClick={reload} disabled={refreshing}>
+              <Refresh />
+            </IconButton>
+          </span>
         </Tooltip>
       </Stack>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
-        <SslCard proxy={proxy} />
-        <NetworkCard proxy={proxy} onEdit={() => setEditor({ kind: 'network' })} />
-        <AccessCard proxy={proxy} onEdit={() => setEditor({ kind: 'access' })} />
-      </Box>
-      <Section
-        title={`Port mappings (${ports.length})`}
-        testId="port-mappings"
-        action={
-          <Button
-            size="small"
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setEditor({ kind: 'port', port: null })}
-            data-testid="add-port-button"
-          >
-            Add port
-          </Button>
-        }
-      >
-        <Box
-          sx={{
-            height: tableHeight,
-            display: 'flex',
-            flexDirection: 'column',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            overflow: 'hidden',
-          }}
-        >
-          <DataTable
-            label="Port mappings"
-            rows={ports}
-            columns={columns}
-            rowKey={(p) => p.id}
-            rowHeight={PORT_ROW}
-            initialSort={{ columnId: 'mapping', direction: 'asc' }}
-            onRowActivate={(port) => setEditor({ kind: 'port', port })}
-            rowTestId={(p) => `port-row-${p.internal_port}`}
-            empty={
-              <EmptyState icon={<Lan />} title="No port mappings">
-                Map a port of the cluster to reach a service through the proxy; the external port can be assigned automatically.
-              </EmptyState>
+      <StaleBanner error={error} title="Could not load the proxy" loadedAt={loadedAt} onRetry={reload} retrying={refreshing} />
+      <RefreshFrame stale={error !== null} refreshing={refreshing}>
+        <Stack spacing={2}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
+            <SslCard proxy={proxy} />
+            <NetworkCard proxy={proxy} onEdit={() => setEditor({ kind: 'network' })} />
+            <AccessCard proxy={proxy} onEdit={() => setEditor({ kind: 'access' })} />
+          </Box>
+          <Section
+            title={`Port mappings (${ports.length})`}
+            testId="port-mappings"
+            action={
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<Add />}
+                onClick={() => setEditor({ kind: 'port', port: null })}
+                data-testid="add-port-button"
+              >
+                Add port
+              </Button>
             }
-          />
-        </Box>
-      </Section>
+          >
+            <Box
+              sx={{
+                height: tableHeight,
+                display: 'flex',
+                flexDirection: 'column',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                overflow: 'hidden',
+              }}
+            >
+              <DataTable
+                label="Port mappings"
+                rows={ports}
+                columns={columns}
+                rowKey={(p) => p.id}
+                rowHeight={PORT_ROW}
+                initialSort={{ columnId: 'mapping', direction: 'asc' }}
+                onRowActivate={(port) => setEditor({ kind: 'port', port })}
+                rowTestId={(p) => `port-row-${p.internal_port}`}
+                empty={
+                  <EmptyState icon={<Lan />} title="No port mappings">
+                    Map a port of the cluster to reach a service through the proxy; the external port can be assigned automatically.
+                  </EmptyState>
+                }
+              />
+            </Box>
+          </Section>
+        </Stack>
+      </RefreshFrame>
       <AccessLogsTable clusterId={cluster.id} clusterName={cluster.name} memberOf={memberOf} />
 
       {portMounted && (

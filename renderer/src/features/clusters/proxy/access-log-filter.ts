@@ -4,6 +4,7 @@
 import type { AccessLogEntry, ProxyQuery } from '../../../../../shared/api/clusters/proxy';
 import { ACCESS_LOG_LIMIT_MAX } from '../../../../../shared/api/clusters/proxy';
 import { toCsv } from '../../../lib/csv';
+import { serverNow } from '../../../lib/server-clock';
 
 export const RANGE_PRESETS = [
   { id: '15m', label: '15 min', minutes: 15 },
@@ -37,15 +38,36 @@ export function isoToLocal(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** What is wrong with a custom range, in the user's words; null when it can be read. */
-export function rangeError(r: LogRange): string | null {
+/**
+ * What is wrong with a custom range, in the user's words; null when it can be read. A start
+ * after the server's now (not this machine's: an emulator's clock may be days ahead) can hold
+ * no entry yet.
+ */
+export function rangeError(r: LogRange, now: number = serverNow()): string | null {
   if (r.range !== 'custom') return null;
   const from = localToIso(r.from);
   const to = localToIso(r.to);
   if (r.from && !from) return 'Enter a valid start';
   if (r.to && !to) return 'Enter a valid end';
   if (from && to && Date.parse(from) > Date.parse(to)) return 'The end is before the start';
+  if (from && Date.parse(from) > now)
+    return `The start is after the server's now (${isoToLocal(new Date(now).toISOString()).replace('T', ' ')})`;
   return null;
+}
+
+/** Today's entries by time to the second; older ones with their day. "Today" is the server's. */
+export function logTime(iso: string, now: number = serverNow()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toDateString() === new Date(now).toDateString()
+    ? time
+    : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${time}`;
+}
+
+/** The custom range a switch to "Custom" starts with: the last hour by the server's clock. */
+export function lastHour(until: number = serverNow()): { from: string; to: string } {
+  return { from: isoToLocal(new Date(until - 3_600_000).toISOString()), to: isoToLocal(new Date(until).toISOString()) };
 }
 
 /** The proxy read's query for a range (call only when rangeError is null). */

@@ -15,6 +15,7 @@ import { notify } from '../../../app/notifications/notifications-store';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ListPage } from '../../../components/ListPage';
 import { EmptyState } from '../../../components/StateViews';
+import { onServerClockChange, serverNow } from '../../../lib/server-clock';
 import { DeleteSecretDialog } from './DeleteSecretDialog';
 import { RotationPolicyDialog } from './RotationPolicyDialog';
 import { secretColumns } from './secret-columns';
@@ -68,10 +69,15 @@ export function SecretsTab({ clusterId }: { clusterId: string }) {
   const [editing, setEditing] = useState<{ secret: Secret | null } | null>(null);
   const [rotating, setRotating] = useState<Secret | null>(null);
   const [deleting, setDeleting] = useState<Secret | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  // The server's now (expiry badges, relative times), re-read every minute and when the offset moves.
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(t);
+    const t = setInterval(() => setNow(serverNow()), 60_000);
+    const off = onServerClockChange(() => setNow(serverNow()));
+    return () => {
+      clearInterval(t);
+      off();
+    };
   }, []);
 
   const { reveal, hide } = revealed;

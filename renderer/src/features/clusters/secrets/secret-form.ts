@@ -16,6 +16,7 @@ import { placeApiError } from '../../../components/form/api-error-fields';
 import { fieldErrors, formFields, longEntryMessage, type FieldLabels, type IssueToField } from '../../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 import type { ServerFieldError } from '../../../components/form/use-validated-form';
+import { serverNow } from '../../../lib/server-clock';
 export type { FieldErrors, FormResult };
 
 export interface RotationForm {
@@ -195,7 +196,7 @@ function checkValue(form: SecretForm, errors: FieldErrors, required: boolean): s
   return form.value;
 }
 
-export function toCreateSecret(form: SecretForm, now = Date.now()): FormResult<CreateSecretRequest> {
+export function toCreateSecret(form: SecretForm, now = serverNow()): FormResult<CreateSecretRequest> {
   const errors: FieldErrors = {};
   const value = checkValue(form, errors, true);
   const candidate = { name: form.name.trim(), type: form.type, value, ...commonFields(form, errors, now) };
@@ -209,7 +210,7 @@ export function toCreateSecret(form: SecretForm, now = Date.now()): FormResult<C
  * An empty value keeps the stored one; a new value rotates it. Clearing the expiry or the path
  * sends null; an expiry left as it was is not sent (an expired secret can still be edited).
  */
-export function toUpdateSecret(form: SecretForm, original: Secret, now = Date.now()): FormResult<UpdateSecretRequest> {
+export function toUpdateSecret(form: SecretForm, original: Secret, now = serverNow()): FormResult<UpdateSecretRequest> {
   const errors: FieldErrors = {};
   const value = checkValue(form, errors, false);
   const sameExpiry = original.expiration_date !== null && form.expiresOn === formOf(original).expiresOn;

@@ -1,12 +1,14 @@
 // Expiry of a secret as the table badges it: expired, expiring within 14 days, or fine.
 import type { Secret } from '../../../../../shared/api/clusters/secrets';
+import { serverNow } from '../../../lib/server-clock';
 
 export const EXPIRING_DAYS = 14;
 const DAY_MS = 24 * 3600 * 1000;
 
 export type ExpiryState = 'expired' | 'expiring' | 'valid' | 'never';
 
-export function expiryState(secret: Pick<Secret, 'expired' | 'expiration_date'>, now: number): ExpiryState {
+/** `now` is the server's (server-clock.ts): a secret expires by the platform's clock, not this machine's. */
+export function expiryState(secret: Pick<Secret, 'expired' | 'expiration_date'>, now: number = serverNow()): ExpiryState {
   if (secret.expired) return 'expired';
   if (!secret.expiration_date) return 'never';
   const at = Date.parse(secret.expiration_date);

@@ -1,0 +1,246 @@
+// The boolean query language of POST /logs/search (grammar in docs/decisions.md, Logs): a
+// small recursive-descent parser with bounded length, term count and nesting, whose errors name
+// the character position, compiled to a predicate over generated entries.
+//
+//   query   := or EOF
+//   or      := and ( OR and )*
+//   and     := unary ( [AND] unary )*          two terms side by side mean AND
+//   unary   := NOT unary | '-' unary | primary
+//   primary := '(' or ')' | term
+//   term    := FIELD ':' value | value
+//   value   := WORD | "quoted phrase"          \" and \\ inside quotes
+import { LogLevel, LogSource, LogType, LOG_QUERY_MAX_CHARS } from '../../../../../../shared/api/clusters/logs';
+import { Line, type Raw } from './content';
+
+export const QUERY_MAX_TERMS = 64;
+export const QUERY_MAX_DEPTH = 16;
+
+export class QueryError extends Error {
+  constructor(
+    readonly position: number,
+    readonly reason: string,
+  ) {
+    super(`${reason} at position ${position}`);
+  }
+}
+
+export type Predicate = (e: Raw) => boolean;
+
+/** A parsed expression: its predicate, and the levels an entry it matches can have (null: any). */
+interface Node {
+  match: Predicate;
+  levels: ReadonlySet<string> | null;
+}
+const anyLevel = (match: Predicate): Node => ({ match, levels: null });
+
+/** Message and stack trace, lower case (kept for entries whose message is already made). */
+export const lowerOf = (e: Raw): string =>
+  e instanceof Line ? e.lowerText() : (e.lower ??= (e.stack ? `${e.message}\n${e.stack.join('\n')}` : e.message).toLowerCase());
+
+type Tok =
+  | { kind: '(' | ')' | '-' | 'AND' | 'OR' | 'NOT' | 'EOF'; pos: number }
+  | { kind: 'word' | 'phrase'; pos: number; text: string }
+  | { kind: 'field'; pos: number; field: string; value: string; valuePos: number };
+
+const FIELDS = ['level', 'source', 'log_type', 'type', 'gpu_id', 'gpu', 'process', 'pid', 'message', 'tag', 'id'] as const;
+const KEYWORDS: Record<string, 'AND' | 'OR' | 'NOT'> = { and: 'AND', or: 'OR', not: 'NOT' };
+const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+const isWordChar = (c: string) => !isSpace(c) && c !== '(' && c !== ')' && c !== '"';
+
+function readPhrase(q: string, start: number): [string, number] {
+  let i = start + 1;
+  let text = '';
+  while (i < q.length && q[i] !== '"') {
+    if (q[i] === '\\' && i + 1 < q.length) i++;
+    text += q[i++];
+  }
+  if (i >= q.length) throw new QueryError(start, 'unclosed quote');
+  if (text.trim() === '') throw new QueryError(start, 'empty phrase');
+  return [text, i + 1];
+}
+
+function tokenize(q: string): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (i < q.length) {
+    const c = q[i]!;
+    if (isSpace(c)) {
+      i++;
+    } else if (c === '(' || c === ')') {
+      toks.push({ kind: c, pos: i++ });
+    } else if (c === '"') {
+      const [text, next] = readPhrase(q, i);
+      toks.push({ kind: 'phrase', pos: i, text });
+      i = next;
+    } else if (c === '-' && i + 1 < q.length && (q[i + 1] === '(' || q[i + 1] === '"' || isWordChar(q[i + 1]!)) && q[i + 1] !== '-') {
+      toks.push({ kind: '-', pos: i++ });
+    } else {
+      const start = i;
+      while (i < q.length && isWordChar(q[i]!)) i++;
+      const word = q.slice(start, i);
+      const colon = word.indexOf(':');
+      const kw = KEYWORDS[word.toLowerCase()];
+      if (kw) toks.push({ kind: kw, pos: start });
+      else if (colon > 0 && /^[a-z_]+$/i.test(word.slice(0, colon))) {
+        const field = word.slice(0, colon).toLowerCase();
+        if (!(FIELDS as readonly string[]).includes(field))
+          throw new QueryError(
+            start,
+            `unknown field "${word.slice(0, colon)}" (fields: ${FIELDS.join(', ')}; quote the text to search for it)`,
+          );
+        let value = word.slice(colon + 1);
+        let valuePos = start + colon + 1;
+        if (value === '' && q[i] === '"') {
+          valuePos = i;
+          [value, i] = readPhrase(q, i);
+        }
+        if (value === '') throw new QueryError(valuePos, `a value after "${field}:"`);
+        toks.push({ kind: 'field', pos: start, field, value, valuePos });
+      } else toks.push({ kind: 'word', pos: start, text: word });
+    }
+  }
+  toks.push({ kind: 'EOF', pos: q.length });
+  return toks;
+}
+
+function enumValue(options: readonly string[], what: string, value: string, pos: number): string {
+  const v = value.toLowerCase();
+  if (!options.includes(v)) throw new QueryError(pos, `unknown ${what} "${value}" (one of ${options.join(', ')})`);
+  return v;
+}
+
+function fieldPredicate(t: Extract<Tok, { kind: 'field' }>): Predicate {
+  const { field, value, valuePos } = t;
+  switch (field) {
+    case 'level': {
+      const v = enumValue(LogLevel.options, 'level', value, valuePos);
+      return (e) => e.level === v;
+    }
+    case 'source': {
+      const v = enumValue(LogSource.options, 'source', value, valuePos);
+      return (e) => e.source === v;
+    }
+    case 'log_type':
+    case 'type': {
+      const v = enumValue(LogType.options, 'log type', value, valuePos);
+      return (e) => e.type === v;
+    }
+    case 'gpu_id':
+    case 'gpu': {
+      const m = /^(?:gpu_)?(0|[1-9][0-9]?)$/i.exec(value);
+      if (!m) throw new QueryError(valuePos, `a GPU id such as gpu_0, not "${value}"`);
+      const g = Number(m[1]);
+      return (e) => e.gpu === g;
+    }
+    case 'pid': {
+      if (!/^[0-9]{1,9}$/.test(value)) throw new QueryError(valuePos, `a process id (a whole number), not "${value}"`);
+      const pid = Number(value);
+      return (e) => e.proc.pid === pid;
+    }
+    case 'process': {
+      const v = value.toLowerCase();
+      return (e) => e.proc.name.toLowerCase() === v || String(e.proc.pid) === v;
+    }
+    case 'tag': {
+      const v = value.toLowerCase();
+      return (e) => e.tags.includes(v);
+    }
+    case 'id':
+      return (e) => `log_${e.t.toString(36)}_${e.tag}` === value;
+    default: {
+      const v = value.toLowerCase();
+      return (e) => lowerOf(e).includes(v);
+    }
+  }
+}
+
+/** Parses a query into a predicate; throws QueryError with the position of what is wrong. */
+export function parseQuery(q: string): { match: Predicate; terms: string[]; levels: ReadonlySet<string> | null } {
+  if (q.length > LOG_QUERY_MAX_CHARS) throw new QueryError(LOG_QUERY_MAX_CHARS, `a query of at most ${LOG_QUERY_MAX_CHARS} characters`);
+  const toks = tokenize(q);
+  const termToks = toks.filter((t) => t.kind === 'word' || t.kind === 'phrase' || t.kind === 'field');
+  const termCount = termToks.length;
+  if (termCount === 0) throw new QueryError(0, 'a term to search for');
+  if (termCount > QUERY_MAX_TERMS) throw new QueryError(termToks[QUERY_MAX_TERMS]!.pos, `at most ${QUERY_MAX_TERMS} terms`);
+  const terms: string[] = [];
+  let i = 0;
+  const peek = () => toks[i]!;
+  const startsUnary = (t: Tok) =>
+    t.kind === 'NOT' || t.kind === '-' || t.kind === '(' || t.kind === 'word' || t.kind === 'phrase' || t.kind === 'field';
+  const describe = (t: Tok) =>
+    t.kind === 'EOF'
+      ? 'the end of the query'
+      : t.kind === 'word' || t.kind === 'phrase'
+        ? `"${t.text}"`
+        : t.kind === 'field'
+          ? `"${t.field}:"`
+          : `"${t.kind}"`;
+
+  function or(depth: number): Node {
+    const parts = [and(depth)];
+    while (peek().kind === 'OR') {
+      i++;
+      parts.push(and(depth));
+    }
+    if (parts.length === 1) return parts[0]!;
+    const ms = parts.map((p) => p.match);
+    const levels = parts.some((p) => p.levels === null) ? null : new Set(parts.flatMap((p) => [...p.levels!]));
+    return { match: (e) => ms.some((m) => m(e)), levels };
+  }
+  function and(depth: number): Node {
+    const parts = [unary(depth)];
+    for (;;) {
+      if (peek().kind === 'AND') i++;
+      else if (!startsUnary(peek())) break;
+      parts.push(unary(depth));
+    }
+    if (parts.length === 1) return parts[0]!;
+    const ms = parts.map((p) => p.match);
+    let levels: Set<string> | null = null;
+    for (const p of parts) {
+      const own = p.levels;
+      if (own) levels = levels === null ? new Set(own) : new Set([...levels].filter((l: string) => own.has(l)));
+    }
+    return { match: (e) => ms.every((m) => m(e)), levels };
+  }
+  function unary(depth: number): Node {
+    const t = peek();
+    if (depth > QUERY_MAX_DEPTH) throw new QueryError(t.pos, `nesting deeper than ${QUERY_MAX_DEPTH} levels`);
+    if (t.kind === 'NOT' || t.kind === '-') {
+      i++;
+      const inner = unary(depth + 1).match;
+      return anyLevel((e) => !inner(e));
+    }
+    return primary(depth);
+  }
+  function primary(depth: number): Node {
+    const t = peek();
+    if (t.kind === '(') {
+      i++;
+      const inner = or(depth + 1);
+      const close = peek();
+      if (close.kind !== ')')
+        throw new QueryError(close.pos, `expected ")" to close the "(" at position ${t.pos}, found ${describe(close)}`);
+      i++;
+      return inner;
+    }
+    if (t.kind === 'field') {
+      i++;
+      terms.push(`${t.field}:${t.value}`);
+      const match = fieldPredicate(t);
+      return t.field === 'level' ? { match, levels: new Set([t.value.toLowerCase()]) } : anyLevel(match);
+    }
+    if (t.kind === 'word' || t.kind === 'phrase') {
+      i++;
+      terms.push(t.text);
+      const v = t.text.toLowerCase();
+      return anyLevel((e) => lowerOf(e).includes(v));
+    }
+    throw new QueryError(t.pos, `expected a term, "(" or NOT, found ${describe(t)}`);
+  }
+
+  const { match, levels } = or(0);
+  const rest = peek();
+  if (rest.kind !== 'EOF') throw new QueryError(rest.pos, rest.kind === ')' ? 'a ")" without its "("' : `unexpected ${describe(rest)}`);
+  return { match, terms, levels };
+}

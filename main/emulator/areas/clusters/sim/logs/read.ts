@@ -1,0 +1,264 @@
+// Reading a cluster's logs: entries are produced an hour at a time when a read touches that
+// hour (content.ts), kept in a small cache bounded by entry count, and walked in either
+// direction. An hour's entries depend only on the seed, the stored cluster (its configuration
+// and lifecycle) and the hour, so a month of retention costs nothing until read; what the clock
+// has not reached yet is cut at read time. Order: timestamp, then tag; the id carries both, so a
+// position is exact and a Last-Event-ID resumes after exactly that entry.
+import type { LogEntry } from '../../../../../../shared/api/clusters/logs';
+import { gpuId } from '../../../../../../shared/api/clusters/metrics';
+import type { StoredCluster } from '../../state';
+import { runAt } from '../metrics/model';
+import { G, GPU_WIDTH, modelOf, seriesOf, type MetricsModel } from '../metrics/sample';
+import { HOT_C, MIN, containerId, hotGpu, lifecycleEvents, minuteLines, runEvents, workloadProc, type Raw } from './content';
+
+export const HOUR = 60 * MIN;
+/** The cache holds at most this many generated entries (older hours are dropped first). */
+const CACHE_ENTRIES = 400_000;
+/** Levels rare enough to be indexed per hour for the whole retention (a few per hour). */
+export const RARE_LEVELS: ReadonlySet<string> = new Set(['warn', 'error', 'fatal']);
+const RARE_ENTRIES = 200_000;
+/** Reads of at most this many hours are kept in the cache. */
+const SCAN_CACHE_HOURS = 48;
+
+interface Lru {
+  map: Map<string, Raw[]>;
+  size: number;
+  max: number;
+}
+const full: Lru = { map: new Map(), size: 0, max: CACHE_ENTRIES };
+const rare: Lru = { map: new Map(), size: 0, max: RARE_ENTRIES };
+
+function hit(c: Lru, key: string): Raw[] | undefined {
+  const v = c.map.get(key);
+  if (v) {
+    // Most recently used last.
+    c.map.delete(key);
+    c.map.set(key, v);
+  }
+  return v;
+}
+
+function keep(c: Lru, key: string, v: Raw[]): void {
+  c.map.set(key, v);
+  c.size += v.length;
+  for (const [k, old] of c.map) {
+    if (c.size <= c.max || k === key) break;
+    c.map.delete(k);
+    c.size -= old.length;
+  }
+}
+
+/** What the entries of a cluster depend on besides the seed: configuration and lifecycle. */
+function stateKey(c: StoredCluster): string {
+  const op = c.lifecycle;
+  return [
+    c.id,
+    c.status,
+    c.started_at,
+    c.starting_until,
+    c.gpu.type,
+    c.gpu.count,
+    c.resources.cpu_cores,
+    c.resources.memory_gb,
+    c.resources.storage_gb,
+    c.name,
+    c.template_name,
+    c.container_image,
+    c.region,
+    c.team_members.join(','),
+    op ? `${op.kind}:${op.started_at}:${op.type}:${op.grace_period_minutes}:${op.phases.map(([n, ms]) => `${n}=${ms}`).join(',')}` : '',
+  ].join('|');
+}
+
+export const byOrder = (a: Raw, b: Raw) => a.t - b.t || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
+
+/** Whether anything at all can be written in [from, to): a run overlaps, or a stop or restart writes a phase. */
+function anything(m: MetricsModel, from: number, to: number): boolean {
+  for (const r of m.tl.runs) if (r.boot < to && r.end >= from) return true;
+  const op = m.cluster.lifecycle;
+  if (op) {
+    const end = op.started_at + op.phases.reduce((s, [, ms]) => s + ms, 0);
+    if (op.started_at < to && end >= from) return true;
+  }
+  return false;
+}
+
+/** An hour's entries; with `rareOnly` the bulk info and debug lines may be left out (the caller keeps warn, error, fatal). */
+function generateHour(seed: number, m: MetricsModel, h: number, rareOnly = false): Raw[] {
+  const out: Raw[] = [];
+  const to = h + HOUR;
+  if (!anything(m, h, to)) return out;
+  const proc = workloadProc(m);
+  for (const run of m.tl.runs) if (run.boot < to && run.end >= h) runEvents(m, run, h, to, out, proc);
+  lifecycleEvents(m.cluster, h, to, out);
+  for (let t0 = h; t0 < to; t0 += MIN) if (runAt(m.tl, t0) || runAt(m.tl, t0 + MIN - 1)) minuteLines(seed, m, t0, out, proc, rareOnly);
+  // The metrics simulator's minute samples: a GPU that goes above HOT_C writes a gpu_driver
+  // warning at that sample, and again on each quarter hour while it stays above (hotMinutes).
+  if (m.p.gpus > 0) for (const [t, g, temp, clock] of hotMinutes(m, h, to)) out.push(hotGpu(t, g, temp, clock, m.p.spec.throttle_c));
+  return out.sort(byOrder);
+}
+
+/**
+ * [time, gpu, °C, graphics MHz] of the warnings in [from, to): minute samples above HOT_C whose
+ * previous minute was not (or had no data), and quarter hours while a GPU stays above.
+ */
+export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
+  const s = seriesOf(m, from - MIN, to);
+  const w = s.layout.width;
+  const out: Array<[number, number, number, number]> = [];
+  for (let i = 0; i < s.times.length; i++) {
+    const t = s.times[i]!;
+    if (t < from) continue;
+    const prev = i > 0 && s.times[i - 1] === t - MIN ? i - 1 : -1;
+    for (let g = 0; g < s.layout.gpus; g++) {
+      const temp = s.data[i * w + g * GPU_WIDTH + G.temp]!;
+      if (temp <= HOT_C) continue;
+      const wasHot = prev >= 0 && s.data[prev * w + g * GPU_WIDTH + G.temp]! > HOT_C;
+      if (!wasHot || t % (15 * MIN) === 0) out.push([t, g, temp, s.data[i * w + g * GPU_WIDTH + G.gclk]!]);
+    }
+  }
+  return out;
+}
+
+/** The hour block starting at h (a multiple of HOUR), generated or from the cache. */
+export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): Raw[] {
+  const key = `${seed}|${stateKey(m.cluster)}|${h}`;
+  const cached = hit(full, key);
+  if (cached) return cached;
+  const block = generateHour(seed, m, h);
+  if (cache) keep(full, key, block);
+  if (!rare.map.has(key))
+    keep(
+      rare,
+      key,
+      block.filter((e) => RARE_LEVELS.has(e.level)),
+    );
+  return block;
+}
+
+/**
+ * The warn, error and fatal entries of an hour, kept apart in a cache of their own: a read that
+ * wants only those levels over the whole retention finds them without the bulk, and its first
+ * pass does not push the recent hours out of the main cache.
+ */
+export function rareHourOf(seed: number, m: MetricsModel, h: number): Raw[] {
+  const key = `${seed}|${stateKey(m.cluster)}|${h}`;
+  const cached = hit(rare, key);
+  if (cached) return cached;
+  const block = (hit(full, key) ?? generateHour(seed, m, h, true)).filter((e) => RARE_LEVELS.has(e.level));
+  keep(rare, key, block);
+  return block;
+}
+
+export interface LogSourceOf {
+  seed: number;
+  m: MetricsModel;
+  host: string;
+  container: string;
+}
+
+export function sourceOf(seed: number, c: StoredCluster): LogSourceOf {
+  return { seed, m: modelOf(seed, c), host: `${c.name}-node-0`, container: containerId(c) };
+}
+
+/** A position in the order: entries after it come strictly later in (t, tag). */
+export interface Cursor {
+  t: number;
+  tag: string;
+}
+
+export const idOf = (e: Pick<Raw, 't' | 'tag'>) => `log_${e.t.toString(36)}_${e.tag}`;
+
+/** The position an id names, or null when it is not one of ours. */
+export function cursorOf(id: string): Cursor | null {
+  const m = /^log_([0-9a-z]{1,12})_([A-Za-z0-9]{1,16})$/.exec(id);
+  if (!m) return null;
+  const t = parseInt(m[1]!, 36);
+  return Number.isSafeInteger(t) ? { t, tag: m[2]! } : null;
+}
+
+export const after = (e: Raw, c: Cursor) => e.t > c.t || (e.t === c.t && e.tag > c.tag);
+
+/**
+ * Entries with from ≤ t < to, oldest first (or newest first with `newestFirst`), that `keep`
+ * accepts; `visit` returns false to stop early.
+ */
+export function scan(
+  src: LogSourceOf,
+  from: number,
+  to: number,
+  keep: (e: Raw) => boolean,
+  visit: (e: Raw) => boolean | void,
+  newestFirst = false,
+  /** The levels the caller keeps, when it knows them (null: any): only warn, error, fatal reads the rare index. */
+  levels: ReadonlySet<string> | null = null,
+): void {
+  if (to <= from) return;
+  const first = Math.floor(from / HOUR) * HOUR;
+  const last = Math.floor((to - 1) / HOUR) * HOUR;
+  const rareOnly = levels !== null && [...levels].every((l) => RARE_LEVELS.has(l));
+  // A read longer than SCAN_CACHE_HOURS passes through without filling the cache: it would only
+  // push out the recent hours (which streams and pages read again) for hours it never rereads.
+  const cache = last - first < SCAN_CACHE_HOURS * HOUR;
+  const blockOf = rareOnly ? rareHourOf : (seed: number, m: MetricsModel, h: number) => hourOf(seed, m, h, cache);
+  if (!newestFirst) {
+    for (let h = first; h <= last; h += HOUR) {
+      const block = blockOf(src.seed, src.m, h);
+      for (let i = 0; i < block.length; i++) {
+        const e = block[i]!;
+        if (e.t < from) continue;
+        if (e.t >= to) return;
+        if (keep(e) && visit(e) === false) return;
+      }
+    }
+    return;
+  }
+  for (let h = last; h >= first; h -= HOUR) {
+    const block = blockOf(src.seed, src.m, h);
+    for (let i = block.length - 1; i >= 0; i--) {
+      const e = block[i]!;
+      if (e.t >= to) continue;
+      if (e.t < from) return;
+      if (keep(e) && visit(e) === false) return;
+    }
+  }
+}
+
+/** The wire shape of an entry (02-clusters.md, Log entry). */
+export function render(src: LogSourceOf, e: Raw): LogEntry {
+  const out: LogEntry = {
+    id: idOf(e),
+    timestamp: new Date(e.t).toISOString(),
+    level: e.level,
+    source: e.source,
+    log_type: e.type,
+    message: e.message,
+    process: { pid: e.proc.pid, name: e.proc.name, command: e.proc.command },
+    metadata: {
+      host: src.host,
+      container_id: e.source === 'container' || e.source === 'application' ? src.container : null,
+      thread_id: e.thread,
+      file: e.file,
+      line: e.line,
+      gpu_id: e.gpu === null ? null : gpuId(e.gpu),
+      cuda_version: src.m.p.gpus > 0 ? CUDA_VERSION : null,
+      driver_version: src.m.p.gpus > 0 ? DRIVER_VERSION : null,
+    },
+    tags: e.tags,
+  };
+  if (e.stack) out.stack_trace = e.stack;
+  return out;
+}
+
+export const CUDA_VERSION = '12.4';
+export const DRIVER_VERSION = '550.54.15';
+
+const UPPER: Record<string, string> = { debug: 'DEBUG', info: 'INFO ', warn: 'WARN ', error: 'ERROR', fatal: 'FATAL' };
+
+/** The text format: `<timestamp> <LEVEL> [<source>/<log_type>] <process>[<pid>]: <message>`, stack lines indented below. */
+export function textLine(e: Raw): string {
+  let line = `${new Date(e.t).toISOString()} ${UPPER[e.level]} [${e.source}/${e.type}] ${e.proc.name}[${e.proc.pid}]: ${e.message}`;
+  if (e.gpu !== null) line += ` gpu_id=${gpuId(e.gpu)}`;
+  if (e.stack) for (const s of e.stack) line += `\n    ${s}`;
+  return line;
+}
