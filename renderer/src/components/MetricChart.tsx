@@ -121,7 +121,7 @@ export function MetricChart({
   useEffect(() => crosshair.subscribe(() => placeLine(crosshair.get())), [crosshair]);
 
   return (
-    <Box data-testid={testId} sx={{ minWidth: 0 }}>
+    <Box data-testid={testId} data-visible-series={series.filter((s) => !hidden.has(s.key)).length} sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 0.5, minWidth: 0 }}>
         <Typography variant="subtitle2" component="h3" noWrap>
           {title}
