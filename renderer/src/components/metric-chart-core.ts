@@ -1,22 +1,16 @@
 // Chart.js set up for live metric series (the console's one way of drawing them; no React
 // here, so the benchmark drives exactly what the view draws): data handed over as `{x, y}`
-// arrays with numeric timestamps and no parsing, no animation, LTTB decimation capped near
-// the chart's width in pixels, and `update('none')`. Chart.js's own events, tooltip and
-// legend are off: the view draws a crosshair shared by all charts and its own readout.
-import {
-  Chart,
-  Decimation,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  type ChartConfiguration,
-  type Plugin,
-  type Scale,
-} from 'chart.js';
+// arrays with numeric timestamps and no parsing, no animation, decimation to at most one
+// point per pixel kept up to date as readings arrive (live-decimation.ts: Chart.js's own
+// LTTB plugin recomputes every point of every series on each tick, measured at several times
+// the whole tick budget in test/bench/metrics-dashboard.ts), and `update('none')`. Chart.js's
+// own events, tooltip and legend are off: the view draws a crosshair shared by all charts and
+// its own readout.
+import { Chart, LinearScale, LineController, LineElement, PointElement, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
 import { timeTicks } from '../lib/time-axis';
+import { bucketWidth, M4Decimator } from './live-decimation';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, Decimation);
+Chart.register(LineController, LineElement, PointElement, LinearScale);
 
 export interface ChartPoint {
   x: number;
@@ -27,8 +21,14 @@ export interface MetricSeries {
   key: string;
   label: string;
   color: string;
-  /** Sorted by x; handed to Chart.js as it is (it may grow in place between updates). */
+  /** Sorted by x; may grow in place between updates. */
   data: ChartPoint[];
+  /**
+   * What `data` comes from (e.g. its ring buffer): while it stays the same, `data` is only
+   * appended to (it may be a new array with the same points), so decimation carries on
+   * from where it was. Without it, a new array starts decimation over.
+   */
+  source?: unknown;
 }
 
 export interface MetricChartColors {
@@ -82,8 +82,11 @@ export function metricTicks(min: number, max: number, maxTicks: number): { ticks
   return timeTicks(min, max, maxTicks);
 }
 
-const clock = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+// Formatters made once: `toLocaleTimeString` builds one per call, which costs more than a tick's drawing.
+const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const clock = (ms: number) => CLOCK.format(ms);
+const day = (ms: number) => DAY.format(ms);
 
 function tickLabel(ms: number, unit: 'minute' | 'hour' | 'day'): string {
   if (unit === 'day') return day(ms);
@@ -124,15 +127,9 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
       responsive: true,
       maintainAspectRatio: false,
       events: [],
-      spanGaps: false,
+      // One segment per line (no scan for gaps): the series never hold nulls; a gap is missing points.
+      spanGaps: true,
       elements: { point: { radius: 0, hitRadius: 0, hoverRadius: 0 }, line: { borderWidth: 1.5, tension: 0 } },
-      plugins: {
-        decimation: { enabled: true, algorithm: 'lttb', samples: pointCap(canvas.clientWidth), threshold: pointCap(canvas.clientWidth) },
-      },
-      onResize(chart, size) {
-        const decimation = chart.options.plugins?.decimation;
-        if (decimation) Object.assign(decimation, { samples: pointCap(size.width), threshold: pointCap(size.width) });
-      },
       scales: {
         x: {
           type: 'linear',
@@ -151,28 +148,35 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
           max: spec.yMax,
           suggestedMax: spec.bandFrom !== undefined ? spec.bandFrom + 5 : undefined,
           grid: { color: spec.colors.grid },
-          ticks: { color: spec.colors.text, maxTicksLimit: 5, callback: (v) => spec.formatY(Number(v)) },
+          ticks: { color: spec.colors.text, maxTicksLimit: 5, autoSkip: false, callback: (v) => spec.formatY(Number(v)) },
         },
       },
     },
   };
   const chart = new Chart<'line', ChartPoint[]>(canvas, config);
+  const decimators = new Map<string, M4Decimator>();
 
   return {
     chart,
     update(series, xMin, xMax, hidden) {
       const datasets = chart.data.datasets;
       datasets.length = series.length;
+      const bucketMs = bucketWidth(xMax - xMin, pointCap(chart.width));
+      for (const key of decimators.keys()) if (!series.some((s) => s.key === key)) decimators.delete(key);
       series.forEach((s, i) => {
+        const isHidden = hidden.has(s.key);
+        let decimator = decimators.get(s.key);
+        if (!decimator) decimators.set(s.key, (decimator = new M4Decimator()));
+        // A hidden series catches up when it is shown again.
+        const data = isHidden ? decimator.out : decimator.sync(s.data, s.source ?? s.data, xMin, bucketMs);
         const ds = datasets[i];
         if (ds && (ds as { key?: string }).key === s.key) {
-          // Through Chart.js's setter (decimation keeps the original behind it).
-          if ((ds as { _data?: unknown })._data !== s.data && ds.data !== s.data) ds.data = s.data;
-          ds.hidden = hidden.has(s.key);
+          if (ds.data !== data) ds.data = data;
+          ds.hidden = isHidden;
           ds.borderColor = s.color;
         } else {
           datasets[i] = Object.assign(
-            { label: s.label, data: s.data, borderColor: s.color, backgroundColor: s.color, hidden: hidden.has(s.key), pointRadius: 0 },
+            { label: s.label, data, borderColor: s.color, backgroundColor: s.color, hidden: isHidden, pointRadius: 0 },
             { key: s.key },
           );
         }

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MetricsDataPoint, MetricsSnapshot } from '../../../shared/api/clusters/metrics';
 import { HISTORICAL_MAX_POINTS, INTERVAL_MS } from '../../../shared/api/clusters/metrics';
+import { bucketWidth, M4Decimator } from '../../../renderer/src/components/live-decimation';
 import { metricTicks, pointCap } from '../../../renderer/src/components/metric-chart-core';
 import { createSharedPoller, type PollerEnvironment } from '../../../renderer/src/features/clusters/metrics/metrics-poller';
 import { liveNoticeText } from '../../../renderer/src/features/clusters/metrics/LiveNotice';
@@ -225,5 +226,55 @@ describe('one poller per cluster', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(events).toEqual(['INVALID_STATE', 1]);
     off();
+  });
+});
+
+describe('live decimation (M4, at most one point per pixel)', () => {
+  const series = (n: number, f: (i: number) => number) => Array.from({ length: n }, (_, i) => ({ x: i * 1000, y: f(i) }));
+
+  it('keeps a 3,600-point window within the cap, with its extremes and its latest value', () => {
+    const raw = series(3600, (i) => (i === 1234 ? 500 : i === 2345 ? -500 : Math.sin(i / 30) * 10));
+    const cap = pointCap(374);
+    const d = new M4Decimator();
+    const out = d.sync(raw, raw, 0, bucketWidth(3_599_000, cap));
+    expect(out.length).toBeLessThanOrEqual(cap);
+    expect(out.some((p) => p.y === 500)).toBe(true);
+    expect(out.some((p) => p.y === -500)).toBe(true);
+    expect(out.at(-1)).toBe(raw.at(-1));
+  });
+
+  it('appending readings and sliding the window gives what decimating the window afresh gives', () => {
+    const all = series(5000, (i) => Math.cos(i / 17) * 50 + (i % 7));
+    const span = 3_599_000;
+    const width = bucketWidth(span, 300);
+    const live = new M4Decimator();
+    const source = {};
+    const buffer: Array<{ x: number; y: number }> = all.slice(0, 3600);
+    live.sync(buffer, source, 0, width);
+    for (let i = 3600; i < 5000; i++) {
+      buffer.push(all[i]!);
+      live.sync(buffer, source, all[i]!.x - span, width);
+    }
+    const xMin = all[4999]!.x - span;
+    const fresh = new M4Decimator().sync(all, {}, xMin, width);
+    expect(live.out).toEqual(fresh);
+    expect(live.out.length).toBeLessThanOrEqual(300);
+  });
+
+  it('starts over when the source changes (a history read replaced the series)', () => {
+    const d = new M4Decimator();
+    d.sync(
+      series(10, (i) => i),
+      'a',
+      0,
+      1000,
+    );
+    const out = d.sync(
+      series(3, () => 7),
+      'b',
+      0,
+      1000,
+    );
+    expect(out.map((p) => p.y)).toEqual([7, 7, 7]);
   });
 });

@@ -100,7 +100,13 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
   const hostSeries = useMemo(
     () =>
       HOST_CHARTS.map((c) =>
-        c.series.map<MetricSeries>((s, i) => ({ key: s.key, label: s.label, color: HOST_COLORS[i]!, data: set.data(s.key) })),
+        c.series.map<MetricSeries>((s, i) => ({
+          key: s.key,
+          label: s.label,
+          color: HOST_COLORS[i]!,
+          data: set.data(s.key),
+          source: set.source(s.key),
+        })),
       ),
     [set, version], // eslint-disable-line react-hooks/exhaustive-deps
   );
@@ -283,7 +289,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
                         aside={
                           <HostAside set={set} keys={[{ key, label: name }]} crosshair={crosshair} unit="" digits={2} maxGap={maxGap} />
                         }
-                        series={[{ key, label: name, color: HOST_COLORS[0]!, data: set.data(key) }]}
+                        series={[{ key, label: name, color: HOST_COLORS[0]!, data: set.data(key), source: set.source(key) }]}
                         xMin={xMin}
                         xMax={xMax}
                         hidden={NONE}

@@ -54,6 +54,11 @@ export class SeriesSet {
     return this.buffer(key).chartData();
   }
 
+  /** The buffer behind `data(key)`: the same object while the series is only appended to. */
+  source(key: string): object {
+    return this.buffer(key);
+  }
+
   has(key: string): boolean {
     return (this.buffers.get(key)?.length ?? 0) > 0;
   }

@@ -181,8 +181,13 @@ export function seriesColor(index: number): string {
   return GPU_COLORS[index] ?? `hsl(${Math.round((index * 137.508) % 360)} 60% 55%)`;
 }
 
+const NUMBER_FORMATS = new Map<number, Intl.NumberFormat>();
+
 export function formatValue(v: number | undefined, unit: string, digits: number): string {
   if (v === undefined) return '–';
-  const n = v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  let format = NUMBER_FORMATS.get(digits);
+  if (!format)
+    NUMBER_FORMATS.set(digits, (format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  const n = format.format(v);
   return unit === '%' ? `${n}%` : `${n} ${unit}`;
 }
