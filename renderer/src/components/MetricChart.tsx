@@ -97,10 +97,32 @@ export function MetricChart({
 
   useEffect(() => controllerRef.current?.setColors(colors), [colors]);
 
-  useEffect(() => {
-    controllerRef.current?.update(series, xMin, xMax, hidden);
+  // A chart scrolled out of view is not updated (Chart.js's update is most of a tick's cost);
+  // it catches up when it comes back into view.
+  const visibleRef = useRef(true);
+  const staleRef = useRef(false);
+  const latest = useRef({ series, xMin, xMax, hidden });
+  latest.current = { series, xMin, xMax, hidden };
+  const apply = () => {
+    const { series: s, xMin: a, xMax: b, hidden: h } = latest.current;
+    controllerRef.current?.update(s, a, b, h);
+    staleRef.current = false;
     placeLine(crosshair.get());
+  };
+  useEffect(() => {
+    if (visibleRef.current) apply();
+    else staleRef.current = true;
   }, [series, xMin, xMax, hidden, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      visibleRef.current = entry?.isIntersecting ?? true;
+      if (visibleRef.current && staleRef.current) apply();
+    });
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   function placeLine(x: number | null) {
     const line = lineRef.current;

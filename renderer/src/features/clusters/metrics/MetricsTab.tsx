@@ -313,9 +313,11 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
         processes={data.latest?.processes ?? null}
         asOf={data.latest ? `as of ${formatTime(Date.parse(data.latest.timestamp), !live)}` : null}
         note={
-          live
-            ? 'No snapshot yet: processes show while the cluster has live data.'
-            : 'Processes come with live snapshots: choose a live range.'
+          data.liveError
+            ? 'No live snapshot: processes show while the cluster is running, stopping or restarting.'
+            : live
+              ? 'No snapshot yet: processes show while the cluster has live data.'
+              : 'Processes come with live snapshots: choose a live range.'
         }
       />
 
