@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MetricsDataPoint, MetricsSnapshot } from '../../../shared/api/clusters/metrics';
 import { HISTORICAL_MAX_POINTS, INTERVAL_MS } from '../../../shared/api/clusters/metrics';
+import { feature as clustersFeature } from '../../../renderer/src/features/clusters';
 import { bucketWidth, M4Decimator } from '../../../renderer/src/components/live-decimation';
 import { metricTicks, pointCap } from '../../../renderer/src/components/metric-chart-core';
 import { createSharedPoller, type PollerEnvironment } from '../../../renderer/src/features/clusters/metrics/metrics-poller';
@@ -276,5 +277,25 @@ describe('live decimation (M4, at most one point per pixel)', () => {
       1000,
     );
     expect(out.map((p) => p.y)).toEqual([7, 7, 7]);
+  });
+});
+
+describe('palette: Cluster: open metrics', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is offered while a cluster is open, and opens its Metrics tab', () => {
+    const location = { hash: '#/clusters/cluster_abc/ports' };
+    vi.stubGlobal('window', { location, addEventListener: () => {}, removeEventListener: () => {} });
+    const [command] = clustersFeature.commands ?? [];
+    expect(command?.title).toBe('Cluster: open metrics');
+    command!.run();
+    expect(location.hash).toBe('#/clusters/cluster_abc/metrics');
+  });
+
+  it('is not offered elsewhere', () => {
+    vi.stubGlobal('window', { location: { hash: '#/clusters' } });
+    expect(clustersFeature.commands).toEqual([]);
+    vi.stubGlobal('window', { location: { hash: '#/api-keys' } });
+    expect(clustersFeature.commands).toEqual([]);
   });
 });

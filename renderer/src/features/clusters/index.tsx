@@ -16,12 +16,13 @@ export const feature: Feature = {
   search: () => import('./search').then((m) => m.searchClusters()),
   // Read when the palette opens: the metrics command is for the cluster that is open.
   get commands(): FeatureCommand[] {
+    if (typeof window === 'undefined') return [];
     const path = parseHash(window.location.hash).path;
     const { clusterId } = parseClusterRoute(path);
     if (!path.startsWith('/clusters/') || !clusterId) return [];
     return [
       {
-        id: 'cluster:open-metrics',
+        id: 'clusters:open-metrics',
         group: 'Clusters',
         title: 'Cluster: open metrics',
         icon: <ShowChart fontSize="small" />,
