@@ -127,6 +127,7 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
       responsive: true,
       maintainAspectRatio: false,
       events: [],
+      layout: { autoPadding: false, padding: { top: 4, right: 4 } },
       // One segment per line (no scan for gaps): the series never hold nulls; a gap is missing points.
       spanGaps: true,
       elements: { point: { radius: 0, hitRadius: 0, hoverRadius: 0 }, line: { borderWidth: 1.5, tension: 0 } },
@@ -141,14 +142,29 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
             tickUnit = built.unit;
             scale.ticks = ticks.map((value) => ({ value }));
           },
-          ticks: { color: spec.colors.text, autoSkip: false, maxRotation: 0, callback: (v) => tickLabel(Number(v), tickUnit) },
+          // Fixed rotation and a small label sample: Chart.js measures fewer labels on each update.
+          ticks: {
+            color: spec.colors.text,
+            autoSkip: false,
+            minRotation: 0,
+            maxRotation: 0,
+            sampleSize: 2,
+            callback: (v) => tickLabel(Number(v), tickUnit),
+          },
         },
         y: {
           beginAtZero: spec.beginAtZero,
           max: spec.yMax,
           suggestedMax: spec.bandFrom !== undefined ? spec.bandFrom + 5 : undefined,
           grid: { color: spec.colors.grid },
-          ticks: { color: spec.colors.text, maxTicksLimit: 5, autoSkip: false, callback: (v) => spec.formatY(Number(v)) },
+          ticks: {
+            color: spec.colors.text,
+            maxTicksLimit: 5,
+            autoSkip: false,
+            minRotation: 0,
+            maxRotation: 0,
+            callback: (v) => spec.formatY(Number(v)),
+          },
         },
       },
     },
