@@ -1,5 +1,5 @@
-// One cluster: header with status and Stop / Restart, and the tabs Overview, Proxy & ports
-// and Secrets (the tab is part of the address: /clusters/<id>/ports).
+// One cluster: header with status and Stop / Restart, and the tabs Overview, Proxy & ports,
+// Secrets and Metrics (the tab is part of the address: /clusters/<id>/ports).
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -20,11 +20,13 @@ import { DETAIL_POLL_MS, usePolling } from './use-polling';
 
 const ProxyTab = lazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));
 const SecretsTab = lazy(() => import('./secrets/SecretsTab').then((m) => ({ default: m.SecretsTab })));
+const MetricsTab = lazy(() => import('./metrics/MetricsTab').then((m) => ({ default: m.MetricsTab })));
 
 const TABS: Array<{ id: DetailTab; label: string }> = [
   { id: 'overview', label: 'Overview' },
   { id: 'ports', label: 'Proxy & ports' },
   { id: 'secrets', label: 'Secrets' },
+  { id: 'metrics', label: 'Metrics' },
 ];
 
 function DetailSkeleton() {
@@ -113,6 +115,7 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
           )}
           {tab === 'ports' && <ProxyTab cluster={cluster} />}
           {tab === 'secrets' && <SecretsTab clusterId={clusterId} />}
+          {tab === 'metrics' && <MetricsTab cluster={cluster} />}
         </Suspense>
       </Box>
       <LifecycleDialogs action={action} onClose={() => setAction(null)} />

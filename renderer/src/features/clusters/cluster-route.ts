@@ -1,5 +1,6 @@
-// The clusters area's addresses: /clusters, /clusters/<id>, /clusters/<id>/ports|secrets.
-export type DetailTab = 'overview' | 'ports' | 'secrets';
+// The clusters area's addresses: /clusters, /clusters/<id>, /clusters/<id>/ports|secrets|metrics.
+export type DetailTab = 'overview' | 'ports' | 'secrets' | 'metrics';
+const OTHER_TABS: readonly string[] = ['ports', 'secrets', 'metrics'];
 
 export interface ClusterRoute {
   clusterId: string | null;
@@ -8,7 +9,7 @@ export interface ClusterRoute {
 
 export function parseClusterRoute(path: string): ClusterRoute {
   const [, , id, tab] = path.split('/');
-  return { clusterId: id ? decodeURIComponent(id) : null, tab: tab === 'ports' || tab === 'secrets' ? tab : 'overview' };
+  return { clusterId: id ? decodeURIComponent(id) : null, tab: tab && OTHER_TABS.includes(tab) ? (tab as DetailTab) : 'overview' };
 }
 
 export function clusterPath(clusterId: string, tab: DetailTab = 'overview'): string {

@@ -1,14 +1,33 @@
-// The clusters feature (with its lifecycle, proxy and secrets parts) as the shell sees it.
+// The clusters feature (with its lifecycle, proxy, secrets and metrics parts) as the shell sees it.
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
-import type { Feature } from '../feature';
+import ShowChart from '@mui/icons-material/ShowChart';
+import { navigate, parseHash } from '../../app/navigation/hash-router';
+import type { Feature, FeatureCommand } from '../feature';
+import { clusterPath, parseClusterRoute } from './cluster-route';
 
 export const feature: Feature = {
   id: 'clusters',
   path: '/clusters',
   label: 'Clusters',
-  description: 'GPU clusters: status, cost, proxy and ports, secrets; stop and restart',
+  description: 'GPU clusters: status, cost, proxy and ports, secrets, live GPU metrics; stop and restart',
   icon: <DnsOutlined fontSize="small" />,
   page: () => import('./ClustersPage'),
   prefetch: () => import('./clusters-store').then((m) => m.useClusters.getState().ensureLoaded()),
   search: () => import('./search').then((m) => m.searchClusters()),
+  // Read when the palette opens: the metrics command is for the cluster that is open.
+  get commands(): FeatureCommand[] {
+    if (typeof window === 'undefined') return [];
+    const path = parseHash(window.location.hash).path;
+    const { clusterId } = parseClusterRoute(path);
+    if (!path.startsWith('/clusters/') || !clusterId) return [];
+    return [
+      {
+        id: 'clusters:open-metrics',
+        group: 'Clusters',
+        title: 'Cluster: open metrics',
+        icon: <ShowChart fontSize="small" />,
+        run: () => navigate(clusterPath(clusterId, 'metrics')),
+      },
+    ];
+  },
 };
