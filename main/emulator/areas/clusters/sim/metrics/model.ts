@@ -123,7 +123,8 @@ export function profileOf(seed: number, c: StoredCluster): Profile {
     burstPhase: rng.next() * TAU,
     sessionKey: rng.int(1, 0x7fffffff),
     diskBase: 0.18 + 0.3 * rng.next(),
-    rxRate: workload === 'training' ? Math.max(8e6, gpuMemBytes / 8) : workload === 'inference' ? 2e6 * n : 3e5,
+    // Training reads its data shards at about 40 MB/s per GPU (a dataloader's pace, far below the link).
+    rxRate: workload === 'training' ? 40e6 * n : workload === 'inference' ? 2e6 * n : 3e5,
     txRate: workload === 'training' ? 4e6 : workload === 'inference' ? 6e6 * n : 1e5,
     cores: c.resources.cpu_cores,
     memTotal: c.resources.memory_gb * GIB,
