@@ -102,7 +102,6 @@ export function profileOf(seed: number, c: StoredCluster): Profile {
     thermalR.push((52 + 14 * rng.next()) / spec.tdp_w);
   }
   const region = REGION_OFFSET_H.find(([re]) => re.test(c.region))?.[1] ?? 0;
-  const gpuMemBytes = n * spec.memory_gib * GIB;
   const p: Profile = {
     workload,
     spec,
