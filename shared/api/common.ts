@@ -48,3 +48,15 @@ export type Area = z.infer<typeof Area>;
 
 export const HttpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export type HttpMethod = z.infer<typeof HttpMethod>;
+
+/** One value or several, repeated (`level=warn&level=error`) or comma-separated (`level=warn,error`). */
+export const oneOrMany = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
+    .pipe(
+      z
+        .array(z.enum(values), { error: `one or more of ${values.join(', ')}` })
+        .min(1, what)
+        .max(values.length * 2),
+    );

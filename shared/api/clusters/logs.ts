@@ -2,7 +2,8 @@
 // the boolean search and the download. What the document leaves "not shown" (the stream's
 // framing, the search's grammar and answer, bounds) is chosen in docs/decisions.md, "Logs".
 import { z } from 'zod';
-import { ClusterMeta, QueryBool, Timestamp, clusterEnvelope } from './common';
+import { Timestamp, oneOrMany } from '../common';
+import { ClusterMeta, QueryBool, clusterEnvelope } from './common';
 
 const LEVELS = ['debug', 'info', 'warn', 'error', 'fatal'] as const;
 export const LogLevel = z.enum(LEVELS);
@@ -53,18 +54,6 @@ export const LogEntry = z.object({
   stack_trace: z.array(z.string()).optional(),
 });
 export type LogEntry = z.infer<typeof LogEntry>;
-
-/** One value or several, repeated (`level=warn&level=error`) or comma-separated (`level=warn,error`). */
-const oneOrMany = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
-    .pipe(
-      z
-        .array(z.enum(values), { error: `one or more of ${values.join(', ')}` })
-        .min(1, what)
-        .max(values.length * 2),
-    );
 
 /** Filters of the page read and of the stream (02-clusters.md, Logs: GET logs query). */
 const filters = {

@@ -2,11 +2,12 @@
 // the entry, GET with its query and formats, search and aggregate. Rules the document leaves
 // open are docs/decisions.md, Endpoints: logs.
 import { z } from 'zod';
+import { oneOrMany } from '../common';
 import { EndpointId, Timestamp } from './common';
 
 export const LogLevel = z.enum(['debug', 'info', 'warn', 'error', 'fatal']);
 export type LogLevel = z.infer<typeof LogLevel>;
-export const LogSource = z.enum([
+const SOURCES = [
   'api_handler',
   'model_loader',
   'model_inference',
@@ -14,7 +15,8 @@ export const LogSource = z.enum([
   'storage_uploader',
   'cache_manager',
   'auto_scaler',
-]);
+] as const;
+export const LogSource = z.enum(SOURCES);
 export type LogSource = z.infer<typeof LogSource>;
 
 export const LOG_LIMITS = {
@@ -67,10 +69,22 @@ export const GetLogsQuery = z.strictObject({
   limit: z.coerce.number().int().min(LOG_LIMITS.limit.minimum).max(LOG_LIMITS.limit.maximum).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   jobId: z.string().min(1).max(100).optional(),
+  /** Chosen (as cluster logs' `source`): one or more sources, repeated or comma-separated. */
+  source: oneOrMany(SOURCES, 'a source').optional(),
+  /** Chosen: one request's lines. */
+  requestId: z.string().min(1).max(100).optional(),
   /** A regular expression (RE2 syntax: linear time) matched against the message. */
   search: z.string().min(1).max(LOG_LIMITS.patternMax).optional(),
   format: LogFormat.optional(),
+  /** Server-Sent Events instead of a page (as `Accept: text/event-stream`); framing in docs/decisions.md, Endpoints: Logs. */
   stream: z.enum(['true', 'false']).default('false'),
+  /** A stream's seconds of real time between heartbeat comments (chosen, as cluster logs' `heartbeat_seconds`). */
+  heartbeatSeconds: z.coerce
+    .number({ error: 'a whole number from 1 to 60' })
+    .int('a whole number from 1 to 60')
+    .min(1, 'a whole number from 1 to 60')
+    .max(60, 'a whole number from 1 to 60')
+    .default(15),
 });
 export type GetLogsQuery = z.infer<typeof GetLogsQuery>;
 
@@ -91,8 +105,7 @@ export const LogsPage = z.object({
     commonErrors: z.array(z.object({ error: z.string(), count: Count, firstOccurrence: Timestamp, lastOccurrence: Timestamp })),
   }),
 });
-/** JSON, or the text or CSV rendering (format=text|csv, Accept: text/csv) as a string; an empty text page is an empty body (null). */
-/** JSON; the text and CSV forms are named in the operation's `successMedia`. */
+/** JSON; the text, CSV and event-stream forms are named in the operation's `successMedia`. */
 export const GetLogsResponse = LogsPage;
 export const LogsTextBody = z.string();
 

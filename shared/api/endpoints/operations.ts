@@ -1,5 +1,5 @@
 // Operations of the serverless endpoint area (03-endpoints-training.md, Endpoints; 01-accounts.md,
-// Usage and limits for batch-execute), in the account envelope. Log streaming (SSE) comes later.
+// Usage and limits for batch-execute), in the account envelope.
 import { defineOperation, type DeclaredOperation } from '../operation';
 import { BatchExecuteRequest, BatchExecuteResponse } from './batch';
 import { EndpointIdParams } from './common';
@@ -112,11 +112,16 @@ export const endpointsOperations = {
     method: 'GET',
     id: 'endpoints.logs',
     path: '/v2/endpoints/:endpoint_id/logs',
-    summary: 'Logs of an endpoint (JSON, text or CSV)',
+    summary: 'Logs of an endpoint (JSON, text, CSV, or Server-Sent Events resumable with Last-Event-ID)',
     params: EndpointIdParams,
     query: GetLogsQuery,
     response: GetLogsResponse,
-    successMedia: { 'application/json': GetLogsResponse, 'text/plain': LogsTextBody, 'text/csv': LogsTextBody },
+    successMedia: {
+      'application/json': GetLogsResponse,
+      'text/plain': LogsTextBody,
+      'text/csv': LogsTextBody,
+      'text/event-stream': LogsTextBody,
+    },
     errors: [...onEndpoint, 'INVALID_TIME_RANGE', 'TOO_MANY_LOGS'],
   }),
   'endpoints.logs.search': defineOperation({

@@ -13,7 +13,8 @@ import {
 } from '../../../../shared/api/clusters/logs';
 import { clustersOperations as ops } from '../../../../shared/api/clusters/operations';
 import { clusterError } from '../../core/errors';
-import { EventStream, RawBody, defineRoute, type StreamSink } from '../../core/route-def';
+import { lastEventIdOf, polledEventStream, sseFrame } from '../../core/event-stream';
+import { RawBody, defineRoute } from '../../core/route-def';
 import { iso, ok } from './envelope';
 import { clusterOr404 } from './lookup';
 import type { Raw } from './sim/logs/content';
@@ -25,11 +26,6 @@ const DAY = 86_400_000;
 export const RETENTION_MS = LOG_RETENTION_DAYS * DAY;
 /** A search without a time range covers the last day. */
 const SEARCH_DEFAULT_MS = DAY;
-/** An event stream checks the clock this often (real ms) for new entries. */
-const STREAM_POLL_MS = 200;
-/** Frames written per turn before yielding to other requests. */
-const STREAM_BATCH = 2000;
-
 /** Event streams open now, in this process (tests check a stream stops when its client leaves). */
 export const openLogStreams = { count: 0 };
 
@@ -102,13 +98,12 @@ function fileStamp(ms: number): string {
 }
 
 /** An SSE frame of one entry (docs/decisions.md, Logs: stream framing). */
-const frame = (entry: LogEntry) => `id: ${entry.id}\nevent: log\ndata: ${JSON.stringify(entry)}\n\n`;
+const frame = (entry: LogEntry) => sseFrame(entry.id, entry, 'log');
 
 function lastEventId(headers: Readonly<Record<string, string | string[] | undefined>>): Cursor | null {
-  const raw = headers['last-event-id'];
-  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  if (value === undefined || value.trim() === '') return null;
-  const c = cursorOf(value.trim());
+  const value = lastEventIdOf(headers);
+  if (value === null) return null;
+  const c = cursorOf(value);
   if (!c)
     throw invalid('Last-Event-ID', 'an entry id such as log_mfz3k1a8_w12 (the id of the last event received)', {
       value: value.slice(0, 100),
@@ -209,36 +204,18 @@ export const logRoutes = [
       cursor = o ? { t: o.t, tag: o.tag } : { t: now, tag: '~' };
       inclusive = o !== null;
     }
-    const heartbeatMs = query.heartbeat_seconds * 1000;
-    return new EventStream((sink: StreamSink) => {
-      let waiting = false;
-      let stopped = false;
-      let lastWrite = Date.now();
-      let soon: NodeJS.Immediate | null = null;
-      const write = (chunk: string) => {
-        lastWrite = Date.now();
-        if (!sink.write(chunk)) {
-          waiting = true;
-          sink.onDrain(() => {
-            waiting = false;
-            tick();
-          });
-        }
-      };
-      const tick = () => {
-        soon = null;
-        if (stopped || waiting) return;
+    return polledEventStream({
+      title: `logs of ${id}`,
+      heartbeatMs: query.heartbeat_seconds * 1000,
+      now: () => ctx.clock.now(),
+      open: openLogStreams,
+      read(max) {
         const src = source();
-        if (!src) {
-          write(`event: end\ndata: {"reason":"cluster_not_found"}\n\n`);
-          return sink.end();
-        }
+        if (!src) return { frames: [], end: 'cluster_not_found' };
         const nowSim = ctx.clock.now();
         const to = Math.min(nowSim, endAt) + 1;
         const from = Math.max(cursor.t, floor());
-        // One write per turn: frames are joined, so a client catching up costs one chunk per batch.
         const frames: string[] = [];
-        let full = false;
         scan(
           src,
           from,
@@ -248,33 +225,11 @@ export const logRoutes = [
             frames.push(frame(render(src, e)));
             cursor = { t: e.t, tag: e.tag };
             inclusive = false;
-            if (frames.length >= STREAM_BATCH) {
-              full = true;
-              return false;
-            }
+            return frames.length < max;
           },
         );
-        if (frames.length) write(frames.join(''));
-        if (full) {
-          if (!waiting) soon = setImmediate(tick);
-          return;
-        }
-        if (nowSim > endAt) {
-          write(`event: end\ndata: {"reason":"end_time"}\n\n`);
-          return sink.end();
-        }
-        if (Date.now() - lastWrite >= heartbeatMs) write(`: heartbeat ${iso(nowSim)}\n\n`);
-      };
-      write(`retry: 3000\n: logs of ${id}\n\n`);
-      const timer = setInterval(tick, STREAM_POLL_MS);
-      openLogStreams.count++;
-      tick();
-      return () => {
-        if (!stopped) openLogStreams.count--;
-        stopped = true;
-        clearInterval(timer);
-        if (soon) clearImmediate(soon);
-      };
+        return frames.length < max && nowSim > endAt ? { frames, end: 'end_time' } : { frames };
+      },
     });
   }),
 

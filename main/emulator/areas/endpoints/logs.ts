@@ -1,13 +1,14 @@
 // Endpoint logs (03-endpoints-training.md, Endpoint logs): GET in JSON, text or CSV, search
-// across endpoints, and aggregate. Streaming (SSE) is not served yet: asking for it is a 400
-// that says so (docs/decisions.md, Endpoints: logs).
-import type { AggregateRow, EndpointLogEntry, LogLevel } from '../../../../shared/api/endpoints/logs';
+// across endpoints, and aggregate; the Server-Sent Events stream is log-stream.ts's
+// (docs/decisions.md, Endpoints: logs).
+import type { AggregateRow, EndpointLogEntry, GetLogsQuery, LogLevel } from '../../../../shared/api/endpoints/logs';
 import { LOG_LIMITS } from '../../../../shared/api/endpoints/logs';
 import { endpointsOperations as ops } from '../../../../shared/api/endpoints/operations';
 import { validationError } from '../../core/errors';
 import { RawBody, defineRoute } from '../../core/route-def';
 import { tooManyLogs } from './errors';
-import { RETENTION_MS, atLeast, compileFilters, compilePattern, entryOf, timeRangeOf } from './log-query';
+import { RETENTION_MS, atLeast, compileFilters, compilePattern, entryOf, timeRangeOf, type LogPredicate } from './log-query';
+import { STREAM_BACKLOG_DEFAULT, endpointLogStream } from './log-stream';
 import { endpointOr404 } from './lookup';
 import { LEVEL_RANK, logsBetween, type LogRecord } from './sim/logs';
 import { iso } from './view';
@@ -74,22 +75,46 @@ function percentile(sorted: number[], p: number): number {
 }
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** The GET's filters (level and above, jobId, requestId, sources, search) as one test; the stream uses the same. */
+function keepOf(query: GetLogsQuery): LogPredicate {
+  const level = atLeast(query.level);
+  const sources = query.source === undefined ? null : new Set<string>(query.source);
+  const search = query.search === undefined ? null : compilePattern(query.search, 'search');
+  return (r) =>
+    level(r) &&
+    (query.jobId === undefined || r.jobId === query.jobId) &&
+    (query.requestId === undefined || r.requestId === query.requestId) &&
+    (sources === null || sources.has(r.source)) &&
+    (search === null || search.test(r.message));
+}
+
+/** A stream is asked by `stream=true`, or by `Accept: text/event-stream` when no `format` says otherwise. */
+const wantsStream = (query: GetLogsQuery, accept: string) =>
+  query.stream === 'true' || (query.format === undefined && accept.includes('text/event-stream'));
+
 export const logRoutes = [
   defineRoute(ops['endpoints.logs'], (ctx, { params, query, headers, now }) => {
     const e = endpointOr404(ctx.store, params.endpoint_id);
     const accept = headerOf(headers, 'accept');
-    if (query.stream === 'true' || accept.includes('text/event-stream'))
-      throw validationError(
-        query.stream === 'true' ? 'stream' : 'accept',
-        'streaming of endpoint logs is not served by this emulator yet; poll with startTime',
-      );
     const { start, end } = timeRangeOf(query.startTime, query.endTime, now);
-    const level = atLeast(query.level);
-    const search = query.search === undefined ? null : compilePattern(query.search, 'search');
+    const keep = keepOf(query);
+    if (wantsStream(query, accept)) {
+      if (query.format === 'text' || query.format === 'csv')
+        throw validationError('format', 'a stream sends JSON entries; leave format out, or ask for a page without stream=true');
+      if (query.offset !== 0) throw validationError('offset', 'a stream has no pages; begin with startTime or Last-Event-ID');
+      return endpointLogStream(ctx, {
+        endpointId: e.id,
+        keep,
+        start: query.startTime === undefined ? null : start,
+        end: query.endTime === undefined ? Infinity : end,
+        limit: query.limit ?? STREAM_BACKLOG_DEFAULT,
+        heartbeatMs: query.heartbeatSeconds * 1000,
+        headers,
+        now,
+      });
+    }
     const all = logsBetween(e, start, end, now, RETENTION_MS);
-    const matches = all.filter(
-      (r) => level(r) && (query.jobId === undefined || r.jobId === query.jobId) && (search === null || search.test(r.message)),
-    );
+    const matches = all.filter(keep);
     // Without a limit the caller asks for the whole range: more than 10,000 is refused, not cut (docs/decisions.md).
     if (query.limit === undefined && matches.length > LOG_LIMITS.maxAllowed) throw tooManyLogs(matches.length, LOG_LIMITS.maxAllowed);
     const limit = query.limit ?? LOG_LIMITS.limit.default;

@@ -3,7 +3,7 @@
 // time, so only `advance` moves it noticeably and answers are exact.
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../../../main/emulator';
 import { checkContract } from '../contract';
-import { OWNER, type Reply } from '../harness';
+import { OWNER, bodyText, type Reply } from '../harness';
 
 export const START = new Date('2026-06-01T12:00:00.000Z');
 
@@ -33,7 +33,8 @@ export async function startEndpoints(options: EmulatorOptions = {}): Promise<End
     const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(url + path, { method, headers, body });
-    const text = await res.text();
+    // An event stream is read to its first frame, then cancelled.
+    const text = await bodyText(res);
     let parsed: unknown = text;
     try {
       parsed = text === '' ? null : JSON.parse(text);

@@ -1,7 +1,13 @@
 // Endpoint logs (03-endpoints-training.md, Endpoint logs; Endpoint log entry; Errors; Limits):
 // GET in JSON, text and CSV, the time-range and size rules, logs:read, search (RE2 patterns,
-// case flag, levels, sources, metadata $gt/$regex, sort, limit) and aggregate.
+// case flag, levels, sources, metadata $gt/$regex, sort, limit) and aggregate; the Server-Sent
+// Events stream (framing, backlog, new entries as the clock moves, Last-Event-ID resume,
+// heartbeats, the server stopping when the client leaves, in-process too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../../../main/emulator';
+import { openEndpointLogStreams } from '../../../../main/emulator/areas/endpoints/log-stream';
+import { EndpointLogEntry } from '../../../../shared/api/endpoints/logs';
+import { OWNER } from '../harness';
 import { START, errorOf, startEndpoints, type EndpointTarget } from './harness';
 
 let t: EndpointTarget;
@@ -111,16 +117,6 @@ describe('GET endpoint logs', () => {
     });
     expect(errorOf(search).details.requiredPermission).toBe('logs:read');
     expect((await logs('llama3-70b-chat', '?limit=1', {}, t.keys.readOnly)).status).toBe(200);
-  });
-
-  it('does not stream yet, and says so', async () => {
-    expect(errorOf(await logs('llama3-70b-chat', '?stream=true'))).toMatchObject({
-      status: 400,
-      code: 'VALIDATION_ERROR',
-      details: { field: 'stream' },
-    });
-    expect(errorOf(await logs('llama3-70b-chat', '', { accept: 'text/event-stream' })).details.field).toBe('accept');
-    expect(errorOf(await t.call('GET', '/v2/endpoints/ep_nope/logs'))).toMatchObject({ status: 404, code: 'ENDPOINT_NOT_FOUND' });
   });
 
   it('writes what happens: startup phases, a failed model, and auto_scaler lines for a configuration update', async () => {
@@ -245,5 +241,207 @@ describe('search and aggregate', () => {
         }),
       ),
     ).toMatchObject({ status: 400, code: 'INVALID_TIME_RANGE' });
+  });
+});
+
+interface Frame {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+  retry?: string;
+}
+
+/** An SSE reader over a fetch Response: frames as they arrive, and cancel. */
+function reader(res: Response) {
+  const r = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const frames: Frame[] = [];
+  const parse = (block: string) => {
+    const f: Frame = {};
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) f.comment = (f.comment ? f.comment + '\n' : '') + line.slice(1).trim();
+      else {
+        const i = line.indexOf(':');
+        f[line.slice(0, i) as keyof Frame] = line.slice(i + 1).replace(/^ /, '');
+      }
+    }
+    frames.push(f);
+  };
+  return {
+    frames,
+    /** Reads until `until` holds for the frames read so far. */
+    async readUntil(until: (frames: Frame[]) => boolean): Promise<Frame[]> {
+      while (!until(frames)) {
+        const { value, done } = await r.read();
+        if (done) throw new Error('the stream ended');
+        buffer += decoder.decode(value, { stream: true });
+        let i: number;
+        while ((i = buffer.indexOf('\n\n')) >= 0) {
+          parse(buffer.slice(0, i));
+          buffer = buffer.slice(i + 2);
+        }
+      }
+      return frames;
+    },
+    cancel: () => r.cancel(),
+  };
+}
+
+/** Entry frames: unnamed events (EventSource's `message`), as the document frames them. */
+const entries = (frames: Frame[]) => frames.filter((f) => f.data !== undefined && f.event === undefined);
+const dataOf = (frames: Frame[]) => entries(frames).map((f) => JSON.parse(f.data!));
+const place = (id: string) => id.split('-').map(Number) as [number, number];
+const stopsSoon = async () => {
+  for (let i = 0; i < 50 && openEndpointLogStreams.count > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  return openEndpointLogStreams.count;
+};
+
+describe('GET endpoint logs as Server-Sent Events', () => {
+  const open = (name: string, q: string, headers: Record<string, string> = {}) =>
+    fetch(`${t.url}/v2/endpoints/${ids[name]}/logs${q}`, { headers: { authorization: `Bearer ${OWNER}`, ...headers } });
+
+  it('sends the newest `limit` entries as frames, then new ones as the clock moves, then stops when the client leaves', async () => {
+    const res = await open('llama3-70b-chat', '?limit=5', { accept: 'text/event-stream' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const s = reader(res);
+    const first = await s.readUntil((f) => entries(f).length >= 5);
+    expect(first[0]).toMatchObject({ retry: '3000', comment: `logs of ${ids['llama3-70b-chat']}` });
+    const backlog = entries(first).slice(0, 5);
+    for (const f of backlog) {
+      expect(f.id).toMatch(/^\d+-\d+$/);
+      const e = JSON.parse(f.data!);
+      expect(EndpointLogEntry.safeParse(e).success).toBe(true);
+      expect(place(f.id!)[0]).toBe(Date.parse(e.timestamp));
+      expect(e.level).not.toBe('debug');
+    }
+    // The same five as the newest of the page, oldest first.
+    const last = JSON.parse(backlog[4]!.data!).timestamp;
+    const page = (await logs('llama3-70b-chat', `?limit=10000&endTime=${last}`)).body.logs;
+    expect(backlog.map((f) => JSON.parse(f.data!))).toEqual(page.slice(-5));
+    expect(openEndpointLogStreams.count).toBe(1);
+    await t.advance(300);
+    const more = await s.readUntil((f) => entries(f).length >= 60);
+    const places = entries(more).map((f) => place(f.id!));
+    expect([...places].sort((a, b) => a[0] - b[0] || a[1] - b[1])).toEqual(places);
+    expect(new Set(places.map((p) => p.join('-'))).size).toBe(places.length);
+    expect(places.at(-1)![0]).toBeGreaterThan(Date.parse(last) + 60_000);
+    await s.cancel();
+    expect(await stopsSoon()).toBe(0);
+  });
+
+  it('streams a range from startTime as the page reads it, resumes exactly after Last-Event-ID, and ends after endTime', async () => {
+    const now = Date.parse((await t.call('GET', '/_emulator/clock')).body.now);
+    const range = `?startTime=${at(now - 2 * HOUR)}&endTime=${at(now - HOUR)}&source=model_inference,api_handler`;
+    const page = (await logs('bge-embeddings', `${range}&limit=10000`)).body.logs;
+    expect(page.length).toBeGreaterThan(40);
+    expect(new Set(page.map((l: { source: string }) => l.source))).toEqual(new Set(['model_inference', 'api_handler']));
+    const a = reader(await open('bge-embeddings', `${range}&stream=true`));
+    const got = await a.readUntil((f) => entries(f).length >= 20);
+    expect(dataOf(got).slice(0, 20)).toEqual(page.slice(0, 20));
+    const twentieth = entries(got)[19]!.id!;
+    await a.cancel();
+    const b = reader(await open('bge-embeddings', `${range}&stream=true`, { 'last-event-id': twentieth }));
+    const ended = await b.readUntil((f) => f.some((x) => x.event === 'end'));
+    expect(dataOf(ended)).toEqual(page.slice(20));
+    expect(JSON.parse(ended.find((x) => x.event === 'end')!.data!)).toEqual({ reason: 'end_time' });
+    expect(await stopsSoon()).toBe(0);
+  });
+
+  it('brings what happens as it happens: a configuration update’s auto_scaler lines, filtered by source', async () => {
+    const s = reader(await open('whisper-transcribe', '?stream=true&source=auto_scaler'));
+    await s.readUntil((f) => f.length >= 1);
+    const workers = (await t.call('GET', `/v2/endpoints/${ids['whisper-transcribe']}`)).body.configuration.workerCount;
+    expect((await t.call('PUT', `/v2/endpoints/${ids['whisper-transcribe']}`, { body: { workerCount: workers + 1 } })).status).toBe(200);
+    await t.advance(120);
+    const frames = await s.readUntil((f) => dataOf(f).some((e) => e.message === 'Configuration update complete'));
+    const lines = dataOf(frames);
+    expect(new Set(lines.map((e) => e.source))).toEqual(new Set(['auto_scaler']));
+    expect(lines.map((e) => e.message).filter((m) => m.startsWith('Configuration update'))).toEqual([
+      `Configuration update started: workerCount: ${workers} → ${workers + 1}`,
+      'Configuration update complete',
+    ]);
+    await s.cancel();
+    expect(await stopsSoon()).toBe(0);
+  });
+
+  it('sends heartbeat comments while nothing is written', async () => {
+    const s = reader(await open('starcoder-nightly', '?stream=true&level=warn&heartbeatSeconds=1'));
+    const frames = await s.readUntil((f) => f.filter((x) => x.comment?.startsWith('heartbeat')).length >= 2);
+    expect(entries(frames)).toEqual([]);
+    expect(frames.filter((x) => x.comment?.startsWith('heartbeat'))[0]!.comment).toMatch(/^heartbeat \d{4}-\d\d-\d\dT/);
+    await s.cancel();
+    expect(await stopsSoon()).toBe(0);
+  });
+
+  it('refuses a bad Last-Event-ID, a text stream, an offset, bad filters and ranges, unknown endpoints and missing rights before streaming', async () => {
+    const stream = (q: string, headers: Record<string, string> = {}, key?: string) =>
+      logs('llama3-70b-chat', `?stream=true${q}`, headers, key);
+    expect(errorOf(await stream('', { 'last-event-id': 'evt-1' }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: { field: 'Last-Event-ID' },
+    });
+    expect(errorOf(await stream('&format=csv')).details.field).toBe('format');
+    expect(errorOf(await stream('&offset=10')).details.field).toBe('offset');
+    for (const q of [
+      '&level=loud',
+      '&heartbeatSeconds=0',
+      '&heartbeatSeconds=61',
+      '&limit=0',
+      '&source=gpu',
+      `&search=${encodeURIComponent('(a')}`,
+    ])
+      expect(errorOf(await stream(q))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    const now = Date.parse((await t.call('GET', '/_emulator/clock')).body.now);
+    expect(errorOf(await stream(`&startTime=${at(now - 25 * HOUR)}`))).toMatchObject({ status: 400, code: 'INVALID_TIME_RANGE' });
+    expect(errorOf(await t.call('GET', '/v2/endpoints/ep_nope/logs?stream=true'))).toMatchObject({
+      status: 404,
+      code: 'ENDPOINT_NOT_FOUND',
+    });
+    expect((await stream('', {}, null as unknown as string)).status).toBe(401);
+    expect(errorOf(await stream('', {}, t.keys.execute)).details.requiredPermission).toBe('logs:read');
+    // An explicit format wins over Accept: a JSON page, not a stream.
+    const json = await logs('llama3-70b-chat', '?format=json&limit=1', { accept: 'text/event-stream' });
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await stopsSoon()).toBe(0);
+  });
+});
+
+describe('the endpoint log stream in-process (fastify inject)', () => {
+  it('streams through emulator.fetch, and cancelling it stops the server side; closing the emulator ends the rest', async () => {
+    const e = createEmulator({ seed: 42, ownerKey: OWNER });
+    const auth = { authorization: `Bearer ${OWNER}` };
+    try {
+      const list = await (await e.fetch(new Request('http://emulator.local/v2/endpoints', { headers: auth }))).json();
+      const id = list.endpoints.find((x: { name: string }) => x.name === 'llama3-70b-chat').id;
+      const res = await e.fetch(new Request(`http://emulator.local/v2/endpoints/${id}/logs?stream=true&limit=3`, { headers: auth }));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const s = reader(res);
+      await s.readUntil((f) => entries(f).length >= 3);
+      expect(openEndpointLogStreams.count).toBe(1);
+      await e.fetch(
+        new Request('http://emulator.local/_emulator/clock/advance', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ seconds: 120 }),
+        }),
+      );
+      await s.readUntil((f) => entries(f).length >= 30);
+      await s.cancel();
+      expect(await stopsSoon()).toBe(0);
+      const left = await e.fetch(new Request(`http://emulator.local/v2/endpoints/${id}/logs?stream=true&limit=1`, { headers: auth }));
+      expect(openEndpointLogStreams.count).toBe(1);
+      await e.close();
+      expect(openEndpointLogStreams.count).toBe(0);
+      await left.body!.cancel();
+    } finally {
+      await e.close();
+    }
   });
 });
