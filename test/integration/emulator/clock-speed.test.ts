@@ -35,10 +35,13 @@ describe('PUT /_emulator/clock', () => {
     const realElapsed = Date.now() - realBefore;
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ speed: 600, offsetSeconds: 0 });
-    // Between the two reads the clock ran at its old speed (1): no jump either way.
+    // Between the two reads the clock ran at its old speed (1): never backwards, and no jump. A
+    // speed applied to the time since start would jump by (600 − 1) × the server's age, minutes;
+    // the exact continuity is test/unit/emulator/clock.test.ts's, on an injected real clock (a
+    // loaded CI machine can hold a request for a while, so the bound here is loose).
     const atChange = Date.parse(set.body.now);
     expect(atChange).toBeGreaterThanOrEqual(before);
-    expect(atChange - before).toBeLessThanOrEqual(realElapsed + 1);
+    expect(atChange - before).toBeLessThanOrEqual(realElapsed + 10_000);
 
     await sleep(50);
     // At least 50 real ms passed between the two reads on the server: 30 simulated seconds at 600×.
