@@ -69,7 +69,8 @@ export async function checkedFetch(url: string, init: RequestInit = {}): Promise
   return res;
 }
 
-function makeCall(send: (request: Request) => Promise<Response>, base: string, ownerKey: string): Target['call'] {
+/** Calls with the owner key (unless `key` says otherwise); every reply held to the contract. */
+export function makeCall(send: (request: Request) => Promise<Response>, base: string, ownerKey: string): Target['call'] {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     const key = options.key === undefined ? ownerKey : options.key;
@@ -86,6 +87,13 @@ function makeCall(send: (request: Request) => Promise<Response>, base: string, o
     checkContract(method, request.url, reply);
     return reply;
   };
+}
+
+/** POST /_emulator/clock/advance through `call`; the new simulated now (ms). */
+export async function advanceClock(call: Target['call'], seconds: number): Promise<number> {
+  const r = await call('POST', '/_emulator/clock/advance', { body: { seconds } });
+  if (r.status !== 200) throw new Error(`clock advance failed: ${r.status}`);
+  return Date.parse(r.body.now);
 }
 
 export function inProcess(options: { seed?: number; dataDir?: string } = {}): Target & { emulator: Emulator } {

@@ -1,18 +1,13 @@
 // An emulator over real HTTP (listen on port 0) for the cluster-area tests, with helpers
 // to find seeded clusters and to move the simulated clock through the admin route.
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../../../main/emulator';
-import { checkContract } from '../contract';
-import { bodyText, OWNER, type Reply } from '../harness';
+import { advanceClock, makeCall, OWNER, type CallOptions, type Reply } from '../harness';
 
 export interface ClusterTarget {
   url: string;
   emulator: Emulator;
   keys: Readonly<Record<string, string>>;
-  call(
-    method: string,
-    path: string,
-    options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
-  ): Promise<Reply>;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** POST /_emulator/clock/advance; returns the new simulated now (ms). */
   advance(seconds: number): Promise<number>;
   now(): Promise<number>;
@@ -24,35 +19,13 @@ export interface ClusterTarget {
 export async function startClusters(options: EmulatorOptions = {}): Promise<ClusterTarget> {
   const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', ...options });
   const url = await emulator.listen(0);
-  const call: ClusterTarget['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
-    const key = o.key === undefined ? OWNER : o.key;
-    if (key !== null) headers.authorization = `Bearer ${key}`;
-    const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(url + path, { method, headers, body });
-    const text = await bodyText(res);
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      // leave as text
-    }
-    const reply = { status: res.status, headers: res.headers, body: parsed };
-    // Every reply is held to the operation table's contract.
-    checkContract(method, url + path, reply);
-    return reply;
-  };
+  const call = makeCall(fetch, url, OWNER);
   return {
     url,
     emulator,
     keys: emulator.seededKeys,
     call,
-    async advance(seconds) {
-      const r = await call('POST', '/_emulator/clock/advance', { body: { seconds } });
-      if (r.status !== 200) throw new Error(`clock advance failed: ${r.status}`);
-      return Date.parse(r.body.now);
-    },
+    advance: (seconds) => advanceClock(call, seconds),
     async now() {
       return Date.parse((await call('GET', '/_emulator/clock')).body.now);
     },
