@@ -16,7 +16,7 @@ import { ClusterHeader } from './ClusterHeader';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { OverviewTab } from './overview/OverviewTab';
 import { useIntent } from '../../app/page-hooks';
-import { DETAIL_POLL_MS, usePolling } from './use-polling';
+import { DETAIL_POLL_MS, usePolling } from '../../lib/use-polling';
 
 const ProxyTab = lazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));
 const SecretsTab = lazy(() => import('./secrets/SecretsTab').then((m) => ({ default: m.SecretsTab })));

@@ -14,7 +14,7 @@ import { clusterPath } from './cluster-route';
 import { ClusterFilters } from './ClusterFilters';
 import { useClusters } from './clusters-store';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
-import { LIST_POLL_MS, usePolling } from './use-polling';
+import { LIST_POLL_MS, usePolling } from '../../lib/use-polling';
 import { useIntent } from '../../app/page-hooks';
 import { useClusterListParams, useFilterShortcut } from './use-clusters-page';
 

@@ -1,5 +1,5 @@
-// Repeats `tick` every `intervalMs` while `active` and the window is visible; when the
-// window comes back into view it ticks at once, so what is shown is never stale for long.
+// Repeats `tick` every `intervalMs` while `active` and the window is visible (lists and details
+// that follow a change in progress); when the window comes back into view it ticks at once.
 import { useEffect, useRef } from 'react';
 
 /** One cluster while it changes state. */

@@ -1,0 +1,177 @@
+// /endpoints/<id>: one endpoint's status, readiness and liveness, its detailed health report,
+// the rollout of a configuration change while it runs, and the configuration editor. Read
+// again every few seconds while the endpoint starts or rolls out a change.
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Refresh from '@mui/icons-material/Refresh';
+import Tune from '@mui/icons-material/Tune';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
+import { useIntent, useOnProfileSwitch } from '../../app/page-hooks';
+import { CopyButton } from '../../components/CopyButton';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
+import { ErrorState } from '../../components/StateViews';
+import { MONO_FONT } from '../../lib/fonts';
+import { gpuName } from '../../lib/format';
+import { relativeTime } from '../../lib/relative-time';
+import { usePolling } from '../../lib/use-polling';
+import { ConfigDialog } from './ConfigDialog';
+import { isMoving } from './endpoint-logic';
+import { useEndpoints, type EndpointDetailState } from './endpoints-store';
+import { ChecksPanel, ConfigurationPanel, IssuesPanel, ReadinessPanel, ResourcesPanel, StartupPanel, TrafficPanel } from './HealthSections';
+import { SignalChip, StatusChip } from './StatusChip';
+
+export const DETAIL_POLL_MS = 2_000;
+
+function Header({
+  detail,
+  onRefresh,
+  onConfigure,
+}: {
+  detail: EndpointDetailState & { endpoint: Endpoint };
+  onRefresh(): void;
+  onConfigure(): void;
+}) {
+  const { endpoint, ready, live } = detail;
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h5" component="h1" noWrap>
+            {endpoint.name}
+          </Typography>
+          <StatusChip status={endpoint.status} size="medium" testId="endpoint-detail-status" />
+          {endpoint.status === 'updating' && <StatusChip status={endpoint.health} />}
+          {ready && <SignalChip label="Ready" ok={ready.ready} testId="endpoint-ready" />}
+          {live && <SignalChip label="Alive" ok={live.alive} testId="endpoint-live" />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
+          {endpoint.model} · {gpuName(endpoint.gpuType)} · v{endpoint.version}
+          {live && live.alive ? ` · up ${live.uptime}` : ''} · updated {relativeTime(endpoint.updatedAt)}
+        </Typography>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25 }}>
+          <Typography variant="body2" sx={{ fontFamily: MONO_FONT, fontSize: 13 }} color="text.secondary">
+            {endpoint.id} · {endpoint.url}
+          </Typography>
+          <CopyButton value={endpoint.url} label="Copy invoke path" />
+        </Stack>
+      </Box>
+      <Tooltip title="Refresh">
+        <span>
+          <IconButton aria-label="Refresh endpoint" onClick={onRefresh} disabled={detail.refreshing}>
+            <Refresh />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Button variant="contained" startIcon={<Tune />} onClick={onConfigure} data-testid="configure-endpoint">
+        Configure
+      </Button>
+    </Stack>
+  );
+}
+
+function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: string[] | null }) {
+  const rollout = endpoint.rollout;
+  if (endpoint.status !== 'updating' || !rollout) return null;
+  return (
+    <Alert severity="info" data-testid="rollout-progress" sx={{ '& .MuiAlert-message': { flex: 1 } }}>
+      <AlertTitle>
+        Rolling out a configuration change · {Math.round(rollout.progress)}% · done {relativeTime(rollout.estimatedCompletion)}
+      </AlertTitle>
+      <LinearProgress
+        variant="determinate"
+        value={rollout.progress}
+        sx={{ my: 1, height: 6, borderRadius: 3 }}
+        aria-label="Rollout progress"
+      />
+      {changes && changes.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5, fontFamily: MONO_FONT, fontSize: 13 }}>
+          {changes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+export function EndpointDetail({ id }: { id: string }) {
+  const detail = useEndpoints((s) => s.details[id]);
+  const [configuring, setConfiguring] = useState(false);
+  const reload = useCallback(() => void useEndpoints.getState().loadOne(id), [id]);
+  useEffect(reload, [reload]);
+  useIntent('page:refresh', reload);
+  useIntent(
+    'endpoints:configure',
+    useCallback(() => setConfiguring(true), []),
+  );
+  useOnProfileSwitch(reload);
+  usePolling(Boolean(detail?.endpoint && isMoving(detail.endpoint.status)), DETAIL_POLL_MS, reload);
+
+  const endpoint = detail?.endpoint ?? null;
+  if (!detail || !endpoint) {
+    if (detail?.status === 'error' && detail.error)
+      return (
+        <ErrorState
+          title={detail.error.status === 404 ? `No endpoint ${id}` : 'Could not load the endpoint'}
+          error={detail.error}
+          onRetry={reload}
+        />
+      );
+    return (
+      <Stack spacing={2} aria-busy aria-label="Loading endpoint">
+        <Skeleton variant="text" width={320} height={40} />
+        <Skeleton variant="rounded" height={360} />
+      </Stack>
+    );
+  }
+
+  const { health, ready } = detail;
+  return (
+    <Stack spacing={2} sx={{ pb: 2 }} data-testid="endpoint-detail">
+      <Button startIcon={<ArrowBack />} href="#/endpoints" size="small" sx={{ alignSelf: 'flex-start' }}>
+        Endpoints
+      </Button>
+      <Header detail={{ ...detail, endpoint }} onRefresh={reload} onConfigure={() => setConfiguring(true)} />
+      <StaleBanner
+        error={detail.error}
+        title="Could not load the endpoint"
+        loadedAt={detail.loadedAt}
+        onRetry={reload}
+        retrying={detail.refreshing}
+      />
+      <RefreshFrame stale={Boolean(detail.error)} refreshing={detail.refreshing}>
+        <Stack spacing={2}>
+          <RolloutBanner endpoint={endpoint} changes={detail.rolloutChanges} />
+          {detail.healthError && <ErrorAlert error={detail.healthError} />}
+          {health?.startupProgress && <StartupPanel progress={health.startupProgress} />}
+          {health && <IssuesPanel health={health} />}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+            {health?.metrics && <TrafficPanel metrics={health.metrics} />}
+            <ConfigurationPanel configuration={endpoint.configuration} />
+            {health && <ChecksPanel health={health} />}
+            {health?.resources && <ResourcesPanel resources={health.resources} />}
+            {ready && <ReadinessPanel ready={ready} />}
+          </Box>
+          {health && (
+            <Typography variant="caption" color="text.secondary">
+              Health checked {relativeTime(health.lastChecked)} ({health.check} check, {health.responseTime.toLocaleString('en-US')} ms) ·
+              uptime {health.uptime}
+            </Typography>
+          )}
+        </Stack>
+      </RefreshFrame>
+      <ConfigDialog endpoint={endpoint} open={configuring} onClose={() => setConfiguring(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+// Column declarations of the endpoints table; the table is the shared DataTable.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
+import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
+import { gpuName } from '../../lib/format';
+import { relativeTime } from '../../lib/relative-time';
+import { formatMs, formatPercent } from './endpoint-logic';
+import { StatusChip } from './StatusChip';
+
+const READINESS_TEXT: Record<Endpoint['readiness'], string> = { ready: 'Ready', not_ready: 'Not ready', warming_up: 'Warming up' };
+
+export function endpointColumns(): Column<Endpoint>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(200px, 2fr)',
+      sortValue: (e) => e.name.toLowerCase(),
+      render: (e) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {e.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            {e.id}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '132px',
+      sortValue: (e) => e.status,
+      render: (e) => <StatusChip status={e.status} testId="endpoint-status" />,
+    },
+    { id: 'readiness', header: 'Readiness', width: '104px', sortValue: (e) => e.readiness, render: (e) => READINESS_TEXT[e.readiness] },
+    {
+      id: 'model',
+      header: 'Model',
+      width: 'minmax(160px, 1.5fr)',
+      sortValue: (e) => e.model.toLowerCase(),
+      render: (e) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap>
+            {e.model}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            {gpuName(e.gpuType)}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'workers',
+      header: 'Workers',
+      width: '80px',
+      align: 'right',
+      sortValue: (e) => e.configuration.workerCount,
+      render: (e) => e.configuration.workerCount,
+    },
+    {
+      id: 'requests',
+      header: 'Requests / h',
+      width: '112px',
+      align: 'right',
+      sortValue: (e) => e.metrics.requestsLastHour,
+      render: (e) => e.metrics.requestsLastHour.toLocaleString('en-US'),
+    },
+    {
+      id: 'latency',
+      header: 'Avg latency',
+      width: '100px',
+      align: 'right',
+      sortValue: (e) => e.metrics.averageLatency,
+      render: (e) => (e.metrics.requestsLastHour ? formatMs(e.metrics.averageLatency) : '—'),
+    },
+    {
+      id: 'errors',
+      header: 'Errors',
+      width: '80px',
+      align: 'right',
+      sortValue: (e) => e.metrics.errorRate,
+      render: (e) => (e.metrics.requestsLastHour ? formatPercent(e.metrics.errorRate) : '—'),
+    },
+    {
+      id: 'updated',
+      header: 'Updated',
+      width: CONTENT_WIDTH.relativeTime,
+      sortValue: (e) => Date.parse(e.updatedAt),
+      render: (e) => <span title={e.updatedAt}>{relativeTime(e.updatedAt)}</span>,
+    },
+  ];
+}
