@@ -91,6 +91,7 @@ describe('server refusals', () => {
     code: 'INVALID_CONFIGURATION',
     message: `Invalid ${String(details.field)}: ${String(details.reason)}`,
     status: 400,
+    source: 'account',
     details,
   });
 
@@ -107,7 +108,13 @@ describe('server refusals', () => {
   });
 
   it('leaves ENDPOINT_BUSY to the dialog, which says it in words', () => {
-    const busy: NormalizedError = { code: 'ENDPOINT_BUSY', message: 'busy', status: 409, details: { activeRequests: 3 } };
+    const busy: NormalizedError = {
+      code: 'ENDPOINT_BUSY',
+      message: 'busy',
+      status: 409,
+      source: 'account',
+      details: { activeRequests: 3 },
+    };
     expect(placeConfigError(busy)).toBeNull();
   });
 });

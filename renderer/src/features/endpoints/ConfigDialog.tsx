@@ -190,7 +190,7 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
       }
     >
       {busyError && <BusyAlert error={busyError} />}
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 0.5 }}>
         <NumberField
           label="Workers"
           value={form.workerCount}
@@ -228,7 +228,7 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
             onChange={(minWorkers) => update({ minWorkers })}
             error={e('autoScaling.minWorkers')}
             help={rangeHelp(L.minWorkers)}
-            width={150}
+            width={136}
           />
           <NumberField
             label="Maximum workers"
@@ -236,7 +236,7 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
             onChange={(maxWorkers) => update({ maxWorkers })}
             error={e('autoScaling.maxWorkers')}
             help={rangeHelp(L.maxWorkers)}
-            width={150}
+            width={136}
           />
           <NumberField
             label="Target utilisation (%)"
@@ -244,7 +244,7 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
             onChange={(targetUtilization) => update({ targetUtilization })}
             error={e('autoScaling.targetUtilization')}
             help={rangeHelp(L.targetUtilization, '%')}
-            width={170}
+            width={156}
           />
           <NumberField
             label="Scale-up cooldown (s)"
@@ -252,7 +252,7 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
             onChange={(scaleUpCooldown) => update({ scaleUpCooldown })}
             error={e('autoScaling.scaleUpCooldown')}
             help={rangeHelp(L.scaleUpCooldown, ' s')}
-            width={170}
+            width={164}
           />
           <NumberField
             label="Scale-down cooldown (s)"
@@ -260,7 +260,7 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
             onChange={(scaleDownCooldown) => update({ scaleDownCooldown })}
             error={e('autoScaling.scaleDownCooldown')}
             help={rangeHelp(L.scaleDownCooldown, ' s')}
-            width={180}
+            width={176}
           />
         </Stack>
       </Stack>

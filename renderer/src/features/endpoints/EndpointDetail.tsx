@@ -33,6 +33,9 @@ import { SignalChip, StatusChip } from './StatusChip';
 
 export const DETAIL_POLL_MS = 2_000;
 
+/** `v1.7.8` as it comes, `1.7.8` with its v. */
+const versionText = (v: string) => (/^v/i.test(v) ? v : `v${v}`);
+
 function Header({
   detail,
   onRefresh,
@@ -56,7 +59,7 @@ function Header({
           {live && <SignalChip label="Alive" ok={live.alive} testId="endpoint-live" />}
         </Stack>
         <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-          {endpoint.model} · {gpuName(endpoint.gpuType)} · v{endpoint.version}
+          {endpoint.model} · {gpuName(endpoint.gpuType)} · {versionText(endpoint.version)}
           {live && live.alive ? ` · up ${live.uptime}` : ''} · updated {relativeTime(endpoint.updatedAt)}
         </Typography>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25 }}>

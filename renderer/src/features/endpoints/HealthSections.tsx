@@ -102,7 +102,7 @@ function Usage({ value, label }: { value: number; label: string }) {
         sx={{ flex: 1, height: 6, borderRadius: 3, minWidth: 60 }}
         aria-label={label}
       />
-      <Box sx={{ minWidth: 96, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{label}</Box>
+      <Box sx={{ minWidth: 128, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{label}</Box>
     </Stack>
   );
 }
@@ -119,7 +119,7 @@ export function ResourcesPanel({ resources }: { resources: NonNullable<HealthRep
           <Usage value={gpu.memory.usage} label={`${gpu.memory.used} / ${gpu.memory.total}`} />
         </Row>
         <Row name="CPU" status={cpu.status}>
-          <Usage value={cpu.utilization} label={`${formatPercent(cpu.utilization)} of ${cpu.cores}`} />
+          <Usage value={cpu.utilization} label={`${formatPercent(cpu.utilization)} of ${cpu.cores} cores`} />
           <Typography variant="caption" sx={muted}>
             load {cpu.loadAverage.map((l) => l.toFixed(2)).join(' · ')}
           </Typography>

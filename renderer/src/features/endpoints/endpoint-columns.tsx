@@ -15,7 +15,7 @@ export function endpointColumns(): Column<Endpoint>[] {
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(200px, 2fr)',
+      width: 'minmax(180px, 2fr)',
       sortValue: (e) => e.name.toLowerCase(),
       render: (e) => (
         <Box sx={{ minWidth: 0 }}>
@@ -31,18 +31,18 @@ export function endpointColumns(): Column<Endpoint>[] {
     {
       id: 'status',
       header: 'Status',
-      width: '132px',
+      width: '120px',
       sortValue: (e) => e.status,
       render: (e) => <StatusChip status={e.status} testId="endpoint-status" />,
     },
-    { id: 'readiness', header: 'Readiness', width: '104px', sortValue: (e) => e.readiness, render: (e) => READINESS_TEXT[e.readiness] },
+    { id: 'readiness', header: 'Readiness', width: '112px', sortValue: (e) => e.readiness, render: (e) => READINESS_TEXT[e.readiness] },
     {
       id: 'model',
       header: 'Model',
-      width: 'minmax(160px, 1.5fr)',
+      width: 'minmax(140px, 1.4fr)',
       sortValue: (e) => e.model.toLowerCase(),
       render: (e) => (
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0 }} title={e.model}>
           <Typography variant="body2" noWrap>
             {e.model}
           </Typography>
@@ -55,7 +55,7 @@ export function endpointColumns(): Column<Endpoint>[] {
     {
       id: 'workers',
       header: 'Workers',
-      width: '80px',
+      width: '88px',
       align: 'right',
       sortValue: (e) => e.configuration.workerCount,
       render: (e) => e.configuration.workerCount,
@@ -63,15 +63,15 @@ export function endpointColumns(): Column<Endpoint>[] {
     {
       id: 'requests',
       header: 'Requests / h',
-      width: '112px',
+      width: '124px',
       align: 'right',
       sortValue: (e) => e.metrics.requestsLastHour,
       render: (e) => e.metrics.requestsLastHour.toLocaleString('en-US'),
     },
     {
       id: 'latency',
-      header: 'Avg latency',
-      width: '100px',
+      header: 'Latency',
+      width: '112px',
       align: 'right',
       sortValue: (e) => e.metrics.averageLatency,
       render: (e) => (e.metrics.requestsLastHour ? formatMs(e.metrics.averageLatency) : '—'),

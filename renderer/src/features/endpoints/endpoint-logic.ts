@@ -54,6 +54,6 @@ export function formatSeconds(s: number | null | undefined): string {
 
 /** `loading_model` → "Loading model". */
 export function phaseLabel(name: string): string {
-  const words = name.replace(/_/g, ' ');
+  const words = name.replace(/_/g, ' ').replace(/\b(gpu|cpu|api|io)\b/gi, (w) => w.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
