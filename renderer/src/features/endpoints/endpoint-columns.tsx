@@ -15,7 +15,7 @@ export function endpointColumns(): Column<Endpoint>[] {
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(180px, 2fr)',
+      width: 'minmax(160px, 1fr)',
       sortValue: (e) => e.name.toLowerCase(),
       render: (e) => (
         <Box sx={{ minWidth: 0 }}>
@@ -39,7 +39,7 @@ export function endpointColumns(): Column<Endpoint>[] {
     {
       id: 'model',
       header: 'Model',
-      width: 'minmax(140px, 1.4fr)',
+      width: 'minmax(200px, 2.5fr)',
       sortValue: (e) => e.model.toLowerCase(),
       render: (e) => (
         <Box sx={{ minWidth: 0 }} title={e.model}>
