@@ -5,11 +5,14 @@
 import { expect, test } from '@playwright/test';
 import type { Endpoint } from '../../../shared/api/endpoints/endpoint';
 import { openConsole } from './console-page';
-import { advanceClock, bridgeCall } from './lifecycle-page';
+import { advanceClock, bridgeCall, bridgeInvoke } from './lifecycle-page';
 
 test.describe('Endpoints', () => {
   test('list with health, detail with its checks, and a worker change through the diff and the rollout', async ({ page }) => {
     await openConsole(page);
+    // The seeded world as of now: flows before this one moved the clock (a starting endpoint is
+    // long up by then) and changed endpoints.
+    await bridgeInvoke(page, 'emulator:reset', {});
     const { endpoints } = await bridgeCall<{ endpoints: Endpoint[] }>(page, 'endpoints.list');
     const subject = endpoints.find((e) => e.status === 'healthy');
     if (!subject) throw new Error('the seeded world has no healthy endpoint');
