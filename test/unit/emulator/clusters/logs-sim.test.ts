@@ -6,60 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { HOT_C, type Raw } from '../../../../main/emulator/areas/clusters/sim/logs/content';
 import { HOUR, after, cursorOf, idOf, render, scan, sourceOf, textLine } from '../../../../main/emulator/areas/clusters/sim/logs/read';
 import { G, GPU_WIDTH, seriesOf } from '../../../../main/emulator/areas/clusters/sim/metrics/sample';
-import { planRestart, planStop } from '../../../../main/emulator/areas/clusters/sim/phases';
-import type { StoredCluster, StoredLifecycle } from '../../../../main/emulator/areas/clusters/state';
+import type { StoredCluster } from '../../../../main/emulator/areas/clusters/state';
+import { lifecycle as lifecycleOf, T0, trainingCluster } from './sim-fixture';
 import { gpuId } from '../../../../shared/api/clusters/metrics';
 import { LogEntry } from '../../../../shared/api/clusters/logs';
 
 const MIN = 60_000;
-const T0 = Date.parse('2026-06-01T00:00:00Z');
 
-function cluster(over: Partial<StoredCluster> = {}): StoredCluster {
-  return {
-    id: 'cluster_unitLogs01',
-    name: 'llm-pretraining',
-    status: 'running',
-    project_id: 'proj_x',
-    region: 'us-east-1',
-    gpu: { type: 'H100', count: 8 },
-    resources: { cpu_cores: 96, memory_gb: 1024, storage_gb: 4000 },
-    hourly_rate: 33,
-    billing_started_at: T0,
-    billing_stopped_at: null,
-    started_at: T0,
-    starting_until: null,
-    last_accessed: null,
-    created_at: T0 - 30 * 24 * HOUR,
-    template_id: null,
-    template_name: 'Team LLM finetune',
-    container_image: 'registry.example.com/pytorch:2.3',
-    snapshots: [],
-    volumes: [],
-    proxy_url: 'https://x.example.com',
-    ports: [],
-    team_members: ['usr_a1', 'usr_b2'],
-    environment: {},
-    secrets: [],
-    lifecycle: null,
-    ...over,
-  } as StoredCluster;
-}
+const cluster = (over: Partial<StoredCluster> = {}) =>
+  trainingCluster({ id: 'cluster_unitLogs01', team_members: ['usr_a1', 'usr_b2'], ...over });
 
-function lifecycle(kind: 'stop' | 'restart', startedAt: number, c: StoredCluster): StoredLifecycle {
-  const input = { seed: 7, clusterId: c.id, startedAt, force: false, gracePeriodMinutes: 5, keepState: true };
-  return {
-    kind,
-    started_at: startedAt,
-    phases: kind === 'stop' ? planStop(input) : planRestart(input),
-    type: 'graceful',
-    grace_period_minutes: 5,
-    timeout_minutes: 10,
-    snapshot_id: null,
-    ...(kind === 'stop'
-      ? { stop: { hourly_rate_saved: 1, session_cost_final: 1, billing_stopped_at: startedAt, volumes_preserved: [] } }
-      : { restart: { changes: [], old_hourly_rate: 1, new_hourly_rate: 1, rate_change_reason: null } }),
-  };
-}
+const lifecycle = (kind: 'stop' | 'restart', startedAt: number, c: StoredCluster) => lifecycleOf(kind, startedAt, c, true);
 
 function read(
   seed: number,

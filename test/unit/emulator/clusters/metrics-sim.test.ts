@@ -12,61 +12,17 @@ import {
   seriesOf,
   type MetricsModel,
 } from '../../../../main/emulator/areas/clusters/sim/metrics/sample';
-import { planRestart, planStop } from '../../../../main/emulator/areas/clusters/sim/phases';
-import type { StoredCluster, StoredLifecycle } from '../../../../main/emulator/areas/clusters/state';
+import type { StoredCluster } from '../../../../main/emulator/areas/clusters/state';
+import { lifecycle as lifecycleOf, T0, trainingCluster } from './sim-fixture';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-const T0 = Date.parse('2026-06-01T00:00:00Z');
 
-function cluster(over: Partial<StoredCluster> = {}): StoredCluster {
-  return {
-    id: 'cluster_unitTrain01',
-    name: 'llm-pretraining',
-    status: 'running',
-    project_id: 'proj_x',
-    region: 'us-east-1',
-    gpu: { type: 'H100', count: 8 },
-    resources: { cpu_cores: 96, memory_gb: 1024, storage_gb: 4000 },
-    hourly_rate: 33,
-    billing_started_at: T0,
-    billing_stopped_at: null,
-    started_at: T0,
-    starting_until: null,
-    last_accessed: null,
-    created_at: T0 - 30 * 24 * HOUR,
-    template_id: null,
-    template_name: 'Team LLM finetune',
-    container_image: 'registry.example.com/pytorch:2.3',
-    snapshots: [],
-    volumes: [],
-    proxy_url: 'https://x.example.com',
-    ports: [],
-    team_members: [],
-    environment: {},
-    secrets: [],
-    lifecycle: null,
-    ...over,
-  } as StoredCluster;
-}
+const cluster = (over: Partial<StoredCluster> = {}) => trainingCluster({ id: 'cluster_unitTrain01', team_members: [], ...over });
 
 const gpu = (v: Float64Array, i: number, field: number) => v[i * GPU_WIDTH + field]!;
 
-function lifecycle(kind: 'stop' | 'restart', startedAt: number, c: StoredCluster): StoredLifecycle {
-  const input = { seed: 7, clusterId: c.id, startedAt, force: false, gracePeriodMinutes: 5, keepState: false };
-  return {
-    kind,
-    started_at: startedAt,
-    phases: kind === 'stop' ? planStop(input) : planRestart(input),
-    type: 'graceful',
-    grace_period_minutes: 5,
-    timeout_minutes: 10,
-    snapshot_id: null,
-    ...(kind === 'stop'
-      ? { stop: { hourly_rate_saved: 1, session_cost_final: 1, billing_stopped_at: startedAt, volumes_preserved: [] } }
-      : { restart: { changes: [], old_hourly_rate: 1, new_hourly_rate: 1, rate_change_reason: null } }),
-  };
-}
+const lifecycle = (kind: 'stop' | 'restart', startedAt: number, c: StoredCluster) => lifecycleOf(kind, startedAt, c, false);
 
 describe('metrics simulator', () => {
   it('is a pure function of the seed, the cluster and the time', () => {
