@@ -4,37 +4,22 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_LINES_PER_MINUTE, logsBetween } from '../../../../main/emulator/areas/endpoints/sim/logs';
 import type { StoredEndpoint } from '../../../../main/emulator/areas/endpoints/state';
+import { storedEndpoint } from './endpoint-fixture';
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 const HOUR = 3_600_000;
 const MONTH = 30 * 24 * HOUR;
 
-function endpoint(over: Partial<StoredEndpoint> = {}): StoredEndpoint {
-  return {
+// Created 60 days back, with light traffic (0.2 requests/s at its peak).
+const endpoint = (over: Partial<StoredEndpoint> = {}) =>
+  storedEndpoint(T0, {
     id: 'ep_logs',
     name: 'logs',
-    model: 'm',
-    version: 'v1.0.0',
-    gpu_type: 'A10G',
-    model_memory_gb: 10,
-    gpu_memory_gb: 24,
     created_at: T0 - 60 * 24 * HOUR,
     updated_at: T0 - 60 * 24 * HOUR,
-    health: 'healthy',
-    health_since: T0 - 10 * 24 * HOUR,
-    startup: [30, 40, 120, 30],
     traffic: { peak_rps: 0.2, latency_ms: 1000, peak_hour: 15 },
-    configuration: {
-      workerCount: 2,
-      maxConcurrency: 8,
-      timeoutSeconds: 300,
-      environmentVariables: {},
-      autoScaling: { enabled: false, minWorkers: 2, maxWorkers: 2, targetUtilization: 70, scaleUpCooldown: 60, scaleDownCooldown: 300 },
-    },
-    rollout: null,
     ...over,
-  };
-}
+  });
 
 const requests = (lines: ReturnType<typeof logsBetween>) => lines.filter((l) => l.requestId !== null);
 

@@ -6,36 +6,12 @@ import { healthReport, partialResults } from '../../../../main/emulator/areas/en
 import { healthAt, startupAt, startupEnd, uptimeText } from '../../../../main/emulator/areas/endpoints/sim/lifecycle';
 import { activeAt, demandAt, lastHour, sampleAt } from '../../../../main/emulator/areas/endpoints/sim/traffic';
 import type { StoredEndpoint } from '../../../../main/emulator/areas/endpoints/state';
+import { storedEndpoint } from './endpoint-fixture';
 
 const T0 = Date.UTC(2026, 5, 1, 0, 0, 0);
 const HOUR = 3_600_000;
 
-function endpoint(over: Partial<StoredEndpoint> = {}): StoredEndpoint {
-  return {
-    id: 'ep_test',
-    name: 'test',
-    model: 'm',
-    version: 'v1.0.0',
-    gpu_type: 'A10G',
-    model_memory_gb: 10,
-    gpu_memory_gb: 24,
-    created_at: T0 - 30 * 24 * HOUR,
-    updated_at: T0 - 30 * 24 * HOUR,
-    health: 'healthy',
-    health_since: T0 - 10 * 24 * HOUR,
-    startup: [30, 40, 120, 30],
-    traffic: { peak_rps: 10, latency_ms: 1000, peak_hour: 15 },
-    configuration: {
-      workerCount: 2,
-      maxConcurrency: 8,
-      timeoutSeconds: 300,
-      environmentVariables: {},
-      autoScaling: { enabled: false, minWorkers: 2, maxWorkers: 2, targetUtilization: 70, scaleUpCooldown: 60, scaleDownCooldown: 300 },
-    },
-    rollout: null,
-    ...over,
-  };
-}
+const endpoint = (over: Partial<StoredEndpoint> = {}) => storedEndpoint(T0, over);
 
 describe('endpoint traffic', () => {
   it('peaks at the peak hour and is lowest twelve hours away, the same at the same moment', () => {
