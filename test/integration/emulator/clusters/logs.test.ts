@@ -10,6 +10,7 @@ import { createEmulator } from '../../../../main/emulator';
 import { LogEntry } from '../../../../shared/api/clusters/logs';
 import { OWNER } from '../harness';
 import { errorOf, startClusters, type ClusterTarget } from './harness';
+import { sseReader, type Frame } from '../sse-reader';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, checked against its schema by the harness
 type Wire = any;
@@ -312,52 +313,6 @@ describe('GET /logs/download', () => {
   });
 });
 
-interface Frame {
-  id?: string;
-  event?: string;
-  data?: string;
-  comment?: string;
-  retry?: string;
-}
-
-/** An SSE reader over a fetch Response: frames as they arrive, and cancel. */
-function reader(res: Response) {
-  const r = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const frames: Frame[] = [];
-  const parse = (block: string) => {
-    const f: Frame = {};
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) f.comment = (f.comment ? f.comment + '\n' : '') + line.slice(1).trim();
-      else {
-        const i = line.indexOf(':');
-        const name = line.slice(0, i) as keyof Frame;
-        f[name] = line.slice(i + 1).replace(/^ /, '');
-      }
-    }
-    frames.push(f);
-  };
-  return {
-    frames,
-    /** Reads until `until` holds for the frames read so far. */
-    async readUntil(until: (frames: Frame[]) => boolean): Promise<Frame[]> {
-      while (!until(frames)) {
-        const { value, done } = await r.read();
-        if (done) throw new Error('the stream ended');
-        buffer += decoder.decode(value, { stream: true });
-        let i: number;
-        while ((i = buffer.indexOf('\n\n')) >= 0) {
-          parse(buffer.slice(0, i));
-          buffer = buffer.slice(i + 2);
-        }
-      }
-      return frames;
-    },
-    cancel: () => r.cancel(),
-  };
-}
-
 const events = (frames: Frame[]) => frames.filter((f) => f.event === 'log');
 const stopsSoon = async () => {
   for (let i = 0; i < 50 && openLogStreams.count > 0; i++) await new Promise((r) => setTimeout(r, 20));
@@ -374,7 +329,7 @@ describe('GET /logs/stream', () => {
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(res.headers.get('x-request-id')).toBeTruthy();
-    const s = reader(res);
+    const s = sseReader(res);
     const first = await s.readUntil((f) => events(f).length >= 5);
     expect(first[0]).toMatchObject({ retry: '3000' });
     const backlog = events(first).slice(0, 5);
@@ -399,11 +354,11 @@ describe('GET /logs/stream', () => {
   it('resumes exactly after Last-Event-ID', async () => {
     const range = `?start_time=${iso(t0 - 2 * HOUR)}&end_time=${iso(t0 - HOUR)}`;
     const page = (await logs(llm.id, `${range}&limit=40&tail=false`)).body.data.logs.map((e: Wire) => e.id);
-    const a = reader(await open(llm.id, range));
+    const a = sseReader(await open(llm.id, range));
     const got = events(await a.readUntil((f) => events(f).length >= 20)).map((f) => f.id);
     expect(got.slice(0, 20)).toEqual(page.slice(0, 20));
     await a.cancel();
-    const b = reader(await open(llm.id, range, { 'last-event-id': page[19] }));
+    const b = sseReader(await open(llm.id, range, { 'last-event-id': page[19] }));
     const resumed = events(await b.readUntil((f) => events(f).length >= 20)).map((f) => f.id);
     expect(resumed.slice(0, 20)).toEqual(page.slice(20, 40));
     // A stream with an end_time ends after it with an `end` event.
@@ -413,7 +368,7 @@ describe('GET /logs/stream', () => {
   });
 
   it('sends heartbeat comments while nothing is written', async () => {
-    const s = reader(await open(stopped.id, '?heartbeat_seconds=1'));
+    const s = sseReader(await open(stopped.id, '?heartbeat_seconds=1'));
     const frames = await s.readUntil((f) => f.filter((x) => x.comment?.startsWith('heartbeat')).length >= 2);
     expect(events(frames)).toEqual([]);
     expect(frames.filter((x) => x.comment?.startsWith('heartbeat'))[0]!.comment).toMatch(/^heartbeat \d{4}-\d\d-\d\dT/);
@@ -448,7 +403,7 @@ describe('the event stream in-process (fastify inject)', () => {
       );
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-      const s = reader(res);
+      const s = sseReader(res);
       await s.readUntil((f) => events(f).length >= 3);
       expect(openLogStreams.count).toBe(1);
       await e.fetch(

@@ -9,6 +9,7 @@ import { openEndpointLogStreams } from '../../../../main/emulator/areas/endpoint
 import { EndpointLogEntry } from '../../../../shared/api/endpoints/logs';
 import { OWNER } from '../harness';
 import { START, errorOf, startEndpoints, type EndpointTarget } from './harness';
+import { sseReader, type Frame } from '../sse-reader';
 
 let t: EndpointTarget;
 const ids: Record<string, string> = {};
@@ -244,51 +245,6 @@ describe('search and aggregate', () => {
   });
 });
 
-interface Frame {
-  id?: string;
-  event?: string;
-  data?: string;
-  comment?: string;
-  retry?: string;
-}
-
-/** An SSE reader over a fetch Response: frames as they arrive, and cancel. */
-function reader(res: Response) {
-  const r = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const frames: Frame[] = [];
-  const parse = (block: string) => {
-    const f: Frame = {};
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) f.comment = (f.comment ? f.comment + '\n' : '') + line.slice(1).trim();
-      else {
-        const i = line.indexOf(':');
-        f[line.slice(0, i) as keyof Frame] = line.slice(i + 1).replace(/^ /, '');
-      }
-    }
-    frames.push(f);
-  };
-  return {
-    frames,
-    /** Reads until `until` holds for the frames read so far. */
-    async readUntil(until: (frames: Frame[]) => boolean): Promise<Frame[]> {
-      while (!until(frames)) {
-        const { value, done } = await r.read();
-        if (done) throw new Error('the stream ended');
-        buffer += decoder.decode(value, { stream: true });
-        let i: number;
-        while ((i = buffer.indexOf('\n\n')) >= 0) {
-          parse(buffer.slice(0, i));
-          buffer = buffer.slice(i + 2);
-        }
-      }
-      return frames;
-    },
-    cancel: () => r.cancel(),
-  };
-}
-
 /** Entry frames: unnamed events (EventSource's `message`), as the document frames them. */
 const entries = (frames: Frame[]) => frames.filter((f) => f.data !== undefined && f.event === undefined);
 const dataOf = (frames: Frame[]) => entries(frames).map((f) => JSON.parse(f.data!));
@@ -308,7 +264,7 @@ describe('GET endpoint logs as Server-Sent Events', () => {
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(res.headers.get('x-request-id')).toBeTruthy();
-    const s = reader(res);
+    const s = sseReader(res);
     const first = await s.readUntil((f) => entries(f).length >= 5);
     expect(first[0]).toMatchObject({ retry: '3000', comment: `logs of ${ids['llama3-70b-chat']}` });
     const backlog = entries(first).slice(0, 5);
@@ -340,12 +296,12 @@ describe('GET endpoint logs as Server-Sent Events', () => {
     const page = (await logs('bge-embeddings', `${range}&limit=10000`)).body.logs;
     expect(page.length).toBeGreaterThan(40);
     expect(new Set(page.map((l: { source: string }) => l.source))).toEqual(new Set(['model_inference', 'api_handler']));
-    const a = reader(await open('bge-embeddings', `${range}&stream=true`));
+    const a = sseReader(await open('bge-embeddings', `${range}&stream=true`));
     const got = await a.readUntil((f) => entries(f).length >= 20);
     expect(dataOf(got).slice(0, 20)).toEqual(page.slice(0, 20));
     const twentieth = entries(got)[19]!.id!;
     await a.cancel();
-    const b = reader(await open('bge-embeddings', `${range}&stream=true`, { 'last-event-id': twentieth }));
+    const b = sseReader(await open('bge-embeddings', `${range}&stream=true`, { 'last-event-id': twentieth }));
     const ended = await b.readUntil((f) => f.some((x) => x.event === 'end'));
     expect(dataOf(ended)).toEqual(page.slice(20));
     expect(JSON.parse(ended.find((x) => x.event === 'end')!.data!)).toEqual({ reason: 'end_time' });
@@ -353,7 +309,7 @@ describe('GET endpoint logs as Server-Sent Events', () => {
   });
 
   it('brings what happens as it happens: a configuration update’s auto_scaler lines, filtered by source', async () => {
-    const s = reader(await open('whisper-transcribe', '?stream=true&source=auto_scaler'));
+    const s = sseReader(await open('whisper-transcribe', '?stream=true&source=auto_scaler'));
     await s.readUntil((f) => f.length >= 1);
     const workers = (await t.call('GET', `/v2/endpoints/${ids['whisper-transcribe']}`)).body.configuration.workerCount;
     expect((await t.call('PUT', `/v2/endpoints/${ids['whisper-transcribe']}`, { body: { workerCount: workers + 1 } })).status).toBe(200);
@@ -370,7 +326,7 @@ describe('GET endpoint logs as Server-Sent Events', () => {
   });
 
   it('sends heartbeat comments while nothing is written', async () => {
-    const s = reader(await open('starcoder-nightly', '?stream=true&level=warn&heartbeatSeconds=1'));
+    const s = sseReader(await open('starcoder-nightly', '?stream=true&level=warn&heartbeatSeconds=1'));
     const frames = await s.readUntil((f) => f.filter((x) => x.comment?.startsWith('heartbeat')).length >= 2);
     expect(entries(frames)).toEqual([]);
     expect(frames.filter((x) => x.comment?.startsWith('heartbeat'))[0]!.comment).toMatch(/^heartbeat \d{4}-\d\d-\d\dT/);
@@ -422,7 +378,7 @@ describe('the endpoint log stream in-process (fastify inject)', () => {
       const res = await e.fetch(new Request(`http://emulator.local/v2/endpoints/${id}/logs?stream=true&limit=3`, { headers: auth }));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-      const s = reader(res);
+      const s = sseReader(res);
       await s.readUntil((f) => entries(f).length >= 3);
       expect(openEndpointLogStreams.count).toBe(1);
       await e.fetch(
