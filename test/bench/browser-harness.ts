@@ -1,5 +1,5 @@
 // What the browser benchmarks share: Debian's Chromium with the flags this machine needs,
-// a median, and a console in web mode over a scaled in-process emulator, signed in and
+// and a console in web mode over a scaled in-process emulator, signed in and
 // loaded, on which a benchmark measures one thing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,11 +22,6 @@ const CHROMIUM_ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 export interface ScaledConsole {

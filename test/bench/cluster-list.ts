@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { median, withScaledConsole } from './browser-harness';
+import { withScaledConsole } from './browser-harness';
+import { median } from './timing';
 
 const CLUSTERS = 500;
 const ROWS = '[role="table"][aria-label="Clusters"] [role="rowgroup"] [role="row"]:not([aria-busy])';

@@ -7,23 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createEmulator } from '../../main/emulator';
 import type { StoredCluster } from '../../main/emulator/areas/clusters/state';
+import { timeEachAsync } from './timing';
 
 const DAY = 86_400_000;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-async function timeEach(n: number, f: () => Promise<void>): Promise<number> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await f();
-    out.push(performance.now() - t);
-  }
-  return median(out);
-}
 
 export interface LogsBench {
   logsGetMs: number;
@@ -73,30 +59,30 @@ export async function benchLogs(): Promise<LogsBench> {
       await call(`${base}/logs`);
       await call(base);
     }
-    const logsGetMs = await timeEach(500, async () => void (await call(`${base}/logs`)));
-    const clusterGetMs = await timeEach(500, async () => void (await call(base)));
+    const logsGetMs = await timeEachAsync(500, async () => void (await call(`${base}/logs`)));
+    const clusterGetMs = await timeEachAsync(500, async () => void (await call(base)));
 
     const month = { start: new Date(now - 30 * DAY).toISOString(), end: new Date(now).toISOString() };
     const query = { query: 'level:error AND (ConnectionResetError OR "out of memory")', time_range: month, limit: 100 };
     let searchEntries = 0;
     let searchMatches = 0;
-    const searchColdMs = await timeEach(1, async () => {
+    const searchColdMs = await timeEachAsync(1, async () => {
       const r = await call(`${base}/logs/search`, query);
       searchEntries = r.meta.entries_scanned;
       searchMatches = r.data.total_matches;
     });
-    const searchWarmMs = await timeEach(5, async () => void (await call(`${base}/logs/search`, query)));
+    const searchWarmMs = await timeEachAsync(5, async () => void (await call(`${base}/logs/search`, query)));
     // How many entries the month holds (the search reads only the warn/error/fatal index of each hour).
     const rangeEntries = (await call(`${base}/logs?limit=1&start_time=${month.start}&end_time=${month.end}`)).data.pagination
       .total_count as number;
     // A text query no level narrows: every entry of the month is generated and its message formatted.
     let textScanned = 0;
-    const searchTextMs = await timeEach(2, async () => {
+    const searchTextMs = await timeEachAsync(2, async () => {
       textScanned = (await call(`${base}/logs/search`, { query: '"grad_norm 1.0"', time_range: month })).meta.entries_scanned;
     });
     const day = { start: new Date(now - DAY).toISOString(), end: new Date(now).toISOString() };
     await call(`${base}/logs/search`, { query: 'level:error OR gpu:3', time_range: day });
-    const searchDayMs = await timeEach(
+    const searchDayMs = await timeEachAsync(
       10,
       async () => void (await call(`${base}/logs/search`, { query: 'level:error OR gpu:3', time_range: day })),
     );
@@ -124,7 +110,7 @@ export async function benchLogs(): Promise<LogsBench> {
     // The floor: the same predicate shape over the same number of plain objects already in memory.
     const levels = ['debug', 'info', 'warn', 'error'];
     const plain = Array.from({ length: rangeEntries }, (_, i) => ({ level: levels[i % 4]!, lower: `step ${i} | loss 1.8 | lr 3e-4` }));
-    const plainScanMs = await timeEach(3, async () => {
+    const plainScanMs = await timeEachAsync(3, async () => {
       let n = 0;
       for (const e of plain)
         if (e.level === 'error' && (e.lower.includes('connectionreseterror') || e.lower.includes('out of memory'))) n++;

@@ -9,7 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchChromium, median } from './browser-harness';
+import { launchChromium } from './browser-harness';
+import { median } from './timing';
 import type { Mode } from './metrics-dashboard-page';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -3,40 +3,15 @@
 // run), and of the routes in-process — snapshot, 7 days of history at 15 minutes, 7 days of
 // statistics, and a 7-day range at 1 minute refused by the point bound — against the cluster
 // GET route. Run alone: npx tsx test/bench/metrics.ts
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createEmulator } from '../../main/emulator';
 import { renderVector } from '../../main/emulator/areas/clusters/sim/metrics/render';
 import { modelOf, sampleAt } from '../../main/emulator/areas/clusters/sim/metrics/sample';
 import type { StoredCluster } from '../../main/emulator/areas/clusters/state';
 import { MetricCategory } from '../../shared/api/clusters/metrics';
+import { timeEach, timeEachAsync } from './timing';
 
 const DAY = 86_400_000;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function timeEach(n: number, f: (i: number) => void): number {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    f(i);
-    out.push(performance.now() - t);
-  }
-  return median(out);
-}
-
-async function timeEachAsync(n: number, f: () => Promise<void>): Promise<number> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await f();
-    out.push(performance.now() - t);
-  }
-  return median(out);
-}
 
 export interface MetricsBench {
   /** Simulator + rendering of one 8-GPU snapshot, ms (median). */

@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { Services } from '../../main/services';
-import { median, withScaledConsole } from './browser-harness';
+import { withScaledConsole } from './browser-harness';
+import { median } from './timing';
 
 const SECRETS = 2000;
 const TABLE = '[role="table"][aria-label="Secrets"]';
