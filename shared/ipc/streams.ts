@@ -1,0 +1,80 @@
+// The live streams of the bridge (topics of contract.ts): log tails of clusters and
+// endpoints relayed from the API's Server-Sent Events, and the shared metrics poller. The main
+// process holds one upstream per distinct subscription key however many windows subscribe
+// (the stream relay, main/streams/), and delivers entries in batches, never one message a line.
+import { z } from 'zod';
+import { ClusterId } from '../api/clusters/common';
+import { LogLevel as ClusterLogLevel, LogSource as ClusterLogSource, LogType } from '../api/clusters/logs';
+import { EndpointId } from '../api/endpoints/common';
+import { LogLevel as EndpointLogLevel, LogSource as EndpointLogSource } from '../api/endpoints/logs';
+import { NormalizedError } from '../api/errors';
+
+/** What a log window follows: a cluster's logs or an endpoint's. */
+export const LogSourceRef = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('cluster'), id: ClusterId }),
+  z.strictObject({ kind: z.literal('endpoint'), id: EndpointId }),
+]);
+export type LogSourceRef = z.infer<typeof LogSourceRef>;
+
+/** An SSE event id as the emulator writes them (cluster entry ids, `<epoch ms>-<rank>` for endpoints), bounded. */
+const EventId = z.string().regex(/^[\x21-\x7e]{1,128}$/);
+
+/** Server-side filters of a tail: those of the stream routes (everything else is filtered in the window). */
+export const LogTailFilters = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('cluster'),
+    level: z.array(ClusterLogLevel).max(8).optional(),
+    log_type: z.array(LogType).max(8).optional(),
+    source: z.array(ClusterLogSource).max(16).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('endpoint'),
+    /** The least severe level (as the endpoint route's `level`). */
+    level: EndpointLogLevel.optional(),
+    source: z.array(EndpointLogSource).max(16).optional(),
+  }),
+]);
+export type LogTailFilters = z.infer<typeof LogTailFilters>;
+
+export const LOG_TAIL_BACKLOG_MAX = 1000;
+
+export const LogTailParams = z.strictObject({
+  source: LogSourceRef,
+  filters: LogTailFilters.optional(),
+  /** Entries before now to start with (the stream routes' `limit`). */
+  backlog: z.number().int().min(0).max(LOG_TAIL_BACKLOG_MAX).default(200),
+  /** Resume after this event (the newest one a window already holds): no gap, no repeat. */
+  after: EventId.optional(),
+});
+export type LogTailParams = z.input<typeof LogTailParams>;
+
+/** One relayed entry: the event id and the entry as the API sent it (LogEntry or EndpointLogEntry by source kind). */
+export const LogTailItem = z.object({ id: z.string(), entry: z.unknown() });
+export type LogTailItem = z.infer<typeof LogTailItem>;
+
+export const LogTailEvent = z.discriminatedUnion('type', [
+  /** Entries in stream order, batched (at most one batch per ~16 ms per subscription). */
+  z.object({ type: z.literal('entries'), items: z.array(LogTailItem) }),
+  /**
+   * The upstream's state: `connecting` (first open), `live`, `reconnecting` (dropped; resumes
+   * with Last-Event-ID after `retryInMs`), `ended` (the server ended it, e.g. the cluster is gone:
+   * `reason`), `failed` (refused: `error`, e.g. 404, 403 logs:read, 429 — not retried).
+   */
+  z.object({
+    type: z.literal('status'),
+    state: z.enum(['connecting', 'live', 'reconnecting', 'ended', 'failed']),
+    reason: z.string().optional(),
+    retryInMs: z.number().int().nonnegative().optional(),
+    error: NormalizedError.optional(),
+  }),
+]);
+export type LogTailEvent = z.infer<typeof LogTailEvent>;
+
+/** The shared metrics poller: one read of the current snapshot per cluster per interval, whoever watches. */
+export const MetricsLiveParams = z.strictObject({ clusterId: ClusterId });
+export const MetricsLiveEvent = z.discriminatedUnion('ok', [
+  /** `snapshot` is the `data` of `GET /v1/clusters/{id}/metrics` (MetricsSnapshot). */
+  z.object({ ok: z.literal(true), snapshot: z.unknown(), serverTime: z.number().int().optional() }),
+  z.object({ ok: z.literal(false), error: NormalizedError }),
+]);
+export type MetricsLiveEvent = z.infer<typeof MetricsLiveEvent>;
