@@ -154,7 +154,7 @@ describe('stop', () => {
     const c = await t.cluster('notebook-sandbox');
     const pending = t.call('POST', `/v1/clusters/${c.id}/stop`, { body: { force: true, wait_for_completion: true } });
     // Once the stop is under way, move the clock past its end: the held answer follows.
-    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++)
+    for (let i = 0; i < 500 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++)
       await new Promise((r) => setTimeout(r, 20));
     await t.advance(600);
     const r = await pending;
@@ -260,7 +260,7 @@ describe('restart', () => {
     const pending = t.call('POST', `/v1/clusters/${c.id}/restart`, {
       body: { force: true, wait_for_ready: true, update_configuration: { gpu_count: 2 } },
     });
-    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++)
+    for (let i = 0; i < 500 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++)
       await new Promise((r) => setTimeout(r, 20));
     const during = (await t.call('GET', `/v1/clusters/${c.id}`)).body.data;
     expect(during.lifecycle).toMatchObject({ operation: 'restart', phase: 'updating_configuration', total_steps: 3 });
@@ -277,7 +277,7 @@ describe('restart', () => {
     const pending = t.call('POST', `/v1/clusters/${c.id}/restart`, {
       body: { wait_for_ready: true, timeout_minutes: 1, grace_period_minutes: 10 },
     });
-    for (let i = 0; i < 100 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++)
+    for (let i = 0; i < 500 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++)
       await new Promise((r) => setTimeout(r, 20));
     await t.advance(120);
     const r = await pending;
@@ -297,7 +297,7 @@ describe('closing', () => {
     const own = await startClusters();
     const c = await own.cluster('inference-api');
     const pending = own.call('POST', `/v1/clusters/${c.id}/stop`, { body: { wait_for_completion: true, timeout_minutes: 60 } });
-    for (let i = 0; i < 100 && (await own.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++)
+    for (let i = 0; i < 500 && (await own.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'stopping'; i++)
       await new Promise((r) => setTimeout(r, 20));
     await Promise.all([own.close(), pending.then((r) => expect(r.body.meta.timed_out).toBe(true))]);
   });

@@ -315,7 +315,7 @@ describe('GET /logs/download', () => {
 
 const events = (frames: Frame[]) => frames.filter((f) => f.event === 'log');
 const stopsSoon = async () => {
-  for (let i = 0; i < 50 && openLogStreams.count > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && openLogStreams.count > 0; i++) await new Promise((r) => setTimeout(r, 20));
   return openLogStreams.count;
 };
 

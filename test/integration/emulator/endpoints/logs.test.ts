@@ -250,7 +250,7 @@ const entries = (frames: Frame[]) => frames.filter((f) => f.data !== undefined &
 const dataOf = (frames: Frame[]) => entries(frames).map((f) => JSON.parse(f.data!));
 const place = (id: string) => id.split('-').map(Number) as [number, number];
 const stopsSoon = async () => {
-  for (let i = 0; i < 50 && openEndpointLogStreams.count > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && openEndpointLogStreams.count > 0; i++) await new Promise((r) => setTimeout(r, 20));
   return openEndpointLogStreams.count;
 };
 
