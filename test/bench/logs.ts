@@ -31,6 +31,12 @@ export interface LogsBench {
   textScanned: number;
   /** A search for errors of one GPU over a day (86,400 s of entries). */
   searchDayMs: number;
+  /** Endpoint log search with catastrophic patterns over a day of every endpoint, cold (03: under a second). */
+  endpointRegexMs: number;
+  /** Lines that search tested. */
+  endpointLines: number;
+  /** A count of the same lines (aggregate), the baseline: what reading them costs without a pattern. */
+  endpointCountMs: number;
 }
 
 export async function benchLogs(): Promise<LogsBench> {
@@ -107,6 +113,27 @@ export async function benchLogs(): Promise<LogsBench> {
     await reader.cancel();
     const streamLinesPerSec = streamLines / streamSeconds;
 
+    // Endpoint logs (03, Errors: a user's regular expression never hangs the emulator): catastrophic
+    // patterns over a day of every endpoint, first read, against counting the same lines.
+    const endpointIds = ((await call('/v2/endpoints')).endpoints as Array<{ id: string }>).map((e) => e.id);
+    const endpointDay = { start: day.start, end: day.end };
+    const endpointRegexMs = await timeEachAsync(1, async () => {
+      const r = await call('/v2/endpoints/logs/search', {
+        endpointIds,
+        filters: { timeRange: endpointDay, search: { query: '(a+)+$|(x+x+)+y|(.*a){20}' } },
+      });
+      if (r.total !== 0) throw new Error('the catastrophic patterns matched');
+    });
+    let endpointLines = 0;
+    const endpointCountMs = await timeEachAsync(1, async () => {
+      const r = await call('/v2/endpoints/logs/aggregate', {
+        endpointIds,
+        timeRange: endpointDay,
+        aggregations: [{ name: 'all', metrics: ['count'] }],
+      });
+      endpointLines = r.aggregations.all[0].count;
+    });
+
     // The floor: the same predicate shape over the same number of plain objects already in memory.
     const levels = ['debug', 'info', 'warn', 'error'];
     const plain = Array.from({ length: rangeEntries }, (_, i) => ({ level: levels[i % 4]!, lower: `step ${i} | loss 1.8 | lr 3e-4` }));
@@ -129,6 +156,9 @@ export async function benchLogs(): Promise<LogsBench> {
       searchTextMs,
       textScanned,
       streamLinesPerSec,
+      endpointRegexMs,
+      endpointLines,
+      endpointCountMs,
     };
   } finally {
     await emulator.close();

@@ -10,7 +10,7 @@ import { tooManyLogs } from './errors';
 import { RETENTION_MS, atLeast, compileFilters, compilePattern, entryOf, timeRangeOf, type LogPredicate } from './log-query';
 import { STREAM_BACKLOG_DEFAULT, endpointLogStream } from './log-stream';
 import { endpointOr404 } from './lookup';
-import { LEVEL_RANK, logsBetween, type LogRecord } from './sim/logs';
+import { forEachLog, LEVEL_RANK, logsBetween, type LogRecord } from './sim/logs';
 import { iso } from './view';
 
 const HOUR = 3_600_000;
@@ -141,7 +141,10 @@ export const logRoutes = [
     const { start, end } = timeRangeOf(range?.start, range?.end, now);
     const test = compileFilters(body.filters, 'filters');
     const found: Array<{ id: string; r: LogRecord }> = [];
-    for (const e of endpoints) for (const r of logsBetween(e, start, end, now, RETENTION_MS)) if (test(r)) found.push({ id: e.id, r });
+    for (const e of endpoints)
+      forEachLog(e, start, end, now, RETENTION_MS, (r) => {
+        if (test(r)) found.push({ id: e.id, r });
+      });
     const { field, order } = body.sort;
     const sign = order === 'asc' ? 1 : -1;
     const key = (r: LogRecord): number | null =>
@@ -160,27 +163,32 @@ export const logRoutes = [
     const endpoints = [...new Set(body.endpointIds)].map((id) => endpointOr404(ctx.store, id));
     const { start, end } = timeRangeOf(body.timeRange.start, body.timeRange.end, now);
     const tests = body.aggregations.map((a, i) => compileFilters(a.filters, `aggregations.${i}.filters`));
-    const records = endpoints.flatMap((e) => logsBetween(e, start, end, now, RETENTION_MS));
-    const aggregations: Record<string, AggregateRow[]> = {};
-    body.aggregations.forEach((a, i) => {
-      const groups = new Map<string, { keys: Record<string, string>; records: LogRecord[] }>();
-      for (const r of records) {
-        if (!tests[i]!(r)) continue;
+    // One pass over the lines for every aggregation (a day of twenty endpoints is read once), each
+    // group keeping only what its metrics need: no line is held after it was counted.
+    type Group = { keys: Record<string, string>; count: number; jobs: Set<string>; durations: number[] };
+    const groupsOf = body.aggregations.map(() => new Map<string, Group>());
+    const add = (r: LogRecord) =>
+      body.aggregations.forEach((a, i) => {
+        if (!tests[i]!(r)) return;
         const keys: Record<string, string> = {};
         for (const g of a.groupBy) keys[g] = g === 'level' ? r.level : g === 'source' ? r.source : iso(Math.floor(r.t / HOUR) * HOUR);
         const id = a.groupBy.map((g) => keys[g]).join('|');
-        let group = groups.get(id);
-        if (!group) groups.set(id, (group = { keys, records: [] }));
-        group.records.push(r);
-      }
-      const rows = [...groups.values()].map(({ keys, records: rs }) => {
+        let group = groupsOf[i]!.get(id);
+        if (!group) groupsOf[i]!.set(id, (group = { keys, count: 0, jobs: new Set(), durations: [] }));
+        group.count++;
+        if (r.jobId !== null && a.metrics.includes('unique_jobs')) group.jobs.add(r.jobId);
+        if (r.duration !== null && (a.metrics.includes('avg_duration') || a.metrics.includes('p95_duration')))
+          group.durations.push(r.duration);
+      });
+    for (const e of endpoints) forEachLog(e, start, end, now, RETENTION_MS, add);
+    const aggregations: Record<string, AggregateRow[]> = {};
+    body.aggregations.forEach((a, i) => {
+      const rows = [...groupsOf[i]!.values()].map(({ keys, count, jobs, durations }) => {
         const row: Record<string, unknown> = { ...keys };
-        const durations = a.metrics.some((m) => m.endsWith('_duration'))
-          ? rs.flatMap((r) => (r.duration === null ? [] : [r.duration])).sort((x, y) => x - y)
-          : [];
+        durations.sort((x, y) => x - y);
         for (const m of a.metrics) {
-          if (m === 'count') row.count = rs.length;
-          else if (m === 'unique_jobs') row.unique_jobs = new Set(rs.flatMap((r) => (r.jobId === null ? [] : [r.jobId]))).size;
+          if (m === 'count') row.count = count;
+          else if (m === 'unique_jobs') row.unique_jobs = jobs.size;
           else if (m === 'avg_duration')
             row.avg_duration = durations.length === 0 ? null : round3(durations.reduce((s, d) => s + d, 0) / durations.length);
           else row.p95_duration = durations.length === 0 ? null : round3(percentile(durations, 0.95));
