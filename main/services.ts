@@ -43,6 +43,8 @@ export interface Services {
   gateway: Gateway;
   profiles: ProfileStore;
   emulator: Emulator;
+  /** For tests: upstream log streams and metrics pollers open now. */
+  streams: { upstreams(): number; polled(): number };
   dispose(): Promise<void>;
 }
 
@@ -179,6 +181,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     gateway,
     profiles,
     emulator,
+    streams: { upstreams: () => live.relay.upstreams(), polled: () => live.metrics.polled() },
     dispose() {
       disposed ??= (async () => {
         live.close();
