@@ -6,10 +6,7 @@
 import type { NormalizedError } from '../../shared/api/errors';
 import { localError } from '../../shared/api/local-errors';
 import { BridgeError } from '../../shared/ipc/dispatch';
-import type { MetricsLiveEvent } from '../../shared/ipc/streams';
-
-/** The dashboard's live interval (renderer/src/features/clusters/metrics/ranges.ts, LIVE_POLL_MS). */
-export const METRICS_LIVE_INTERVAL_MS = 10_000;
+import { METRICS_LIVE_INTERVAL_MS, type MetricsLiveEvent } from '../../shared/ipc/streams';
 
 export interface MetricsLiveOptions {
   /** One read of the snapshot (the `data` of `GET /v1/clusters/{id}/metrics`); rejects with a BridgeError. */
@@ -85,7 +82,8 @@ export function createMetricsLive(options: MetricsLiveOptions): MetricsLive {
         void poll(clusterId, entry);
       } else {
         entry.listeners.add(emit);
-        if (entry.last) emit(entry.last);
+        // Replayed without its server time, which was the clock of an earlier moment.
+        if (entry.last) emit(entry.last.ok ? { ok: true, snapshot: entry.last.snapshot } : entry.last);
       }
       const own = entry;
       return () => {

@@ -76,6 +76,9 @@ export const LogTailEvent = z.discriminatedUnion('type', [
 ]);
 export type LogTailEvent = z.infer<typeof LogTailEvent>;
 
+/** The shared metrics poller reads each watched cluster this often (real time): the dashboard's live pace. */
+export const METRICS_LIVE_INTERVAL_MS = 10_000;
+
 /** The shared metrics poller: one read of the current snapshot per cluster per interval, whoever watches. */
 export const MetricsLiveParams = z.strictObject({ clusterId: ClusterId });
 export const MetricsLiveEvent = z.discriminatedUnion('ok', [
