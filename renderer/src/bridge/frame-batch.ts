@@ -80,3 +80,35 @@ export function foldTailFrame(events: readonly LogTailEvent[]): TailFrame {
   }
   return frame;
 }
+
+/** Ids remembered to skip repeats: twice the relay's replay buffer (1,000 entries). */
+const RECENT_IDS = 2048;
+
+/**
+ * A log tail, one folded frame per animation frame. Entries already delivered are skipped: the
+ * web bridge renews its subscriptions after a reconnect, and the relay then replays its recent
+ * buffer to the renewed one (docs/decisions.md, Stream relay).
+ */
+export function subscribeLogTail(
+  params: TopicParams<'logs:tail'>,
+  onFrame: (frame: TailFrame) => void,
+  options: { subscribe?: Subscribe; scheduler?: FrameScheduler } = {},
+): () => void {
+  const recent = new Set<string>();
+  return subscribeBatched(
+    'logs:tail',
+    params,
+    (events) => {
+      const frame = foldTailFrame(events);
+      frame.items = frame.items.filter((item) => {
+        if (item.id !== '' && recent.has(item.id)) return false;
+        recent.add(item.id);
+        // A Set iterates in insertion order: the first is the oldest.
+        if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value as string);
+        return true;
+      });
+      if (frame.items.length > 0 || frame.dropped > 0 || frame.status) onFrame(frame);
+    },
+    options,
+  );
+}

@@ -1,8 +1,15 @@
 // subscribeBatched: a topic's events gathered into one array per frame, in order, nothing
-// delivered after unsubscribing; foldTailFrame: a frame of log-tail events folded.
+// delivered after unsubscribing; foldTailFrame: a frame of log-tail events folded;
+// subscribeLogTail: repeats (a renewed subscription's replay) skipped.
 import { describe, expect, it } from 'vitest';
 import type { LogTailEvent } from '../../../shared/ipc/streams';
-import { foldTailFrame, subscribeBatched, type FrameScheduler } from '../../../renderer/src/bridge/frame-batch';
+import {
+  foldTailFrame,
+  subscribeBatched,
+  subscribeLogTail,
+  type FrameScheduler,
+  type TailFrame,
+} from '../../../renderer/src/bridge/frame-batch';
 
 function manualFrames() {
   const waiting: Array<() => void> = [];
@@ -64,5 +71,34 @@ describe('foldTailFrame', () => {
       dropped: 5,
       status: { type: 'status', state: 'reconnecting', retryInMs: 3000 },
     });
+  });
+});
+
+describe('subscribeLogTail', () => {
+  it('skips entries it already delivered (a renewed subscription replays the buffer)', () => {
+    const frames = manualFrames();
+    let listener: ((e: LogTailEvent) => void) | null = null;
+    const got: TailFrame[] = [];
+    const off = subscribeLogTail({ source: { kind: 'cluster', id: 'cluster_a' } }, (f) => got.push(f), {
+      scheduler: frames.scheduler,
+      subscribe: ((_t: unknown, _p: unknown, l: (e: LogTailEvent) => void) => {
+        listener = l;
+        return () => {};
+      }) as never,
+    });
+    const item = (id: string) => ({ id, entry: { id } });
+    listener!({ type: 'entries', items: [item('1'), item('2')] });
+    frames.frame();
+    // The bridge reconnected: status, then the buffer again, then a new entry.
+    listener!({ type: 'status', state: 'live' });
+    listener!({ type: 'entries', items: [item('1'), item('2'), item('3')] });
+    frames.frame();
+    listener!({ type: 'entries', items: [item('2')] });
+    frames.frame();
+    expect(got).toEqual([
+      { items: [item('1'), item('2')], dropped: 0, status: null },
+      { items: [item('3')], dropped: 0, status: { type: 'status', state: 'live' } },
+    ]);
+    off();
   });
 });
