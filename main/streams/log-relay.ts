@@ -112,6 +112,8 @@ export function createLogRelay(options: LogRelayOptions): LogRelay {
     readonly subscribers = new Set<Subscriber>();
     /** The recent entries, oldest first (trimmed to bufferMax with some slack). */
     private buffer: LogTailItem[] = [];
+    /** Entries trimmed off the buffer's front so far. */
+    private trimmed = 0;
     private status: Status | null = null;
     private lastId: string | undefined;
     private controller: AbortController | null = null;
@@ -132,17 +134,24 @@ export function createLogRelay(options: LogRelayOptions): LogRelay {
       this.lastId = startAfter;
     }
 
+    /** Where the replay of a subscriber resuming after `after` starts in the buffer, or -1 when it would leave a gap. */
+    private replayFrom(after: string | undefined): number {
+      const start = Math.max(0, this.buffer.length - timing.bufferMax);
+      if (after === undefined) return start;
+      if (after === this.startAfter && this.trimmed === 0 && start === 0) return 0;
+      for (let i = this.buffer.length - 1; i >= 0 && i >= start - 1; i--) if (this.buffer[i]!.id === after) return i + 1;
+      return -1;
+    }
+
     /** True when a subscriber resuming after `id` can be served from here without a gap. */
     holds(id: string): boolean {
-      return id === this.startAfter || this.buffer.some((item) => item.id === id);
+      return this.replayFrom(id) >= 0;
     }
 
     add(sub: Subscriber, after: string | undefined): void {
       this.subscribers.add(sub);
       if (this.status) sub.emit(this.status);
-      let from = 0;
-      if (after !== undefined && after !== this.startAfter) from = this.buffer.findIndex((item) => item.id === after) + 1;
-      const replay = this.buffer.slice(Math.max(from, this.buffer.length - timing.bufferMax));
+      const replay = this.buffer.slice(Math.max(0, this.replayFrom(after)));
       if (replay.length > 0) {
         sub.pending.push(...replay);
         this.scheduleFlush();
@@ -156,7 +165,7 @@ export function createLogRelay(options: LogRelayOptions): LogRelay {
 
     start(): void {
       this.setStatus({ type: 'status', state: 'connecting' });
-      void this.connect();
+      this.run();
     }
 
     /** Ends the tail for every subscriber (the profile changed): no reconnection. */
@@ -200,12 +209,25 @@ export function createLogRelay(options: LogRelayOptions): LogRelay {
       }
     }
 
-    private armIdle(controller: AbortController, dropped: { idle: boolean }): void {
-      if (this.idleTimer) clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => {
-        dropped.idle = true;
+    /** Connects; a defect ends the tail rather than escaping as an unhandled rejection. */
+    private run(): void {
+      this.connect().catch((error: unknown) => {
+        if (!this.done) this.finish({ type: 'status', state: 'failed', error: normalized(error) });
+      });
+    }
+
+    /** Aborts the connection once nothing (entry, comment) arrived for idleMs; `state.at` is the last arrival. */
+    private watchIdle(controller: AbortController, state: { idle: boolean; at: number }): void {
+      const check = () => {
+        const quiet = Date.now() - state.at;
+        if (quiet < timing.idleMs) {
+          this.idleTimer = setTimeout(check, timing.idleMs - quiet);
+          return;
+        }
+        state.idle = true;
         controller.abort();
-      }, timing.idleMs);
+      };
+      this.idleTimer = setTimeout(check, timing.idleMs);
     }
 
     private async connect(): Promise<void> {
@@ -226,14 +248,14 @@ export function createLogRelay(options: LogRelayOptions): LogRelay {
       }
       this.attempt = 0;
       this.setStatus({ type: 'status', state: 'live' });
-      const state = { idle: false };
+      const state = { idle: false, at: Date.now() };
       let endReason: string | null = null;
       const check = opened.check ?? null;
-      this.armIdle(controller, state);
+      this.watchIdle(controller, state);
       try {
         await opened.stream.read({
           onEvent: (event) => {
-            this.armIdle(controller, state);
+            state.at = Date.now();
             if (event.event === 'end') {
               endReason = reasonOf(event.data);
               opened.stream.cancel();
@@ -253,7 +275,9 @@ export function createLogRelay(options: LogRelayOptions): LogRelay {
             if (RESUMABLE_ID.test(event.id)) this.lastId = event.id;
             this.push({ id: event.id, entry });
           },
-          onComment: () => this.armIdle(controller, state),
+          onComment: () => {
+            state.at = Date.now();
+          },
           onRetry: (ms) => {
             this.serverRetryMs = ms;
           },
@@ -289,12 +313,16 @@ export function createLogRelay(options: LogRelayOptions): LogRelay {
       const delay = Math.min(timing.retryMaxMs, base * 2 ** Math.min(this.attempt, 16));
       this.attempt++;
       this.setStatus({ type: 'status', state: 'reconnecting', retryInMs: Math.round(delay) });
-      this.retryTimer = setTimeout(() => void this.connect(), delay);
+      this.retryTimer = setTimeout(() => this.run(), delay);
     }
 
     private push(item: LogTailItem): void {
       this.buffer.push(item);
-      if (this.buffer.length > timing.bufferMax + (timing.bufferMax >> 2)) this.buffer.splice(0, this.buffer.length - timing.bufferMax);
+      if (this.buffer.length > timing.bufferMax + (timing.bufferMax >> 2)) {
+        const excess = this.buffer.length - timing.bufferMax;
+        this.buffer.splice(0, excess);
+        this.trimmed += excess;
+      }
       const slack = Math.max(64, timing.pendingMax >> 2);
       for (const sub of this.subscribers) {
         sub.pending.push(item);

@@ -1,6 +1,7 @@
 // The stream relay's rules with a scripted upstream: one upstream however many subscribers,
 // the late subscriber's replay, batching, the drop policy of a congested subscriber,
-// cancellation with the last subscriber, reconnection with Last-Event-ID after a drop, no
+// cancellation with the last subscriber, reconnection with Last-Event-ID after a drop or a
+// quiet connection, no
 // retry after a refusal, the server's `end`, a profile change, and `after`.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NormalizedError } from '../../../shared/api/errors';
@@ -62,6 +63,8 @@ function setup(options: { timing?: Partial<RelayTiming>; refuse?: NormalizedErro
       const refusal = refusals.shift();
       if (refusal) throw new BridgeError(refusal);
       const stream = new FakeStream();
+      // As the gateway's reader: aborting the signal closes the stream.
+      signal.addEventListener('abort', () => stream.cancel(), { once: true });
       opened.push({ params, lastEventId, signal, stream });
       return { stream, check: options.check ?? null };
     },
@@ -171,6 +174,18 @@ describe('the log relay', () => {
     expect(a.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
     const reconnecting = a.events.find((e) => e.type === 'status' && e.state === 'reconnecting');
     expect(reconnecting).toMatchObject({ retryInMs: 2 });
+  });
+
+  it('counts a connection quiet for idleMs (no entry, no heartbeat) as dropped, and resumes it', async () => {
+    const { opened, subscribe } = setup({ timing: { idleMs: 40 } });
+    const a = subscribe();
+    await live(opened);
+    opened[0]!.stream.entries('1');
+    opened[0]!.stream.handlers!.onComment!('heartbeat');
+    await live(opened, 2);
+    expect(opened[0]!.signal.aborted).toBe(true);
+    expect(opened[1]!.lastEventId).toBe('1');
+    expect(a.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
   });
 
   it('keeps trying while the server cannot be reached, with a growing delay', async () => {
