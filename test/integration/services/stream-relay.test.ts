@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult, ApiCallResponse } from '../../../shared/ipc/contract';
 import { dispatch, subscribeTopic } from '../../../shared/ipc/dispatch';
 import type { LogTailEvent, LogTailParams, MetricsLiveEvent } from '../../../shared/ipc/streams';
+import { openLogStreams } from '../../../main/emulator/areas/clusters/logs';
+import { openEndpointLogStreams } from '../../../main/emulator/areas/endpoints/log-stream';
 import { createEmulator, type Emulator } from '../../../main/emulator/index';
 import { createServices, type Services } from '../../../main/services';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
@@ -113,6 +115,8 @@ async function seededIds() {
   return { cluster, endpoint };
 }
 
+/** Event streams the emulators (this process's, in-process and listening) hold open now. */
+const emulatorStreams = () => openLogStreams.count + openEndpointLogStreams.count;
 const unique = (ids: string[]) => new Set(ids).size === ids.length;
 const inTimeOrder = (entries: Array<{ timestamp: string }>) =>
   entries.every((e, i) => i === 0 || Date.parse(entries[i - 1]!.timestamp) <= Date.parse(e.timestamp));
@@ -147,6 +151,8 @@ describe('logs:tail in-process (the embedded emulator)', () => {
     await until(() => expect(a.ids().length).toBeGreaterThanOrEqual(5));
     await until(() => expect(e.ids().length).toBeGreaterThanOrEqual(5));
     expect(services.streams.upstreams()).toBe(2);
+    // Three subscribers, two streams at the emulator.
+    expect(emulatorStreams()).toBe(2);
     expect(a.states()).toEqual(['connecting', 'live']);
     expect(e.ids().every((id) => /^\d+-\d+$/.test(id))).toBe(true);
     const backlogEnd = Date.parse(a.entries()[4]!.timestamp);
@@ -165,6 +171,8 @@ describe('logs:tail in-process (the embedded emulator)', () => {
     b.off();
     e.off();
     expect(services.streams.upstreams()).toBe(0);
+    // Cancelling the upstream stops the emulator's side of it.
+    await until(() => expect(emulatorStreams()).toBe(0));
   });
 
   it('fails a tail of an unknown cluster with its 404, without retrying', async () => {
@@ -243,5 +251,6 @@ describe('logs:tail over HTTP (a remote profile)', () => {
     expect(unique(ids)).toBe(true);
     t.off();
     expect(services.streams.upstreams()).toBe(0);
+    await until(() => expect(emulatorStreams()).toBe(0));
   });
 });
