@@ -13,6 +13,7 @@ import { createEmulator, keyPrefix, type Emulator, type EmulatorOptions } from '
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
 import { testConnection } from './profiles/connection-test';
+import { createLiveTopics, type RelayTiming } from './streams/index';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
 interface ServicesOptions {
@@ -30,6 +31,8 @@ interface ServicesOptions {
   version?: string;
   /** Test seams for the gateway's timing. */
   gateway?: { timeoutMs?: number; retry?: Partial<RetrySettings> };
+  /** Test seams for the stream relay's and the metrics poller's timing. */
+  streams?: { timing?: Partial<RelayTiming>; metricsIntervalMs?: number };
 }
 
 export interface Services {
@@ -40,6 +43,8 @@ export interface Services {
   gateway: Gateway;
   profiles: ProfileStore;
   emulator: Emulator;
+  /** For tests: upstream log streams and metrics pollers open now. */
+  streams: { upstreams(): number; polled(): number };
   dispose(): Promise<void>;
 }
 
@@ -107,6 +112,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     timeoutMs: options.gateway?.timeoutMs,
     retry: options.gateway?.retry,
   });
+  const live = createLiveTopics({
+    gateway,
+    profiles,
+    timing: options.streams?.timing,
+    metricsIntervalMs: options.streams?.metricsIntervalMs,
+  });
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
   /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
@@ -159,6 +170,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'profiles:changed': (_params, emit) => profiles.onChange(emit),
     // Menu commands are emitted per window by the Electron IPC binding; web mode has no menu.
     'menu:command': () => () => {},
+    ...live.topics,
   };
 
   let disposed: Promise<void> | null = null;
@@ -169,8 +181,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     gateway,
     profiles,
     emulator,
+    streams: { upstreams: () => live.relay.upstreams(), polled: () => live.metrics.polled() },
     dispose() {
       disposed ??= (async () => {
+        live.close();
         gateway.cancelAll();
         await profiles.flush();
         await emulator.close();

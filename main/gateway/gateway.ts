@@ -19,6 +19,7 @@ import { parseRateLimitHeaders, serverTimeOf } from './rate-limit-headers';
 import { readBody, type BodyRead } from './read-body';
 import { errorBodyProblem, successBodyProblem } from './remote-answers';
 import { defaultRetrySettings, retryOptions, type RetrySettings } from './retry-policy';
+import { readEventStream, type EventStreamReader, type StreamOptions } from './event-stream';
 
 type FetchLike = (request: Request) => Promise<Response>;
 
@@ -63,6 +64,13 @@ export interface Gateway {
    * connection"): no retries, a 10 s timeout, nothing reported as the active profile's.
    */
   probe(opId: string, target: ProbeTarget, key: string, options?: CallOptions): Promise<ApiCallResponse>;
+  /**
+   * Opens a Server-Sent Events operation (a log stream) for the active profile: resolves once
+   * the server answered with `text/event-stream`, with a reader of its events; every refusal
+   * before the stream (404, 403, 429…) rejects with the NormalizedError `call` would give.
+   * Never retried here: the stream relay (main/streams/) reconnects with Last-Event-ID.
+   */
+  stream(opId: string, input: unknown, options?: StreamOptions): Promise<EventStreamReader>;
   cancel(callId: string): boolean;
   cancelAll(): void;
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
@@ -216,7 +224,62 @@ export function createGateway(options: GatewayOptions): Gateway {
     return { status: response.status, rateLimit, data: body.value, ...(serverTime === null ? {} : { serverTime }) };
   };
 
-  const run = async (prepared: PreparedRequest, callOptions: CallOptions): Promise<ApiCallResponse> => {
+  /** Opens an event stream (see Gateway.stream); the same failures as `send` before the body. */
+  const openStream = async (
+    prepared: PreparedRequest,
+    profile: ResolvedProfile,
+    key: string,
+    signal: AbortSignal,
+    lastEventId: string | undefined,
+  ): Promise<EventStreamReader> => {
+    const emulator = profile.kind === 'emulator';
+    const url = joinUrl(emulator ? EMULATOR_BASE_URL : (profile.baseUrl ?? ''), prepared.path, prepared.search);
+    const where = describeTarget(profile);
+    const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'text/event-stream' };
+    if (lastEventId) headers['last-event-id'] = lastEventId;
+    let response: Response;
+    try {
+      // The timeout covers the wait for the headers only; the body is read as long as it lasts.
+      response = await ky(url, {
+        method: prepared.op.method,
+        headers,
+        signal,
+        timeout: timeoutMs,
+        retry: 0,
+        fetch: emulator ? emulatorFetch : remoteFetch,
+        throwHttpErrors: true,
+      });
+    } catch (error) {
+      if (error instanceof HTTPError) return fail(profile, error.response, where, prepared);
+      if (error instanceof TimeoutError) throw new BridgeError(timeoutFailure(where, timeoutMs));
+      if (signal.aborted) throw new BridgeError(cancelledError());
+      throw new BridgeError(networkFailure(where, error));
+    }
+    const rateLimit = report(profile, response, prepared);
+    const type = response.headers.get('content-type') ?? '';
+    if (!/^text\/event-stream\b/i.test(type) || !response.body) {
+      await response.body?.cancel().catch(() => {});
+      throw new BridgeError(
+        notUnderstoodFailure(
+          where,
+          response.status,
+          `it is not an event stream (text/event-stream) but ${type ? `"${type.slice(0, 60)}"` : 'untyped'}`,
+          {
+            details: { operation: prepared.op.id },
+          },
+        ),
+      );
+    }
+    const serverTime = serverTimeOf(response.headers);
+    return readEventStream(response.body, { status: response.status, rateLimit, serverTime, where, signal });
+  };
+
+  /** The active profile and its key, with the call's own controller (cancel by callId, outer signal). */
+  const withProfile = async <T>(
+    prepared: PreparedRequest,
+    callOptions: CallOptions,
+    go: (profile: ResolvedProfile, key: string, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> => {
     const { callId } = callOptions;
     if (callId !== undefined && inFlight.has(callId)) throw invalidRequest(`A call with id ${callId} is already running`);
     const controller = new AbortController();
@@ -236,17 +299,30 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       const key = await readKey(profile);
       if (controller.signal.aborted) throw new BridgeError(cancelledError());
-      return await send(prepared, profile, key, controller.signal);
+      return await go(profile, key, controller.signal);
     } finally {
       outer?.removeEventListener('abort', onOuterAbort);
       if (callId !== undefined && inFlight.get(callId) === controller) inFlight.delete(callId);
     }
   };
+  const run = (prepared: PreparedRequest, callOptions: CallOptions): Promise<ApiCallResponse> =>
+    withProfile(prepared, callOptions, (profile, key, signal) => send(prepared, profile, key, signal));
 
   return {
     // async, so that a request refused by prepareRequest rejects rather than throws.
     call: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input), callOptions),
     admin: async (opId, input, callOptions = {}) => run(prepareRequest(opId, input, emulatorAdminOperations), callOptions),
+    async stream(opId, input, streamOptions = {}) {
+      const prepared = prepareRequest(opId, input);
+      if (prepared.op.method !== 'GET') throw invalidRequest(`${opId} is not a read`);
+      if (!prepared.op.successMedia?.['text/event-stream']) throw invalidRequest(`${opId} does not answer with an event stream`);
+      // The stream's own controller outlives this call: it is aborted by the caller's signal.
+      const controller = new AbortController();
+      const outer = streamOptions.signal;
+      if (outer?.aborted) controller.abort(outer.reason);
+      outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+      return withProfile(prepared, {}, (profile, key) => openStream(prepared, profile, key, controller.signal, streamOptions.lastEventId));
+    },
     async probe(opId, target, key, callOptions = {}) {
       const prepared = prepareRequest(opId, {});
       if (prepared.op.method !== 'GET') throw invalidRequest(`${opId} is not a read`);

@@ -3,12 +3,24 @@
 // without it is closed. After it, every message is validated; a bad one gets an error
 // answer, never a crash or a close.
 import type { WebSocket } from 'ws';
-import { dispatch, invalidRequest, subscribeTopic, type ChannelHandlers, type TopicSources } from '../../shared/ipc/dispatch';
+import {
+  dispatch,
+  invalidRequest,
+  subscribeTopic,
+  type ChannelHandlers,
+  type TopicFlow,
+  type TopicSources,
+} from '../../shared/ipc/dispatch';
 import { ClientMessage, CLOSE_UNAUTHORIZED, HELLO_TIMEOUT_MS, HelloMessage, type ServerMessage } from '../../shared/ipc/wire';
 import { tokensEqual } from './access-token';
 
 /** Bounds what one page can hold open; the app uses a handful. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
+/**
+ * Bytes queued on a socket above which it counts as congested: streaming topics (log tails)
+ * then hold their entries back, bounded, instead of queueing them here without limit.
+ */
+export const SOCKET_HIGH_WATER_BYTES = 1 << 20;
 
 export interface BridgeServices {
   handlers: ChannelHandlers;
@@ -45,6 +57,7 @@ export function serveBridge(
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
+  const flow: TopicFlow = { congested: () => socket.bufferedAmount > SOCKET_HIGH_WATER_BYTES };
   const refuse = (id: number, message: string) =>
     send({ type: 'result', id, result: { ok: false, error: invalidRequest(message).normalized } });
 
@@ -67,7 +80,7 @@ export function serveBridge(
       if (subscriptions.has(message.id)) return refuse(message.id, `Subscription ${message.id} already exists`);
       if (subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) return refuse(message.id, 'Too many subscriptions on one connection');
       const id = message.id;
-      const started = subscribeTopic(services.topics, message.topic, message.params, (event) => send({ type: 'event', id, event }));
+      const started = subscribeTopic(services.topics, message.topic, message.params, (event) => send({ type: 'event', id, event }), flow);
       if (started.ok) subscriptions.set(id, started.unsubscribe);
       else send({ type: 'result', id, result: { ok: false, error: started.error } });
     } else {

@@ -17,6 +17,7 @@ import {
   SnapshotImportResponse,
 } from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
+import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams } from './streams';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
 export const ProfileName = z.string().trim().min(1, 'Name is required').max(60, 'Name is at most 60 characters');
@@ -199,6 +200,14 @@ export const topics = {
    * Cmd/Ctrl+K), sent to the focused window. Web mode never emits it.
    */
   'menu:command': { params: Empty, event: z.object({ command: z.string().regex(/^[a-z][a-zA-Z0-9:.-]{0,63}$/) }) },
+  /**
+   * A live tail of a cluster's or an endpoint's logs for the active profile, relayed from the
+   * API's event stream: one upstream per distinct tail however many windows follow it,
+   * entries in batches (main/streams/, docs/decisions.md, Stream relay).
+   */
+  'logs:tail': { params: LogTailParams, event: LogTailEvent },
+  /** The current metrics snapshot of a cluster, read every 10 s by one poller in main shared by every window. */
+  'metrics:live': { params: MetricsLiveParams, event: MetricsLiveEvent },
 } as const;
 
 export type Channels = typeof channels;

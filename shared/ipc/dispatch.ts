@@ -20,8 +20,17 @@ export type ChannelHandlers = {
   [C in ChannelName]: (request: z.output<Channels[C]['request']>) => Promise<ChannelResponse<C>>;
 };
 
+/** What a transport tells a topic's source about its own queue (the WebSocket's buffered bytes). */
+export interface TopicFlow {
+  /** More is queued than the transport wants: a source holds back (and bounds) what can wait. */
+  congested(): boolean;
+}
+
+/** A transport that never queues (Electron IPC hands events to the renderer at once). */
+export const freeFlow: TopicFlow = { congested: () => false };
+
 export type TopicSources = {
-  [T in TopicName]: (params: z.output<Topics[T]['params']>, emit: (event: TopicEvent<T>) => void) => () => void;
+  [T in TopicName]: (params: z.output<Topics[T]['params']>, emit: (event: TopicEvent<T>) => void, flow: TopicFlow) => () => void;
 };
 
 /** An error a handler throws on purpose, carried to the renderer as it is. */
@@ -88,11 +97,12 @@ export function subscribeTopic(
   topic: string,
   params: unknown,
   emit: (event: unknown) => void,
+  flow: TopicFlow = freeFlow,
 ): { ok: true; unsubscribe: () => void } | { ok: false; error: NormalizedError } {
   if (!isTopicName(topic)) return { ok: false, error: invalidRequest(`Unknown topic ${JSON.stringify(topic.slice(0, 100))}`).normalized };
   const parsed = topics[topic].params.safeParse(params ?? {});
   if (!parsed.success)
     return { ok: false, error: invalidRequest(`Invalid parameters for ${topic}`, issueDetails(parsed.error)).normalized };
-  const source = sources[topic] as (p: unknown, e: (ev: unknown) => void) => () => void;
-  return { ok: true, unsubscribe: source(parsed.data, emit) };
+  const source = sources[topic] as (p: unknown, e: (ev: unknown) => void, f: TopicFlow) => () => void;
+  return { ok: true, unsubscribe: source(parsed.data, emit, flow) };
 }

@@ -41,8 +41,8 @@ export const LOG_TAIL_BACKLOG_MAX = 1000;
 export const LogTailParams = z.strictObject({
   source: LogSourceRef,
   filters: LogTailFilters.optional(),
-  /** Entries before now to start with (the stream routes' `limit`). */
-  backlog: z.number().int().min(0).max(LOG_TAIL_BACKLOG_MAX).default(200),
+  /** Entries before now to start with (the stream routes' `limit`, which is at least 1). */
+  backlog: z.number().int().min(1).max(LOG_TAIL_BACKLOG_MAX).default(200),
   /** Resume after this event (the newest one a window already holds): no gap, no repeat. */
   after: EventId.optional(),
 });
@@ -55,6 +55,12 @@ export type LogTailItem = z.infer<typeof LogTailItem>;
 export const LogTailEvent = z.discriminatedUnion('type', [
   /** Entries in stream order, batched (at most one batch per ~16 ms per subscription). */
   z.object({ type: z.literal('entries'), items: z.array(LogTailItem) }),
+  /**
+   * This window fell behind (its transport stayed congested) and the relay dropped `count` of
+   * the oldest entries it held for it: the next `entries` do not follow the last ones. Older
+   * entries stay readable through the logs routes (docs/decisions.md, Stream relay).
+   */
+  z.object({ type: z.literal('dropped'), count: z.number().int().positive() }),
   /**
    * The upstream's state: `connecting` (first open), `live`, `reconnecting` (dropped; resumes
    * with Last-Event-ID after `retryInMs`), `ended` (the server ended it, e.g. the cluster is gone:
@@ -69,6 +75,9 @@ export const LogTailEvent = z.discriminatedUnion('type', [
   }),
 ]);
 export type LogTailEvent = z.infer<typeof LogTailEvent>;
+
+/** The shared metrics poller reads each watched cluster this often (real time): the dashboard's live pace. */
+export const METRICS_LIVE_INTERVAL_MS = 10_000;
 
 /** The shared metrics poller: one read of the current snapshot per cluster per interval, whoever watches. */
 export const MetricsLiveParams = z.strictObject({ clusterId: ClusterId });

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_UNAUTHORIZED, type ServerMessage } from '../../../shared/ipc/wire';
 import { createServices, type Services } from '../../../main/services';
@@ -257,6 +257,28 @@ describe('web server: bridge WebSocket', () => {
     await box.next((m) => m.type === 'result' && m.id === 13);
     expect(box.messages.filter((m) => m.type === 'event' && m.id === 10)).toHaveLength(1);
     socket.close();
+  });
+
+  it('relays a log tail in batches over the socket, and a closed socket ends its tails and pollers', async () => {
+    const socket = await open();
+    const box = inbox(socket);
+    socket.send(JSON.stringify({ type: 'invoke', id: 20, channel: 'api:call', request: { op: 'clusters.list' } }));
+    const list = await box.next((m) => m.type === 'result' && m.id === 20);
+    const clusters = (list as { result: { value: { data: { data: { clusters: Array<{ id: string; name: string }> } } } } }).result.value
+      .data.data.clusters;
+    const id = clusters.find((c) => c.name === 'inference-api')!.id;
+    socket.send(
+      JSON.stringify({ type: 'subscribe', id: 21, topic: 'logs:tail', params: { source: { kind: 'cluster', id }, backlog: 50 } }),
+    );
+    socket.send(JSON.stringify({ type: 'subscribe', id: 22, topic: 'metrics:live', params: { clusterId: id } }));
+    const batch = await box.next((m) => m.type === 'event' && m.id === 21 && (m.event as { type: string }).type === 'entries');
+    // Entries come in arrays, not one message a line.
+    expect((batch as { event: { items: unknown[] } }).event.items.length).toBeGreaterThan(1);
+    await box.next((m) => m.type === 'event' && m.id === 22);
+    expect(services.streams.upstreams()).toBe(1);
+    expect(services.streams.polled()).toBe(1);
+    socket.terminate();
+    await vi.waitFor(() => expect(services.streams.upstreams() + services.streams.polled()).toBe(0), { timeout: 10_000, interval: 20 });
   });
 
   it('closes a socket that sends an oversize message, and keeps serving others', async () => {

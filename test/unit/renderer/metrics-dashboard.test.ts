@@ -1,13 +1,17 @@
 // The metrics dashboard's pure parts: the live ring buffer, the interval a range needs, the
 // snapshot and history readers, the series set's live window, the shared poller's
 // subscriber counting, and the decimation cap.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MetricsDataPoint, MetricsSnapshot } from '../../../shared/api/clusters/metrics';
 import { HISTORICAL_MAX_POINTS, INTERVAL_MS } from '../../../shared/api/clusters/metrics';
 import { feature as clustersFeature } from '../../../renderer/src/features/clusters';
 import { bucketWidth, M4Decimator } from '../../../renderer/src/components/live-decimation';
 import { metricTicks, pointCap } from '../../../renderer/src/components/metric-chart-core';
-import { createSharedPoller, type PollerEnvironment } from '../../../renderer/src/features/clusters/metrics/metrics-poller';
+import {
+  createSharedPoller,
+  type FeedSource,
+  type PollerEnvironment,
+} from '../../../renderer/src/features/clusters/metrics/metrics-poller';
 import { liveNoticeText } from '../../../renderer/src/features/clusters/metrics/LiveNotice';
 import { bucketCount, checkCustomRange, historyRequest, intervalForRange } from '../../../renderer/src/features/clusters/metrics/ranges';
 import { nearestPoint, SeriesBuffer } from '../../../renderer/src/features/clusters/metrics/ring-buffer';
@@ -182,50 +186,63 @@ describe('decimation cap', () => {
   });
 });
 
-describe('one poller per cluster', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+describe('one subscription per cluster in a window', () => {
   const visible: PollerEnvironment = { isHidden: () => false, onVisibilityChange: () => () => {} };
 
-  it('reads once per interval however many views watch, and stops with the last one', async () => {
-    const read = vi.fn(async (key: string) => `${key}@${read.mock.calls.length}`);
-    const poller = createSharedPoller(read, 1000, visible);
+  /** A stand-in for the `metrics:live` topic: counts open feeds, and emits on demand. */
+  function fakeSource() {
+    const open = new Map<string, (e: { ok: true; value: string }) => void>();
+    let opened = 0;
+    const source: FeedSource<string> = (key, emit) => {
+      opened++;
+      open.set(key, emit);
+      return () => open.delete(key);
+    };
+    return { source, open, opened: () => opened, emit: (key: string, value: string) => open.get(key)?.({ ok: true, value }) };
+  }
+
+  it('opens the feed once however many views watch, replays the last answer, and closes it with the last view', () => {
+    const feed = fakeSource();
+    const poller = createSharedPoller(feed.source, visible);
     const a = vi.fn();
     const b = vi.fn();
     const offA = poller.subscribe('c1', a);
-    await vi.advanceTimersByTimeAsync(0);
+    feed.emit('c1', 'c1@1');
     const offB = poller.subscribe('c1', b);
-    // The second view gets the last answer at once, without a read of its own.
+    // The second view gets the last answer at once, without a feed of its own.
     expect(b).toHaveBeenCalledWith({ ok: true, value: 'c1@1' });
-    expect(read).toHaveBeenCalledTimes(1);
+    expect(feed.opened()).toBe(1);
     expect(poller.subscribers('c1')).toBe(2);
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(read).toHaveBeenCalledTimes(4);
+    feed.emit('c1', 'c1@2');
+    expect(a).toHaveBeenCalledTimes(2);
+    expect(b).toHaveBeenLastCalledWith({ ok: true, value: 'c1@2' });
     offA();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(read).toHaveBeenCalledTimes(5);
+    expect(feed.open.has('c1')).toBe(true);
     offB();
     expect(poller.subscribers('c1')).toBe(0);
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(read).toHaveBeenCalledTimes(5);
+    expect(feed.open.has('c1')).toBe(false);
   });
 
-  it('hands errors to the views and keeps reading', async () => {
-    let fail = true;
-    const read = vi.fn(async () => {
-      if (fail)
-        throw Object.assign(new Error('x'), {
-          normalized: { status: 409, code: 'INVALID_STATE', message: 'not running', details: {}, source: 'cluster' },
-        });
-      return 1;
-    });
-    const poller = createSharedPoller(read, 1000, visible);
-    const events: unknown[] = [];
-    const off = poller.subscribe('c1', (e) => events.push(e.ok ? e.value : e.error.code));
-    await vi.advanceTimersByTimeAsync(0);
-    fail = false;
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(events).toEqual(['INVALID_STATE', 1]);
+  it('closes the feed while the window is hidden and opens it again when it comes back', () => {
+    const feed = fakeSource();
+    let hidden = false;
+    let changed: () => void = () => {};
+    const env: PollerEnvironment = {
+      isHidden: () => hidden,
+      onVisibilityChange: (l) => {
+        changed = l;
+        return () => {};
+      },
+    };
+    const poller = createSharedPoller(feed.source, env);
+    const off = poller.subscribe('c1', () => {});
+    hidden = true;
+    changed();
+    expect(feed.open.has('c1')).toBe(false);
+    hidden = false;
+    changed();
+    expect(feed.open.has('c1')).toBe(true);
+    expect(feed.opened()).toBe(2);
     off();
   });
 });

@@ -1,26 +1,30 @@
-// One poller per cluster however many views watch it: views subscribe by cluster id, the
-// first subscriber starts the reads, a later one gets the last answer at once, and the last
-// one to leave stops them (an answer still on its way is cancelled). While the window is
-// hidden nothing is read; coming back reads at once.
+// One subscription per cluster however many views of this window watch it, on top of the
+// `metrics:live` topic: the main process reads each watched cluster once per interval for
+// every window (main/streams/metrics-live.ts). Views subscribe by cluster id; the first opens
+// the topic, a later one gets the last answer at once, the last to leave closes it. While the
+// window is hidden the topic is closed (main stops reading when no window watches); coming
+// back opens it again, and main hands over its last answer at once.
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { MetricsSnapshot } from '../../../../../shared/api/clusters/metrics';
-import { api } from '../../../bridge/api';
-import { isCancelled, toNormalizedError } from '../../../bridge/errors';
-import { LIVE_POLL_MS } from './ranges';
+import { getBridge } from '../../../bridge';
+import { noteServerTime } from '../../../lib/server-clock';
 
 export type PollEvent<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
 export type PollListener<T> = (event: PollEvent<T>) => void;
 
 export interface SharedPoller<T> {
   subscribe(key: string, listener: PollListener<T>): () => void;
-  /** How many views watch `key` (0 when it is not polled). */
+  /** How many views watch `key` (0 when it is not watched). */
   subscribers(key: string): number;
 }
 
+/** Opens the feed of `key`; events go to `emit` until the returned function closes it. */
+export type FeedSource<T> = (key: string, emit: PollListener<T>) => () => void;
+
 interface Entry<T> {
   listeners: Set<PollListener<T>>;
-  timer: ReturnType<typeof setTimeout> | null;
-  inFlight: AbortController | null;
+  /** Closes the source; null while the window is hidden. */
+  close: (() => void) | null;
   last: PollEvent<T> | null;
 }
 
@@ -38,47 +42,24 @@ const documentVisibility: PollerEnvironment = {
   },
 };
 
-export function createSharedPoller<T>(
-  read: (key: string, signal: AbortSignal) => Promise<T>,
-  intervalMs: number,
-  env: PollerEnvironment = documentVisibility,
-): SharedPoller<T> {
+export function createSharedPoller<T>(source: FeedSource<T>, env: PollerEnvironment = documentVisibility): SharedPoller<T> {
   const entries = new Map<string, Entry<T>>();
   let stopVisibility: (() => void) | null = null;
 
-  const schedule = (key: string, entry: Entry<T>, delay: number) => {
-    if (entry.timer !== null) clearTimeout(entry.timer);
-    entry.timer = env.isHidden() ? null : setTimeout(() => void poll(key, entry), delay);
+  const open = (key: string, entry: Entry<T>) => {
+    entry.close = source(key, (event) => {
+      if (entries.get(key) !== entry) return;
+      entry.last = event;
+      for (const listener of [...entry.listeners]) listener(event);
+    });
   };
-
-  async function poll(key: string, entry: Entry<T>): Promise<void> {
-    entry.timer = null;
-    if (entry.inFlight || entries.get(key) !== entry) return;
-    const controller = new AbortController();
-    entry.inFlight = controller;
-    let event: PollEvent<T>;
-    try {
-      event = { ok: true, value: await read(key, controller.signal) };
-    } catch (error) {
-      if (controller.signal.aborted || isCancelled(error)) return;
-      event = { ok: false, error: toNormalizedError(error) };
-    } finally {
-      if (entry.inFlight === controller) entry.inFlight = null;
-    }
-    if (entries.get(key) !== entry) return;
-    entry.last = event;
-    for (const listener of [...entry.listeners]) listener(event);
-    // A rate-limited read waits as long as the service asks.
-    const retryAfter = !event.ok && event.error.retryAfter ? event.error.retryAfter * 1000 : 0;
-    schedule(key, entry, Math.max(intervalMs, retryAfter));
-  }
 
   const onVisibility = () => {
     for (const [key, entry] of entries) {
       if (env.isHidden()) {
-        if (entry.timer !== null) clearTimeout(entry.timer);
-        entry.timer = null;
-      } else if (entry.timer === null && !entry.inFlight) void poll(key, entry);
+        entry.close?.();
+        entry.close = null;
+      } else if (entry.close === null) open(key, entry);
     }
   };
 
@@ -86,11 +67,10 @@ export function createSharedPoller<T>(
     subscribe(key, listener) {
       let entry = entries.get(key);
       if (!entry) {
-        entry = { listeners: new Set(), timer: null, inFlight: null, last: null };
+        entry = { listeners: new Set([listener]), close: null, last: null };
         entries.set(key, entry);
         if (entries.size === 1) stopVisibility = env.onVisibilityChange(onVisibility);
-        entry.listeners.add(listener);
-        if (!env.isHidden()) void poll(key, entry);
+        if (!env.isHidden()) open(key, entry);
       } else {
         entry.listeners.add(listener);
         if (entry.last) listener(entry.last);
@@ -98,8 +78,8 @@ export function createSharedPoller<T>(
       const own = entry;
       return () => {
         if (!own.listeners.delete(listener) || own.listeners.size > 0) return;
-        if (own.timer !== null) clearTimeout(own.timer);
-        own.inFlight?.abort();
+        own.close?.();
+        own.close = null;
         entries.delete(key);
         if (entries.size === 0) {
           stopVisibility?.();
@@ -111,9 +91,11 @@ export function createSharedPoller<T>(
   };
 }
 
-/** The current snapshot of each watched cluster, processes included (for the processes table). */
-export const clusterMetricsPoller = createSharedPoller<MetricsSnapshot>(
-  async (clusterId, signal) =>
-    (await api('clusters.metrics.get', { params: { cluster_id: clusterId }, query: { include_processes: true } }, { signal })).data.data,
-  LIVE_POLL_MS,
+/** The current snapshot of each watched cluster, processes included (for the processes table), from main's shared poller. */
+export const clusterMetricsPoller = createSharedPoller<MetricsSnapshot>((clusterId, emit) =>
+  getBridge().subscribe('metrics:live', { clusterId }, (event) => {
+    if (!event.ok) return emit({ ok: false, error: event.error });
+    noteServerTime(event.serverTime);
+    emit({ ok: true, value: event.snapshot as MetricsSnapshot });
+  }),
 );

@@ -2,6 +2,7 @@
 // historical ones (read once from the historical route at an interval that keeps the answer
 // within the route's bound of HISTORICAL_MAX_POINTS; docs/decisions.md, "Metrics").
 import { HISTORICAL_MAX_POINTS, INTERVAL_MS, MetricsInterval, METRICS_RETENTION_DAYS } from '../../../../../shared/api/clusters/metrics';
+import { METRICS_LIVE_INTERVAL_MS } from '../../../../../shared/ipc/streams';
 
 export type RangeId = '5m' | '15m' | '1h' | '6h' | '24h' | '7d' | 'custom';
 
@@ -76,8 +77,8 @@ export function checkCustomRange(start: number, end: number, now: number): Custo
   return { ok: true, start, end: Math.min(end, now) };
 }
 
-/** Live data arrives at this pace (real time) through the bridge; see docs/decisions.md, "Metrics dashboard". */
-export const LIVE_POLL_MS = 10_000;
+/** Live data arrives at this pace (real time) from main's shared poller (`metrics:live`); see docs/decisions.md, "Stream relay". */
+export const LIVE_POLL_MS = METRICS_LIVE_INTERVAL_MS;
 /** Points kept per live series: an hour of readings at one a second, far beyond a window's needs at LIVE_POLL_MS. */
 export const LIVE_CAPACITY = 3_600;
 /** A live window whose next reading is this far past its last point is read again from history (the clock jumped). */

@@ -1,0 +1,108 @@
+// The shared metrics poller of `metrics:live` (docs/decisions.md, Stream relay): one read of a
+// cluster's current snapshot every interval for the active profile, however many windows
+// watch it. The first subscriber starts the reads, a later one gets the last answer at once,
+// the last to leave stops them (a read on its way is cancelled). A 429 waits its Retry-After.
+// When the active profile changes, every watched cluster is read again from the new one.
+import type { NormalizedError } from '../../shared/api/errors';
+import { localError } from '../../shared/api/local-errors';
+import { BridgeError } from '../../shared/ipc/dispatch';
+import { METRICS_LIVE_INTERVAL_MS, type MetricsLiveEvent } from '../../shared/ipc/streams';
+
+export interface MetricsLiveOptions {
+  /** One read of the snapshot (the `data` of `GET /v1/clusters/{id}/metrics`); rejects with a BridgeError. */
+  read(clusterId: string, signal: AbortSignal): Promise<{ snapshot: unknown; serverTime?: number }>;
+  intervalMs?: number;
+}
+
+export interface MetricsLive {
+  subscribe(clusterId: string, emit: (event: MetricsLiveEvent) => void): () => void;
+  /** Reads every watched cluster again now (the active profile changed: the last answers are another server's). */
+  profileChanged(): void;
+  /** Clusters polled now (tests check sharing and stopping). */
+  polled(): number;
+  close(): void;
+}
+
+interface Entry {
+  listeners: Set<(event: MetricsLiveEvent) => void>;
+  timer: ReturnType<typeof setTimeout> | null;
+  inFlight: AbortController | null;
+  last: MetricsLiveEvent | null;
+}
+
+function normalized(error: unknown): NormalizedError {
+  if (error instanceof BridgeError) return error.normalized;
+  return localError('INTERNAL_ERROR', 'The console hit an internal error reading metrics; see the application log.');
+}
+
+export function createMetricsLive(options: MetricsLiveOptions): MetricsLive {
+  const intervalMs = options.intervalMs ?? METRICS_LIVE_INTERVAL_MS;
+  const entries = new Map<string, Entry>();
+
+  const schedule = (clusterId: string, entry: Entry, delay: number) => {
+    if (entry.timer !== null) clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => void poll(clusterId, entry), delay);
+  };
+
+  async function poll(clusterId: string, entry: Entry): Promise<void> {
+    entry.timer = null;
+    if (entry.inFlight || entries.get(clusterId) !== entry) return;
+    const controller = new AbortController();
+    entry.inFlight = controller;
+    let event: MetricsLiveEvent;
+    try {
+      const { snapshot, serverTime } = await options.read(clusterId, controller.signal);
+      event = serverTime === undefined ? { ok: true, snapshot } : { ok: true, snapshot, serverTime };
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      event = { ok: false, error: normalized(error) };
+    } finally {
+      if (entry.inFlight === controller) entry.inFlight = null;
+    }
+    if (entries.get(clusterId) !== entry) return;
+    entry.last = event;
+    for (const listener of [...entry.listeners]) listener(event);
+    const retryAfterMs = !event.ok && event.error.retryAfter ? event.error.retryAfter * 1000 : 0;
+    schedule(clusterId, entry, Math.max(intervalMs, retryAfterMs));
+  }
+
+  const stop = (entry: Entry) => {
+    if (entry.timer !== null) clearTimeout(entry.timer);
+    entry.timer = null;
+    entry.inFlight?.abort();
+    entry.inFlight = null;
+  };
+
+  return {
+    subscribe(clusterId, emit) {
+      let entry = entries.get(clusterId);
+      if (!entry) {
+        entry = { listeners: new Set([emit]), timer: null, inFlight: null, last: null };
+        entries.set(clusterId, entry);
+        void poll(clusterId, entry);
+      } else {
+        entry.listeners.add(emit);
+        // Replayed without its server time, which was the clock of an earlier moment.
+        if (entry.last) emit(entry.last.ok ? { ok: true, snapshot: entry.last.snapshot } : entry.last);
+      }
+      const own = entry;
+      return () => {
+        if (!own.listeners.delete(emit) || own.listeners.size > 0) return;
+        stop(own);
+        if (entries.get(clusterId) === own) entries.delete(clusterId);
+      };
+    },
+    profileChanged() {
+      for (const [clusterId, entry] of entries) {
+        stop(entry);
+        entry.last = null;
+        void poll(clusterId, entry);
+      }
+    },
+    polled: () => entries.size,
+    close() {
+      for (const entry of entries.values()) stop(entry);
+      entries.clear();
+    },
+  };
+}
