@@ -1,16 +1,19 @@
 // Chart.js set up for live metric series (the console's one way of drawing them; no React
-// here, so the benchmark drives exactly what the view draws): data handed over as `{x, y}`
-// arrays with numeric timestamps and no parsing, no animation, decimation to at most one
-// point per pixel kept up to date as readings arrive (live-decimation.ts: Chart.js's own
-// LTTB plugin recomputes every point of every series on each tick, measured at several times
-// the whole tick budget in test/bench/metrics-dashboard.ts), and `update('none')`. Chart.js's
-// own events, tooltip and legend are off: the view draws a crosshair shared by all charts and
-// its own readout.
-import { Chart, LinearScale, LineController, LineElement, PointElement, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
+// here, so the benchmark drives exactly what the view draws). Chart.js lays out and draws the
+// axes, grid and threshold band; the series themselves are drawn by this module's plugin as
+// one path each from the decimated points, with no Chart.js dataset: a dataset costs Chart.js
+// an element per point to create, update and draw on every tick, which was most of the 1 Hz
+// tick of the dashboard (test/bench/metrics-dashboard.ts). Decimation keeps at most about one
+// point per pixel up to date as readings arrive (live-decimation.ts; Chart.js's own LTTB plugin
+// recomputed every point of every series on each tick). The y axis takes the drawn points'
+// range as its suggested bounds, so Chart.js still rounds it to nice ticks. Chart.js's own
+// events, tooltip and legend are off: the view draws a crosshair shared by all charts and its
+// own readout.
+import { Chart, LinearScale, LineController, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
 import { timeTicks } from '../lib/time-axis';
 import { bucketWidth, M4Decimator } from './live-decimation';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale);
+Chart.register(LineController, LinearScale);
 
 export interface ChartPoint {
   x: number;
@@ -112,14 +115,54 @@ function bandPlugin(spec: () => MetricChartSpec): Plugin<'line'> {
   };
 }
 
+interface DrawnSeries {
+  color: string;
+  points: readonly ChartPoint[];
+}
+
+/** Draws each visible series as one polyline inside the plot area, in the order given. */
+function seriesPlugin(drawn: () => readonly DrawnSeries[]): Plugin<'line'> {
+  return {
+    id: 'gpcSeries',
+    afterDatasetsDraw(chart) {
+      const x = chart.scales.x as Scale;
+      const y = chart.scales.y as Scale;
+      const { left, right, top, bottom } = chart.chartArea;
+      if (!(x.max > x.min) || !(y.max > y.min)) return;
+      const kx = (right - left) / (x.max - x.min);
+      const ky = (bottom - top) / (y.max - y.min);
+      const ctx = chart.ctx;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(left, top, right - left, bottom - top);
+      ctx.clip();
+      ctx.lineWidth = LINE_WIDTH;
+      ctx.lineJoin = 'round';
+      for (const s of drawn()) {
+        const pts = s.points;
+        if (pts.length === 0) continue;
+        ctx.strokeStyle = s.color;
+        ctx.beginPath();
+        ctx.moveTo(left + (pts[0]!.x - x.min) * kx, bottom - (pts[0]!.y - y.min) * ky);
+        for (let i = 1; i < pts.length; i++) ctx.lineTo(left + (pts[i]!.x - x.min) * kx, bottom - (pts[i]!.y - y.min) * ky);
+        ctx.stroke();
+      }
+      ctx.restore();
+    },
+  };
+}
+
+const LINE_WIDTH = 1.5;
+
 export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChartSpec): MetricChartController {
   let spec = initial;
   let tickUnit: 'minute' | 'hour' | 'day' = 'minute';
   let ticks: number[] = [];
+  let drawn: DrawnSeries[] = [];
   const config: ChartConfiguration<'line', ChartPoint[]> = {
     type: 'line',
     data: { datasets: [] },
-    plugins: [bandPlugin(() => spec)],
+    plugins: [bandPlugin(() => spec), seriesPlugin(() => drawn)],
     options: {
       parsing: false,
       normalized: true,
@@ -128,9 +171,6 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
       maintainAspectRatio: false,
       events: [],
       layout: { autoPadding: false, padding: { top: 4, right: 4 } },
-      // One segment per line (no scan for gaps): the series never hold nulls; a gap is missing points.
-      spanGaps: true,
-      elements: { point: { radius: 0, hitRadius: 0, hoverRadius: 0 }, line: { borderWidth: 1.5, tension: 0 } },
       scales: {
         x: {
           type: 'linear',
@@ -155,7 +195,6 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
         y: {
           beginAtZero: spec.beginAtZero,
           max: spec.yMax,
-          suggestedMax: spec.bandFrom !== undefined ? spec.bandFrom + 5 : undefined,
           grid: { color: spec.colors.grid },
           ticks: {
             color: spec.colors.text,
@@ -175,31 +214,31 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
   return {
     chart,
     update(series, xMin, xMax, hidden) {
-      const datasets = chart.data.datasets;
-      datasets.length = series.length;
       const bucketMs = bucketWidth(xMax - xMin, pointCap(chart.width));
       for (const key of decimators.keys()) if (!series.some((s) => s.key === key)) decimators.delete(key);
-      series.forEach((s, i) => {
-        const isHidden = hidden.has(s.key);
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      drawn = [];
+      for (const s of series) {
         let decimator = decimators.get(s.key);
         if (!decimator) decimators.set(s.key, (decimator = new M4Decimator()));
-        // A hidden series catches up when it is shown again.
-        const data = isHidden ? decimator.out : decimator.sync(s.data, s.source ?? s.data, xMin, bucketMs);
-        const ds = datasets[i];
-        if (ds && (ds as { key?: string }).key === s.key) {
-          if (ds.data !== data) ds.data = data;
-          ds.hidden = isHidden;
-          ds.borderColor = s.color;
-        } else {
-          datasets[i] = Object.assign(
-            { label: s.label, data, borderColor: s.color, backgroundColor: s.color, hidden: isHidden, pointRadius: 0 },
-            { key: s.key },
-          );
+        // A hidden series is neither drawn nor scaled for; it catches up when shown again.
+        if (hidden.has(s.key)) continue;
+        const points = decimator.sync(s.data, s.source ?? s.data, xMin, bucketMs);
+        for (const p of points) {
+          if (p.x < xMin || p.x > xMax) continue;
+          if (p.y < lo) lo = p.y;
+          if (p.y > hi) hi = p.y;
         }
-      });
-      const x = chart.options.scales!.x!;
+        drawn.push({ color: s.color, points });
+      }
+      const { x, y } = chart.options.scales as { x: { min?: number; max?: number }; y: { suggestedMin?: number; suggestedMax?: number } };
       x.min = xMin;
       x.max = xMax;
+      // Chart.js rounds suggested bounds out to nice ticks; no data leaves the axis at 0–1 (or the band).
+      const band = spec.bandFrom !== undefined ? spec.bandFrom + 5 : undefined;
+      y.suggestedMin = lo <= hi ? lo : 0;
+      y.suggestedMax = lo <= hi ? Math.max(hi, band ?? hi) : (band ?? 1);
       chart.update('none');
     },
     setColors(colors) {
