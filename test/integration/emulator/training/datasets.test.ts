@@ -283,6 +283,32 @@ describe('datasets', () => {
   });
 });
 
+describe('datasets in-process', () => {
+  it('uploads through emulator.fetch (the gateway’s path) with the upload URL on the caller’s origin', async () => {
+    const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', startTime: START, speed: 0.001 });
+    try {
+      const call = makeCall((r) => emulator.fetch(r), 'http://emulator.local', OWNER);
+      const d = (await call('POST', '/v2/training/datasets', { body: { name: 'in-process', type: 'text', format: 'jsonl' } })).body;
+      expect(d.uploadUrl).toBe(`http://emulator.local/_uploads/datasets/${d.id}`);
+      const body = new Blob([JSONL]).stream();
+      const res = await emulator.fetch(
+        new Request(d.uploadUrl, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${d.uploadToken}`, 'content-type': 'application/octet-stream' },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      );
+      expect(res.status).toBe(200);
+      expect((await res.json()).checksum).toBe(`sha256:${sha256(JSONL)}`);
+      await advanceClock(call, 10);
+      expect((await call('GET', `/v2/training/datasets/${d.id}`)).body).toMatchObject({ status: 'ready', size: { examples: 4 } });
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
 describe('datasets with a data folder', () => {
   let dir: string;
   beforeAll(async () => {
