@@ -131,6 +131,7 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     journal: new Journal(),
     chaos: new Chaos(seed),
     persistence: opts.dataDir ? 'disk' : 'memory',
+    dataDir: opts.dataDir ?? null,
     persister,
     secrets: cipher,
     authority,
@@ -221,6 +222,8 @@ function buildApp(ctx: EmulatorContext, areas: readonly AreaModule[], onDefect: 
   for (const area of areas)
     registerRoutes(app, ctx, { routes: area.routes, admin: false, limits: area.limits, mapIssue: area.mapIssue }, table);
   registerRoutes(app, ctx, { routes: adminRoutes, admin: true }, table);
+  // Hosts an area serves outside the API pipeline (the dataset upload host): their own auth and body handling.
+  for (const area of areas) area.mount?.(app, ctx);
   registerRoot(app, ctx, table);
   return app;
 }

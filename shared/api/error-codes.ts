@@ -3,8 +3,9 @@
 import { ClusterErrorCode } from './clusters/errors';
 import { EndpointErrorCode } from './endpoints/errors';
 import { AccountErrorCode } from './errors';
+import { TrainingErrorCode } from './training/errors';
 
-export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode;
+export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode | TrainingErrorCode;
 
 /**
  * HTTP status of each code: 01-accounts.md, Errors, for the spec's codes; docs/decisions.md
@@ -22,6 +23,15 @@ export const ERROR_STATUS = {
   INVALID_RESOURCE_BOUNDS: 400,
   INVALID_TIME_RANGE: 400,
   INVALID_CONFIGURATION: 400,
+  VALIDATION_FAILED: 400,
+  UNSUPPORTED_FORMAT: 400,
+  QUOTA_EXCEEDED: 400,
+  INVALID_PART: 400,
+  UPLOAD_TOKEN_EXPIRED: 401,
+  UPLOAD_TOKEN_MISMATCH: 403,
+  DATASET_NOT_FOUND: 404,
+  UPLOAD_NOT_FOUND: 404,
+  DATASET_IN_USE: 409,
   STORAGE_CANNOT_SHRINK: 400,
   UNAUTHORIZED: 401,
   INSUFFICIENT_PERMISSIONS: 403,
@@ -85,7 +95,12 @@ export const COMMON_ERRORS = [
   'INTERNAL_ERROR',
 ] as const satisfies readonly AccountErrorCode[];
 
-const KNOWN = new Set<string>([...AccountErrorCode.options, ...ClusterErrorCode.options, ...EndpointErrorCode.options]);
+const KNOWN = new Set<string>([
+  ...AccountErrorCode.options,
+  ...ClusterErrorCode.options,
+  ...EndpointErrorCode.options,
+  ...TrainingErrorCode.options,
+]);
 export function isApiErrorCode(code: unknown): code is ApiErrorCode {
   return typeof code === 'string' && KNOWN.has(code);
 }

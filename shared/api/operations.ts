@@ -5,12 +5,14 @@
 import { accountsOperations } from './accounts-operations';
 import { clustersOperations } from './clusters/operations';
 import { endpointsOperations } from './endpoints/operations';
+import { trainingOperations } from './training/operations';
 import type { Operation, OperationInput, OperationOutput } from './operation';
 
 export const operations = {
   ...accountsOperations,
   ...clustersOperations,
   ...endpointsOperations,
+  ...trainingOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -5,5 +5,6 @@ import type { AreaModule } from '../core/area';
 import { accountsArea } from './accounts';
 import { clustersArea } from './clusters';
 import { endpointsArea } from './endpoints';
+import { trainingArea } from './training';
 
-export const AREAS: readonly AreaModule[] = [accountsArea, clustersArea, endpointsArea];
+export const AREAS: readonly AreaModule[] = [accountsArea, clustersArea, endpointsArea, trainingArea];

@@ -2,9 +2,11 @@
 // once in areas/index.ts. The route table, the snapshot schema, the seeded world, the
 // rate-limit table and the OpenAPI document are derived from that list; core/, state/, sim/
 // and world/ know areas only through this interface (docs/areas.md has the recipe).
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Area, HttpMethod } from '../../../shared/api/common';
 import type { Operation } from '../../../shared/api/operation';
+import type { EmulatorContext } from './context';
 import type { ApiError } from './errors';
 import type { TierClass } from './limits';
 import type { Rng } from './rng';
@@ -45,7 +47,8 @@ export interface TeamMember {
 
 /** The organisation and its team, read by areas that name people (creators, allowed users). */
 export interface Directory {
-  organization(): { readonly name: string; readonly ownerId: string };
+  /** `plan`: the account's plan (01-accounts.md, Limits), for quotas areas keep (e.g. dataset storage). */
+  organization(): { readonly name: string; readonly ownerId: string; readonly plan: 'free' | 'pro' | 'enterprise' };
   members(): readonly TeamMember[];
 }
 
@@ -134,6 +137,12 @@ export interface AreaModule<Live = unknown> {
   directory?(state: unknown): Directory;
   /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */
   afterLoad?(store: Store, emulator: { readonly ownerKey: string }): void;
+  /**
+   * Routes outside the API pipeline, under a prefix of the area's own (e.g. the dataset upload
+   * host, `/_uploads`): no API key, its own authentication and streamed bodies. Registered in
+   * an encapsulated fastify context, so content-type parsers added there stay there.
+   */
+  mount?(app: FastifyInstance, ctx: EmulatorContext): void;
 }
 
 /** Keeps an area's live type while listing areas of different types together. */

@@ -15,6 +15,8 @@ export interface EmulatorContext {
   readonly journal: Journal;
   readonly chaos: Chaos;
   readonly persistence: 'memory' | 'disk';
+  /** The data folder (files areas keep beside the state, e.g. uploaded datasets); null in memory. */
+  readonly dataDir: string | null;
   /** With a data folder: what makes a request's changes durable before its answer (state/persister.ts); null in memory. */
   readonly persister: { commit(): Promise<void> } | null;
   /** Seals and opens secret values; its key is never in the state. */

@@ -3,7 +3,8 @@
 // is handed on as a streaming Response whose cancellation closes the server side, so its
 // timers stop; every other answer is collected whole, as before.
 import type { ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -61,13 +62,23 @@ export async function injectFetch(app: FastifyInstance, request: Request): Promi
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+  // The origin the caller addressed (fetch keeps Host out of the headers): addresses the
+  // emulator hands out (a dataset's upload URL) are on it.
+  headers.host ??= url.host;
+  // Raw bytes (a dataset upload) go on as a stream, never collected: the route reads them as
+  // they come. JSON bodies are small (1 MiB at most) and collected as before.
+  const streamed = request.body !== null && (headers['content-type'] ?? '').startsWith('application/octet-stream');
+  const payload = streamed
+    ? Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
+    : request.body
+      ? Buffer.from(await request.arrayBuffer())
+      : undefined;
   const res = await app.inject({
     method: request.method as InjectOptions['method'],
     url: url.pathname + url.search,
     headers,
     payloadAsStream: true,
-    ...(payload && payload.length > 0 ? { payload } : {}),
+    ...(payload && (streamed || (payload as Buffer).length > 0) ? { payload } : {}),
   });
   const out = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {

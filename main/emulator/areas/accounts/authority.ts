@@ -57,7 +57,7 @@ export function authenticate(accounts: Accounts, header: string | undefined, now
 /** The organisation and team over the live slice or the stored state (both have `account` and `members`). */
 export function directoryOf(state: Pick<Accounts, 'account' | 'members'>): Directory {
   return {
-    organization: () => ({ name: state.account.name, ownerId: state.account.ownerId }),
+    organization: () => ({ name: state.account.name, ownerId: state.account.ownerId, plan: state.account.plan }),
     members: () => state.members,
   };
 }

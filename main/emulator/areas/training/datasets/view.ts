@@ -1,0 +1,54 @@
+// A stored dataset as the API shows it (03-endpoints-training.md, Dataset): the status is
+// computed when read — `processing` until the simulated clock reaches ready_at, then `ready` or
+// `error` by the stored analysis.
+import type { Dataset, DatasetStatus } from '../../../../../shared/api/training/datasets';
+import type { StoredDataset } from '../state';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function datasetStatus(d: StoredDataset, now: number): DatasetStatus {
+  if (d.analysis === null) return 'uploading';
+  if (d.ready_at !== null && now < d.ready_at) return 'processing';
+  return d.analysis.failure === null ? 'ready' : 'error';
+}
+
+export function datasetView(d: StoredDataset, now: number): Dataset {
+  const status = datasetStatus(d, now);
+  const done = status === 'ready' || status === 'error';
+  const a = done ? d.analysis : null;
+  return {
+    id: d.id,
+    name: d.name,
+    type: d.type,
+    format: d.format,
+    description: d.description,
+    tags: d.tags,
+    status,
+    validation: { ...d.validation, ...(a ? a.report : { status: 'pending' as const }) },
+    preprocessing: { ...d.preprocessing, ...(a ? a.preprocessing : {}) },
+    metadata: d.metadata,
+    size: { bytes: d.analysis?.bytes ?? 0, examples: a?.examples ?? 0, compressed: false },
+    schema: a ? a.schema : null,
+    statistics: a ? a.statistics : null,
+    versions: d.versions.map((v) => ({ id: v.id, createdAt: iso(v.created_at), size: v.size, checksum: `sha256:${v.checksum}` })),
+    uploadExpiresAt: d.upload ? iso(d.upload.expires_at) : null,
+    estimatedReadyAt: status === 'processing' ? iso(d.ready_at!) : null,
+    error: a?.failure ?? null,
+    createdAt: iso(d.created_at),
+    updatedAt: iso(Math.max(d.updated_at, done && d.ready_at !== null ? d.ready_at : 0)),
+  };
+}
+
+export function datasetListItem(d: StoredDataset, now: number) {
+  const v = datasetView(d, now);
+  return {
+    id: v.id,
+    name: v.name,
+    type: v.type,
+    format: v.format,
+    status: v.status,
+    size: { bytes: v.size.bytes, examples: v.size.examples },
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+  };
+}

@@ -1,0 +1,14 @@
+// The training area's stored state, under `state.areas.training`: plain JSON, times in
+// simulated ms; it is also the live state. Shapes: stored-schema.ts.
+import type { z } from 'zod';
+import type { Store } from '../../state/store';
+import type * as schema from './stored-schema';
+
+export const AREA = 'training';
+
+export type StoredDataset = z.infer<typeof schema.StoredDataset>;
+export type StoredAnalysis = z.infer<typeof schema.StoredAnalysis>;
+export type StoredMultipart = z.infer<typeof schema.StoredMultipart>;
+export type TrainingState = z.infer<typeof schema.TrainingState>;
+
+export const trainingState = (store: Store): TrainingState => store.slice<TrainingState>(AREA);
