@@ -3,15 +3,13 @@ import { ClusterErrorCode } from '../../../shared/api/clusters/errors';
 import { EndpointErrorCode } from '../../../shared/api/endpoints/errors';
 import { AUTH_ERRORS, COMMON_ERRORS, ERROR_STATUS, errorShapesOf } from '../../../shared/api/error-codes';
 import { AccountErrorCode } from '../../../shared/api/errors';
+import { TrainingErrorCode } from '../../../shared/api/training/errors';
 
 describe('error codes', () => {
   it('give every code of every area one HTTP status', () => {
-    for (const code of [...AccountErrorCode.options, ...ClusterErrorCode.options, ...EndpointErrorCode.options]) {
-      expect(ERROR_STATUS[code], code).toBeGreaterThanOrEqual(400);
-    }
-    expect(Object.keys(ERROR_STATUS).sort()).toEqual(
-      [...new Set([...AccountErrorCode.options, ...ClusterErrorCode.options, ...EndpointErrorCode.options])].sort(),
-    );
+    const codes = [...AccountErrorCode.options, ...ClusterErrorCode.options, ...EndpointErrorCode.options, ...TrainingErrorCode.options];
+    for (const code of codes) expect(ERROR_STATUS[code], code).toBeGreaterThanOrEqual(400);
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...new Set(codes)].sort());
   });
 
   it('keep the spec’s statuses (01-accounts.md, Errors)', () => {
