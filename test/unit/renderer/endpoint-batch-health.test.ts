@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { HealthReport } from '../../../shared/api/endpoints/health';
 import {
   batchesOf,
+  countRows,
   emptySummary,
   failingChecks,
   healthRows,
@@ -111,6 +112,8 @@ describe('batch health', () => {
     expect(t.failure).toEqual({ message: 'The health check took longer than 10 s', pending: ['Inference'] });
     expect(t.failingChecks).toEqual([{ name: 'Model', status: 'degraded', detail: 'slow' }]);
     expect(needsAttention(rows)).toBe(4);
+    // Each endpoint counted once, the timed-out one under timedOut only.
+    expect(countRows(rows)).toEqual({ total: 6, healthy: 1, degraded: 1, unhealthy: 1, starting: 0, stopped: 1, error: 1, timedOut: 1 });
   });
 
   it('gives the strip its non-zero counts in reading order', () => {

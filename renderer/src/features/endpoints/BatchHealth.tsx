@@ -24,7 +24,7 @@ import type { HealthCheckDepth } from '../../../../shared/api/endpoints/health';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { EmptyState } from '../../components/StateViews';
 import { formatDateTime, relativeTime } from '../../lib/relative-time';
-import { needsAttention, summaryParts, type BatchSummary, type HealthRow } from './batch-health';
+import { countRows, needsAttention, summaryParts, type BatchSummary, type HealthRow } from './batch-health';
 import { useBatchHealth } from './batch-health-store';
 import { STATUS_COLOR, phaseLabel } from './endpoint-logic';
 import { useEndpoints } from './endpoints-store';
@@ -201,9 +201,9 @@ export function BatchHealthDrawer() {
         {error && !running && <ErrorAlert error={error} />}
         {result && !running && rows.length > 0 && (
           <Stack spacing={1}>
-            <SummaryChips summary={result.summary} />
+            <SummaryChips summary={countRows(rows)} />
             <Typography variant="caption" color="text.secondary" data-testid="batch-health-checked">
-              {result.summary.total.toLocaleString('en-US')} endpoints, {depth} check, at {formatDateTime(result.checkedAt)} ·{' '}
+              {rows.length.toLocaleString('en-US')} endpoints, {depth} check, at {formatDateTime(result.checkedAt)} ·{' '}
               {attention === 0 ? 'none needs attention' : `${attention} need${attention === 1 ? 's' : ''} attention`}
             </Typography>
           </Stack>
@@ -228,8 +228,10 @@ export function BatchHealthDrawer() {
 /** Over the list after a run: the counts, when they were read, and the way back to the details. */
 export function BatchHealthStrip() {
   const result = useBatchHealth((s) => s.result);
+  const rows = useBatchHealth((s) => s.rows);
   const open = useBatchHealth((s) => s.open);
-  if (!result || open) return null;
+  const summary = useMemo(() => countRows(rows), [rows]);
+  if (!result || open || rows.length === 0) return null;
   return (
     <Paper variant="outlined" sx={{ px: 1.5, py: 1 }} data-testid="batch-health-strip">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -237,7 +239,7 @@ export function BatchHealthStrip() {
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
           Health check {relativeTime(result.checkedAt)}
         </Typography>
-        <SummaryChips summary={result.summary} />
+        <SummaryChips summary={summary} />
         <Box sx={{ flex: 1 }} />
         <Button size="small" onClick={() => useBatchHealth.setState({ open: true })}>
           Details

@@ -129,6 +129,17 @@ export function healthRows(batch: BatchHealth, order: readonly string[]): Health
   return rows.sort((a, b) => RANK[a.status] - RANK[b.status] || at(a.endpointId) - at(b.endpointId));
 }
 
+/**
+ * The counts of the rows: each endpoint once. (The route's summary counts a timed-out check
+ * under its partial status as well as under `timedOut`, so its figures add up to more than the total.)
+ */
+export function countRows(rows: readonly HealthRow[]): BatchSummary {
+  const summary = emptySummary();
+  summary.total = rows.length;
+  for (const r of rows) summary[r.status === 'timed out' ? 'timedOut' : r.status] += 1;
+  return summary;
+}
+
 /** The strip's figures in reading order, without the zero ones (total always). */
 export function summaryParts(summary: BatchSummary): Array<{ key: keyof BatchSummary; label: string; count: number }> {
   const labels: Array<[keyof BatchSummary, string]> = [
