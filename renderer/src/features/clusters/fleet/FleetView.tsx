@@ -16,7 +16,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo, useCallback, useEffect, useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
+import type { Theme } from '@mui/material/styles';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { navigate } from '../../../app/navigation/hash-router';
 import { useUrlState } from '../../../app/navigation/url-state';
 import { useIntent } from '../../../app/page-hooks';
@@ -55,7 +56,11 @@ const isShown = (v: string): v is Shown => SHOWN.some((s) => s.value === v);
 const CELL = 40;
 const GIB = 2 ** 30;
 const gib = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / GIB).toFixed(1)} GiB`);
-const seconds = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`);
+/** "30 s", "11 min 24 s". */
+const every = (ms: number) => {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+};
 
 function Legend({ metric }: { metric: HeatMetric }) {
   const scale = SCALES[metric];
@@ -94,6 +99,17 @@ function Legend({ metric }: { metric: HeatMetric }) {
   );
 }
 
+/** A row's cells change only with a new reading or state (the rows are rebuilt on every cluster's reading). */
+const sameCells = (a: { row: FleetRow; metric: HeatMetric }, b: { row: FleetRow; metric: HeatMetric }) =>
+  a.metric === b.metric &&
+  a.row.clusterId === b.row.clusterId &&
+  a.row.readAt === b.row.readAt &&
+  a.row.state === b.row.state &&
+  a.row.status === b.row.status &&
+  a.row.gpuCount === b.row.gpuCount &&
+  a.row.error === b.row.error &&
+  a.row.name === b.row.name;
+
 const HeatRow = memo(function HeatRow({ row, metric }: { row: FleetRow; metric: HeatMetric }) {
   if (row.state === 'no-data' || row.state === 'error' || row.state === 'loading') {
     return (
@@ -127,6 +143,128 @@ const HeatRow = memo(function HeatRow({ row, metric }: { row: FleetRow; metric: 
           </button>
         );
       })}
+    </Box>
+  );
+}, sameCells);
+
+const RowLabel = memo(function RowLabel({
+  clusterId,
+  name,
+  status,
+  gpuCount,
+  gpuType,
+}: {
+  clusterId: string;
+  name: string;
+  status: FleetRow['status'];
+  gpuCount: number;
+  gpuType: string;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Link href={`#${clusterPath(clusterId, 'metrics')}`} underline="hover" sx={{ fontWeight: 600, display: 'block' }} noWrap>
+          {name}
+        </Link>
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {gpuCount} × {gpuName(gpuType)}
+        </Typography>
+      </Box>
+      <ClusterStatusChip status={status} />
+    </Stack>
+  );
+});
+
+const GRID_SX = {
+  overflow: 'auto',
+  display: 'grid',
+  columnGap: 3,
+  rowGap: 0.75,
+  alignItems: 'center',
+  '& .fleet-cells': { display: 'flex', gap: '2px' },
+  '& .fleet-cell': {
+    width: CELL,
+    height: CELL,
+    p: 0,
+    border: 0,
+    borderRadius: '4px',
+    font: 'inherit',
+    fontSize: 12,
+    fontWeight: 600,
+    fontVariantNumeric: 'tabular-nums',
+    cursor: 'pointer',
+    bgcolor: 'action.disabledBackground',
+    color: 'text.secondary',
+    outlineOffset: 1,
+    boxShadow: (t: Theme) => `inset 0 0 0 1px ${t.palette.mode === 'dark' ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.08)'}`,
+  },
+  '& .fleet-cell:hover, & .fleet-cell:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'text.primary' },
+  '& .fleet-nodata': {
+    height: CELL,
+    display: 'flex',
+    alignItems: 'center',
+    px: 1.5,
+    border: 1,
+    borderStyle: 'dashed',
+    borderColor: 'divider',
+    borderRadius: '4px',
+    color: 'text.secondary',
+    fontSize: 13,
+    whiteSpace: 'nowrap',
+    minWidth: 180,
+  },
+} as const;
+
+/**
+ * The heat map itself, apart from the hover state: hovering re-renders only the card. Events
+ * are delegated to the grid (one handler for every cell).
+ */
+const HeatGrid = memo(function HeatGrid({
+  rows,
+  metrics,
+  onPoint,
+  onLeave,
+  onOpen,
+}: {
+  rows: readonly FleetRow[];
+  metrics: readonly HeatMetric[];
+  onPoint(target: EventTarget): void;
+  onLeave(): void;
+  onOpen(target: EventTarget): void;
+}) {
+  return (
+    <Box
+      onMouseOver={(e) => onPoint(e.target)}
+      onMouseLeave={onLeave}
+      onFocus={(e) => onPoint(e.target)}
+      onBlur={onLeave}
+      onClick={(e) => onOpen(e.target)}
+      data-testid="fleet-heatmap"
+      style={{ gridTemplateColumns: `minmax(220px, max-content) repeat(${metrics.length}, max-content) 1fr` }}
+      sx={GRID_SX}
+    >
+      <Typography variant="caption" color="text.secondary">
+        Cluster
+      </Typography>
+      {metrics.map((m) => (
+        <Typography key={m} variant="caption" color="text.secondary">
+          {m === 'utilization' ? 'GPU utilization (%)' : 'GPU temperature (°C)'}
+        </Typography>
+      ))}
+      <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
+        Read
+      </Typography>
+      {rows.map((row) => (
+        <Box key={row.clusterId} sx={{ display: 'contents' }} data-testid={`fleet-row-${row.clusterId}`} data-state={row.state}>
+          <RowLabel clusterId={row.clusterId} name={row.name} status={row.status} gpuCount={row.gpuCount} gpuType={row.gpuType} />
+          {metrics.map((m) => (
+            <HeatRow key={m} row={row} metric={m} />
+          ))}
+          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+            {row.readAt ? new Date(row.readAt).toLocaleTimeString() : ''}
+          </Typography>
+        </Box>
+      ))}
     </Box>
   );
 });
@@ -164,6 +302,14 @@ function HoverCard({ row, cell }: { row: FleetRow; cell: GpuCell }) {
   );
 }
 
+/** The cell an event is on (hover, focus and click are delegated to the grid). */
+function cellOf(target: EventTarget): { el: HTMLElement; clusterId: string; gpu: string } | null {
+  const el = (target as HTMLElement).closest?.('.fleet-cell') as HTMLElement | null;
+  const clusterId = el?.dataset['cluster'];
+  const gpu = el?.dataset['gpu'];
+  return el && clusterId && gpu ? { el, clusterId, gpu } : null;
+}
+
 export function FleetView() {
   const { rows, intervalMs, liveCount } = useFleet();
   const status = useClusters((s) => s.status);
@@ -173,7 +319,7 @@ export function FleetView() {
   const { load, ensureLoaded } = useClusters.getState();
   const [params, setParams] = useUrlState({ metric: 'utilization' });
   const shown: Shown = isShown(params.metric) ? params.metric : 'utilization';
-  const metrics: HeatMetric[] = shown === 'both' ? ['utilization', 'temperature'] : [shown];
+  const metrics = useMemo<HeatMetric[]>(() => (shown === 'both' ? ['utilization', 'temperature'] : [shown]), [shown]);
   const [hover, setHover] = useState<{ el: HTMLElement; clusterId: string; gpu: string } | null>(null);
 
   useEffect(() => void ensureLoaded(), [ensureLoaded]);
@@ -194,19 +340,15 @@ export function FleetView() {
     return row && cell && row.state === 'live' ? { row, cell } : null;
   }, [hover, rows]);
 
-  // One handler for every cell (event delegation), for hover, focus and click alike.
-  const cellOf = (target: EventTarget) => {
-    const el = (target as HTMLElement).closest?.('.fleet-cell') as HTMLElement | null;
-    return el?.dataset['cluster'] && el.dataset['gpu'] ? { el, clusterId: el.dataset['cluster'], gpu: el.dataset['gpu'] } : null;
-  };
-  const onPoint = (e: MouseEvent | FocusEvent) => {
-    const c = cellOf(e.target);
+  const onPoint = useCallback((target: EventTarget) => {
+    const c = cellOf(target);
     setHover((h) => (c ? (h?.el === c.el ? h : c) : null));
-  };
-  const onClick = (e: MouseEvent) => {
-    const c = cellOf(e.target);
+  }, []);
+  const onLeave = useCallback(() => setHover(null), []);
+  const onOpen = useCallback((target: EventTarget) => {
+    const c = cellOf(target);
     if (c) navigate(`${clusterPath(c.clusterId, 'metrics')}?gpu=${encodeURIComponent(c.gpu)}`);
-  };
+  }, []);
 
   const body =
     status === 'error' && rows.length === 0 && error ? (
@@ -220,92 +362,7 @@ export function FleetView() {
     ) : rows.length === 0 ? (
       <EmptyState title="No clusters yet">Clusters of this account appear here with their GPUs once they exist.</EmptyState>
     ) : (
-      <Box
-        onMouseOver={onPoint}
-        onMouseLeave={() => setHover(null)}
-        onFocus={onPoint}
-        onBlur={() => setHover(null)}
-        onClick={onClick}
-        data-testid="fleet-heatmap"
-        sx={{
-          overflow: 'auto',
-          display: 'grid',
-          gridTemplateColumns: `minmax(220px, max-content) repeat(${metrics.length}, max-content) 1fr`,
-          columnGap: 3,
-          rowGap: 0.75,
-          alignItems: 'center',
-          '& .fleet-cells': { display: 'flex', gap: '2px' },
-          '& .fleet-cell': {
-            width: CELL,
-            height: CELL,
-            p: 0,
-            border: 0,
-            borderRadius: '4px',
-            font: 'inherit',
-            fontSize: 12,
-            fontWeight: 600,
-            fontVariantNumeric: 'tabular-nums',
-            cursor: 'pointer',
-            bgcolor: 'action.disabledBackground',
-            color: 'text.secondary',
-            outlineOffset: 1,
-            boxShadow: (t) => `inset 0 0 0 1px ${t.palette.mode === 'dark' ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.08)'}`,
-          },
-          '& .fleet-cell:hover, & .fleet-cell:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'text.primary' },
-          '& .fleet-nodata': {
-            height: CELL,
-            display: 'flex',
-            alignItems: 'center',
-            px: 1.5,
-            border: 1,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            borderRadius: '4px',
-            color: 'text.secondary',
-            fontSize: 13,
-            whiteSpace: 'nowrap',
-            minWidth: 180,
-          },
-        }}
-      >
-        <Typography variant="caption" color="text.secondary">
-          Cluster
-        </Typography>
-        {metrics.map((m) => (
-          <Typography key={m} variant="caption" color="text.secondary">
-            {m === 'utilization' ? 'GPU utilization (%)' : 'GPU temperature (°C)'}
-          </Typography>
-        ))}
-        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
-          Read
-        </Typography>
-        {rows.map((row) => (
-          <Box key={row.clusterId} sx={{ display: 'contents' }} data-testid={`fleet-row-${row.clusterId}`} data-state={row.state}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Link
-                  href={`#${clusterPath(row.clusterId, 'metrics')}`}
-                  underline="hover"
-                  sx={{ fontWeight: 600, display: 'block' }}
-                  noWrap
-                >
-                  {row.name}
-                </Link>
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {row.gpuCount} × {gpuName(row.gpuType)}
-                </Typography>
-              </Box>
-              <ClusterStatusChip status={row.status} />
-            </Stack>
-            {metrics.map((m) => (
-              <HeatRow key={m} row={row} metric={m} />
-            ))}
-            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-              {row.readAt ? new Date(row.readAt).toLocaleTimeString() : ''}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <HeatGrid rows={rows} metrics={metrics} onPoint={onPoint} onLeave={onLeave} onOpen={onOpen} />
     );
 
   return (
@@ -364,7 +421,7 @@ export function FleetView() {
         {body}
       </Paper>
       <Typography variant="caption" color="text.secondary" data-testid="fleet-budget">
-        Each cluster with live data is read every {seconds(intervalMs)} while this window is visible (at most {FLEET_READS_PER_HOUR} of the
+        Each cluster with live data is read every {every(intervalMs)} while this window is visible (at most {FLEET_READS_PER_HOUR} of the
         clusters API’s 1,000 reads an hour; a dashboard open on a cluster reads it more often). Paused while the window is hidden.
       </Typography>
       <Popper

@@ -35,6 +35,18 @@ export function useFleet(): FleetData {
   // Subscriptions by cluster id, kept across list reloads: a cluster still live keeps its
   // subscription (and its poller's rhythm); a new one is subscribed before an old one leaves.
   const subscriptions = useRef(new Map<string, { interval: number; off: () => void }>());
+  // Readings that arrive together (the first read of every cluster) are applied once per frame.
+  const pending = useRef(new Map<string, SnapshotEvent>());
+  const frame = useRef<number | null>(null);
+  const deliver = (id: string, event: SnapshotEvent) => {
+    pending.current.set(id, event);
+    frame.current ??= requestAnimationFrame(() => {
+      frame.current = null;
+      const batch = pending.current;
+      pending.current = new Map();
+      setEvents((prev) => new Map([...prev, ...batch]));
+    });
+  };
 
   useEffect(() => {
     const current = subscriptions.current;
@@ -42,16 +54,7 @@ export function useFleet(): FleetData {
     for (const id of liveIds) {
       const existing = current.get(id);
       if (existing && existing.interval === intervalMs) continue;
-      const off = clusterMetricsPoller.subscribe(
-        id,
-        (event) =>
-          setEvents((prev) => {
-            const next = new Map(prev);
-            next.set(id, event);
-            return next;
-          }),
-        intervalMs,
-      );
+      const off = clusterMetricsPoller.subscribe(id, (event) => deliver(id, event), intervalMs);
       existing?.off();
       current.set(id, { interval: intervalMs, off });
     }
@@ -67,6 +70,7 @@ export function useFleet(): FleetData {
     return () => {
       for (const sub of current.values()) sub.off();
       current.clear();
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
     };
   }, []);
 
