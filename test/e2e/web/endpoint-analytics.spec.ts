@@ -58,3 +58,27 @@ test.describe('Endpoints: log analytics', () => {
     await expect(page.getByTestId('empty-state')).toContainText('The endpoint is stopped');
   });
 });
+
+test.describe('Endpoints: log analytics errors', () => {
+  test('a failing read says so with a retry that recovers', async ({ page }) => {
+    await openConsole(page);
+    await bridgeInvoke(page, 'emulator:reset', {});
+    const { endpoints } = await bridgeCall<{ endpoints: Endpoint[] }>(page, 'endpoints.list');
+    const subject = endpoints.find((e) => e.status === 'healthy')!;
+    await bridgeInvoke(page, 'emulator:setChaos', {
+      rules: [{ route: '/v2/endpoints/logs/**', method: 'POST', errorRate: 1, status: 503 }],
+    });
+    try {
+      await page.goto(`/#/endpoints/${subject.id}/analytics?range=1h`);
+      const failure = page.getByTestId('error-state');
+      await expect(failure).toContainText('Could not read the endpoint’s logs');
+      await expect(failure).toContainText('503');
+      await bridgeInvoke(page, 'emulator:setChaos', { rules: [] });
+      await failure.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByTestId('analytics-lines')).toHaveText(/^\d[\d,]*$/);
+      await expect(page.getByTestId('analytics-common-errors')).toContainText('Request validation failed: input.prompt is required');
+    } finally {
+      await bridgeInvoke(page, 'emulator:setChaos', { rules: [] });
+    }
+  });
+});

@@ -198,7 +198,14 @@ export function BatchHealthDrawer() {
             />
           </Box>
         )}
-        {error && !running && <ErrorAlert error={error} />}
+        {error && !running && (
+          <Box data-testid="batch-health-error">
+            <Typography variant="subtitle2" gutterBottom>
+              Could not check the endpoints’ health{rows.length > 0 ? '; the rows below are from the last check' : ''}
+            </Typography>
+            <ErrorAlert error={error} />
+          </Box>
+        )}
         {result && !running && rows.length > 0 && (
           <Stack spacing={1}>
             <SummaryChips summary={countRows(rows)} />

@@ -113,7 +113,7 @@ const sameCells = (a: { row: FleetRow; metric: HeatMetric }, b: { row: FleetRow;
 const HeatRow = memo(function HeatRow({ row, metric }: { row: FleetRow; metric: HeatMetric }) {
   if (row.state === 'no-data' || row.state === 'error' || row.state === 'loading') {
     return (
-      <Box className="fleet-nodata" sx={{ width: row.gpuCount * (CELL + 2) - 2 }}>
+      <Box className="fleet-nodata" style={{ minWidth: Math.max(180, row.gpuCount * (CELL + 2) - 2) }}>
         {row.state === 'loading'
           ? 'reading…'
           : row.state === 'error'
@@ -211,7 +211,6 @@ const GRID_SX = {
     color: 'text.secondary',
     fontSize: 13,
     whiteSpace: 'nowrap',
-    minWidth: 180,
   },
 } as const;
 
@@ -410,13 +409,15 @@ export function FleetView() {
           <Legend key={m} metric={m} />
         ))}
       </Stack>
-      <Typography variant="body2" color="text.secondary" data-testid="fleet-summary">
-        {liveCount} of {rows.length} clusters with live data · {summary.gpus} GPUs
-        {summary.meanUtilization !== null && ` · mean utilization ${Math.round(summary.meanUtilization)}%`}
-        {summary.hottest?.cell.temperature != null &&
-          ` · hottest ${summary.hottest.row.name} ${summary.hottest.cell.gpuId} at ${Math.round(summary.hottest.cell.temperature)} °C`}
-        {newest && ` · last read ${relativeTime(newest)}`}
-      </Typography>
+      {rows.length > 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="fleet-summary">
+          {liveCount} of {rows.length} clusters with live data · {summary.gpus} GPUs
+          {summary.meanUtilization !== null && ` · mean utilization ${Math.round(summary.meanUtilization)}%`}
+          {summary.hottest?.cell.temperature != null &&
+            ` · hottest ${summary.hottest.row.name} ${summary.hottest.cell.gpuId} at ${Math.round(summary.hottest.cell.temperature)} °C`}
+          {newest && ` · last read ${relativeTime(newest)}`}
+        </Typography>
+      )}
       <Paper variant="outlined" sx={{ p: 2, minHeight: 0, overflow: 'auto' }}>
         {body}
       </Paper>
