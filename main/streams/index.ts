@@ -91,7 +91,7 @@ export function createLiveTopics(options: LiveTopicsOptions): LiveTopics {
   return {
     topics: {
       'logs:tail': (params, emit, flow) => relay.subscribe(params, emit, flow),
-      'metrics:live': (params, emit) => metrics.subscribe(params.clusterId, emit),
+      'metrics:live': (params, emit) => metrics.subscribe(params.clusterId, emit, params.intervalMs),
     },
     relay,
     metrics,

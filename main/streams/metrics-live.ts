@@ -2,7 +2,9 @@
 // cluster's current snapshot every interval for the active profile, however many windows
 // watch it. The first subscriber starts the reads, a later one gets the last answer at once,
 // the last to leave stops them (a read on its way is cancelled). A 429 waits its Retry-After.
-// When the active profile changes, every watched cluster is read again from the new one.
+// When the active profile changes, every watched cluster is read again from the new one. Each
+// subscriber says how often it needs a reading (a fleet view less often than a dashboard): a
+// cluster is read at the shortest interval of its subscribers, timed from its last read.
 import type { NormalizedError } from '../../shared/api/errors';
 import { localError } from '../../shared/api/local-errors';
 import { BridgeError } from '../../shared/ipc/dispatch';
@@ -15,7 +17,7 @@ export interface MetricsLiveOptions {
 }
 
 export interface MetricsLive {
-  subscribe(clusterId: string, emit: (event: MetricsLiveEvent) => void): () => void;
+  subscribe(clusterId: string, emit: (event: MetricsLiveEvent) => void, intervalMs?: number): () => void;
   /** Reads every watched cluster again now (the active profile changed: the last answers are another server's). */
   profileChanged(): void;
   /** Clusters polled now (tests check sharing and stopping). */
@@ -23,10 +25,17 @@ export interface MetricsLive {
   close(): void;
 }
 
+type Listener = (event: MetricsLiveEvent) => void;
+
 interface Entry {
-  listeners: Set<(event: MetricsLiveEvent) => void>;
+  /** Each subscriber and the interval it asked for. */
+  listeners: Map<Listener, number>;
   timer: ReturnType<typeof setTimeout> | null;
+  /** When the pending timer fires (this machine's clock). */
+  due: number;
   inFlight: AbortController | null;
+  /** When the last read ended, to time the next one from. */
+  lastReadAt: number;
   last: MetricsLiveEvent | null;
 }
 
@@ -36,11 +45,13 @@ function normalized(error: unknown): NormalizedError {
 }
 
 export function createMetricsLive(options: MetricsLiveOptions): MetricsLive {
-  const intervalMs = options.intervalMs ?? METRICS_LIVE_INTERVAL_MS;
+  const defaultInterval = options.intervalMs ?? METRICS_LIVE_INTERVAL_MS;
   const entries = new Map<string, Entry>();
+  const intervalOf = (entry: Entry) => Math.min(...entry.listeners.values());
 
   const schedule = (clusterId: string, entry: Entry, delay: number) => {
     if (entry.timer !== null) clearTimeout(entry.timer);
+    entry.due = Date.now() + delay;
     entry.timer = setTimeout(() => void poll(clusterId, entry), delay);
   };
 
@@ -58,12 +69,13 @@ export function createMetricsLive(options: MetricsLiveOptions): MetricsLive {
       event = { ok: false, error: normalized(error) };
     } finally {
       if (entry.inFlight === controller) entry.inFlight = null;
+      entry.lastReadAt = Date.now();
     }
     if (entries.get(clusterId) !== entry) return;
     entry.last = event;
-    for (const listener of [...entry.listeners]) listener(event);
+    for (const listener of [...entry.listeners.keys()]) listener(event);
     const retryAfterMs = !event.ok && event.error.retryAfter ? event.error.retryAfter * 1000 : 0;
-    schedule(clusterId, entry, Math.max(intervalMs, retryAfterMs));
+    schedule(clusterId, entry, Math.max(intervalOf(entry), retryAfterMs));
   }
 
   const stop = (entry: Entry) => {
@@ -74,16 +86,21 @@ export function createMetricsLive(options: MetricsLiveOptions): MetricsLive {
   };
 
   return {
-    subscribe(clusterId, emit) {
+    subscribe(clusterId, emit, intervalMs = defaultInterval) {
       let entry = entries.get(clusterId);
       if (!entry) {
-        entry = { listeners: new Set([emit]), timer: null, inFlight: null, last: null };
+        entry = { listeners: new Map([[emit, intervalMs]]), timer: null, due: 0, inFlight: null, lastReadAt: 0, last: null };
         entries.set(clusterId, entry);
         void poll(clusterId, entry);
       } else {
-        entry.listeners.add(emit);
+        entry.listeners.set(emit, intervalMs);
         // Replayed without its server time, which was the clock of an earlier moment.
         if (entry.last) emit(entry.last.ok ? { ok: true, snapshot: entry.last.snapshot } : entry.last);
+        // Sooner than the pending read (never sooner than a 429 asked): the next read comes
+        // this interval after the last one.
+        const rateLimited = entry.last !== null && !entry.last.ok && Boolean(entry.last.error.retryAfter);
+        const wanted = entry.lastReadAt + intervalMs;
+        if (entry.timer !== null && !rateLimited && wanted < entry.due) schedule(clusterId, entry, Math.max(0, wanted - Date.now()));
       }
       const own = entry;
       return () => {

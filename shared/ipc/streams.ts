@@ -80,7 +80,12 @@ export type LogTailEvent = z.infer<typeof LogTailEvent>;
 export const METRICS_LIVE_INTERVAL_MS = 10_000;
 
 /** The shared metrics poller: one read of the current snapshot per cluster per interval, whoever watches. */
-export const MetricsLiveParams = z.strictObject({ clusterId: ClusterId });
+export const METRICS_LIVE_INTERVAL_MAX_MS = 3_600_000;
+export const MetricsLiveParams = z.strictObject({
+  clusterId: ClusterId,
+  /** How often this subscriber needs a reading (10 s to 1 h); main reads a cluster at the shortest interval asked. */
+  intervalMs: z.number().int().min(METRICS_LIVE_INTERVAL_MS).max(METRICS_LIVE_INTERVAL_MAX_MS).optional(),
+});
 export const MetricsLiveEvent = z.discriminatedUnion('ok', [
   /** `snapshot` is the `data` of `GET /v1/clusters/{id}/metrics` (MetricsSnapshot). */
   z.object({ ok: z.literal(true), snapshot: z.unknown(), serverTime: z.number().int().optional() }),

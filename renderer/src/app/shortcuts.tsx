@@ -15,7 +15,10 @@ export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'Mod+Shift+L', what: 'Toggle light/dark theme' },
   { keys: '?', what: 'This list' },
   { keys: 'N', what: 'API keys: create a key' },
-  { keys: '/', what: 'API keys: filter the list' },
+  { keys: '/', what: 'Lists: filter (API keys, clusters, endpoints)' },
+  { keys: 'F', what: 'Clusters: fleet view (GPU heat map)' },
+  { keys: 'H', what: 'Endpoints: check the health of all' },
+  { keys: 'A', what: 'Endpoint: log analytics' },
   { keys: '↑ ↓', what: 'Tables: move between rows' },
   { keys: 'Enter', what: 'Tables: open the row (key usage)' },
 ];

@@ -303,16 +303,19 @@ describe('palette: Cluster: open metrics', () => {
   it('is offered while a cluster is open, and opens its Metrics tab', () => {
     const location = { hash: '#/clusters/cluster_abc/ports' };
     vi.stubGlobal('window', { location, addEventListener: () => {}, removeEventListener: () => {} });
-    const [command] = clustersFeature.commands ?? [];
+    const command = clustersFeature.commands?.find((c) => c.id === 'clusters:open-metrics');
     expect(command?.title).toBe('Cluster: open metrics');
     command!.run();
     expect(location.hash).toBe('#/clusters/cluster_abc/metrics');
   });
 
-  it('is not offered elsewhere', () => {
+  it('is not offered elsewhere (the fleet view is, everywhere)', () => {
+    const ids = () => (clustersFeature.commands ?? []).map((c) => c.id);
     vi.stubGlobal('window', { location: { hash: '#/clusters' } });
-    expect(clustersFeature.commands).toEqual([]);
+    expect(ids()).toEqual(['clusters:fleet']);
+    vi.stubGlobal('window', { location: { hash: '#/clusters/fleet' } });
+    expect(ids()).toEqual(['clusters:fleet']);
     vi.stubGlobal('window', { location: { hash: '#/api-keys' } });
-    expect(clustersFeature.commands).toEqual([]);
+    expect(ids()).toEqual(['clusters:fleet']);
   });
 });

@@ -20,6 +20,31 @@ const limited: NormalizedError = {
 };
 
 describe('metrics:live', () => {
+  it('reads at the shortest interval its subscribers ask for, and slows down when the faster one leaves', async () => {
+    const read = vi.fn(async () => ({ snapshot: 1 }));
+    const live = createMetricsLive({ read, intervalMs: 10_000 });
+    const offFleet = live.subscribe('c1', () => {}, 30_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(read).toHaveBeenCalledTimes(1);
+    // A dashboard opens: the next reading comes 10 s after the last, not 30.
+    const offDashboard = live.subscribe('c1', () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(read).toHaveBeenCalledTimes(5);
+    offDashboard();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(read).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(read).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(read).toHaveBeenCalledTimes(7);
+    offFleet();
+    expect(live.polled()).toBe(0);
+  });
+
   it('reads once per interval however many subscribe, replays the last answer, and stops with the last one', async () => {
     const read = vi.fn(async (id: string, _signal: AbortSignal) => ({ snapshot: `${id}@${read.mock.calls.length}`, serverTime: 5 }));
     const live = createMetricsLive({ read, intervalMs: 1000 });

@@ -10,14 +10,19 @@ export interface Area extends Omit<Feature, 'page' | 'prefetch'> {
   component: LazyExoticComponent<ComponentType>;
 }
 
-function toArea({ page, prefetch, ...feature }: Feature): Area {
+function toArea(feature: Feature): Area {
+  const { page, prefetch, ...rest } = feature;
   // The first data request leaves alongside the page's code, not after it, whether the area is
   // opened at start (preload) or later (the lazy component's first load).
   const load = () => {
     void prefetch?.();
     return page();
   };
-  return { ...feature, preload: load, component: lazy(load) };
+  const area: Area = { ...rest, preload: load, component: lazy(load) };
+  // A feature's commands may be a getter read when the palette opens (commands for the open
+  // resource); spreading would have read it once, at start.
+  Object.defineProperty(area, 'commands', { get: () => feature.commands, enumerable: true });
+  return area;
 }
 
 export const areas: Area[] = features.map(toArea);

@@ -12,6 +12,7 @@ import { countByStatus, filterClusters, isTransitional } from './cluster-logic';
 import { clusterColumns } from './cluster-columns';
 import { clusterPath } from './cluster-route';
 import { ClusterFilters } from './ClusterFilters';
+import { ClustersViewSwitch } from './ClustersViewSwitch';
 import { useClusters } from './clusters-store';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { LIST_POLL_MS, usePolling } from '../../lib/use-polling';
@@ -84,6 +85,7 @@ export function ClusterList() {
       description={`GPU compute environments of this account.${anyMoving ? ' Refreshing while clusters change state.' : ''}`}
       refreshLabel="Refresh clusters"
       onRefresh={() => void load()}
+      actions={<ClustersViewSwitch value="list" />}
       filters={
         <ClusterFilters statuses={statuses} counts={counts} text={text} filterRef={filterRef} onStatuses={setStatuses} onText={setText} />
       }

@@ -1,15 +1,24 @@
-// The clusters area: the list at /clusters, one cluster at /clusters/<id>[/ports|/secrets].
+// The clusters area: the list at /clusters, the fleet heat map at /clusters/fleet, one cluster at
+// /clusters/<id>[/ports|/secrets|/metrics].
 import { lazy, Suspense } from 'react';
 import { useHashPath } from '../../app/navigation/hash-router';
 import { ClusterList } from './ClusterList';
-import { parseClusterRoute } from './cluster-route';
+import { FLEET_PATH, parseClusterRoute } from './cluster-route';
 import { useClustersFollowProfile } from './use-clusters-page';
 
 const ClusterDetail = lazy(() => import('./ClusterDetail').then((m) => ({ default: m.ClusterDetail })));
+const FleetView = lazy(() => import('./fleet/FleetView').then((m) => ({ default: m.FleetView })));
 
 export default function ClustersPage() {
-  const route = parseClusterRoute(useHashPath());
+  const path = useHashPath();
+  const route = parseClusterRoute(path);
   useClustersFollowProfile();
+  if (path === FLEET_PATH)
+    return (
+      <Suspense fallback={null}>
+        <FleetView />
+      </Suspense>
+    );
   if (!route.clusterId) return <ClusterList />;
   return (
     <Suspense fallback={null}>

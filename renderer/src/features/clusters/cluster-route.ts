@@ -1,4 +1,4 @@
-// The clusters area's addresses: /clusters, /clusters/<id>, /clusters/<id>/ports|secrets|metrics.
+// The clusters area's addresses: /clusters, /clusters/fleet, /clusters/<id>, /clusters/<id>/ports|secrets|metrics.
 export type DetailTab = 'overview' | 'ports' | 'secrets' | 'metrics';
 const OTHER_TABS: readonly string[] = ['ports', 'secrets', 'metrics'];
 
@@ -7,8 +7,12 @@ export interface ClusterRoute {
   tab: DetailTab;
 }
 
+/** The fleet view: a word, not a cluster id (ids are `cluster_…`). */
+export const FLEET_PATH = '/clusters/fleet';
+
 export function parseClusterRoute(path: string): ClusterRoute {
   const [, , id, tab] = path.split('/');
+  if (id === 'fleet') return { clusterId: null, tab: 'overview' };
   return { clusterId: id ? decodeURIComponent(id) : null, tab: tab && OTHER_TABS.includes(tab) ? (tab as DetailTab) : 'overview' };
 }
 

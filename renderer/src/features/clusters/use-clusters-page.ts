@@ -3,8 +3,10 @@
 import { useCallback, useMemo, type RefObject } from 'react';
 import type { ClusterStatus } from '../../../../shared/api/clusters/common';
 import { parseList, useUrlSort, useUrlState } from '../../app/navigation/url-state';
+import { navigate } from '../../app/navigation/hash-router';
 import { useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
 import { CLUSTER_STATUSES } from './cluster-logic';
+import { FLEET_PATH } from './cluster-route';
 import { useClusters } from './clusters-store';
 
 /** Another profile may see other clusters: drop what is shown and read again. */
@@ -15,9 +17,9 @@ export function useClustersFollowProfile(): void {
   });
 }
 
-/** "/" focuses the filter. */
+/** "/" focuses the filter; "f" opens the fleet view. */
 export function useFilterShortcut(filterRef: RefObject<HTMLInputElement | null>): void {
-  usePageKeys(useMemo(() => ({ '/': () => filterRef.current?.focus() }), [filterRef]));
+  usePageKeys(useMemo(() => ({ '/': () => filterRef.current?.focus(), f: () => navigate(FLEET_PATH) }), [filterRef]));
 }
 
 /** `#/clusters?q=llm&status=running,error&sort=-cost`. */

@@ -1,6 +1,7 @@
 // /endpoints/<id>: one endpoint's status, readiness and liveness, its detailed health report,
 // the rollout of a configuration change while it runs, and the configuration editor. Read
-// again every few seconds while the endpoint starts or rolls out a change.
+// again every few seconds while the endpoint starts or rolls out a change. The Analytics tab
+// (/endpoints/<id>/analytics) reads its logs' figures.
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Refresh from '@mui/icons-material/Refresh';
 import Tune from '@mui/icons-material/Tune';
@@ -12,11 +13,14 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
-import { useIntent, useOnProfileSwitch } from '../../app/page-hooks';
+import { navigate } from '../../app/navigation/hash-router';
+import { useIntent, useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
@@ -31,7 +35,12 @@ import { useEndpoints, type EndpointDetailState } from './endpoints-store';
 import { ChecksPanel, ConfigurationPanel, IssuesPanel, ReadinessPanel, ResourcesPanel, StartupPanel, TrafficPanel } from './HealthSections';
 import { SignalChip, StatusChip } from './StatusChip';
 
+const AnalyticsTab = lazy(() => import('./AnalyticsTab').then((m) => ({ default: m.AnalyticsTab })));
+
 export const DETAIL_POLL_MS = 2_000;
+
+export type EndpointTab = 'health' | 'analytics';
+const tabPath = (id: string, tab: EndpointTab) => `/endpoints/${encodeURIComponent(id)}${tab === 'analytics' ? '/analytics' : ''}`;
 
 /** `v1.7.8` as it comes, `1.7.8` with its v. */
 const versionText = (v: string) => (/^v/i.test(v) ? v : `v${v}`);
@@ -108,7 +117,7 @@ function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: str
   );
 }
 
-export function EndpointDetail({ id }: { id: string }) {
+export function EndpointDetail({ id, tab = 'health' }: { id: string; tab?: EndpointTab }) {
   const detail = useEndpoints((s) => s.details[id]);
   const [configuring, setConfiguring] = useState(false);
   const reload = useCallback(() => void useEndpoints.getState().loadOne(id), [id]);
@@ -119,6 +128,7 @@ export function EndpointDetail({ id }: { id: string }) {
     useCallback(() => setConfiguring(true), []),
   );
   useOnProfileSwitch(reload);
+  usePageKeys(useMemo(() => ({ a: () => navigate(tabPath(id, 'analytics')) }), [id]));
   usePolling(Boolean(detail?.endpoint && isMoving(detail.endpoint.status)), DETAIL_POLL_MS, reload);
 
   const endpoint = detail?.endpoint ?? null;
@@ -153,27 +163,44 @@ export function EndpointDetail({ id }: { id: string }) {
         onRetry={reload}
         retrying={detail.refreshing}
       />
-      <RefreshFrame stale={Boolean(detail.error)} refreshing={detail.refreshing}>
-        <Stack spacing={2}>
-          <RolloutBanner endpoint={endpoint} changes={detail.rolloutChanges} />
-          {detail.healthError && <ErrorAlert error={detail.healthError} />}
-          {health?.startupProgress && <StartupPanel progress={health.startupProgress} />}
-          {health && <IssuesPanel health={health} />}
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
-            {health?.metrics && <TrafficPanel metrics={health.metrics} />}
-            <ConfigurationPanel configuration={endpoint.configuration} />
-            {health && <ChecksPanel health={health} />}
-            {health?.resources && <ResourcesPanel resources={health.resources} />}
-            {ready && <ReadinessPanel ready={ready} />}
-          </Box>
-          {health && (
-            <Typography variant="caption" color="text.secondary">
-              Health checked {relativeTime(health.lastChecked)} ({health.check} check, {health.responseTime.toLocaleString('en-US')} ms) ·
-              uptime {health.uptime}
-            </Typography>
-          )}
-        </Stack>
-      </RefreshFrame>
+      <Tabs
+        value={tab}
+        onChange={(_, next: EndpointTab) => navigate(tabPath(id, next))}
+        aria-label="Endpoint sections"
+        sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+      >
+        <Tab value="health" label="Health" id="endpoint-tab-health" aria-controls="endpoint-panel" />
+        <Tab value="analytics" label="Analytics" id="endpoint-tab-analytics" aria-controls="endpoint-panel" />
+      </Tabs>
+      {tab === 'analytics' ? (
+        <Box role="tabpanel" id="endpoint-panel" aria-labelledby="endpoint-tab-analytics">
+          <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+            <AnalyticsTab endpointId={id} status={endpoint.status} />
+          </Suspense>
+        </Box>
+      ) : (
+        <RefreshFrame stale={Boolean(detail.error)} refreshing={detail.refreshing}>
+          <Stack spacing={2} role="tabpanel" id="endpoint-panel" aria-labelledby="endpoint-tab-health">
+            <RolloutBanner endpoint={endpoint} changes={detail.rolloutChanges} />
+            {detail.healthError && <ErrorAlert error={detail.healthError} />}
+            {health?.startupProgress && <StartupPanel progress={health.startupProgress} />}
+            {health && <IssuesPanel health={health} />}
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+              {health?.metrics && <TrafficPanel metrics={health.metrics} />}
+              <ConfigurationPanel configuration={endpoint.configuration} />
+              {health && <ChecksPanel health={health} />}
+              {health?.resources && <ResourcesPanel resources={health.resources} />}
+              {ready && <ReadinessPanel ready={ready} />}
+            </Box>
+            {health && (
+              <Typography variant="caption" color="text.secondary">
+                Health checked {relativeTime(health.lastChecked)} ({health.check} check, {health.responseTime.toLocaleString('en-US')} ms) ·
+                uptime {health.uptime}
+              </Typography>
+            )}
+          </Stack>
+        </RefreshFrame>
+      )}
       <ConfigDialog endpoint={endpoint} open={configuring} onClose={() => setConfiguring(false)} />
     </Stack>
   );

@@ -2,6 +2,7 @@
 // and last change; a text filter kept in the address (`#/endpoints?q=llama&sort=-requests`);
 // refreshed while any endpoint is starting or rolling out a change.
 import CloudQueue from '@mui/icons-material/CloudQueue';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Button from '@mui/material/Button';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
@@ -11,6 +12,8 @@ import { useIntent, useOnProfileSwitch, usePageKeys } from '../../app/page-hooks
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
 import { usePolling } from '../../lib/use-polling';
+import { BatchHealthDrawer, BatchHealthStrip } from './BatchHealth';
+import { useBatchHealth } from './batch-health-store';
 import { endpointColumns } from './endpoint-columns';
 import { filterEndpoints, isMoving } from './endpoint-logic';
 import { useEndpoints } from './endpoints-store';
@@ -40,8 +43,14 @@ export function EndpointList() {
     'page:refresh',
     useCallback(() => void load(), [load]),
   );
-  useOnProfileSwitch(() => void load());
-  usePageKeys(useMemo(() => ({ '/': () => filterRef.current?.focus() }), []));
+  const checkAll = useCallback(() => void useBatchHealth.getState().run(), []);
+  useIntent('endpoints:check-health', checkAll);
+  useOnProfileSwitch(() => {
+    useBatchHealth.getState().reset();
+    void load();
+  });
+  usePageKeys(useMemo(() => ({ '/': () => filterRef.current?.focus(), h: checkAll }), [checkAll]));
+  const checking = useBatchHealth((s) => s.running);
   const anyMoving = useMemo(() => endpoints.some((e) => isMoving(e.status)), [endpoints]);
   usePolling(anyMoving, LIST_POLL_MS, () => void load({ quiet: true }));
 
@@ -74,6 +83,19 @@ export function EndpointList() {
         inputRef: filterRef,
         width: 280,
       }}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<MonitorHeartOutlined />}
+          onClick={checkAll}
+          disabled={checking}
+          data-testid="check-all-health"
+          aria-keyshortcuts="H"
+        >
+          Check all
+        </Button>
+      }
+      notice={<BatchHealthStrip />}
       refreshLabel="Refresh endpoints"
       onRefresh={() => void load()}
       status={status}
@@ -94,6 +116,8 @@ export function EndpointList() {
         rowTestId,
         empty,
       }}
-    />
+    >
+      <BatchHealthDrawer />
+    </ListPage>
   );
 }

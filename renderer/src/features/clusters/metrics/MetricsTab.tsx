@@ -1,7 +1,8 @@
 // The cluster's live GPU metrics dashboard: ranges (live 5 m / 15 m / 1 h, historical 6 h /
 // 24 h / 7 d / custom), pause, the GPU legend and readout, one chart per GPU metric with one
 // series per GPU, the host's charts, custom metrics and the processes of the last snapshot.
-// All charts share the crosshair and the GPUs hidden in the legend.
+// All charts share the crosshair and the GPUs hidden in the legend. `?gpu=gpu_3` opens with
+// that GPU alone shown (the fleet view's click); the legend shows the others again.
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -19,6 +20,7 @@ import { gpuId, INTERVAL_MS } from '../../../../../shared/api/clusters/metrics';
 import { createCrosshair, MetricChart, useCrosshair, type Crosshair, type MetricSeries } from '../../../components/MetricChart';
 import { ErrorState, EmptyState } from '../../../components/StateViews';
 import { serverNow } from '../../../lib/server-clock';
+import { useUrlState } from '../../../app/navigation/url-state';
 import { CustomRangeDialog } from './CustomRangeDialog';
 import { LiveNotice } from './LiveNotice';
 import { ProcessesTable } from './ProcessesTable';
@@ -56,12 +58,19 @@ function HostAside({
   );
 }
 
+/** Every GPU hidden but `focus` (one the cluster has); none hidden otherwise. */
+function focusedOn(focus: string, count: number): ReadonlySet<string> {
+  const all = Array.from({ length: count }, (_, i) => gpuId(i));
+  return all.includes(focus) ? new Set(all.filter((g) => g !== focus)) : NONE;
+}
+
 export function MetricsTab({ cluster }: { cluster: Cluster }) {
   const [rangeId, setRangeId] = useState<RangeId>('5m');
   const [custom, setCustom] = useState<{ start: number; end: number } | null>(null);
   const [customOpen, setCustomOpen] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [hiddenGpus, setHiddenGpus] = useState<ReadonlySet<string>>(NONE);
+  const [{ gpu: focusGpu }] = useUrlState({ gpu: '' });
+  const [hiddenGpus, setHiddenGpus] = useState<ReadonlySet<string>>(() => focusedOn(focusGpu, cluster.gpu.count));
   const crosshair = useMemo(() => createCrosshair(), []);
 
   const option = rangeOption(rangeId);

@@ -3,7 +3,10 @@
 // every window (main/streams/metrics-live.ts). Views subscribe by cluster id; the first opens
 // the topic, a later one gets the last answer at once, the last to leave closes it. While the
 // window is hidden the topic is closed (main stops reading when no window watches); coming
-// back opens it again, and main hands over its last answer at once.
+// back opens it again, and main hands over its last answer at once. Each view says how often it
+// needs a reading (the dashboard every 10 s, the fleet view less often to keep within the read
+// budget): the window asks main for the shortest interval of its views, and main reads a
+// cluster at the shortest interval any window asks for.
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { MetricsSnapshot } from '../../../../../shared/api/clusters/metrics';
 import { getBridge } from '../../../bridge';
@@ -13,19 +16,33 @@ export type PollEvent<T> = { ok: true; value: T } | { ok: false; error: Normaliz
 export type PollListener<T> = (event: PollEvent<T>) => void;
 
 export interface SharedPoller<T> {
-  subscribe(key: string, listener: PollListener<T>): () => void;
+  /** Watch `key`, wanting a reading at least every `intervalMs` (the feed's default when left out). */
+  subscribe(key: string, listener: PollListener<T>, intervalMs?: number): () => void;
   /** How many views watch `key` (0 when it is not watched). */
   subscribers(key: string): number;
 }
 
-/** Opens the feed of `key`; events go to `emit` until the returned function closes it. */
-export type FeedSource<T> = (key: string, emit: PollListener<T>) => () => void;
+/** Opens the feed of `key` read every `intervalMs` (undefined: the feed's default); events go to `emit` until the returned function closes it. */
+export type FeedSource<T> = (key: string, emit: PollListener<T>, intervalMs: number | undefined) => () => void;
 
 interface Entry<T> {
-  listeners: Set<PollListener<T>>;
+  /** Each view and the interval it asked for (undefined: the default). */
+  listeners: Map<PollListener<T>, number | undefined>;
   /** Closes the source; null while the window is hidden. */
   close: (() => void) | null;
+  /** The interval the open source was asked for. */
+  openedWith: number | undefined;
   last: PollEvent<T> | null;
+}
+
+/** The shortest interval the views ask for; undefined (the default, the shortest there is) when one asks for none. */
+function intervalOf<T>(entry: Entry<T>): number | undefined {
+  let min: number | undefined = Number.POSITIVE_INFINITY;
+  for (const every of entry.listeners.values()) {
+    if (every === undefined) return undefined;
+    min = Math.min(min, every);
+  }
+  return min;
 }
 
 export interface PollerEnvironment {
@@ -47,11 +64,27 @@ export function createSharedPoller<T>(source: FeedSource<T>, env: PollerEnvironm
   let stopVisibility: (() => void) | null = null;
 
   const open = (key: string, entry: Entry<T>) => {
-    entry.close = source(key, (event) => {
-      if (entries.get(key) !== entry) return;
-      entry.last = event;
-      for (const listener of [...entry.listeners]) listener(event);
-    });
+    entry.openedWith = intervalOf(entry);
+    entry.close = source(
+      key,
+      (event) => {
+        if (entries.get(key) !== entry) return;
+        entry.last = event;
+        for (const listener of [...entry.listeners.keys()]) listener(event);
+      },
+      entry.openedWith,
+    );
+  };
+
+  /**
+   * Reopens the source when the views' shortest interval changed: the new one first, so main
+   * keeps the cluster watched (no extra read) and replays its last answer at once.
+   */
+  const retune = (key: string, entry: Entry<T>) => {
+    if (entry.close === null || intervalOf(entry) === entry.openedWith) return;
+    const previous = entry.close;
+    open(key, entry);
+    previous();
   };
 
   const onVisibility = () => {
@@ -64,20 +97,25 @@ export function createSharedPoller<T>(source: FeedSource<T>, env: PollerEnvironm
   };
 
   return {
-    subscribe(key, listener) {
+    subscribe(key, listener, intervalMs) {
       let entry = entries.get(key);
       if (!entry) {
-        entry = { listeners: new Set([listener]), close: null, last: null };
+        entry = { listeners: new Map([[listener, intervalMs]]), close: null, openedWith: undefined, last: null };
         entries.set(key, entry);
         if (entries.size === 1) stopVisibility = env.onVisibilityChange(onVisibility);
         if (!env.isHidden()) open(key, entry);
       } else {
-        entry.listeners.add(listener);
+        entry.listeners.set(listener, intervalMs);
         if (entry.last) listener(entry.last);
+        retune(key, entry);
       }
       const own = entry;
       return () => {
-        if (!own.listeners.delete(listener) || own.listeners.size > 0) return;
+        if (!own.listeners.delete(listener)) return;
+        if (own.listeners.size > 0) {
+          retune(key, own);
+          return;
+        }
         own.close?.();
         own.close = null;
         entries.delete(key);
@@ -92,8 +130,8 @@ export function createSharedPoller<T>(source: FeedSource<T>, env: PollerEnvironm
 }
 
 /** The current snapshot of each watched cluster, processes included (for the processes table), from main's shared poller. */
-export const clusterMetricsPoller = createSharedPoller<MetricsSnapshot>((clusterId, emit) =>
-  getBridge().subscribe('metrics:live', { clusterId }, (event) => {
+export const clusterMetricsPoller = createSharedPoller<MetricsSnapshot>((clusterId, emit, intervalMs) =>
+  getBridge().subscribe('metrics:live', intervalMs === undefined ? { clusterId } : { clusterId, intervalMs }, (event) => {
     if (!event.ok) return emit({ ok: false, error: event.error });
     noteServerTime(event.serverTime);
     emit({ ok: true, value: event.snapshot as MetricsSnapshot });
