@@ -2,6 +2,7 @@
 // any order, reads the same), stop and restart phases written at their phase times, nothing
 // after a stop, and a gpu_driver warning for exactly the GPUs and minutes the metrics simulator
 // has above 85 °C.
+import { r1 } from '../../../../main/emulator/areas/clusters/sim/metrics/render';
 import { describe, expect, it } from 'vitest';
 import { HOT_C, type Raw } from '../../../../main/emulator/areas/clusters/sim/logs/content';
 import { HOUR, after, cursorOf, idOf, render, scan, sourceOf, textLine } from '../../../../main/emulator/areas/clusters/sim/logs/read';
@@ -115,7 +116,8 @@ describe('log simulator', () => {
     const from = T0 + 2 * HOUR;
     const to = T0 + 26 * HOUR;
     const s = seriesOf(src.m, from - MIN, to);
-    const temp = (i: number, g: number) => s.data[i * s.layout.width + g * GPU_WIDTH + G.temp]!;
+    // To a tenth, as the metrics routes answer it.
+    const temp = (i: number, g: number) => r1(s.data[i * s.layout.width + g * GPU_WIDTH + G.temp]!);
     const expected: string[] = [];
     let sustained = 0;
     s.times.forEach((t, i) => {

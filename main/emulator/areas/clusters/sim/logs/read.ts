@@ -8,6 +8,7 @@ import type { LogEntry } from '../../../../../../shared/api/clusters/logs';
 import { gpuId } from '../../../../../../shared/api/clusters/metrics';
 import type { StoredCluster } from '../../state';
 import { runAt } from '../metrics/model';
+import { r1 } from '../metrics/render';
 import { G, GPU_WIDTH, modelOf, seriesOf, type MetricsModel } from '../metrics/sample';
 import { HOT_C, MIN, containerId, hotGpu, lifecycleEvents, minuteLines, runEvents, workloadProc, type Raw } from './content';
 
@@ -99,7 +100,7 @@ function generateHour(seed: number, m: MetricsModel, h: number, rareOnly = false
 }
 
 /**
- * [time, gpu, °C, graphics MHz] of the warnings in [from, to): minute samples above HOT_C whose
+ * [time, gpu, °C to a tenth, graphics MHz] of the warnings in [from, to): minute samples above HOT_C whose
  * previous minute was not (or had no data), and quarter hours while a GPU stays above.
  */
 export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
@@ -111,9 +112,11 @@ export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[nu
     if (t < from) continue;
     const prev = i > 0 && s.times[i - 1] === t - MIN ? i - 1 : -1;
     for (let g = 0; g < s.layout.gpus; g++) {
-      const temp = s.data[i * w + g * GPU_WIDTH + G.temp]!;
+      // As the metrics routes answer it (to a tenth): a warning never says "above 85 °C" of a
+      // minute the metrics show at 85.0.
+      const temp = r1(s.data[i * w + g * GPU_WIDTH + G.temp]!);
       if (temp <= HOT_C) continue;
-      const wasHot = prev >= 0 && s.data[prev * w + g * GPU_WIDTH + G.temp]! > HOT_C;
+      const wasHot = prev >= 0 && r1(s.data[prev * w + g * GPU_WIDTH + G.temp]!) > HOT_C;
       if (!wasHot || t % (15 * MIN) === 0) out.push([t, g, temp, s.data[i * w + g * GPU_WIDTH + G.gclk]!]);
     }
   }

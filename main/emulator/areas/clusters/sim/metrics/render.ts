@@ -10,7 +10,8 @@ import {
 import { runAt } from './model';
 import { C, D, G, GPU_WIDTH, N, type Layout, type MetricsModel, type Series } from './sample';
 
-const r1 = (v: number) => Math.round(v * 10) / 10;
+/** Readings are answered to a tenth; what is said about a reading elsewhere (a log line) uses the same value. */
+export const r1 = (v: number) => Math.round(v * 10) / 10;
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const int = (v: number) => Math.round(v);
 
