@@ -17,6 +17,7 @@ import {
   SnapshotImportResponse,
 } from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
+import { LogTailEvent, LogTailParams } from './streams';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
 export const ProfileName = z.string().trim().min(1, 'Name is required').max(60, 'Name is at most 60 characters');
@@ -199,6 +200,7 @@ export const topics = {
    * Cmd/Ctrl+K), sent to the focused window. Web mode never emits it.
    */
   'menu:command': { params: Empty, event: z.object({ command: z.string().regex(/^[a-z][a-zA-Z0-9:.-]{0,63}$/) }) },
+  'logs:tail': { params: LogTailParams, event: LogTailEvent },
 } as const;
 
 export type Channels = typeof channels;
