@@ -159,6 +159,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'profiles:changed': (_params, emit) => profiles.onChange(emit),
     // Menu commands are emitted per window by the Electron IPC binding; web mode has no menu.
     'menu:command': () => () => {},
+    // MERGE: the stream relay (main/streams/, its own branch) serves this topic; take its entry.
+    'logs:tail': (_params, emit) => {
+      emit({ type: 'status', state: 'failed', reason: 'The log stream relay is not part of this build.' });
+      return () => {};
+    },
   };
 
   let disposed: Promise<void> | null = null;

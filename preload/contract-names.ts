@@ -35,6 +35,7 @@ const topicTable: { readonly [T in TopicName]: true } = {
   'gateway:rateLimit': true,
   'profiles:changed': true,
   'menu:command': true,
+  'logs:tail': true,
 };
 
 export const preloadChannelNames = Object.keys(channelTable) as ChannelName[];

@@ -29,19 +29,31 @@ export interface LogLine {
   entry: LogEntry | EndpointLogEntry;
 }
 
+/** The fields of either kind of entry a line reads, none trusted. */
+interface AnyEntry {
+  timestamp?: unknown;
+  level?: unknown;
+  source?: unknown;
+  log_type?: unknown;
+  message?: unknown;
+  metadata?: { gpu_id?: unknown };
+  stack_trace?: string[];
+  stackTrace?: string[];
+}
+
 function level(value: unknown): Level {
   return (LEVELS as readonly unknown[]).includes(value) ? (value as Level) : 'info';
 }
 
 /** A relayed entry as a line; an entry without a readable time gets `fallbackTs` (the last one of its source). */
 export function toLine(src: number, kind: LogSourceRef['kind'], id: string, raw: unknown, fallbackTs = 0): LogLine {
-  const e = (raw ?? {}) as Partial<LogEntry & EndpointLogEntry>;
+  const e = (raw ?? {}) as AnyEntry;
   const parsed = typeof e.timestamp === 'string' ? Date.parse(e.timestamp) : NaN;
   const ts = Number.isFinite(parsed) ? parsed : fallbackTs;
   const message = typeof e.message === 'string' ? e.message : '';
   const origin = typeof e.source === 'string' ? e.source : '';
   const lvl = level(e.level);
-  const gpuRaw = kind === 'cluster' ? (e as Partial<LogEntry>).metadata?.gpu_id : undefined;
+  const gpuRaw = kind === 'cluster' ? e.metadata?.gpu_id : undefined;
   return {
     src,
     id,
@@ -58,7 +70,7 @@ export function toLine(src: number, kind: LogSourceRef['kind'], id: string, raw:
 
 /** The stack trace of an entry of either kind, if it has one. */
 export function stackTrace(line: LogLine): string[] {
-  const e = line.entry as Partial<LogEntry & EndpointLogEntry>;
+  const e = line.entry as AnyEntry;
   return e.stack_trace ?? e.stackTrace ?? [];
 }
 
