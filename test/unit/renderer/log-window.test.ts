@@ -1,6 +1,9 @@
 // The log window's logic: the ring buffer, the merge of several sources by time, the filters
 // and the pattern, and the "new lines" counter of follow mode.
 import { describe, expect, it } from 'vitest';
+import { logWindowPath, metricsAtPath } from '../../../renderer/src/app/navigation/links';
+import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/metrics/moment';
+import { parseSources, serverFilters } from '../../../renderer/src/features/logs/LogsPage';
 import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/logs/follow';
 import { LineBuffer } from '../../../renderer/src/features/logs/line-buffer';
 import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/logs/line-filter';
@@ -246,5 +249,63 @@ describe('follow mode', () => {
   it('counts a row of slack as the bottom', () => {
     expect(atBottom(980, 20, 1000)).toBe(true);
     expect(atBottom(900, 20, 1000)).toBe(false);
+  });
+});
+
+describe('the link from a log line to the metrics at its moment', () => {
+  const gpus = ['gpu_0', 'gpu_1', 'gpu_2'];
+  const now = Date.UTC(2026, 0, 2, 12);
+
+  it('builds the address and reads it back as a range around the moment with that GPU alone', () => {
+    const at = now - 3_600_000;
+    const path = metricsAtPath('cl_1', at, 'gpu_1');
+    expect(path).toBe(`/clusters/cl_1/metrics?at=${encodeURIComponent(new Date(at).toISOString())}&gpu=gpu_1`);
+    const moment = readMoment(new URLSearchParams(path.split('?')[1]), now, gpus)!;
+    expect(moment.range).toEqual({ start: at - MOMENT_SPAN_MS, end: at + MOMENT_SPAN_MS });
+    expect(moment.gpu).toBe('gpu_1');
+    expect([...hiddenExcept(gpus, 'gpu_1')]).toEqual(['gpu_0', 'gpu_2']);
+  });
+
+  it('ends a recent moment at now, ignores an unknown GPU and a time it cannot show', () => {
+    const recent = readMoment(new URLSearchParams({ at: new Date(now - 60_000).toISOString(), gpu: 'gpu_9' }), now, gpus)!;
+    expect(recent.range.end).toBe(now);
+    expect(recent.range.end - recent.range.start).toBe(2 * MOMENT_SPAN_MS);
+    expect(recent.gpu).toBeNull();
+    expect(readMoment(new URLSearchParams({ at: 'yesterday' }), now, gpus)).toBeNull();
+    expect(readMoment(new URLSearchParams({ at: new Date(now - 40 * 86_400_000).toISOString() }), now, gpus)).toBeNull();
+  });
+});
+
+describe('the log window address', () => {
+  it('lists the sources in the address and reads back only valid, distinct ones', () => {
+    const path = logWindowPath([
+      { kind: 'cluster', id: 'cluster_abc' },
+      { kind: 'endpoint', id: 'ep_1' },
+    ]);
+    expect(path).toMatch(/^\/[A-Za-z0-9/_\-.?=&%]{0,512}$/); // the windows:open route rule
+    const src = new URLSearchParams(path.split('?')[1]).get('src');
+    expect(parseSources(src)).toEqual([
+      { kind: 'cluster', id: 'cluster_abc' },
+      { kind: 'endpoint', id: 'ep_1' },
+    ]);
+    expect(parseSources('cluster:cluster_a,cluster:cluster_a,volume:v1,endpoint:,nonsense,cluster:cl_bad')).toEqual([
+      { kind: 'cluster', id: 'cluster_a' },
+    ]);
+  });
+
+  it('asks the server for the filters it can apply, per kind of source', () => {
+    const choice = { levels: ['warn', 'error'] as ('warn' | 'error')[], origins: ['container', 'api_handler'], types: ['gpu'] };
+    expect(serverFilters({ kind: 'cluster', id: 'cl_a' }, choice)).toEqual({
+      kind: 'cluster',
+      level: ['warn', 'error'],
+      log_type: ['gpu'],
+      source: ['container'],
+    });
+    expect(serverFilters({ kind: 'endpoint', id: 'ep_1' }, choice)).toEqual({ kind: 'endpoint', level: 'warn', source: ['api_handler'] });
+    expect(serverFilters({ kind: 'endpoint', id: 'ep_1' }, { levels: null, origins: null, types: null })).toEqual({
+      kind: 'endpoint',
+      level: undefined,
+      source: undefined,
+    });
   });
 });

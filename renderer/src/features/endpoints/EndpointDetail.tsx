@@ -18,6 +18,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
 import { useIntent, useOnProfileSwitch } from '../../app/page-hooks';
 import { CopyButton } from '../../components/CopyButton';
+import { OpenLogsButton } from '../../components/OpenLogsButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
@@ -76,6 +77,7 @@ function Header({
           </IconButton>
         </span>
       </Tooltip>
+      <OpenLogsButton source={{ kind: 'endpoint', id: endpoint.id }} />
       <Button variant="contained" startIcon={<Tune />} onClick={onConfigure} data-testid="configure-endpoint">
         Configure
       </Button>

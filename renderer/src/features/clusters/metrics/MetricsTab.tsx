@@ -13,12 +13,15 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { gpuId, INTERVAL_MS } from '../../../../../shared/api/clusters/metrics';
 import { createCrosshair, MetricChart, useCrosshair, type Crosshair, type MetricSeries } from '../../../components/MetricChart';
 import { ErrorState, EmptyState } from '../../../components/StateViews';
 import { serverNow } from '../../../lib/server-clock';
+import { parseHash } from '../../../app/navigation/hash-router';
+import { METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../app/navigation/links';
+import { hiddenExcept, readMoment } from './moment';
 import { CustomRangeDialog } from './CustomRangeDialog';
 import { LiveNotice } from './LiveNotice';
 import { ProcessesTable } from './ProcessesTable';
@@ -32,6 +35,15 @@ import type { SeriesSet } from './series-set';
 const HOUR = 3_600_000;
 const HOST_COLORS = ['#4e79a7', '#f28e2b'];
 const NONE: ReadonlySet<string> = new Set();
+
+function subscribeHash(onChange: () => void) {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+const momentKey = () => {
+  const q = parseHash(window.location.hash).query;
+  return `${q.get(METRICS_AT_PARAM) ?? ''}|${q.get(METRICS_GPU_PARAM) ?? ''}`;
+};
 
 function HostAside({
   set,
@@ -57,12 +69,24 @@ function HostAside({
 }
 
 export function MetricsTab({ cluster }: { cluster: Cluster }) {
+  const gpus = useMemo(() => Array.from({ length: cluster.gpu.count }, (_, i) => gpuId(i)), [cluster.gpu.count]);
   const [rangeId, setRangeId] = useState<RangeId>('5m');
   const [custom, setCustom] = useState<{ start: number; end: number } | null>(null);
   const [customOpen, setCustomOpen] = useState(false);
   const [paused, setPaused] = useState(false);
   const [hiddenGpus, setHiddenGpus] = useState<ReadonlySet<string>>(NONE);
   const crosshair = useMemo(() => createCrosshair(), []);
+
+  // A link to a moment (a log line's time and GPU) sets the range and the GPUs shown, also
+  // when it arrives while the dashboard is open.
+  const momentQuery = useSyncExternalStore(subscribeHash, momentKey);
+  useEffect(() => {
+    const moment = readMoment(parseHash(document.location.hash).query, serverNow(), gpus);
+    if (!moment) return;
+    setCustom(moment.range);
+    setRangeId('custom');
+    setHiddenGpus(moment.gpu ? hiddenExcept(gpus, moment.gpu) : NONE);
+  }, [momentQuery, gpus]);
 
   const option = rangeOption(rangeId);
   const live = option?.live ?? false;
@@ -77,7 +101,6 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
   // The readout takes the nearest point within this distance: one bucket, or a minute and a half live.
   const maxGap = data.interval ? INTERVAL_MS[data.interval] * 1.5 : 90_000;
 
-  const gpus = useMemo(() => Array.from({ length: cluster.gpu.count }, (_, i) => gpuId(i)), [cluster.gpu.count]);
   const hiddenKeys = useMemo(() => {
     const keys = new Set<string>();
     for (const g of hiddenGpus) for (const m of GPU_METRICS) keys.add(gpuSeriesKey(m.id, g));
