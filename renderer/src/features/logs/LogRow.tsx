@@ -3,9 +3,9 @@
 // context" and the link to the cluster's metrics at that moment (for that GPU).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import { memo, type ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { MONO_FONT } from '../../lib/fonts';
@@ -32,19 +32,7 @@ export interface RowActions {
 
 function Message({ text, highlight }: { text: string; highlight: RegExp | null }) {
   if (!highlight) return <>{text}</>;
-  return (
-    <>
-      {highlightSegments(text, highlight).map((s, i) =>
-        s.match ? (
-          <Box component="mark" key={i} sx={{ bgcolor: 'warning.light', color: 'common.black', borderRadius: 0.5 }}>
-            {s.text}
-          </Box>
-        ) : (
-          s.text
-        ),
-      )}
-    </>
-  );
+  return <>{highlightSegments(text, highlight).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}</>;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -61,7 +49,18 @@ function Expanded({ line, pos, label, actions }: { line: LogLine; pos: number; l
   const metadata = (line.entry as { metadata?: Record<string, unknown> }).metadata ?? {};
   const shown = Object.entries(metadata).filter(([, v]) => v !== null && v !== '');
   return (
-    <Box sx={{ pl: 3, pr: 2, py: 1, borderLeft: 3, borderColor: sourceColor(line.src), bgcolor: 'action.hover', whiteSpace: 'normal' }}>
+    <Box
+      sx={{
+        pl: 3,
+        pr: 2,
+        py: 1,
+        borderLeft: 3,
+        borderColor: sourceColor(line.src),
+        bgcolor: 'action.hover',
+        whiteSpace: 'normal',
+        cursor: 'auto',
+      }}
+    >
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
         <Box sx={{ color: 'text.secondary' }}>{new Date(line.ts).toISOString()}</Box>
         <CopyButton value={lineText(line, label)} label="Copy line" variant="button" />
@@ -109,6 +108,50 @@ function Expanded({ line, pos, label, actions }: { line: LogLine; pos: number; l
   );
 }
 
+/**
+ * The styles of every row, set once on the list (rows are plain elements with class names:
+ * thousands of rows mount each second while following, and per-element styles would be
+ * computed for each).
+ */
+export function rowStyles(t: Theme): SystemStyleObject<Theme> {
+  return {
+    fontFamily: MONO_FONT,
+    fontSize: 12.5,
+    lineHeight: `${ROW_HEIGHT}px`,
+    '& .log-row': {
+      display: 'flex',
+      gap: '8px',
+      padding: '0 8px',
+      minHeight: ROW_HEIGHT,
+      cursor: 'pointer',
+      borderLeft: '3px solid transparent',
+      '&:hover': { backgroundColor: t.palette.action.hover },
+      '&:focus-visible': { outline: `2px solid ${t.palette.primary.main}`, outlineOffset: -2 },
+      '&.focused': { backgroundColor: alpha(t.palette.warning.main, 0.25) },
+    },
+    '& .log-time': { color: t.palette.text.secondary, flexShrink: 0 },
+    '& .log-link': {
+      font: 'inherit',
+      background: 'none',
+      border: 0,
+      padding: 0,
+      cursor: 'pointer',
+      color: t.palette.primary.main,
+      flexShrink: 0,
+      '&:hover': { textDecoration: 'underline' },
+      '&.log-time': { color: t.palette.text.secondary },
+    },
+    '& .log-level': { flexShrink: 0, width: 44, textAlign: 'center', fontWeight: 700, textTransform: 'uppercase' },
+    ...Object.fromEntries(Object.entries(LEVEL_COLORS).map(([level, color]) => [`& .log-level.${level}`, { color }])),
+    '& .log-src, & .log-origin': { flexShrink: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+    '& .log-src': { width: 120 },
+    '& .log-origin': { width: 130, color: t.palette.text.secondary },
+    '& .log-msg': { flex: 1, minWidth: 0, whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& .log-msg.wrap': { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
+    '& mark': { backgroundColor: t.palette.warning.light, color: t.palette.common.black, borderRadius: '2px' },
+  };
+}
+
 export const LogRow = memo(function LogRow({
   line,
   pos,
@@ -126,112 +169,57 @@ export const LogRow = memo(function LogRow({
 }) {
   const label = options.labels[line.src] ?? '';
   const metrics = actions.canOpenMetrics(line);
+  const color = sourceColor(line.src);
   return (
-    <Box sx={{ fontFamily: MONO_FONT, fontSize: 12.5, lineHeight: `${ROW_HEIGHT}px` }}>
-      <Box
+    <div>
+      <div
         role="row"
         tabIndex={0}
         aria-expanded={expanded}
         data-testid="log-row"
+        className={focused ? 'log-row focused' : 'log-row'}
+        style={{ borderLeftColor: color }}
         onClick={(e) => {
-          if ((e.target as HTMLElement).closest('a,button')) return;
+          if ((e.target as HTMLElement).closest('button')) return;
           actions.onToggle(pos);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
+          if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
             e.preventDefault();
             actions.onToggle(pos);
           }
         }}
-        sx={(t) => ({
-          display: 'flex',
-          gap: 1,
-          px: 1,
-          minHeight: ROW_HEIGHT,
-          cursor: 'pointer',
-          borderLeft: 3,
-          borderColor: sourceColor(line.src),
-          bgcolor: focused ? alpha(t.palette.warning.main, 0.25) : undefined,
-          '&:hover': { bgcolor: focused ? undefined : 'action.hover' },
-          '&:focus-visible': { outline: `2px solid ${t.palette.primary.main}`, outlineOffset: -2 },
-        })}
       >
         {options.showTime &&
           (metrics ? (
-            <Link
-              component="button"
-              underline="hover"
-              color="text.secondary"
-              title="Metrics at this moment"
-              onClick={() => actions.onOpenMetrics(line)}
-              sx={{ font: 'inherit', flexShrink: 0, verticalAlign: 'baseline' }}
-            >
+            <button type="button" className="log-link log-time" title="Metrics at this moment" onClick={() => actions.onOpenMetrics(line)}>
               {clockTime(line.ts)}
-            </Link>
+            </button>
           ) : (
-            <Box component="span" sx={{ color: 'text.secondary', flexShrink: 0 }}>
-              {clockTime(line.ts)}
-            </Box>
+            <span className="log-time">{clockTime(line.ts)}</span>
           ))}
-        <Box
-          component="span"
-          sx={{
-            flexShrink: 0,
-            width: 44,
-            textAlign: 'center',
-            color: LEVEL_COLORS[line.level],
-            fontWeight: 700,
-            textTransform: 'uppercase',
-          }}
-        >
-          {line.level}
-        </Box>
+        <span className={`log-level ${line.level}`}>{line.level}</span>
         {options.labels.length > 1 && (
-          <Box
-            component="span"
-            sx={{
-              flexShrink: 0,
-              width: 120,
-              color: sourceColor(line.src),
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
-            title={label}
-          >
+          <span className="log-src" style={{ color }} title={label}>
             {label}
-          </Box>
+          </span>
         )}
-        <Box
-          component="span"
-          sx={{ flexShrink: 0, color: 'text.secondary', width: 130, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {line.origin}
-        </Box>
+        <span className="log-origin">{line.origin}</span>
         {line.gpu && metrics && (
-          <Link
-            component="button"
-            underline="hover"
-            onClick={() => actions.onOpenMetrics(line)}
-            sx={{ font: 'inherit', flexShrink: 0 }}
+          <button
+            type="button"
+            className="log-link"
             title={`Metrics of ${line.gpu} at this moment`}
+            onClick={() => actions.onOpenMetrics(line)}
           >
             {line.gpu}
-          </Link>
+          </button>
         )}
-        <Box
-          component="span"
-          data-testid="log-message"
-          sx={
-            options.wrap
-              ? { flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }
-              : { flex: 1, minWidth: 0, whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' }
-          }
-        >
+        <span className={options.wrap ? 'log-msg wrap' : 'log-msg'} data-testid="log-message">
           <Message text={line.message} highlight={options.highlight} />
-        </Box>
-      </Box>
+        </span>
+      </div>
       {expanded && <Expanded line={line} pos={pos} label={label} actions={actions} />}
-    </Box>
+    </div>
   );
 });

@@ -96,8 +96,46 @@ function MultiFilter({
   );
 }
 
-export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }) {
+/** "N older lines dropped": re-rendered with the lines, apart from the toolbar. */
+function DroppedBanner({ model, onSearchOlder }: { model: LogModel; onSearchOlder?(): void }) {
   useSyncExternalStore(model.subscribe, model.getVersion);
+  const dropped = model.buffer.dropped;
+  if (dropped === 0) return null;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mx: 1.5, mb: 1, py: 0 }}
+      data-testid="dropped-lines"
+      action={
+        onSearchOlder && (
+          <Button size="small" color="inherit" onClick={onSearchOlder}>
+            Search older lines
+          </Button>
+        )
+      }
+    >
+      {formatNumber(dropped)} older {dropped === 1 ? 'line' : 'lines'} dropped (this window keeps the newest{' '}
+      {formatNumber(model.buffer.capacity)}) — search the server for them
+    </Alert>
+  );
+}
+
+function EmptyOverlay({ model }: { model: LogModel }) {
+  useSyncExternalStore(model.subscribe, model.getVersion);
+  if (model.visibleCount > 0) return null;
+  return (
+    <Box
+      sx={{ position: 'absolute', left: 0, right: 0, mt: 6, textAlign: 'center', color: 'text.secondary', pointerEvents: 'none' }}
+      data-testid="log-empty"
+    >
+      {model.buffer.size === 0
+        ? 'Waiting for lines: they appear here as the sources write them.'
+        : `No line matches the filters (${formatNumber(model.buffer.size)} held).`}
+    </Box>
+  );
+}
+
+export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }) {
   const list = useRef<LogListHandle>(null);
   const [follow, setFollow] = useState<FollowState>(FOLLOWING);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -106,6 +144,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
   const [wrap, setWrap] = useState(false);
   const [patternText, setPatternText] = useState('');
   const [patternError, setPatternError] = useState<string | null>(null);
+  const [highlight, setHighlight] = useState<RegExp | null>(null);
   const [choice, setChoice] = useState<FilterChoice>({ levels: null, origins: null, types: null });
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const [downloadAnchor, setDownloadAnchor] = useState<HTMLElement | null>(null);
@@ -136,6 +175,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
     const timer = setTimeout(() => {
       const result = model.setPattern(patternText);
       setPatternError(result.ok ? null : result.message);
+      if (result.ok) setHighlight(result.highlight);
     }, PATTERN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [model, patternText]);
@@ -147,6 +187,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
       setPatternText('');
       setPatternError(null);
       model.setPattern('');
+      setHighlight(null);
       setChoice({ levels: null, origins: null, types: null });
       setHidden(new Set());
       model.setFilter(NO_FILTER);
@@ -174,11 +215,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
     }),
     [toggle, filtering, showContext, env.canOpenMetrics, env.onOpenMetrics],
   );
-  const pattern = model.pattern;
-  const options = useMemo<RowOptions>(
-    () => ({ showTime, wrap, labels: env.labels, highlight: pattern.ok ? pattern.highlight : null }),
-    [showTime, wrap, env.labels, pattern],
-  );
+  const options = useMemo<RowOptions>(() => ({ showTime, wrap, labels: env.labels, highlight }), [showTime, wrap, env.labels, highlight]);
 
   const download = (kind: 'text' | 'jsonl') => {
     setDownloadAnchor(null);
@@ -188,16 +225,15 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
     else saveFile(name, linesAsJsonl(model.visibleLines(), refs), 'application/x-ndjson');
   };
 
-  const dropped = model.buffer.dropped;
   return (
     <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <Stack direction="row" spacing={1} sx={{ px: 1.5, pt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} aria-label="Sources">
-        {model.sources.map((s, i) => (
+        {env.labels.map((label, i) => (
           <Chip
-            key={`${s.ref.kind}:${s.ref.id}`}
+            key={`${i}:${label}`}
             size="small"
             variant={hidden.has(i) ? 'outlined' : 'filled'}
-            label={env.labels[i]}
+            label={label}
             title={hidden.has(i) ? 'Hidden: click to show its lines' : 'Click to hide its lines'}
             icon={<Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: sourceColor(i), ml: '6px !important' }} />}
             onClick={() =>
@@ -208,7 +244,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
                 return next;
               })
             }
-            onDelete={env.onRemoveSource && model.sources.length > 1 ? () => env.onRemoveSource!(i) : undefined}
+            onDelete={env.onRemoveSource && env.labels.length > 1 ? () => env.onRemoveSource!(i) : undefined}
             sx={{ opacity: hidden.has(i) ? 0.6 : 1, maxWidth: 260 }}
           />
         ))}
@@ -296,22 +332,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
           ))}
         </Menu>
       </Stack>
-      {dropped > 0 && (
-        <Alert
-          severity="info"
-          sx={{ mx: 1.5, mb: 1, py: 0 }}
-          action={
-            env.onSearchOlder && (
-              <Button size="small" color="inherit" onClick={env.onSearchOlder}>
-                Search older lines
-              </Button>
-            )
-          }
-        >
-          {formatNumber(dropped)} older {dropped === 1 ? 'line' : 'lines'} dropped (this window keeps the newest{' '}
-          {formatNumber(model.buffer.capacity)}) — search the server for them
-        </Alert>
-      )}
+      <DroppedBanner model={model} onSearchOlder={env.onSearchOlder} />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', position: 'relative', borderTop: 1, borderColor: 'divider' }}>
         <LogList
           ref={list}
@@ -323,16 +344,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
           options={options}
           actions={actions}
         />
-        {model.visibleCount === 0 && (
-          <Box
-            sx={{ position: 'absolute', left: 0, right: 0, mt: 6, textAlign: 'center', color: 'text.secondary', pointerEvents: 'none' }}
-            data-testid="log-empty"
-          >
-            {model.buffer.size === 0
-              ? 'Waiting for lines: they appear here as the sources write them.'
-              : `No line matches the filters (${formatNumber(model.buffer.size)} held).`}
-          </Box>
-        )}
+        <EmptyOverlay model={model} />
       </Box>
       <StatusLine model={model} labels={env.labels} />
     </Box>
