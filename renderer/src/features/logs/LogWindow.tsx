@@ -23,6 +23,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { formatNumber } from '../../lib/format';
 import { saveFile } from '../../lib/save-file';
 import { downloadName, linesAsJsonl, linesAsText } from './download';
+import { feedStatusText } from './feed-status';
 import { FOLLOWING, pause, type FollowState } from './follow';
 import { NO_FILTER, type ViewFilter } from './line-filter';
 import { LEVELS, type Level, type LogLine } from './log-line';
@@ -120,16 +121,20 @@ function DroppedBanner({ model, onSearchOlder }: { model: LogModel; onSearchOlde
   );
 }
 
-function EmptyOverlay({ model }: { model: LogModel }) {
+function EmptyOverlay({ model, labels }: { model: LogModel; labels: readonly string[] }) {
   useSyncExternalStore(model.subscribe, model.getVersion);
   if (model.visibleCount > 0) return null;
+  // Every feed stopped before a line came: say why rather than "waiting".
+  const stopped = model.sources.length > 0 && model.sources.every((s) => s.status.state === 'failed' || s.status.state === 'ended');
   return (
     <Box
       sx={{ position: 'absolute', left: 0, right: 0, mt: 6, textAlign: 'center', color: 'text.secondary', pointerEvents: 'none' }}
       data-testid="log-empty"
     >
       {model.buffer.size === 0
-        ? 'Waiting for lines: they appear here as the sources write them.'
+        ? stopped
+          ? `No lines: ${model.sources.map((s, i) => `${labels[i] ?? s.ref.id} ${feedStatusText(s.status, performance.now())}`).join('; ')}`
+          : 'Waiting for lines: they appear here as the sources write them.'
         : `No line matches the filters (${formatNumber(model.buffer.size)} held).`}
     </Box>
   );
@@ -263,7 +268,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
       >
         <TextField
           size="small"
-          placeholder="Filter: text or regular expression"
+          placeholder="Filter: text or regex"
           value={patternText}
           onChange={(e) => {
             setPatternText(e.target.value);
@@ -344,7 +349,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
           options={options}
           actions={actions}
         />
-        <EmptyOverlay model={model} />
+        <EmptyOverlay model={model} labels={env.labels} />
       </Box>
       <StatusLine model={model} labels={env.labels} />
     </Box>

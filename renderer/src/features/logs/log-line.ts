@@ -21,7 +21,7 @@ export interface LogLine {
   /** Cluster entries' `log_type`; null for endpoints. */
   type: string | null;
   message: string;
-  /** `level origin message` in lower case, what the filter tests (computed once per line). */
+  /** `level origin gpu message` in lower case, what the filter tests (computed once per line). */
   lower: string;
   /** The GPU the line is about (cluster `metadata.gpu_id`), for the metrics link. */
   gpu: string | null;
@@ -54,6 +54,7 @@ export function toLine(src: number, kind: LogSourceRef['kind'], id: string, raw:
   const origin = typeof e.source === 'string' ? e.source : '';
   const lvl = level(e.level);
   const gpuRaw = kind === 'cluster' ? e.metadata?.gpu_id : undefined;
+  const gpu = typeof gpuRaw === 'string' && gpuRaw !== '' ? gpuRaw : null;
   return {
     src,
     id,
@@ -62,8 +63,8 @@ export function toLine(src: number, kind: LogSourceRef['kind'], id: string, raw:
     origin,
     type: kind === 'cluster' && typeof e.log_type === 'string' ? e.log_type : null,
     message,
-    lower: `${lvl} ${origin} ${message}`.toLowerCase(),
-    gpu: typeof gpuRaw === 'string' && gpuRaw !== '' ? gpuRaw : null,
+    lower: `${lvl} ${origin} ${gpu ?? ''} ${message}`.toLowerCase(),
+    gpu,
     entry: raw as LogEntry | EndpointLogEntry,
   };
 }
