@@ -7,7 +7,7 @@ import { parseSources, serverFilters } from '../../../renderer/src/features/logs
 import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/logs/follow';
 import { LineBuffer } from '../../../renderer/src/features/logs/line-buffer';
 import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/logs/line-filter';
-import { LogModel } from '../../../renderer/src/features/logs/log-model';
+import { LogModel, VIEW_INTERVAL_MS } from '../../../renderer/src/features/logs/log-model';
 
 function clusterEntry(i: number, at: number, extra: Record<string, unknown> = {}) {
   return {
@@ -98,18 +98,39 @@ describe('LineBuffer', () => {
 
 describe('LogModel', () => {
   it('takes a batch in once per frame and shows the lines in time order', () => {
-    const { model, frame, frames } = manualModel();
+    const { model, frame, frames, setNow } = manualModel();
     model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
     model.ingest(0, [{ id: 'e1', entry: clusterEntry(1, T0) }]);
     model.ingest(0, [{ id: 'e2', entry: clusterEntry(2, T0 + 1000) }]);
     expect(frames).toHaveLength(1);
     expect(model.visibleCount).toBe(0);
     const v = model.version;
+    setNow(100);
     frame();
-    expect(model.version).toBeGreaterThan(v);
+    expect(model.version).toBe(v + 1);
     expect(model.visibleCount).toBe(2);
     expect(model.lineAt(1)!.message).toBe('line 2');
     expect(model.sources[0]!.lastId).toBe('e2');
+  });
+
+  it('tells the view of arriving lines at most every VIEW_INTERVAL_MS, and of what the reader does at once', () => {
+    const { model, frame, setNow } = manualModel();
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    setNow(100);
+    model.ingest(0, [{ id: 'e1', entry: clusterEntry(1, T0) }]);
+    frame();
+    const v = model.version;
+    setNow(110);
+    model.ingest(0, [{ id: 'e2', entry: clusterEntry(2, T0 + 1) }]);
+    frame();
+    // Taken in, but the view is told on a later frame.
+    expect(model.visibleCount).toBe(2);
+    expect(model.version).toBe(v);
+    setNow(100 + VIEW_INTERVAL_MS);
+    frame();
+    expect(model.version).toBe(v + 1);
+    model.setPattern('line 1');
+    expect(model.version).toBe(v + 2);
   });
 
   it('merges several sources by time, even when one of them is late', () => {

@@ -14,7 +14,9 @@ import type { LogModel } from './log-model';
 import { rowsInSight } from './row-window';
 import { ROW_HEIGHT } from './source-style';
 
+/** Rows drawn beyond those in sight, for scrolling; while following nobody scrolls, so fewer. */
 const OVERSCAN = 12;
+const OVERSCAN_FOLLOWING = 2;
 /** More than the rows ever rendered at once (a 4K-high window shows about 100). */
 const SLOTS = 512;
 
@@ -61,7 +63,7 @@ export const LogList = forwardRef<
   });
   // While following, the view is at the bottom: the rows in sight are the last ones already.
   const top = follow.following ? Math.max(0, count * ROW_HEIGHT - sight.height) : sight.top;
-  const fixed = rowsInSight(count, top, sight.height, ROW_HEIGHT, OVERSCAN);
+  const fixed = rowsInSight(count, top, sight.height, ROW_HEIGHT, follow.following ? OVERSCAN_FOLLOWING : OVERSCAN);
   const items = dynamic
     ? virtualizer.getVirtualItems().map((v) => ({ index: v.index, key: v.key, start: v.start }))
     : Array.from({ length: fixed.last - fixed.first }, (_, k) => {

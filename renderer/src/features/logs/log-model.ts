@@ -25,6 +25,12 @@ export interface ModelOptions {
 }
 
 const RATE_WINDOW_MS = 5_000;
+/**
+ * The view is told of arriving lines at most this often (about 30 times a second): at
+ * thousands of lines a second nobody reads a redraw per frame, and each costs a layout of the
+ * rows in sight. What the reader does (filters, sources) is shown at once.
+ */
+export const VIEW_INTERVAL_MS = 32;
 
 /** Index of the first line at or after `from` whose time is after `ts` (lines are in time order). */
 function firstAfter(buffer: LineBuffer<LogLine>, ts: number): number {
@@ -70,6 +76,7 @@ export class LogModel {
   private arrivals: { at: number; n: number }[] = [];
   private readonly schedule: (run: () => void) => void;
   private readonly now: () => number;
+  private lastTold = -Infinity;
   private matcher: (line: LogLine) => boolean = makeMatcher(NO_FILTER, compilePattern(''));
 
   constructor(options: ModelOptions = {}) {
@@ -185,7 +192,8 @@ export class LogModel {
     this.scheduled = false;
     if (this.pending.length > 0) this.take(this.pending);
     this.pending = [];
-    this.notify();
+    if (this.now() - this.lastTold < VIEW_INTERVAL_MS) this.requestFrame();
+    else this.notify();
   };
 
   /** Every line of the view, oldest first (the download). */
@@ -248,6 +256,7 @@ export class LogModel {
   }
 
   private notify(): void {
+    this.lastTold = this.now();
     this.version++;
     for (const listener of this.listeners) listener();
   }
