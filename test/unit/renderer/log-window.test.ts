@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { logWindowPath, metricsAtPath } from '../../../renderer/src/app/navigation/links';
 import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/metrics/moment';
-import { parseSources, serverFilters } from '../../../renderer/src/features/logs/LogsPage';
+import { parseSources, serverFilters } from '../../../renderer/src/features/logs/log-sources';
 import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/logs/follow';
 import { LineBuffer } from '../../../renderer/src/features/logs/line-buffer';
 import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/logs/line-filter';

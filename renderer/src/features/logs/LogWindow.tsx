@@ -166,14 +166,7 @@ export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }
   }, [model, choice, hidden]);
 
   const { onFiltersChange } = env;
-  const firstChoice = useRef(true);
-  useEffect(() => {
-    if (firstChoice.current) {
-      firstChoice.current = false;
-      return;
-    }
-    onFiltersChange?.(choice);
-  }, [choice, onFiltersChange]);
+  useEffect(() => onFiltersChange?.(choice), [choice, onFiltersChange]);
 
   // Typing shows a bad pattern's error at once; the lines are filtered once typing pauses.
   useEffect(() => {

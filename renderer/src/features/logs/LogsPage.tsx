@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { LogSource as ClusterLogSource, LOG_DOWNLOAD_MAX_MS, LogType } from '../../../../shared/api/clusters/logs';
 import { LogSource as EndpointLogSource } from '../../../../shared/api/endpoints/logs';
-import { LogSourceRef, type LogTailFilters } from '../../../../shared/ipc/streams';
+import type { LogSourceRef } from '../../../../shared/ipc/streams';
 import { useNotifications } from '../../app/notifications/notifications-store';
 import { LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../app/navigation/links';
 import { navigate, parseHash } from '../../app/navigation/hash-router';
@@ -20,46 +20,12 @@ import { saveFile } from '../../lib/save-file';
 import { serverNow } from '../../lib/server-clock';
 import { downloadName } from './download';
 import { openLogFeed } from './log-feed';
-import { LEVELS, type LogLine } from './log-line';
+import type { LogLine } from './log-line';
+import { BACKLOG, MAX_SOURCES, parseSources, refKey, serverFilters } from './log-sources';
 import { LogModel } from './log-model';
 import { LogWindow, type FilterChoice, type LogWindowEnv } from './LogWindow';
 import { OlderLinesPanel } from './OlderLinesPanel';
 import { SourcePicker } from './SourcePicker';
-
-/** At most this many sources in one window (one upstream each). */
-export const MAX_SOURCES = 8;
-/** Entries before now each source starts with. */
-const BACKLOG = 500;
-
-const refKey = (r: LogSourceRef) => `${r.kind}:${r.id}`;
-
-export function parseSources(value: string | null): LogSourceRef[] {
-  const out: LogSourceRef[] = [];
-  for (const part of (value ?? '').split(',')) {
-    const at = part.indexOf(':');
-    const parsed = LogSourceRef.safeParse({ kind: part.slice(0, at), id: part.slice(at + 1) });
-    if (parsed.success && !out.some((r) => refKey(r) === refKey(parsed.data))) out.push(parsed.data);
-  }
-  return out.slice(0, MAX_SOURCES);
-}
-
-/** The server-side part of the window's filters, for one source (the rest is filtered in the window). */
-export function serverFilters(ref: LogSourceRef, choice: FilterChoice): LogTailFilters {
-  const pick = <T extends string>(all: readonly T[], chosen: string[] | null) => {
-    const kept = chosen ? all.filter((v) => chosen.includes(v)) : [];
-    return kept.length > 0 ? kept : undefined;
-  };
-  if (ref.kind === 'cluster')
-    return {
-      kind: 'cluster',
-      level: pick(LEVELS, choice.levels),
-      log_type: pick(LogType.options, choice.types),
-      source: pick(ClusterLogSource.options, choice.origins),
-    };
-  // The endpoint route filters by a least severe level: the least severe of those chosen.
-  const least = choice.levels ? LEVELS.find((l) => choice.levels!.includes(l)) : undefined;
-  return { kind: 'endpoint', level: least, source: pick(EndpointLogSource.options, choice.origins) };
-}
 
 function subscribeHash(onChange: () => void) {
   window.addEventListener('hashchange', onChange);
@@ -129,7 +95,8 @@ export default function LogsPage() {
       types: kinds.has('cluster') ? LogType.options : [],
       onAddSource: refs.length < MAX_SOURCES ? () => setPickerOpen(true) : undefined,
       onRemoveSource: (i) => setRefs(refs.filter((_, j) => j !== i)),
-      onFiltersChange: setChoice,
+      // The same choice again (a remount) does not restart the feeds.
+      onFiltersChange: (next) => setChoice((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next)),
       canOpenMetrics: (line: LogLine) => refs[line.src]?.kind === 'cluster',
       onOpenMetrics: (line: LogLine) => {
         const ref = refs[line.src];
