@@ -25,6 +25,7 @@ export async function bundleLogWindowPage(): Promise<string> {
     bundle: true,
     write: false,
     format: 'iife',
+    // BENCH_NO_MINIFY=1 keeps function names readable in a profile of the page.
     minify: process.env.BENCH_NO_MINIFY !== '1',
     platform: 'browser',
     jsx: 'automatic',
