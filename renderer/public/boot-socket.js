@@ -2,19 +2,25 @@
 // so the WebSocket handshake overlaps the load instead of following it. The bridge
 // (src/bridge/websocket-bridge.ts) adopts this socket and sends the token as its first
 // message. Moves the token from the address bar to sessionStorage exactly as
-// src/bridge/token.ts does. Nothing here in Electron, nor without a token (the console then
+// src/bridge/token.ts does, keeping the route it follows (a log window opened in a new tab:
+// `#/logs?src=…&token=…`). Nothing here in Electron, nor without a token (the console then
 // shows its sign-in screen).
 (function () {
   'use strict';
   if (window.gpuConsole) return;
   var KEY = 'gpc.token';
-  var match = /(?:^#|&)token=([A-Za-z0-9_-]{16,256})(?:&|$)/.exec(location.hash);
+  var match = /(?:^#|[?&])token=([A-Za-z0-9_-]{16,256})(?:&|$)/.exec(location.hash);
   var token = null;
   try {
     token = match ? match[1] : sessionStorage.getItem(KEY);
     if (match) {
       sessionStorage.setItem(KEY, token);
-      history.replaceState(null, '', location.pathname + location.search + '#/');
+      var rest = /^#\//.test(location.hash)
+        ? location.hash.replace(/([?&])token=[A-Za-z0-9_-]{16,256}(&|$)/, function (_, sep, next) {
+            return next ? sep : '';
+          })
+        : '#/';
+      history.replaceState(null, '', location.pathname + location.search + rest);
     }
   } catch (e) {
     return;

@@ -206,7 +206,7 @@ export const topics = {
    * entries in batches (main/streams/, docs/decisions.md, Stream relay).
    */
   'logs:tail': { params: LogTailParams, event: LogTailEvent },
-  /** The current metrics snapshot of a cluster, read every 10 s by one poller in main shared by every window. */
+  /** The current metrics snapshot of a cluster, read by one poller in main shared by every window (every 10 s, or the shortest interval asked). */
   'metrics:live': { params: MetricsLiveParams, event: MetricsLiveEvent },
 } as const;
 

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { formatShortcut } from '../lib/shortcuts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
@@ -50,7 +50,7 @@ function Navigation({ path }: { path: string }) {
     >
       <List dense sx={{ px: 1 }}>
         {areas
-          .filter((area) => areaOffered(area, profile))
+          .filter((area) => !area.window && areaOffered(area, profile))
           .map((area) => {
             const active = path === area.path || path.startsWith(`${area.path}/`);
             return (
@@ -101,6 +101,23 @@ function NotFound({ path }: { path: string }) {
   );
 }
 
+/** A focused window (a log window): the page alone, with the palette, notifications and status bar. */
+function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <ErrorBoundary resetKey={path}>
+          <Suspense fallback={<PageSkeleton />}>{page}</Suspense>
+        </ErrorBoundary>
+      </Box>
+      <StatusBar />
+      <CommandPalette />
+      <ShortcutsDialog />
+      <NotificationStack />
+    </Box>
+  );
+}
+
 export function Shell() {
   const path = useHashPath();
   const area = areaForPath(path);
@@ -122,6 +139,7 @@ export function Shell() {
   }, [area]);
 
   const Page = offered ? area?.component : undefined;
+  if (Page && area?.window) return <WindowFrame page={<Page />} path={path} />;
   let content;
   if (Page) content = <Page />;
   else if (area && profile) content = <NotOffered area={area} profileName={profile.name} />;

@@ -45,6 +45,11 @@ export interface Feature {
   page(): Promise<{ default: ComponentType }>;
   /** Starts loading the area's first data (idempotent); runs alongside the page's code. */
   prefetch?(): Promise<unknown>;
+  /**
+   * A focused window of its own (a log window), opened by other features: rendered without the
+   * shell's navigation and top bar, and not listed in the navigation or "Go to".
+   */
+  window?: boolean;
   /** Offered (navigation, palette) only while the active profile is of one of these kinds; all kinds when left out. */
   profileKinds?: readonly Profile['kind'][];
   /** Commands the palette offers besides "Go to". */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../../renderer/src/bridge/backoff';
 import { BridgeCallError, isCancelled, toNormalizedError } from '../../../renderer/src/bridge/errors';
-import { tokenFromHash, tokenFromPaste } from '../../../renderer/src/bridge/token';
+import { handoffUrl, hashWithoutToken, tokenFromHash, tokenFromPaste } from '../../../renderer/src/bridge/token';
 import { bridgeUrl } from '../../../renderer/src/bridge/websocket-bridge';
 import { parseHash } from '../../../renderer/src/app/navigation/hash-router';
 import { detailLines } from '../../../renderer/src/lib/error-details';
@@ -26,6 +26,31 @@ describe('tokenFromHash', () => {
     expect(tokenFromHash('#x=1&token=t0k-t0k-t0k-t0k-t0k')).toBe('t0k-t0k-t0k-t0k-t0k');
     expect(tokenFromHash('#token=short')).toBeNull();
     expect(tokenFromHash('#token=has%20space-and-more')).toBeNull();
+  });
+
+  it('reads the token a console hands a window it opens, after its route', () => {
+    expect(tokenFromHash('#/logs?src=cluster%3Acl_1&token=t0k-t0k-t0k-t0k-t0k')).toBe('t0k-t0k-t0k-t0k-t0k');
+    expect(tokenFromHash('#/logs?token=t0k-t0k-t0k-t0k-t0k')).toBe('t0k-t0k-t0k-t0k-t0k');
+    expect(tokenFromHash('#/logs?src=token%3Dt0k-t0k-t0k-t0k-t0k')).toBeNull();
+  });
+});
+
+describe('handing the session to a new tab', () => {
+  function storage(token: string | null): Storage {
+    return { getItem: () => token } as unknown as Storage;
+  }
+  const loc = { origin: 'http://127.0.0.1:4790', pathname: '/' };
+
+  it('puts the token after the route in the fragment, and the new tab keeps the route without it', () => {
+    const token = 't0k-t0k-t0k-t0k-t0k';
+    const url = handoffUrl('/logs?src=cluster%3Acl_1', loc, storage(token))!;
+    expect(url).toBe(`http://127.0.0.1:4790/#/logs?src=cluster%3Acl_1&token=${token}`);
+    const hash = new URL(url).hash;
+    expect(tokenFromHash(hash)).toBe(token);
+    expect(hashWithoutToken(hash)).toBe('#/logs?src=cluster%3Acl_1');
+    expect(hashWithoutToken(`#/logs?token=${token}`)).toBe('#/logs');
+    expect(hashWithoutToken(`#token=${token}`)).toBe('#/');
+    expect(handoffUrl('/logs', loc, storage(null))).toBeNull();
   });
 });
 

@@ -26,6 +26,7 @@ export function buildCommands(systemMode: PaletteMode): Command[] {
   const active = profiles.find((p) => p.id === activeId) ?? null;
   const offered = areas.filter((area) => areaOffered(area, active));
   for (const area of offered) {
+    if (area.window) continue;
     commands.push({ id: `go:${area.id}`, group: 'Go to', title: `Go to ${area.label}`, icon: area.icon, run: () => navigate(area.path) });
   }
   for (const area of offered) commands.push(...(area.commands ?? []));

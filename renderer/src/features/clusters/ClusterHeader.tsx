@@ -1,4 +1,4 @@
-// Top of a cluster's page: back to the list, name and status, id, refresh, and Stop / Restart
+// Top of a cluster's page: back to the list, name and status, id, refresh, its log window, and Stop / Restart
 // (enabled only in the states the API allows).
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Refresh from '@mui/icons-material/Refresh';
@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { CopyButton } from '../../components/CopyButton';
+import { OpenLogsButton } from '../../components/OpenLogsButton';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatHourly } from '../../lib/money';
 import { canRestart, canStop, gpuLabel } from './cluster-logic';
@@ -61,6 +62,7 @@ export function ClusterHeader({ cluster, onStop, onRestart, onShowProgress, onRe
           </IconButton>
         </span>
       </Tooltip>
+      <OpenLogsButton source={{ kind: 'cluster', id: cluster.id }} />
       <Tooltip title={canStop(cluster.status) ? '' : 'Only a running cluster can be stopped'}>
         <span>
           <Button

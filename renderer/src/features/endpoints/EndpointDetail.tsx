@@ -22,6 +22,7 @@ import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
 import { navigate } from '../../app/navigation/hash-router';
 import { useIntent, useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
 import { CopyButton } from '../../components/CopyButton';
+import { OpenLogsButton } from '../../components/OpenLogsButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
@@ -85,6 +86,7 @@ function Header({
           </IconButton>
         </span>
       </Tooltip>
+      <OpenLogsButton source={{ kind: 'endpoint', id: endpoint.id }} />
       <Button variant="contained" startIcon={<Tune />} onClick={onConfigure} data-testid="configure-endpoint">
         Configure
       </Button>

@@ -2,7 +2,8 @@
 // 24 h / 7 d / custom), pause, the GPU legend and readout, one chart per GPU metric with one
 // series per GPU, the host's charts, custom metrics and the processes of the last snapshot.
 // All charts share the crosshair and the GPUs hidden in the legend. `?gpu=gpu_3` opens with
-// that GPU alone shown (the fleet view's click); the legend shows the others again.
+// that GPU alone shown (the fleet view's click), `?at=<time>&gpu=…` around that moment (a log
+// line's link, moment.ts); the legend shows the others again.
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -14,13 +15,15 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { gpuId, INTERVAL_MS } from '../../../../../shared/api/clusters/metrics';
 import { createCrosshair, MetricChart, useCrosshair, type Crosshair, type MetricSeries } from '../../../components/MetricChart';
 import { ErrorState, EmptyState } from '../../../components/StateViews';
 import { serverNow } from '../../../lib/server-clock';
-import { useUrlState } from '../../../app/navigation/url-state';
+import { parseHash } from '../../../app/navigation/hash-router';
+import { METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../app/navigation/links';
+import { hiddenExcept, readMoment } from './moment';
 import { CustomRangeDialog } from './CustomRangeDialog';
 import { LiveNotice } from './LiveNotice';
 import { ProcessesTable } from './ProcessesTable';
@@ -34,6 +37,15 @@ import type { SeriesSet } from './series-set';
 const HOUR = 3_600_000;
 const HOST_COLORS = ['#4e79a7', '#f28e2b'];
 const NONE: ReadonlySet<string> = new Set();
+
+function subscribeHash(onChange: () => void) {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+const momentKey = () => {
+  const q = parseHash(window.location.hash).query;
+  return `${q.get(METRICS_AT_PARAM) ?? ''}|${q.get(METRICS_GPU_PARAM) ?? ''}`;
+};
 
 function HostAside({
   set,
@@ -58,20 +70,31 @@ function HostAside({
   );
 }
 
-/** Every GPU hidden but `focus` (one the cluster has); none hidden otherwise. */
-function focusedOn(focus: string, count: number): ReadonlySet<string> {
-  const all = Array.from({ length: count }, (_, i) => gpuId(i));
-  return all.includes(focus) ? new Set(all.filter((g) => g !== focus)) : NONE;
-}
-
 export function MetricsTab({ cluster }: { cluster: Cluster }) {
+  const gpus = useMemo(() => Array.from({ length: cluster.gpu.count }, (_, i) => gpuId(i)), [cluster.gpu.count]);
   const [rangeId, setRangeId] = useState<RangeId>('5m');
   const [custom, setCustom] = useState<{ start: number; end: number } | null>(null);
   const [customOpen, setCustomOpen] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [{ gpu: focusGpu }] = useUrlState({ gpu: '' });
-  const [hiddenGpus, setHiddenGpus] = useState<ReadonlySet<string>>(() => focusedOn(focusGpu, cluster.gpu.count));
+  const [hiddenGpus, setHiddenGpus] = useState<ReadonlySet<string>>(NONE);
   const crosshair = useMemo(() => createCrosshair(), []);
+
+  // A link to a moment (a log line's time and GPU) sets the range and the GPUs shown, also
+  // when it arrives while the dashboard is open.
+  const momentQuery = useSyncExternalStore(subscribeHash, momentKey);
+  useEffect(() => {
+    const query = parseHash(document.location.hash).query;
+    const moment = readMoment(query, serverNow(), gpus);
+    if (!moment) {
+      // `?gpu=` alone (the fleet view's click): the live range, that GPU alone.
+      const gpu = query.get(METRICS_GPU_PARAM);
+      if (gpu && gpus.includes(gpu)) setHiddenGpus(hiddenExcept(gpus, gpu));
+      return;
+    }
+    setCustom(moment.range);
+    setRangeId('custom');
+    setHiddenGpus(moment.gpu ? hiddenExcept(gpus, moment.gpu) : NONE);
+  }, [momentQuery, gpus]);
 
   const option = rangeOption(rangeId);
   const live = option?.live ?? false;
@@ -86,7 +109,6 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
   // The readout takes the nearest point within this distance: one bucket, or a minute and a half live.
   const maxGap = data.interval ? INTERVAL_MS[data.interval] * 1.5 : 90_000;
 
-  const gpus = useMemo(() => Array.from({ length: cluster.gpu.count }, (_, i) => gpuId(i)), [cluster.gpu.count]);
   const hiddenKeys = useMemo(() => {
     const keys = new Set<string>();
     for (const g of hiddenGpus) for (const m of GPU_METRICS) keys.add(gpuSeriesKey(m.id, g));

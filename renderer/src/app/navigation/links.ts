@@ -1,0 +1,27 @@
+// Addresses one feature links into another by (features do not import each other): the log
+// window of some sources, a cluster's metrics at a moment for a GPU. Each is read back by the
+// feature it opens, with the parameter names kept here.
+
+/** `#/logs?src=cluster:<id>,endpoint:<id>`: a log window following these sources. */
+export const LOG_WINDOW_PATH = '/logs';
+export const LOG_SOURCES_PARAM = 'src';
+
+export interface LinkedLogSource {
+  kind: 'cluster' | 'endpoint';
+  id: string;
+}
+
+export function logWindowPath(sources: readonly LinkedLogSource[]): string {
+  const src = sources.map((s) => `${s.kind}:${s.id}`).join(',');
+  return `${LOG_WINDOW_PATH}?${new URLSearchParams({ [LOG_SOURCES_PARAM]: src }).toString()}`;
+}
+
+/** `#/clusters/<id>/metrics?at=<ISO time>&gpu=<gpu id>`: the dashboard around that moment, that GPU alone. */
+export const METRICS_AT_PARAM = 'at';
+export const METRICS_GPU_PARAM = 'gpu';
+
+export function metricsAtPath(clusterId: string, at: number, gpu: string | null): string {
+  const query = new URLSearchParams({ [METRICS_AT_PARAM]: new Date(at).toISOString() });
+  if (gpu) query.set(METRICS_GPU_PARAM, gpu);
+  return `/clusters/${encodeURIComponent(clusterId)}/metrics?${query.toString()}`;
+}

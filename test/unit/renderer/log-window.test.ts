@@ -1,0 +1,332 @@
+// The log window's logic: the ring buffer, the merge of several sources by time, the filters
+// and the pattern, and the "new lines" counter of follow mode.
+import { describe, expect, it } from 'vitest';
+import { logWindowPath, metricsAtPath } from '../../../renderer/src/app/navigation/links';
+import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/metrics/moment';
+import { parseSources, serverFilters } from '../../../renderer/src/features/logs/log-sources';
+import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/logs/follow';
+import { LineBuffer } from '../../../renderer/src/features/logs/line-buffer';
+import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/logs/line-filter';
+import { LogModel, VIEW_INTERVAL_MS } from '../../../renderer/src/features/logs/log-model';
+
+function clusterEntry(i: number, at: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `e${i}`,
+    timestamp: new Date(at).toISOString(),
+    level: 'info',
+    source: 'container',
+    log_type: 'application',
+    message: `line ${i}`,
+    process: { pid: 1, name: 'p', command: 'p' },
+    metadata: {
+      host: 'h',
+      container_id: null,
+      thread_id: null,
+      file: null,
+      line: null,
+      gpu_id: null,
+      cuda_version: null,
+      driver_version: null,
+    },
+    tags: [],
+    ...extra,
+  };
+}
+
+function endpointEntry(at: number, message: string, level = 'info') {
+  return {
+    timestamp: new Date(at).toISOString(),
+    level,
+    message,
+    jobId: null,
+    requestId: null,
+    source: 'api_handler',
+    metadata: {},
+    duration: null,
+    memoryUsage: '1GB',
+    gpuUtilization: 10,
+  };
+}
+
+/** A model whose frames run when the test says. */
+function manualModel(capacity?: number) {
+  const frames: (() => void)[] = [];
+  let now = 0;
+  const model = new LogModel({ capacity, schedule: (run) => frames.push(run), now: () => now });
+  return {
+    model,
+    frame() {
+      frames.splice(0).forEach((run) => run());
+    },
+    frames,
+    setNow(n: number) {
+      now = n;
+    },
+  };
+}
+
+const T0 = Date.UTC(2026, 0, 1, 12);
+
+describe('LineBuffer', () => {
+  it('keeps the newest lines up to its capacity and counts the ones it let go', () => {
+    const b = new LineBuffer<number>(3);
+    for (let i = 0; i < 5; i++) b.push(i);
+    expect(b.size).toBe(3);
+    expect(b.dropped).toBe(2);
+    expect(b.start).toBe(2);
+    expect([b.at(1), b.at(2), b.at(3), b.at(4), b.at(5)]).toEqual([undefined, 2, 3, 4, undefined]);
+    expect(b.last).toBe(4);
+  });
+
+  it('rewrites its tail with more lines, counting drops once', () => {
+    const b = new LineBuffer<number>(4);
+    for (const v of [1, 3, 5, 7]) b.push(v);
+    b.rewriteTail(2, [4, 5, 6, 7]); // 5 and 7 with 4 and 6 merged in
+    expect(b.tailFrom(b.start)).toEqual([3, 4, 5, 6, 7].slice(-4));
+    expect(b.dropped).toBe(2);
+    expect(() => b.rewriteTail(b.start, [1])).toThrow(RangeError);
+  });
+
+  it('holds 100,000 lines by default', () => {
+    const b = new LineBuffer<number>();
+    for (let i = 0; i < 100_500; i++) b.push(i);
+    expect(b.size).toBe(100_000);
+    expect(b.dropped).toBe(500);
+    expect(b.at(b.start)).toBe(500);
+  });
+});
+
+describe('LogModel', () => {
+  it('takes a batch in once per frame and shows the lines in time order', () => {
+    const { model, frame, frames, setNow } = manualModel();
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    model.ingest(0, [{ id: 'e1', entry: clusterEntry(1, T0) }]);
+    model.ingest(0, [{ id: 'e2', entry: clusterEntry(2, T0 + 1000) }]);
+    expect(frames).toHaveLength(1);
+    expect(model.visibleCount).toBe(0);
+    const v = model.version;
+    setNow(100);
+    frame();
+    expect(model.version).toBe(v + 1);
+    expect(model.visibleCount).toBe(2);
+    expect(model.lineAt(1)!.message).toBe('line 2');
+    expect(model.sources[0]!.lastId).toBe('e2');
+  });
+
+  it('tells the view of arriving lines at most every VIEW_INTERVAL_MS, and of what the reader does at once', () => {
+    const { model, frame, setNow } = manualModel();
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    setNow(100);
+    model.ingest(0, [{ id: 'e1', entry: clusterEntry(1, T0) }]);
+    frame();
+    const v = model.version;
+    setNow(110);
+    model.ingest(0, [{ id: 'e2', entry: clusterEntry(2, T0 + 1) }]);
+    frame();
+    // Taken in, but the view is told on a later frame.
+    expect(model.visibleCount).toBe(2);
+    expect(model.version).toBe(v);
+    setNow(100 + VIEW_INTERVAL_MS);
+    frame();
+    expect(model.version).toBe(v + 1);
+    model.setPattern('line 1');
+    expect(model.version).toBe(v + 2);
+  });
+
+  it('merges several sources by time, even when one of them is late', () => {
+    const { model, frame } = manualModel();
+    model.setSources([
+      { kind: 'cluster', id: 'cl_1' },
+      { kind: 'endpoint', id: 'ep_1' },
+    ]);
+    model.ingest(
+      0,
+      [1, 3, 5].map((s) => ({ id: `c${s}`, entry: clusterEntry(s, T0 + s * 1000) })),
+    );
+    frame();
+    // The endpoint's backlog arrives a frame later, older than the cluster's newest lines.
+    model.ingest(
+      1,
+      [2, 4, 6].map((s) => ({ id: `${T0 + s * 1000}-0`, entry: endpointEntry(T0 + s * 1000, `ep ${s}`) })),
+    );
+    frame();
+    const order = Array.from(model.visibleLines(), (l) => `${l.src}:${(l.ts - T0) / 1000}`);
+    expect(order).toEqual(['0:1', '1:2', '0:3', '1:4', '0:5', '1:6']);
+    expect(model.matchedTotal).toBe(6);
+  });
+
+  it('drops the oldest lines beyond its capacity and forgets them in the view', () => {
+    const { model, frame } = manualModel(10);
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    model.ingest(
+      0,
+      Array.from({ length: 25 }, (_, i) => ({ id: `e${i}`, entry: clusterEntry(i, T0 + i) })),
+    );
+    frame();
+    expect(model.visibleCount).toBe(10);
+    expect(model.buffer.dropped).toBe(15);
+    expect(model.lineAt(0)!.message).toBe('line 15');
+  });
+
+  it('filters by level, entry source and log type, and by pattern with a bad one left out', () => {
+    const { model, frame } = manualModel();
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    model.ingest(0, [
+      { id: 'a', entry: clusterEntry(1, T0, { level: 'error', message: 'CUDA out of memory' }) },
+      { id: 'b', entry: clusterEntry(2, T0 + 1, { source: 'gpu_driver', log_type: 'gpu', message: 'Xid 79' }) },
+      { id: 'c', entry: clusterEntry(3, T0 + 2, { message: 'epoch 3 loss=0.1' }) },
+    ]);
+    frame();
+    model.setFilter({ ...NO_FILTER, levels: new Set(['error']) });
+    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['a']);
+    model.setFilter({ ...NO_FILTER, origins: new Set(['gpu_driver']) });
+    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['b']);
+    model.setFilter({ ...NO_FILTER, types: new Set(['application']) });
+    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['a', 'c']);
+    model.setFilter(NO_FILTER);
+    expect(model.setPattern('loss=\\d').ok).toBe(true);
+    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['c']);
+    const bad = model.setPattern('(oom');
+    expect(bad).toEqual({ ok: false, message: 'Not a valid regular expression: unterminated group' });
+    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['c']);
+    // Case does not matter; lines arriving later are filtered as they come.
+    model.setPattern('OUT OF');
+    model.ingest(0, [{ id: 'd', entry: clusterEntry(4, T0 + 3, { message: 'out of memory again' }) }]);
+    frame();
+    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['a', 'd']);
+  });
+
+  it('keeps the lines of the sources that stay when the source list changes', () => {
+    const { model, frame } = manualModel();
+    model.setSources([
+      { kind: 'cluster', id: 'cl_1' },
+      { kind: 'endpoint', id: 'ep_1' },
+    ]);
+    model.ingest(0, [{ id: 'c1', entry: clusterEntry(1, T0) }]);
+    model.ingest(1, [{ id: 'x', entry: endpointEntry(T0 + 1, 'ep line') }]);
+    frame();
+    model.setSources([{ kind: 'endpoint', id: 'ep_1' }]);
+    expect(Array.from(model.visibleLines(), (l) => `${l.src}:${l.message}`)).toEqual(['0:ep line']);
+    expect(model.sources[0]!.lastId).toBe('x');
+  });
+
+  it('counts lines per second over the last seconds', () => {
+    const { model, frame, setNow } = manualModel();
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    setNow(1000);
+    model.ingest(
+      0,
+      Array.from({ length: 500 }, (_, i) => ({ id: `e${i}`, entry: clusterEntry(i, T0 + i) })),
+    );
+    frame();
+    setNow(2000);
+    expect(model.rate()).toBe(100);
+    setNow(7000);
+    expect(model.rate()).toBe(0);
+  });
+});
+
+describe('patterns', () => {
+  it('takes plain text and regular expressions, case-insensitively, and refuses long or bad ones in words', () => {
+    const plain = compilePattern('Out of');
+    expect(plain.ok && plain.test('cuda out of memory')).toBe(true);
+    const re = compilePattern('gpu-[0-3]');
+    expect(re.ok && re.test('xid on gpu-2')).toBe(true);
+    expect(re.ok && re.test('xid on gpu-7')).toBe(false);
+    expect(compilePattern('x'.repeat(PATTERN_MAX + 1))).toEqual({ ok: false, message: `At most ${PATTERN_MAX} characters` });
+    expect(compilePattern('[a-')).toMatchObject({ ok: false });
+    expect(compilePattern('').ok).toBe(true);
+  });
+
+  it('cuts a message into highlighted parts, and survives a pattern that matches nothing', () => {
+    const p = compilePattern('o+');
+    expect(highlightSegments('foo bar', p.ok ? p.highlight : null)).toEqual([
+      { text: 'f', match: false },
+      { text: 'oo', match: true },
+      { text: ' bar', match: false },
+    ]);
+    const empty = compilePattern('x*');
+    expect(highlightSegments('abc', empty.ok ? empty.highlight : null)).toEqual([{ text: 'abc', match: false }]);
+  });
+});
+
+describe('follow mode', () => {
+  it('stops following when the reader scrolls up, counts new lines, and follows again at the bottom', () => {
+    let s = FOLLOWING;
+    s = onScrolled(s, true, 10);
+    expect(s.following).toBe(true);
+    s = onScrolled(s, false, 10);
+    expect(s.following).toBe(false);
+    expect(unseen(s, 10)).toBe(0);
+    expect(unseen(s, 42)).toBe(32);
+    s = onScrolled(s, false, 42);
+    expect(unseen(s, 50)).toBe(40);
+    s = onScrolled(s, true, 50);
+    expect(s).toBe(FOLLOWING);
+    expect(unseen(s, 60)).toBe(0);
+    expect(unseen(pause(FOLLOWING, 60), 61)).toBe(1);
+  });
+
+  it('counts a row of slack as the bottom', () => {
+    expect(atBottom(980, 20, 1000)).toBe(true);
+    expect(atBottom(900, 20, 1000)).toBe(false);
+  });
+});
+
+describe('the link from a log line to the metrics at its moment', () => {
+  const gpus = ['gpu_0', 'gpu_1', 'gpu_2'];
+  const now = Date.UTC(2026, 0, 2, 12);
+
+  it('builds the address and reads it back as a range around the moment with that GPU alone', () => {
+    const at = now - 3_600_000;
+    const path = metricsAtPath('cl_1', at, 'gpu_1');
+    expect(path).toBe(`/clusters/cl_1/metrics?at=${encodeURIComponent(new Date(at).toISOString())}&gpu=gpu_1`);
+    const moment = readMoment(new URLSearchParams(path.split('?')[1]), now, gpus)!;
+    expect(moment.range).toEqual({ start: at - MOMENT_SPAN_MS, end: at + MOMENT_SPAN_MS });
+    expect(moment.gpu).toBe('gpu_1');
+    expect([...hiddenExcept(gpus, 'gpu_1')]).toEqual(['gpu_0', 'gpu_2']);
+  });
+
+  it('ends a recent moment at now, ignores an unknown GPU and a time it cannot show', () => {
+    const recent = readMoment(new URLSearchParams({ at: new Date(now - 60_000).toISOString(), gpu: 'gpu_9' }), now, gpus)!;
+    expect(recent.range.end).toBe(now);
+    expect(recent.range.end - recent.range.start).toBe(2 * MOMENT_SPAN_MS);
+    expect(recent.gpu).toBeNull();
+    expect(readMoment(new URLSearchParams({ at: 'yesterday' }), now, gpus)).toBeNull();
+    expect(readMoment(new URLSearchParams({ at: new Date(now - 40 * 86_400_000).toISOString() }), now, gpus)).toBeNull();
+  });
+});
+
+describe('the log window address', () => {
+  it('lists the sources in the address and reads back only valid, distinct ones', () => {
+    const path = logWindowPath([
+      { kind: 'cluster', id: 'cluster_abc' },
+      { kind: 'endpoint', id: 'ep_1' },
+    ]);
+    expect(path).toMatch(/^\/[A-Za-z0-9/_\-.?=&%]{0,512}$/); // the windows:open route rule
+    const src = new URLSearchParams(path.split('?')[1]).get('src');
+    expect(parseSources(src)).toEqual([
+      { kind: 'cluster', id: 'cluster_abc' },
+      { kind: 'endpoint', id: 'ep_1' },
+    ]);
+    expect(parseSources('cluster:cluster_a,cluster:cluster_a,volume:v1,endpoint:,nonsense,cluster:cl_bad')).toEqual([
+      { kind: 'cluster', id: 'cluster_a' },
+    ]);
+  });
+
+  it('asks the server for the filters it can apply, per kind of source', () => {
+    const choice = { levels: ['warn', 'error'] as ('warn' | 'error')[], origins: ['container', 'api_handler'], types: ['gpu'] };
+    expect(serverFilters({ kind: 'cluster', id: 'cl_a' }, choice)).toEqual({
+      kind: 'cluster',
+      level: ['warn', 'error'],
+      log_type: ['gpu'],
+      source: ['container'],
+    });
+    expect(serverFilters({ kind: 'endpoint', id: 'ep_1' }, choice)).toEqual({ kind: 'endpoint', level: 'warn', source: ['api_handler'] });
+    expect(serverFilters({ kind: 'endpoint', id: 'ep_1' }, { levels: null, origins: null, types: null })).toEqual({
+      kind: 'endpoint',
+      level: undefined,
+      source: undefined,
+    });
+  });
+});
