@@ -29,21 +29,24 @@ export interface LiveTopics {
 
 /** The operation and input of a tail's stream route (the routes' own query names). */
 export function tailRequest(params: TailParams): { op: string; input: unknown } {
-  const { source, filters, backlog } = params;
+  const { source, filters, backlog, since } = params;
   if (source.kind === 'cluster') {
     const f = filters?.kind === 'cluster' ? filters : undefined;
     return {
       op: 'clusters.logs.stream',
       input: {
         params: { cluster_id: source.id },
-        query: { limit: backlog, level: f?.level, log_type: f?.log_type, source: f?.source },
+        query: { limit: backlog, level: f?.level, log_type: f?.log_type, source: f?.source, start_time: since },
       },
     };
   }
   const f = filters?.kind === 'endpoint' ? filters : undefined;
   return {
     op: 'endpoints.logs',
-    input: { params: { endpoint_id: source.id }, query: { stream: 'true', limit: backlog, level: f?.level, source: f?.source } },
+    input: {
+      params: { endpoint_id: source.id },
+      query: { stream: 'true', limit: backlog, level: f?.level, source: f?.source, startTime: since },
+    },
   };
 }
 

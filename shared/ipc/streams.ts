@@ -4,6 +4,7 @@
 // (the stream relay, main/streams/), and delivers entries in batches, never one message a line.
 import { z } from 'zod';
 import { ClusterId } from '../api/clusters/common';
+import { Timestamp } from '../api/common';
 import { LogLevel as ClusterLogLevel, LogSource as ClusterLogSource, LogType } from '../api/clusters/logs';
 import { EndpointId } from '../api/endpoints/common';
 import { LogLevel as EndpointLogLevel, LogSource as EndpointLogSource } from '../api/endpoints/logs';
@@ -43,6 +44,11 @@ export const LogTailParams = z.strictObject({
   filters: LogTailFilters.optional(),
   /** Entries before now to start with (the stream routes' `limit`, which is at least 1). */
   backlog: z.number().int().min(1).max(LOG_TAIL_BACKLOG_MAX).default(200),
+  /**
+   * Start at this moment instead of with the newest `backlog` entries (a metric spike's link to
+   * the logs of that minute); the stream routes' `start_time`/`startTime`.
+   */
+  since: Timestamp.optional(),
   /** Resume after this event (the newest one a window already holds): no gap, no repeat. */
   after: EventId.optional(),
 });

@@ -89,6 +89,31 @@ test.describe('Log window', () => {
     await expect(page.getByTestId('metrics-state')).toHaveText(/ – .*, one point per 1 min$/);
   });
 
+  test("a click on a metric chart opens the cluster's logs from that minute, without following the newest", async ({ page }) => {
+    // The seeded training cluster, running as of now (flows before this one move the clock and stop clusters).
+    await bridgeInvoke(page, 'emulator:reset', {});
+    const cluster = await clusterWithStatus(page, 'running', (c) => c.name === 'llm-pretraining');
+    await page.goto(`/#/clusters/${cluster.id}/metrics`);
+    const chart = page.getByTestId('metric-chart-utilization').locator('canvas');
+    await expect(page.getByTestId('metric-chart-utilization')).toHaveAttribute('data-visible-series', /[1-9]/);
+    const opened = page.context().waitForEvent('page');
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const logs = await opened;
+    await expect.poll(() => logs.url()).toContain('&at=');
+    const at = Date.parse(new URL(logs.url().replace('#/', '')).searchParams.get('at')!);
+    expect(at % 60_000).toBe(0);
+    const rows = logs.getByTestId('log-row');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    // The first line held is of that minute (a training cluster writes every few seconds), and the
+    // view stays on it: "Follow" is offered, the lines after it are counted as new.
+    const minute = await logs.evaluate((ms) => new Date(ms).toTimeString().slice(0, 5), at);
+    await expect(rows.first().locator('.log-time')).toHaveText(new RegExp(`^${minute}:`));
+    await expect(logs.getByRole('button', { name: 'Follow' })).toBeVisible();
+    await logs.close();
+  });
+
   test('a log window without a source says how to add one', async ({ page }) => {
     await page.goto('/#/logs');
     await expect(page.getByText('No source to follow')).toBeVisible();

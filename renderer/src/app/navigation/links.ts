@@ -5,15 +5,19 @@
 /** `#/logs?src=cluster:<id>,endpoint:<id>`: a log window following these sources. */
 export const LOG_WINDOW_PATH = '/logs';
 export const LOG_SOURCES_PARAM = 'src';
+/** `&at=<ISO time>`: the window starts at that moment (a metric's minute) instead of following the newest lines. */
+export const LOG_AT_PARAM = 'at';
 
 export interface LinkedLogSource {
   kind: 'cluster' | 'endpoint';
   id: string;
 }
 
-export function logWindowPath(sources: readonly LinkedLogSource[]): string {
+export function logWindowPath(sources: readonly LinkedLogSource[], at?: number): string {
   const src = sources.map((s) => `${s.kind}:${s.id}`).join(',');
-  return `${LOG_WINDOW_PATH}?${new URLSearchParams({ [LOG_SOURCES_PARAM]: src }).toString()}`;
+  const query = new URLSearchParams({ [LOG_SOURCES_PARAM]: src });
+  if (at !== undefined) query.set(LOG_AT_PARAM, new Date(at).toISOString());
+  return `${LOG_WINDOW_PATH}?${query.toString()}`;
 }
 
 /** `#/clusters/<id>/metrics?at=<ISO time>&gpu=<gpu id>`: the dashboard around that moment, that GPU alone. */

@@ -140,9 +140,11 @@ function EmptyOverlay({ model, labels }: { model: LogModel; labels: readonly str
   );
 }
 
-export function LogWindow({ model, env }: { model: LogModel; env: LogWindowEnv }) {
+export function LogWindow({ model, env, startsAtMoment = false }: { model: LogModel; env: LogWindowEnv; startsAtMoment?: boolean }) {
   const list = useRef<LogListHandle>(null);
-  const [follow, setFollow] = useState<FollowState>(FOLLOWING);
+  // Opened at a moment (a metric's minute), the view stays on that minute's lines at the top
+  // and counts what arrives below, instead of following the newest.
+  const [follow, setFollow] = useState<FollowState>(() => (startsAtMoment ? pause(FOLLOWING, 0) : FOLLOWING));
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [focusPos, setFocusPos] = useState<number | null>(null);
   const [showTime, setShowTime] = useState(true);

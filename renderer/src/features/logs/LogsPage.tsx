@@ -10,7 +10,7 @@ import { LogSource as ClusterLogSource, LOG_DOWNLOAD_MAX_MS, LogType } from '../
 import { LogSource as EndpointLogSource } from '../../../../shared/api/endpoints/logs';
 import type { LogSourceRef } from '../../../../shared/ipc/streams';
 import { useNotifications } from '../../app/notifications/notifications-store';
-import { LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../app/navigation/links';
+import { LOG_AT_PARAM, LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../app/navigation/links';
 import { navigate, parseHash } from '../../app/navigation/hash-router';
 import { openInConsole } from '../../app/navigation/open-window';
 import { api } from '../../bridge/api';
@@ -37,6 +37,13 @@ function useSources(): LogSourceRef[] {
   return useMemo(() => parseSources(src), [src]);
 }
 
+/** `at=<ISO time>` (a metric's minute): where the feeds start, instead of the newest lines. */
+function useStartAt(): string | undefined {
+  const at = useSyncExternalStore(subscribeHash, () => parseHash(window.location.hash).query.get(LOG_AT_PARAM) ?? '');
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
 function useLabels(refs: readonly LogSourceRef[]): string[] {
   const [names, setNames] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -59,6 +66,7 @@ function useLabels(refs: readonly LogSourceRef[]): string[] {
 
 export default function LogsPage() {
   const refs = useSources();
+  const startAt = useStartAt();
   const labels = useLabels(refs);
   const model = useMemo(() => new LogModel(), []);
   const [choice, setChoice] = useState<FilterChoice>({ levels: null, origins: null, types: null });
@@ -77,7 +85,8 @@ export default function LogsPage() {
     const closers = refs.map((ref, i) =>
       openLogFeed(
         ref,
-        { filters: serverFilters(ref, choice), backlog: BACKLOG, after: model.sources[i]?.lastId },
+        // A source that holds lines resumes after them; a new one starts at the linked moment, if any.
+        { filters: serverFilters(ref, choice), backlog: BACKLOG, since: startAt, after: model.sources[i]?.lastId },
         {
           onItems: (items) => model.ingest(i, items),
           onStatus: (status) => model.setStatus(i, status),
@@ -87,7 +96,7 @@ export default function LogsPage() {
     );
     return () => closers.forEach((close) => close());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sourcesKey stands for refs
-  }, [model, sourcesKey, choice]);
+  }, [model, sourcesKey, choice, startAt]);
 
   const setRefs = useCallback((next: LogSourceRef[]) => navigate(logWindowPath(next), { replace: true }), []);
 
@@ -154,7 +163,7 @@ export default function LogsPage() {
   const oldest = model.buffer.at(model.buffer.start);
   return (
     <>
-      <LogWindow model={model} env={env} />
+      <LogWindow model={model} env={env} startsAtMoment={startAt !== undefined} />
       <SourcePicker open={pickerOpen} present={refs} onClose={() => setPickerOpen(false)} onAdd={(ref) => setRefs([...refs, ref])} />
       {olderOpen && (
         <OlderLinesPanel open onClose={() => setOlderOpen(false)} sources={refs} labels={labels} oldestHeld={oldest?.ts ?? serverNow()} />

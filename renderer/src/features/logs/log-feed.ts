@@ -17,6 +17,8 @@ export interface FeedOptions {
   filters?: LogTailFilters;
   /** Entries before now to start with. */
   backlog: number;
+  /** Start at this moment (ISO) instead of with the newest lines. */
+  since?: string;
   /** Resume after this event id (the newest held): no gap, no repeat. */
   after?: string;
 }
@@ -24,8 +26,8 @@ export interface FeedOptions {
 /** Follows a source until the returned function is called. */
 export type OpenFeed = (source: LogSourceRef, options: FeedOptions, handlers: FeedHandlers) => () => void;
 
-export const openLogFeed: OpenFeed = (source, { filters, backlog, after }, handlers) =>
-  subscribeLogTail({ source, filters, backlog, ...(after ? { after } : {}) }, (frame) => {
+export const openLogFeed: OpenFeed = (source, { filters, backlog, since, after }, handlers) =>
+  subscribeLogTail({ source, filters, backlog, ...(since ? { since } : {}), ...(after ? { after } : {}) }, (frame) => {
     if (frame.dropped > 0) handlers.onSkipped(frame.dropped);
     if (frame.items.length > 0) handlers.onItems(frame.items);
     if (frame.status) handlers.onStatus(frame.status);

@@ -22,7 +22,8 @@ import { createCrosshair, MetricChart, useCrosshair, type Crosshair, type Metric
 import { ErrorState, EmptyState } from '../../../components/StateViews';
 import { serverNow } from '../../../lib/server-clock';
 import { parseHash } from '../../../app/navigation/hash-router';
-import { METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../app/navigation/links';
+import { logWindowPath, METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../app/navigation/links';
+import { openWindow } from '../../../app/navigation/open-window';
 import { hiddenExcept, readMoment } from './moment';
 import { CustomRangeDialog } from './CustomRangeDialog';
 import { LiveNotice } from './LiveNotice';
@@ -95,6 +96,11 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
     setRangeId('custom');
     setHiddenGpus(moment.gpu ? hiddenExcept(gpus, moment.gpu) : NONE);
   }, [momentQuery, gpus]);
+
+  /** The cluster's log window from the minute of `t` (a chart's time under the pointer). */
+  const openLogsAt = (t: number | null) => {
+    if (t !== null) void openWindow(logWindowPath([{ kind: 'cluster', id: cluster.id }], Math.floor(t / 60_000) * 60_000));
+  };
 
   const option = rangeOption(rangeId);
   const live = option?.live ?? false;
@@ -256,7 +262,13 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
             />
           )}
           {gpus.length > 0 && (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))' }}>
+            <Box
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))' }}
+              // A spike's minute links to the cluster's logs of that minute (the time under the shared crosshair).
+              onClick={() => openLogsAt(crosshair.get())}
+              title="Click a chart to open this cluster's logs at that minute"
+              data-testid="gpu-charts"
+            >
               {GPU_METRICS.map((m, i) => (
                 <Paper key={m.id} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
                   <MetricChart
