@@ -7,6 +7,7 @@ import { createEmulator, type Emulator } from '../../../main/emulator/index';
 import { createGateway, type RateLimitEvent } from '../../../main/gateway/gateway';
 import type { ResolvedProfile } from '../../../main/profiles/profile-store';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
+import { failure } from '../../support/failure';
 
 let emulator: Emulator;
 let baseUrl: string;
@@ -16,16 +17,6 @@ let active: ResolvedProfile = builtIn;
 
 const gateway = () =>
   createGateway({ profiles: { active: () => active }, vault, emulatorFetch: (r) => emulator.fetch(r), retry: { delayMs: () => 0 } });
-
-async function failure(promise: Promise<unknown>): Promise<NormalizedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BridgeError) return error.normalized;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeAll(async () => {
   emulator = createEmulator({ seed: 11 });

@@ -3,13 +3,12 @@
 // success that is not an event stream refused, events read across chunks, a broken body and a
 // line past its bound told apart, cancellation.
 import { describe, expect, it } from 'vitest';
-import type { NormalizedError } from '../../../shared/api/errors';
-import { BridgeError } from '../../../shared/ipc/dispatch';
 import { createGateway, type RateLimitEvent } from '../../../main/gateway/gateway';
 import type { ResolvedProfile } from '../../../main/profiles/profile-store';
 import type { SseEvent } from '../../../main/streams/sse-parser';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
 import { json, RATE_HEADERS } from './fake-fetch';
+import { failure } from '../../support/failure';
 
 const REMOTE_KEY = 'sk_live_remote_key_0123456789abcdef';
 const remote: ResolvedProfile = { id: 'p-remote', name: 'Prod', kind: 'remote', baseUrl: 'https://api.example.com/', builtIn: false };
@@ -55,16 +54,6 @@ async function setup(answer: () => Response) {
   });
   gateway.onRateLimit((e) => rateLimits.push(e));
   return { gateway, requests, rateLimits };
-}
-
-async function failure(promise: Promise<unknown>): Promise<NormalizedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BridgeError) return error.normalized;
-    throw error;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('gateway.stream', () => {

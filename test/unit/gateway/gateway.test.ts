@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey, KeyUsageResponse } from '../../../shared/api/api-keys';
-import type { NormalizedError } from '../../../shared/api/errors';
-import { BridgeError } from '../../../shared/ipc/dispatch';
 import { createGateway, type GatewayOptions, type RateLimitEvent } from '../../../main/gateway/gateway';
 import type { ResolvedProfile } from '../../../main/profiles/profile-store';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
 import { fakeFetch, json, type Answer } from './fake-fetch';
+import { failure } from '../../support/failure';
 
 const OWNER_KEY = 'sk_live_owner_key_0123456789abcdef';
 const REMOTE_KEY = 'sk_live_remote_key_0123456789abcdef';
@@ -34,16 +33,6 @@ async function setup(answers: Answer[], overrides: Partial<GatewayOptions> & { p
     ...overrides,
   });
   return { gateway, emulator, remote, vault };
-}
-
-async function failure(promise: Promise<unknown>): Promise<NormalizedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BridgeError) return error.normalized;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const keyList = { apiKeys: [], total: 0 };

@@ -127,6 +127,21 @@ async function commit(ctx: EmulatorContext, d: StoredDataset): Promise<void> {
 }
 
 /** A handler whose failures answer in the account envelope (request bodies still arriving are dropped). */
+/** Reads the uploaded files into a new version and answers with it, `processing` until its time on the clock. */
+async function ingestAndAnswer(ctx: EmulatorContext, reply: FastifyReply, id: string, keys: string[]): Promise<void> {
+  const done = await ingest(ctx, id, keys);
+  if (!done) throw datasetNotFound(id);
+  const v = done.versions.at(-1)!;
+  send(reply, 200, {
+    datasetId: id,
+    status: 'processing',
+    size: v.size,
+    checksum: `sha256:${v.checksum}`,
+    versionId: v.id,
+    estimatedReadyAt: iso(v.created_at + processingMs(v.size)),
+  });
+}
+
 function handled(ctx: EmulatorContext, f: (req: FastifyRequest, reply: FastifyReply) => Promise<void>) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -184,17 +199,7 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
         } finally {
           busy.delete(id);
         }
-        const done = await ingest(ctx, id, [key]);
-        if (!done) throw datasetNotFound(id);
-        const v = done.versions.at(-1)!;
-        send(reply, 200, {
-          datasetId: id,
-          status: 'processing',
-          size: v.size,
-          checksum: `sha256:${v.checksum}`,
-          versionId: v.id,
-          estimatedReadyAt: iso(v.created_at + processingMs(v.size)),
-        });
+        await ingestAndAnswer(ctx, reply, id, [key]);
       }),
     );
 
@@ -279,17 +284,7 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
             throw invalidPart(listed.partNumber, 'etag does not match the uploaded part');
         });
         const keys = body.parts.map((x) => `${d.id}/${m.id}/part-${String(x.partNumber).padStart(5, '0')}`);
-        const done = await ingest(ctx, d.id, keys);
-        if (!done) throw datasetNotFound(d.id);
-        const v = done.versions.at(-1)!;
-        send(reply, 200, {
-          datasetId: d.id,
-          status: 'processing',
-          size: v.size,
-          checksum: `sha256:${v.checksum}`,
-          versionId: v.id,
-          estimatedReadyAt: iso(v.created_at + processingMs(v.size)),
-        });
+        await ingestAndAnswer(ctx, reply, d.id, keys);
       }),
     );
 
