@@ -1,9 +1,12 @@
 // Chart.js set up for live metric series (the console's one way of drawing them; no React
 // here, so the benchmark drives exactly what the view draws). Chart.js lays out and draws the
-// axes, grid and threshold band; the series themselves are drawn by this module's plugin as
-// one path each from the decimated points, with no Chart.js dataset: a dataset costs Chart.js
-// an element per point to create, update and draw on every tick, which was most of the 1 Hz
-// tick of the dashboard (test/bench/metrics-dashboard.ts). Decimation keeps at most about one
+// y axis; this module's plugins draw the time axis, the threshold band and the series (one
+// path each from the decimated points, no Chart.js dataset: a dataset costs Chart.js an
+// element per point to create, update and draw on every tick). A live tick only slides the
+// window, so it is drawn without Chart.js's update (`render()`: its option resolution and
+// layout were most of what remained of the 1 Hz tick in test/bench/metrics-dashboard.ts); the
+// layout runs again when the y range no longer holds the data, the series or the span change,
+// the canvas is resized, the data fill less than half the y range, and every RELAYOUT_EVERY updates. Decimation keeps at most about one
 // point per pixel up to date as readings arrive (live-decimation.ts; Chart.js's own LTTB plugin
 // recomputed every point of every series on each tick). The y axis takes the drawn points'
 // range as its suggested bounds, so Chart.js still rounds it to nice ticks. Chart.js's own
@@ -91,10 +94,23 @@ const DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' 
 const clock = (ms: number) => CLOCK.format(ms);
 const day = (ms: number) => DAY.format(ms);
 
-function tickLabel(ms: number, unit: 'minute' | 'hour' | 'day'): string {
+function formatTick(ms: number, unit: 'minute' | 'hour' | 'day'): string {
   if (unit === 'day') return day(ms);
   const d = new Date(ms);
   return unit === 'hour' && d.getHours() === 0 && d.getMinutes() === 0 ? day(ms) : clock(ms);
+}
+
+/** Labels already made: a live axis shows the same few round times on every tick of a minute. */
+const tickLabels = new Map<string, string>();
+
+function tickLabel(ms: number, unit: 'minute' | 'hour' | 'day'): string {
+  const key = `${unit}${ms}`;
+  let label = tickLabels.get(key);
+  if (label === undefined) {
+    if (tickLabels.size >= 1000) tickLabels.clear();
+    tickLabels.set(key, (label = formatTick(ms, unit)));
+  }
+  return label;
 }
 
 function bandPlugin(spec: () => MetricChartSpec): Plugin<'line'> {
@@ -120,17 +136,22 @@ interface DrawnSeries {
   points: readonly ChartPoint[];
 }
 
+interface TimeWindow {
+  xMin: number;
+  xMax: number;
+}
+
 /** Draws each visible series as one polyline inside the plot area, in the order given. */
-function seriesPlugin(drawn: () => readonly DrawnSeries[]): Plugin<'line'> {
+function seriesPlugin(drawn: () => readonly DrawnSeries[], view: TimeWindow): Plugin<'line'> {
   return {
     id: 'gpcSeries',
     afterDatasetsDraw(chart) {
-      const x = chart.scales.x as Scale;
       const y = chart.scales.y as Scale;
       const { left, right, top, bottom } = chart.chartArea;
-      if (!(x.max > x.min) || !(y.max > y.min)) return;
-      const kx = (right - left) / (x.max - x.min);
+      if (!(view.xMax > view.xMin) || !(y.max > y.min)) return;
+      const kx = (right - left) / (view.xMax - view.xMin);
       const ky = (bottom - top) / (y.max - y.min);
+      const x0 = view.xMin;
       const ctx = chart.ctx;
       ctx.save();
       ctx.beginPath();
@@ -143,8 +164,8 @@ function seriesPlugin(drawn: () => readonly DrawnSeries[]): Plugin<'line'> {
         if (pts.length === 0) continue;
         ctx.strokeStyle = s.color;
         ctx.beginPath();
-        ctx.moveTo(left + (pts[0]!.x - x.min) * kx, bottom - (pts[0]!.y - y.min) * ky);
-        for (let i = 1; i < pts.length; i++) ctx.lineTo(left + (pts[i]!.x - x.min) * kx, bottom - (pts[i]!.y - y.min) * ky);
+        ctx.moveTo(left + (pts[0]!.x - x0) * kx, bottom - (pts[0]!.y - y.min) * ky);
+        for (let i = 1; i < pts.length; i++) ctx.lineTo(left + (pts[i]!.x - x0) * kx, bottom - (pts[i]!.y - y.min) * ky);
         ctx.stroke();
       }
       ctx.restore();
@@ -153,16 +174,55 @@ function seriesPlugin(drawn: () => readonly DrawnSeries[]): Plugin<'line'> {
 }
 
 const LINE_WIDTH = 1.5;
+/** Room under the plot for the time labels. */
+const TIME_AXIS_PX = 20;
+/** Updates drawn without a layout before one runs anyway (the y axis's nice bounds are Chart.js's to choose). */
+const RELAYOUT_EVERY = 60;
+
+/** The time axis: a grid line and a label at each round time of the window (metricTicks), under the plot. */
+function timeAxisPlugin(view: TimeWindow, colors: () => MetricChartColors): Plugin<'line'> {
+  return {
+    id: 'gpcTimeAxis',
+    beforeDatasetsDraw(chart) {
+      const { left, right, top, bottom } = chart.chartArea;
+      if (!(view.xMax > view.xMin) || right <= left) return;
+      const { ticks, unit } = metricTicks(view.xMin, view.xMax, Math.max(2, Math.floor((right - left) / 70)));
+      const k = (right - left) / (view.xMax - view.xMin);
+      const ctx = chart.ctx;
+      const font = Chart.defaults.font;
+      ctx.save();
+      ctx.strokeStyle = colors().grid;
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (const t of ticks) {
+        const px = Math.round(left + (t - view.xMin) * k) + 0.5;
+        ctx.moveTo(px, top);
+        ctx.lineTo(px, bottom);
+      }
+      ctx.stroke();
+      ctx.fillStyle = colors().text;
+      ctx.font = `${font.size ?? 12}px ${font.family ?? 'sans-serif'}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      for (const t of ticks) {
+        // Centred under its time, moved in where it would be cut at the canvas's edge.
+        const label = tickLabel(t, unit);
+        const half = ctx.measureText(label).width / 2;
+        ctx.fillText(label, Math.min(Math.max(left + (t - view.xMin) * k, half), chart.width - half - 1), bottom + 4);
+      }
+      ctx.restore();
+    },
+  };
+}
 
 export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChartSpec): MetricChartController {
   let spec = initial;
-  let tickUnit: 'minute' | 'hour' | 'day' = 'minute';
-  let ticks: number[] = [];
   let drawn: DrawnSeries[] = [];
+  const view: TimeWindow = { xMin: 0, xMax: 1 };
   const config: ChartConfiguration<'line', ChartPoint[]> = {
     type: 'line',
     data: { datasets: [] },
-    plugins: [bandPlugin(() => spec), seriesPlugin(() => drawn)],
+    plugins: [timeAxisPlugin(view, () => spec.colors), bandPlugin(() => spec), seriesPlugin(() => drawn, view)],
     options: {
       parsing: false,
       normalized: true,
@@ -170,28 +230,10 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
       responsive: true,
       maintainAspectRatio: false,
       events: [],
-      layout: { autoPadding: false, padding: { top: 4, right: 4 } },
+      layout: { autoPadding: false, padding: { top: 4, right: 4, bottom: TIME_AXIS_PX } },
       scales: {
-        x: {
-          type: 'linear',
-          grid: { color: spec.colors.grid },
-          afterBuildTicks: (scale) => {
-            const maxTicks = Math.max(2, Math.floor((scale.width || 300) / 70));
-            const built = metricTicks(scale.min, scale.max, maxTicks);
-            ticks = built.ticks;
-            tickUnit = built.unit;
-            scale.ticks = ticks.map((value) => ({ value }));
-          },
-          // Fixed rotation and a small label sample: Chart.js measures fewer labels on each update.
-          ticks: {
-            color: spec.colors.text,
-            autoSkip: false,
-            minRotation: 0,
-            maxRotation: 0,
-            sampleSize: 2,
-            callback: (v) => tickLabel(Number(v), tickUnit),
-          },
-        },
+        // Laid out for its extent only; timeAxisPlugin draws it, so a tick needs no layout.
+        x: { type: 'linear', display: false, min: 0, max: 1 },
         y: {
           beginAtZero: spec.beginAtZero,
           max: spec.yMax,
@@ -210,6 +252,8 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
   };
   const chart = new Chart<'line', ChartPoint[]>(canvas, config);
   const decimators = new Map<string, M4Decimator>();
+  /** What the last layout was made for; an update that changes none of it only draws. */
+  const layout: { shape: string; hidden: ReadonlySet<string> | null; since: number } = { shape: '', hidden: null, since: 0 };
 
   return {
     chart,
@@ -232,31 +276,52 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
         }
         drawn.push({ color: s.color, points });
       }
-      const { x, y } = chart.options.scales as { x: { min?: number; max?: number }; y: { suggestedMin?: number; suggestedMax?: number } };
-      x.min = xMin;
-      x.max = xMax;
+      view.xMin = xMin;
+      view.xMax = xMax;
       // Chart.js rounds suggested bounds out to nice ticks; no data leaves the axis at 0–1 (or the band).
       const band = spec.bandFrom !== undefined ? spec.bandFrom + 5 : undefined;
-      y.suggestedMin = lo <= hi ? lo : 0;
-      y.suggestedMax = lo <= hi ? Math.max(hi, band ?? hi) : (band ?? 1);
+      const suggestedMin = lo <= hi ? lo : 0;
+      const suggestedMax = lo <= hi ? Math.max(hi, band ?? hi) : (band ?? 1);
+      const yScale = chart.scales.y;
+      // The axis as it is still fits: it holds the data, and the data fill at least half of it
+      // (else it would tighten noticeably), counting what the axis always shows (0, a fixed top).
+      const wantMin = spec.beginAtZero ? Math.min(0, suggestedMin) : suggestedMin;
+      const wantMax = spec.yMax ?? suggestedMax;
+      const holds =
+        yScale !== undefined &&
+        suggestedMin >= yScale.min &&
+        suggestedMax <= yScale.max &&
+        wantMax - wantMin >= 0.5 * (yScale.max - yScale.min);
+      const shape = `${series.length}|${hidden.size}|${xMax - xMin}|${chart.width}x${chart.height}`;
+      if (holds && shape === layout.shape && hidden === layout.hidden && layout.since < RELAYOUT_EVERY) {
+        layout.since++;
+        chart.render();
+        return;
+      }
+      const y = chart.options.scales!.y as { suggestedMin?: number; suggestedMax?: number };
+      y.suggestedMin = suggestedMin;
+      y.suggestedMax = suggestedMax;
       chart.update('none');
+      layout.shape = `${series.length}|${hidden.size}|${xMax - xMin}|${chart.width}x${chart.height}`;
+      layout.hidden = hidden;
+      layout.since = 0;
     },
     setColors(colors) {
       spec = { ...spec, colors };
-      const { x, y } = chart.options.scales as { x: { grid: { color: string }; ticks: { color: string } }; y: typeof x };
-      x.grid.color = y.grid.color = colors.grid;
-      x.ticks.color = y.ticks.color = colors.text;
+      const y = chart.options.scales!.y as { grid: { color: string }; ticks: { color: string } };
+      y.grid.color = colors.grid;
+      y.ticks.color = colors.text;
       chart.update('none');
     },
     xAtPixel(px) {
       const { left, right } = chart.chartArea;
-      if (px < left || px > right) return null;
-      return chart.scales.x!.getValueForPixel(px) ?? null;
+      if (px < left || px > right || right <= left) return null;
+      return view.xMin + ((px - left) / (right - left)) * (view.xMax - view.xMin);
     },
     pixelAtX(x) {
-      const scale = chart.scales.x!;
-      if (x < scale.min || x > scale.max) return null;
-      return scale.getPixelForValue(x);
+      const { left, right } = chart.chartArea;
+      if (x < view.xMin || x > view.xMax || !(view.xMax > view.xMin)) return null;
+      return left + ((x - view.xMin) / (view.xMax - view.xMin)) * (right - left);
     },
     area: () => chart.chartArea,
     destroy: () => chart.destroy(),
