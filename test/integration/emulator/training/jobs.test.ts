@@ -267,6 +267,38 @@ describe('training job limits and persistence', () => {
     }
   });
 
+  it('refuses jobs over the pro plan’s 20 per day with a 1d RATE_LIMIT_EXCEEDED and Retry-After', async () => {
+    const limited = await start({ rateLimits: 'enforce' });
+    try {
+      const ds = (await limited.call('GET', '/v2/training/datasets')).body.datasets.find((d: Json) => d.name === 'support-chat-v3').id;
+      const dayStart = Date.UTC(2026, 5, 1);
+      const seededToday = (await limited.call('GET', '/v2/training/jobs?limit=100')).body.jobs.filter(
+        (j: Json) => Date.parse(j.createdAt) >= dayStart,
+      ).length;
+      let created = seededToday;
+      let refused: Awaited<ReturnType<Target['call']>> | null = null;
+      while (refused === null && created <= 20) {
+        for (let i = 0; i < 10 && created < 20; i++) {
+          await create(limited, { ...llm(), datasetId: ds });
+          created++;
+        }
+        if (created >= 20) {
+          const r = await limited.call('POST', '/v2/training/jobs', { body: { ...llm(), datasetId: ds } });
+          refused = r;
+        } else await limited.advance(3600); // the next hour's 10 (and the jobs end, freeing their GPUs)
+      }
+      expect(refused!.status).toBe(429);
+      expect(refused!.body).toMatchObject({
+        error: 'RATE_LIMIT_EXCEEDED',
+        details: { limit: 20, period: '1d', remaining: 0, plan: 'pro' },
+      });
+      expect(refused!.body.details.resetAt).toBe('2026-06-02T00:00:00.000Z');
+      expect(Number(refused!.headers.get('retry-after'))).toBe(refused!.body.details.retry_after);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps jobs and their timeline across a restart on the same data folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gpc-jobs-'));
     try {
