@@ -33,6 +33,8 @@ export class ApiError extends Error {
     readonly details?: Record<string, unknown>,
     /** Top-level members some shapes carry: numeric `code`, `required_permission`, `retry_after`. */
     readonly extra?: Record<string, unknown>,
+    /** Response headers of this refusal beyond the pipeline's (e.g. Retry-After of a quota an area keeps). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';

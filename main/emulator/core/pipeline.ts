@@ -99,6 +99,7 @@ export function errorBody(error: ApiError, envelope: Envelope, requestId: string
 export function sendError(ctx: EmulatorContext, reply: FastifyReply, error: ApiError): FastifyReply {
   const emu = reply.request.emu;
   if (emu !== null) setPipelineHeaders(reply, emu);
+  if (error.headers) reply.headers(error.headers);
   journal(ctx, reply.request, error.status);
   const body = errorBody(error, emu?.envelope ?? 'account', reply.request.id);
   return reply.code(error.status).header('content-type', 'application/json; charset=utf-8').send(body);

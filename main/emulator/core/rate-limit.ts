@@ -39,8 +39,8 @@ export const BUCKETS_PRUNE_AT = 10_000;
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  /** enforce=false still counts and reports but never refuses (benchmarks). */
-  constructor(private readonly enforce = true) {}
+  /** enforce=false still counts and reports but never refuses (benchmarks); areas' own quotas of the Limits tables follow it. */
+  constructor(readonly enforce = true) {}
 
   hit(specs: readonly BucketSpec[], now: number): LimitOutcome {
     const window = Math.floor(now / WINDOW_MS);

@@ -22,5 +22,18 @@ export const TrainingErrorCode = z.enum([
   'INVALID_PART',
   /** 404: no multipart upload with this id on the dataset; details uploadId. */
   'UPLOAD_NOT_FOUND',
+  // Training jobs (docs/decisions.md, Training: jobs).
+  /** 400: invalid training config; details field, reason (03, Errors). */
+  'CONFIGURATION_ERROR',
+  /** 422: the GPU type has too few GPUs free for the job; details requestedGpuType, requestedWorkers, availableGpuTypes, available (03, Errors). */
+  'INSUFFICIENT_RESOURCES',
+  /** 404: no model with this id; details modelId (03, Errors). */
+  'MODEL_NOT_FOUND',
+  /** 404: no training job with this id; details jobId (chosen). */
+  'JOB_NOT_FOUND',
+  /** 404: no checkpoint with this id on the job; details jobId, checkpointId (chosen). */
+  'CHECKPOINT_NOT_FOUND',
+  /** 409: the dataset is not ready for training; details datasetId, status (chosen). */
+  'DATASET_NOT_READY',
 ]);
 export type TrainingErrorCode = z.infer<typeof TrainingErrorCode>;

@@ -1,4 +1,5 @@
-// Operations of the training area (03-endpoints-training.md, Datasets), in the account envelope.
+// Operations of the training area (03-endpoints-training.md, Datasets; Training jobs; Models:
+// list and detail), in the account envelope.
 // The upload host's routes ({upload_url}) take an upload token, not an API key, and are not in
 // this table (docs/decisions.md, Training: datasets).
 import { defineOperation, type DeclaredOperation } from '../operation';
@@ -12,12 +13,27 @@ import {
   ListDatasetsResponse,
   UpdateDatasetRequest,
 } from './datasets';
+import {
+  CreateTrainingJobRequest,
+  JobIdParams,
+  JobMetricsQuery,
+  JobMetricsResponse,
+  ListTrainingJobsQuery,
+  ListTrainingJobsResponse,
+  ResumeTrainingJobRequest,
+  ResumeTrainingJobResponse,
+  StopTrainingJobRequest,
+  StopTrainingJobResponse,
+  TrainingJob,
+} from './jobs';
+import { ListModelsQuery, ListModelsResponse, Model, ModelIdParams } from './models';
 
 const base = { area: 'training', envelope: 'account', scope: 'training' } as const;
 const read = { ...base, access: 'read' } as const;
 const write = { ...base, access: 'write' } as const;
 /** A malformed id names no dataset (404, like an unknown one). */
 const onDataset = ['VALIDATION_ERROR', 'DATASET_NOT_FOUND'] as const;
+const onJob = ['VALIDATION_ERROR', 'JOB_NOT_FOUND'] as const;
 
 export const trainingOperations = {
   'training.datasets.create': defineOperation({
@@ -70,5 +86,88 @@ export const trainingOperations = {
     params: DatasetIdParams,
     response: DeleteDatasetResponse,
     errors: [...onDataset, 'DATASET_IN_USE'],
+  }),
+  'training.jobs.create': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.jobs.create',
+    path: '/v2/training/jobs',
+    summary: 'Create a training job (pending until its GPUs are provisioned)',
+    body: CreateTrainingJobRequest,
+    response: TrainingJob,
+    errors: ['VALIDATION_ERROR', 'CONFIGURATION_ERROR', 'DATASET_NOT_FOUND', 'DATASET_NOT_READY', 'INSUFFICIENT_RESOURCES'],
+  }),
+  'training.jobs.list': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.jobs.list',
+    path: '/v2/training/jobs',
+    summary: 'List training jobs (filter by status and model type, sort, page)',
+    query: ListTrainingJobsQuery,
+    response: ListTrainingJobsResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'training.jobs.get': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.jobs.get',
+    path: '/v2/training/jobs/:job_id',
+    summary: 'One training job with progress, metrics, checkpoints and cost',
+    params: JobIdParams,
+    response: TrainingJob,
+    errors: [...onJob],
+  }),
+  'training.jobs.metrics': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.jobs.metrics',
+    path: '/v2/training/jobs/:job_id/metrics',
+    summary: 'Loss, validation loss, learning rate, throughput and memory by step (decimated to at most `points`)',
+    params: JobIdParams,
+    query: JobMetricsQuery,
+    response: JobMetricsResponse,
+    errors: [...onJob],
+  }),
+  'training.jobs.stop': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.jobs.stop',
+    path: '/v2/training/jobs/:job_id/stop',
+    summary: 'Stop a running job (saving a checkpoint by default) or cancel a pending one',
+    params: JobIdParams,
+    body: StopTrainingJobRequest,
+    response: StopTrainingJobResponse,
+    errors: [...onJob, 'INVALID_STATE'],
+  }),
+  'training.jobs.resume': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.jobs.resume',
+    path: '/v2/training/jobs/:job_id/resume',
+    summary: 'Resume a stopped job from a chosen or the latest checkpoint',
+    params: JobIdParams,
+    body: ResumeTrainingJobRequest,
+    response: ResumeTrainingJobResponse,
+    errors: [...onJob, 'INVALID_STATE', 'CHECKPOINT_NOT_FOUND', 'INSUFFICIENT_RESOURCES', 'DATASET_NOT_FOUND'],
+  }),
+  'training.models.list': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.models.list',
+    path: '/v2/training/models',
+    summary: 'List models (filter by type, status and training job, sort, page)',
+    query: ListModelsQuery,
+    response: ListModelsResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'training.models.get': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.models.get',
+    path: '/v2/training/models/:model_id',
+    summary: 'One model with its metrics, files and deployments',
+    params: ModelIdParams,
+    response: Model,
+    errors: ['VALIDATION_ERROR', 'MODEL_NOT_FOUND'],
   }),
 } as const satisfies Record<string, DeclaredOperation>;

@@ -1,8 +1,11 @@
-// The training area (03-endpoints-training.md, training half): datasets with their upload host
-// for now; models, training jobs, tuning and experiments join here as folders beside `datasets/`.
+// The training area (03-endpoints-training.md, training half): datasets with their upload host,
+// training jobs, and the models completed jobs register; tuning and experiments join here as
+// folders beside `datasets/`, `jobs/` and `models/`.
 import { trainingOperations } from '../../../../shared/api/training/operations';
 import { defineArea } from '../../core/area';
 import { datasetRoutes } from './datasets/routes';
+import { jobRoutes } from './jobs/routes';
+import { modelRoutes } from './models/routes';
 import { mountUploadHost } from './datasets/upload';
 import { trainingIssueError } from './validation';
 import { applyTrainingRecord, trainingRecordOf } from './records';
@@ -13,7 +16,7 @@ import { buildTrainingWorld } from './world';
 export const trainingArea = defineArea<TrainingState>({
   name: AREA,
   operations: trainingOperations,
-  routes: [...datasetRoutes],
+  routes: [...datasetRoutes, ...jobRoutes, ...modelRoutes],
   state: {
     schema: TrainingStateSchema,
     build: buildTrainingWorld,
@@ -25,9 +28,10 @@ export const trainingArea = defineArea<TrainingState>({
   },
   limits: {
     // Training row of 01-accounts.md, Limits: GET /training/* 500, PUT /training/* 50; POST
-    // /training/jobs 10 is the jobs' own rule. POST, PATCH and DELETE of datasets: not shown,
-    // 50 like PUT (docs/decisions.md, Training: datasets).
+    // /training/jobs 10 is the jobs' own rule. Other POSTs, PATCH and DELETE: not shown,
+    // 50 like PUT (docs/decisions.md, Training: datasets; Training: jobs).
     byArea: { training: { GET: 500, POST: 50, PUT: 50, PATCH: 50, DELETE: 50 } },
+    rules: [{ name: 'training-job-creation', limit: 10, matches: (op) => op.id === 'training.jobs.create' }],
   },
   mapIssue: trainingIssueError,
   mount: mountUploadHost,

@@ -9,6 +9,8 @@ export const AREA = 'training';
 export type StoredDataset = z.infer<typeof schema.StoredDataset>;
 export type StoredAnalysis = z.infer<typeof schema.StoredAnalysis>;
 export type StoredMultipart = z.infer<typeof schema.StoredMultipart>;
+export type StoredJob = z.infer<typeof schema.StoredJob>;
+export type StoredModel = z.infer<typeof schema.StoredModel>;
 export type TrainingState = z.infer<typeof schema.TrainingState>;
 
 export const trainingState = (store: Store): TrainingState => store.slice<TrainingState>(AREA);

@@ -1,6 +1,6 @@
 // The training area's stored state (`state.areas.training`) as zod schemas: the one source of
 // its types (state.ts) and the check a snapshot's training area passes on import and on load.
-// Datasets for now; models, jobs, tuning and experiments join as siblings of `datasets`.
+// Datasets, jobs, models and the GPU pool; tuning and experiments join as siblings.
 import { z } from 'zod';
 import {
   DatasetFormat,
@@ -10,6 +10,9 @@ import {
   FailingExample,
   ValidationReport,
 } from '../../../../shared/api/training/datasets';
+import { TrainingGpuType } from '../../../../shared/api/training/catalog';
+import { JobPriority, ModelType } from '../../../../shared/api/training/jobs';
+import { ModelStatus } from '../../../../shared/api/training/models';
 
 /** Simulated ms, years 0000–9999 (see the cluster area's stored schema). */
 const Ms = z.number().int().min(Date.parse('0000-01-01T00:00:00.000Z')).max(Date.parse('9999-12-31T23:59:59.999Z'));
@@ -72,10 +75,101 @@ export const StoredDataset = z.object({
   ),
 });
 
-export const TrainingState = z.object({ datasets: z.array(StoredDataset) }).superRefine((s, ctx) => {
-  const ids = new Set<string>();
-  s.datasets.forEach((d, i) => {
-    if (ids.has(d.id)) ctx.addIssue({ code: 'custom', path: ['datasets', i, 'id'], message: 'duplicate dataset id' });
-    ids.add(d.id);
-  });
+const GpuCount = z.number().int().min(0).max(100_000);
+const Steps = z.number().int().min(0).max(1_000_000);
+
+/**
+ * A training job: what it was asked, the plan fixed at create (from the config, the dataset and
+ * the GPU), and its timeline on the clock — running segments, stop, cancel — from which status,
+ * progress, metrics, checkpoints and cost are computed when read (docs/decisions.md, Training: jobs).
+ */
+export const StoredJob = z.object({
+  id: z.string().regex(/^job_[A-Za-z0-9]+$/),
+  name: z.string().min(1).max(100),
+  model_type: ModelType,
+  dataset_id: DatasetId,
+  /** As sent. */
+  config: Free,
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  gpu_type: TrainingGpuType,
+  workers: z.number().int().min(1).max(32),
+  priority: JobPriority,
+  created_at: Ms,
+  updated_at: Ms,
+  /** Seed of the job's curves (world seed × job id). */
+  seed: z.number().int().min(0).max(0xffffffff),
+  /** The dataset's examples at create: the curve does not move if the dataset changes later. */
+  examples: z.number().int().min(1),
+  plan: z.object({
+    provision_ms: z.number().int().min(0),
+    step_ms: z.number().int().min(1),
+    steps_per_epoch: Steps.min(1),
+    total_steps: Steps.min(1),
+    save_steps: Steps.min(1),
+    eval_steps: Steps.min(1),
+    /** Per GPU, GB. */
+    memory_gb: z.number().min(0),
+    /** All workers: tokens or samples per second. */
+    throughput: z.number().min(0),
+    /** Multi-worker scaling efficiency, 0–1. */
+    efficiency: z.number().min(0).max(1),
+    checkpoint_bytes: Bytes,
+    /** A failure the config makes certain (out of memory); divergence is the loss model's. */
+    oom: z.boolean(),
+  }),
+  /** Running stretches: from `start` at `from_step` until `stop` (null: still going or ended by itself). */
+  segments: z.array(z.object({ start: Ms, from_step: Steps, stop: Ms.nullable() })).min(1),
+  stop: z.object({ at: Ms, reason: z.string().nullable(), step: Steps, saved: z.boolean() }).nullable(),
+  cancelled_at: Ms.nullable(),
+  /** Steps a stop saved a checkpoint at, and when. */
+  saved_checkpoints: z.array(z.object({ step: Steps, at: Ms })),
+  model_id: z
+    .string()
+    .regex(/^model_[A-Za-z0-9]+$/)
+    .nullable(),
 });
+
+export const StoredModel = z.object({
+  id: z.string().regex(/^model_[A-Za-z0-9]+$/),
+  /** The API's fields as registered (shared/api/training/models.ts), times in simulated ms. */
+  name: z.string(),
+  type: ModelType,
+  status: ModelStatus,
+  description: z.string().nullable(),
+  base_model: z.string().nullable(),
+  version: z.string(),
+  training_job_id: z.string().nullable(),
+  dataset_id: z.string().nullable(),
+  architecture: Free,
+  training: Free,
+  size: z.object({ parameters: Bytes, trainable_parameters: Bytes, bytes: Bytes, compressed: Bytes }),
+  metrics: z.object({ training: Free, validation: Free, custom: Free }),
+  files: z.array(z.object({ name: z.string(), size: Bytes, type: z.string(), checksum: z.string() })),
+  tags: z.array(z.string()),
+  metadata: Free,
+  created_at: Ms,
+  updated_at: Ms,
+});
+
+export const TrainingState = z
+  .object({
+    datasets: z.array(StoredDataset),
+    jobs: z.array(StoredJob).default([]),
+    models: z.array(StoredModel).default([]),
+    /** GPUs per type the training pool has (seeded); jobs pending or running hold their workers. */
+    gpu_pool: z.record(TrainingGpuType, GpuCount).default({ a100: 16, h100: 8, v100: 0, rtx4090: 8 }),
+  })
+  .superRefine((s, ctx) => {
+    for (const [list, name] of [
+      [s.datasets, 'datasets'],
+      [s.jobs, 'jobs'],
+      [s.models, 'models'],
+    ] as const) {
+      const ids = new Set<string>();
+      list.forEach((d, i) => {
+        if (ids.has(d.id)) ctx.addIssue({ code: 'custom', path: [name, i, 'id'], message: `duplicate id in ${name}` });
+        ids.add(d.id);
+      });
+    }
+  });

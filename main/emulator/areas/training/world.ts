@@ -1,4 +1,5 @@
-// The training area's part of the seeded world (docs/decisions.md, Training: datasets): datasets
+// The training area's part of the seeded world (docs/decisions.md, Training: datasets; Training:
+// jobs for the jobs, models and GPU pool, built in jobs/world.ts): datasets
 // in every status, whose size, checksum, schema, statistics and validation report come from
 // content generated here and run through the same analyser as an upload (the bytes themselves
 // are not kept: a seeded dataset has no blobs to read back).
@@ -8,6 +9,9 @@ import type { Rng } from '../../core/rng';
 import type { DatasetValidationConfig } from '../../../../shared/api/training/datasets';
 import { DatasetAnalyzer } from './datasets/analyze/analyzer';
 import { processingMs, toStored } from './datasets/ingest';
+import { seedGpuPool } from './jobs/pool';
+import { buildTrainingJobs } from './jobs/world';
+import { settleJobs } from './models/register';
 import type { StoredDataset, TrainingState } from './state';
 
 const HOUR = 3_600_000;
@@ -203,5 +207,13 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     base.versions = [{ id: `dsv_${rng.base62(12)}`, created_at: received, size: analysis.bytes, checksum: analysis.sha256, blobs: [] }];
     return base;
   });
-  return { datasets };
+  const state: TrainingState = {
+    datasets,
+    jobs: buildTrainingJobs(rng, draft.seed, draft.now, datasets),
+    models: [],
+    gpu_pool: seedGpuPool(rng),
+  };
+  // The completed seeded job has its model already.
+  settleJobs(state, null, draft.now);
+  return state;
 }

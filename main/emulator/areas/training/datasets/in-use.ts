@@ -1,8 +1,11 @@
 // Which training jobs use a dataset: a dataset in use cannot be deleted (03-endpoints-training.md,
-// States and transitions). The training-jobs module fills this in when it joins the area; until
-// then no job exists and every dataset is free.
+// States and transitions). A job uses its dataset while pending, running or stopped (a stopped
+// job may resume); completed, failed and cancelled jobs no longer do (docs/decisions.md, Training: jobs).
+import { JobRun } from '../jobs/sim/run';
 import type { TrainingState } from '../state';
 
-export function trainingJobsUsing(_state: TrainingState, _datasetId: string): readonly string[] {
-  return [];
+const USING = new Set(['pending', 'running', 'stopped']);
+
+export function trainingJobsUsing(state: TrainingState, datasetId: string, now: number): readonly string[] {
+  return state.jobs.filter((j) => j.dataset_id === datasetId && USING.has(new JobRun(j).at(now).status)).map((j) => j.id);
 }

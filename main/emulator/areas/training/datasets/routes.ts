@@ -117,10 +117,10 @@ export const datasetRoutes = [
     ctx.store.touch(AREA, trainingRecord.dataset(d.id));
     return datasetView(d, now);
   }),
-  defineRoute(ops['training.datasets.delete'], async (ctx, { params }) => {
+  defineRoute(ops['training.datasets.delete'], async (ctx, { params, now }) => {
     const state = trainingState(ctx.store);
     const d = datasetOr404(state.datasets, params.dataset_id);
-    const jobs = trainingJobsUsing(state, d.id);
+    const jobs = trainingJobsUsing(state, d.id, now);
     if (jobs.length > 0) throw datasetInUse(d.id, jobs);
     const freed = d.versions.reduce((n, v) => n + v.size, 0);
     state.datasets.splice(state.datasets.indexOf(d), 1);

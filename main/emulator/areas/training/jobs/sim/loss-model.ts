@@ -1,0 +1,184 @@
+// The seeded training model (docs/decisions.md, Training: jobs — loss model): the loss of a job
+// at any step as a closed form of its config, its dataset's size and its seed, so a job's curve
+// is computed when read, the same every time, and continues unchanged across stop and resume.
+//
+//   L(s) = [floor_eff(s) + (L0 − floor) · (1 + τ(s))^−1.5] · exp(σ·z(s) − σ²/2)
+//
+// τ(s) is the learning progress: κ · (lr/lr_ref) · √(batch/16) · ∫lr/peak — so the warmup and the
+// schedule shape the curve, a higher learning rate moves faster, a larger batch makes more
+// progress per step with less noise. The floor falls with more data and more capacity (model
+// size, LoRA rank, full fine-tuning); a learning rate still high at the end keeps the loss above
+// it. At lr ≥ 25 · lr_ref training is unstable: the loss blows up from the step the warmup
+// crosses that threshold and is NaN a few (seeded) steps later, where the job fails.
+
+export type Scheduler = 'constant' | 'linear' | 'cosine';
+
+export interface LossModelInput {
+  kind: 'language' | 'vision';
+  /** Parameters of the model. */
+  parameters: number;
+  strategy: 'lora' | 'qlora' | 'full';
+  /** LoRA rank (ignored for full fine-tuning). */
+  rank: number;
+  /** Examples in the dataset. */
+  examples: number;
+  /** Classes of a vision model (its initial loss is ln C). */
+  numClasses: number;
+  learningRate: number;
+  scheduler: Scheduler;
+  warmupSteps: number;
+  totalSteps: number;
+  stepsPerEpoch: number;
+  /** Examples per optimizer step, all workers. */
+  effectiveBatch: number;
+  /** 32-bit seed of the job (world seed × job id). */
+  seed: number;
+}
+
+/** Progress per step at the reference learning rate, a full schedule and a batch of 16. */
+const KAPPA = 0.04;
+/** lr / lr_ref at and beyond which training diverges. */
+export const DIVERGENCE_RATIO = 25;
+/** Growth of the loss per step once diverging (e-folds). */
+const BLOW_UP_RATE = 0.45;
+
+/** The learning rate a strategy trains well at: the unit of `x = lr / lr_ref`. */
+export function referenceLearningRate(kind: LossModelInput['kind'], strategy: LossModelInput['strategy']): number {
+  if (kind === 'vision') return 1e-3;
+  return strategy === 'full' ? 2e-5 : 2e-4;
+}
+
+/** A 32-bit mix of two integers (murmur3's finaliser over a combination). */
+export function hash32(a: number, b: number): number {
+  let h = (Math.imul(a >>> 0, 0x9e3779b1) ^ (b >>> 0)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** A seed from a string (FNV-1a), e.g. a job id with the world seed. */
+export function seedOf(worldSeed: number, text: string): number {
+  let h = (0x811c9dc5 ^ worldSeed) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+const uniform = (seed: number, n: number) => (hash32(seed, n) + 0.5) / 4294967296;
+
+/** Standard normal for (seed, channel, step), Box–Muller over two hashed uniforms. */
+export function gaussian(seed: number, channel: number, step: number): number {
+  const base = hash32(seed, channel);
+  const u1 = uniform(base, 2 * step);
+  const u2 = uniform(base, 2 * step + 1);
+  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+export const NOISE_CHANNEL = { loss: 1, throughput: 2, memory: 3, constants: 4 } as const;
+
+export class LossModel {
+  readonly lrRef: number;
+  readonly x: number;
+  readonly floor: number;
+  readonly initialLoss: number;
+  /** Null when the run is stable; else the step the loss starts blowing up and the step it is NaN (the job fails there). */
+  readonly divergence: { startStep: number; failStep: number } | null;
+  private readonly batchFactor: number;
+  private readonly noiseScale: number;
+  private readonly gapScale: number;
+  private readonly warmup: number;
+
+  constructor(readonly input: LossModelInput) {
+    const i = input;
+    this.lrRef = referenceLearningRate(i.kind, i.strategy);
+    this.x = i.learningRate / this.lrRef;
+    this.warmup = Math.min(i.warmupSteps, i.totalSteps);
+    this.batchFactor = Math.sqrt(i.effectiveBatch / 16);
+    const u = uniform(hash32(i.seed, NOISE_CHANNEL.constants), 0);
+    const capacity = i.strategy === 'full' ? 0.55 : (8 / i.rank) ** 0.2 * (i.strategy === 'qlora' ? 1.05 : 1);
+    if (i.kind === 'language') {
+      this.floor = 0.35 + 0.25 * (7e9 / i.parameters) ** 0.15 * capacity + 1.8 * i.examples ** -0.3;
+      this.initialLoss = 2.1 + 0.3 * (7e9 / i.parameters) ** 0.1 + 0.1 * (u - 0.5);
+    } else {
+      const lnC = Math.log(i.numClasses);
+      this.floor = lnC * (0.02 + 0.12 * (25e6 / i.parameters) ** 0.15 * capacity + 2.0 * i.examples ** -0.35);
+      this.initialLoss = lnC * (1 + 0.05 * u);
+    }
+    this.noiseScale = Math.min(0.5, 0.02 * Math.sqrt(16 / i.effectiveBatch) * (1 + 3 * (this.x / DIVERGENCE_RATIO) ** 2));
+    // Overfitting: the generalisation gap grows with passes over small data, faster with more capacity.
+    this.gapScale = 0.02 * Math.sqrt(500 / i.examples) * (i.strategy === 'full' ? 2 : (i.rank / 8) ** 0.25);
+    this.divergence = this.findDivergence();
+  }
+
+  private findDivergence(): { startStep: number; failStep: number } | null {
+    if (this.x < DIVERGENCE_RATIO) return null;
+    // With a linear warmup the rate crosses the threshold part-way; without, at once.
+    const start = this.warmup > 0 ? Math.ceil((this.warmup * DIVERGENCE_RATIO) / this.x) : 0;
+    const fail = start + 4 + (hash32(this.input.seed, 0xd1e) % 12);
+    return fail <= this.input.totalSteps ? { startStep: start, failStep: fail } : null;
+  }
+
+  /** Schedule value in [0, 1] at step s (the learning rate is peak × this). */
+  shape(s: number): number {
+    const { totalSteps: T, scheduler } = this.input;
+    const W = this.warmup;
+    if (W > 0 && s < W) return s / W;
+    if (T <= W) return 1;
+    const u = Math.min(1, Math.max(0, (s - W) / (T - W)));
+    if (scheduler === 'constant') return 1;
+    if (scheduler === 'linear') return 1 - u;
+    return 0.5 * (1 + Math.cos(Math.PI * u));
+  }
+
+  learningRate(s: number): number {
+    return this.input.learningRate * this.shape(s);
+  }
+
+  /** ∫₀ˢ shape(t) dt: steps' worth of learning at the peak rate. */
+  private integral(s: number): number {
+    const { totalSteps: T, scheduler } = this.input;
+    const W = this.warmup;
+    if (s <= W) return W > 0 ? (s * s) / (2 * W) : 0;
+    const warm = W / 2;
+    const span = T - W;
+    if (span <= 0) return warm + (s - W);
+    const u = Math.min(1, (s - W) / span);
+    if (scheduler === 'constant') return warm + (s - W);
+    if (scheduler === 'linear') return warm + span * (u - (u * u) / 2);
+    return warm + span * 0.5 * (u + Math.sin(Math.PI * u) / Math.PI);
+  }
+
+  /** Learning progress τ(s). */
+  progress(s: number): number {
+    return KAPPA * this.x * this.batchFactor * this.integral(s);
+  }
+
+  /** The loss without noise (and without the blow-up of a divergence). */
+  clean(s: number): number {
+    const floorEff = this.floor * (1 + 0.04 * this.x * this.shape(s));
+    return floorEff + (this.initialLoss - this.floor) * (1 + this.progress(s)) ** -1.5;
+  }
+
+  private blowUp(s: number): number {
+    const d = this.divergence;
+    return d !== null && s >= d.startStep ? Math.exp(BLOW_UP_RATE * (s - d.startStep + 1)) : 1;
+  }
+
+  /** Training loss at step s (noisy); NaN from the failing step of a divergence on. */
+  trainLoss(s: number): number {
+    if (this.divergence !== null && s >= this.divergence.failStep) return NaN;
+    // Log-normal: relative noise, never below zero, mean the clean value.
+    const sigma = this.noiseScale;
+    return this.clean(s) * Math.exp(sigma * gaussian(this.input.seed, NOISE_CHANNEL.loss, s) - (sigma * sigma) / 2) * this.blowUp(s);
+  }
+
+  /** Validation loss at step s: the clean curve plus a gap that grows with epochs over small data. */
+  validationLoss(s: number): number {
+    if (this.divergence !== null && s >= this.divergence.failStep) return NaN;
+    const epochs = s / this.input.stepsPerEpoch;
+    const gap = 0.03 * this.floor + this.gapScale * Math.max(0, epochs - 1);
+    return (this.clean(s) + gap) * this.blowUp(s);
+  }
+}
