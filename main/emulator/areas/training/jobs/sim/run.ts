@@ -27,6 +27,10 @@ export interface Timeline {
   checkpoints: CheckpointAt[];
 }
 
+/** Running minima of training loss by job curve (most recently used last), bounded. */
+const BEST_SO_FAR = new Map<string, { upTo: number; best: number }>();
+const BEST_SO_FAR_MAX = 1000;
+
 export class JobRun {
   readonly config: ResolvedConfig;
   readonly model: LossModel;
@@ -102,13 +106,24 @@ export class JobRun {
     return this.job.plan.memory_gb * (1 + 0.005 * gaussian(this.job.seed, NOISE_CHANNEL.memory, step));
   }
 
-  /** The lowest training loss over steps 1…step (NaN steps skipped); null before the first step. */
+  /**
+   * The lowest training loss over steps 1…step (NaN steps skipped); null before the first step.
+   * A job's curve is fixed by its id, seed, configuration and plan, so the running minimum is
+   * kept and extended as the job advances: a list of jobs a million steps in does not walk every
+   * step of every job on each read.
+   */
   bestLoss(step: number): number | null {
-    let best = Infinity;
-    for (let s = 1; s <= step; s++) {
+    const key = `${this.job.id}|${this.job.seed}|${JSON.stringify(this.config)}|${JSON.stringify(this.job.plan)}|${this.job.examples}|${this.job.workers}`;
+    let known = BEST_SO_FAR.get(key);
+    if (!known || known.upTo > step) known = { upTo: 0, best: Infinity };
+    let best = known.best;
+    for (let s = known.upTo + 1; s <= step; s++) {
       const l = this.model.trainLoss(s);
       if (l < best) best = l;
     }
+    BEST_SO_FAR.delete(key);
+    BEST_SO_FAR.set(key, { upTo: step, best });
+    if (BEST_SO_FAR.size > BEST_SO_FAR_MAX) BEST_SO_FAR.delete(BEST_SO_FAR.keys().next().value!);
     return best === Infinity ? null : best;
   }
 
