@@ -1,7 +1,8 @@
 // The log window's logic: the ring buffer, the merge of several sources by time, the filters
 // and the pattern, and the "new lines" counter of follow mode.
 import { describe, expect, it } from 'vitest';
-import { logWindowPath, metricsAtPath } from '../../../renderer/src/app/navigation/links';
+import { channels } from '../../../shared/ipc/contract';
+import { LOG_AT_PARAM, logWindowPath, metricsAtPath } from '../../../renderer/src/app/navigation/links';
 import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/metrics/moment';
 import { parseSources, serverFilters } from '../../../renderer/src/features/logs/log-sources';
 import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/logs/follow';
@@ -312,6 +313,19 @@ describe('the log window address', () => {
     expect(parseSources('cluster:cluster_a,cluster:cluster_a,volume:v1,endpoint:,nonsense,cluster:cl_bad')).toEqual([
       { kind: 'cluster', id: 'cluster_a' },
     ]);
+  });
+
+  it("opens as a desktop window: the fullest address (eight sources and a moment) passes windows:open's route rule", () => {
+    const at = Date.UTC(2026, 10, 25, 9, 0);
+    const sources = Array.from({ length: 8 }, (_, i) => ({
+      kind: i % 2 ? ('endpoint' as const) : ('cluster' as const),
+      id: `${i % 2 ? 'ep' : 'cluster'}_AbCdEf${i}`,
+    }));
+    const path = logWindowPath(sources, at);
+    expect(channels['windows:open'].request.safeParse({ route: path }).success).toBe(true);
+    const query = new URLSearchParams(path.split('?')[1]);
+    expect(parseSources(query.get('src'))).toEqual(sources);
+    expect(Date.parse(query.get(LOG_AT_PARAM)!)).toBe(at);
   });
 
   it('asks the server for the filters it can apply, per kind of source', () => {
