@@ -226,6 +226,11 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
         <Typography variant="body2" color="text.secondary" data-testid="metrics-state" noWrap sx={{ minWidth: 0 }}>
           {stateLine}
         </Typography>
+        {hasData && gpus.length > 0 && (
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ ml: 'auto', minWidth: 0 }}>
+            Click a GPU chart to see that minute&apos;s logs
+          </Typography>
+        )}
       </Box>
       <Box sx={{ height: 4 }}>{data.loading && hasData && <LinearProgress aria-label="Loading metrics" />}</Box>
 
