@@ -4,7 +4,15 @@
 import { expect, test } from '@playwright/test';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
 import { openConsole } from './console-page';
-import { advanceClock, advanceThroughPhases, bridgeCall, clusterWithStatus, openClusterTab, phaseProgress } from './lifecycle-page';
+import {
+  advanceClock,
+  advanceThroughPhases,
+  bridgeCall,
+  bridgeInvoke,
+  clusterWithStatus,
+  openClusterTab,
+  phaseProgress,
+} from './lifecycle-page';
 
 // Clock steps no longer than the shortest next phase (02-clusters.md, States and transitions),
 // so every phase is seen: the grace periods below are 2 and 1 minutes.
@@ -26,6 +34,12 @@ test.describe('Cluster stop and restart', () => {
   test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page }) => {
     await openConsole(page);
+    // The flows move the simulated clock themselves, phase by phase; at 1× a loaded machine's
+    // real seconds would move it too (a 15 s phase passed unseen between two checks).
+    await bridgeInvoke(page, 'emulator:setClockSpeed', { speed: 0.001 });
+  });
+  test.afterEach(async ({ page }) => {
+    await bridgeInvoke(page, 'emulator:setClockSpeed', { speed: 1 });
   });
 
   test('stop a running cluster and watch the phases reach stopped', async ({ page }) => {
