@@ -302,7 +302,7 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
       y.suggestedMin = suggestedMin;
       y.suggestedMax = suggestedMax;
       chart.update('none');
-      layout.shape = `${series.length}|${hidden.size}|${xMax - xMin}|${chart.width}x${chart.height}`;
+      layout.shape = shape;
       layout.hidden = hidden;
       layout.since = 0;
     },

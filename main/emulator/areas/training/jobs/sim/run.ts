@@ -36,11 +36,14 @@ export class JobRun {
   readonly model: LossModel;
   /** The step it fails at (out of memory: the first; divergence: the loss model's), else null. */
   readonly failStep: number | null;
+  /** What fixes the loss curve (id, seed, configuration, plan, data and workers): the running minimum's key. */
+  private readonly curveKey: string;
 
   constructor(readonly job: StoredJob) {
     this.config = resolveConfig(job.model_type, job.config as TrainingJobConfig, job.examples, job.workers);
     this.model = lossModelOf(this.config, job.plan, job.examples, job.workers, job.seed);
     this.failStep = job.plan.oom ? 1 : (this.model.divergence?.failStep ?? null);
+    this.curveKey = `${job.id}|${job.seed}|${JSON.stringify(this.config)}|${JSON.stringify(job.plan)}|${job.examples}|${job.workers}`;
   }
 
   get target(): number {
@@ -113,7 +116,7 @@ export class JobRun {
    * step of every job on each read.
    */
   bestLoss(step: number): number | null {
-    const key = `${this.job.id}|${this.job.seed}|${JSON.stringify(this.config)}|${JSON.stringify(this.job.plan)}|${this.job.examples}|${this.job.workers}`;
+    const key = this.curveKey;
     let known = BEST_SO_FAR.get(key);
     if (!known || known.upTo > step) known = { upTo: 0, best: Infinity };
     let best = known.best;
