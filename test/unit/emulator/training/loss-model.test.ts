@@ -41,6 +41,15 @@ describe('loss model', () => {
     expect(Number.isNaN(model({ learningRate: 1e-2 }).trainLoss(d!.failStep))).toBe(true);
   });
 
+  it('blows up before it is NaN: over 200 seeds the last finite loss is far above every loss before the divergence', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const m = model({ seed, learningRate: 5e-2, warmupSteps: 10, effectiveBatch: 4 });
+      const d = m.divergence!;
+      const before = Math.max(...Array.from({ length: Math.max(1, d.startStep) }, (_, i) => m.trainLoss(i + 1)));
+      expect(m.trainLoss(d.failStep - 1), `seed ${seed}`).toBeGreaterThan(10 * before);
+    }
+  });
+
   it('ends lower with cosine than with a constant rate, and the warmup slows the start', () => {
     const end = (scheduler: LossModelInput['scheduler']) => model({ scheduler }).clean(500);
     expect(end('cosine')).toBeLessThan(end('constant'));

@@ -89,6 +89,8 @@ export class LossModel {
   private readonly noiseScale: number;
   private readonly gapScale: number;
   private readonly warmup: number;
+  /** How fast a divergence blows the loss up (per step). */
+  private readonly blowUpRate: number;
 
   constructor(readonly input: LossModelInput) {
     const i = input;
@@ -110,6 +112,13 @@ export class LossModel {
     // Overfitting: the generalisation gap grows with passes over small data, faster with more capacity.
     this.gapScale = 0.02 * Math.sqrt(500 / i.examples) * (i.strategy === 'full' ? 2 : (i.rank / 8) ** 0.25);
     this.divergence = this.findDivergence();
+    // A diverging run explodes before it is NaN: at its last finite step the loss is 1,000× its
+    // initial value whatever the clean curve did meanwhile, so the noise cannot hide the blow-up.
+    const d = this.divergence;
+    this.blowUpRate =
+      d === null
+        ? BLOW_UP_RATE
+        : Math.max(BLOW_UP_RATE, Math.log((1000 * this.initialLoss) / this.clean(d.failStep - 1)) / (d.failStep - d.startStep));
   }
 
   private findDivergence(): { startStep: number; failStep: number } | null {
@@ -163,7 +172,7 @@ export class LossModel {
 
   private blowUp(s: number): number {
     const d = this.divergence;
-    return d !== null && s >= d.startStep ? Math.exp(BLOW_UP_RATE * (s - d.startStep + 1)) : 1;
+    return d !== null && s >= d.startStep ? Math.exp(this.blowUpRate * (s - d.startStep + 1)) : 1;
   }
 
   /** Training loss at step s (noisy); NaN from the failing step of a divergence on. */
