@@ -19,7 +19,19 @@ import { iso, ok } from './envelope';
 import { clusterOr404 } from './lookup';
 import type { Raw } from './sim/logs/content';
 import { QueryError, lowerOf, parseQuery, type Predicate } from './sim/logs/query';
-import { after, cursorOf, render, scan, sourceOf, textLine, type Cursor, type LogSourceOf } from './sim/logs/read';
+import {
+  RARE_LEVELS,
+  after,
+  cursorOf,
+  isLongRead,
+  render,
+  scan,
+  scanIndexed,
+  sourceOf,
+  textLine,
+  type Cursor,
+  type LogSourceOf,
+} from './sim/logs/read';
 import { findCluster } from './state';
 
 const DAY = 86_400_000;
@@ -250,44 +262,48 @@ export const logRoutes = [
     const [field, direction] = body.sort.split(':') as ['timestamp' | 'level', 'asc' | 'desc'];
     let total = 0;
     let scanned = 0;
-    const keep: Predicate = (e) => {
-      scanned++;
-      return parsed.match(e);
-    };
-    let results: Raw[];
-    if (field === 'timestamp') {
-      results = [];
+    // By timestamp: the first `limit` in that order. By severity, newest first within a level:
+    // the first `limit` of each level are enough.
+    const results: Raw[] = [];
+    const byLevel: Raw[][] = LogLevel.options.map(() => []);
+    const [wants, take]: [(level: string) => boolean, (e: Raw) => void] =
+      field === 'timestamp'
+        ? [() => results.length < body.limit, (e) => results.push(e)]
+        : [(level) => byLevel[SEVERITY[level]!]!.length < body.limit, (e) => byLevel[SEVERITY[e.level]!]!.push(e)];
+    const newestFirst = field === 'timestamp' ? direction === 'desc' : true;
+    const rareOnly = parsed.levels !== null && [...parsed.levels].every((l) => RARE_LEVELS.has(l));
+    if (parsed.index && !rareOnly && isLongRead(w.from, w.to))
+      scanIndexed(
+        src,
+        w.from,
+        w.to,
+        parsed.index,
+        parsed.match,
+        {
+          scanned: (n) => void (scanned += n),
+          wants,
+          take: (e) => {
+            total++;
+            take(e);
+          },
+          count: (n) => void (total += n),
+        },
+        newestFirst,
+      );
+    else
       scan(
         src,
         w.from,
         w.to,
-        keep,
+        (e) => (scanned++, parsed.match(e)),
         (e) => {
-          if (results.length < body.limit) results.push(e);
           total++;
+          if (wants(e.level)) take(e);
         },
-        direction === 'desc',
+        newestFirst,
         parsed.levels,
       );
-    } else {
-      // By severity, newest first within a level: the first `limit` of each level are enough.
-      const byLevel: Raw[][] = LogLevel.options.map(() => []);
-      scan(
-        src,
-        w.from,
-        w.to,
-        keep,
-        (e) => {
-          const bucket = byLevel[SEVERITY[e.level]!]!;
-          if (bucket.length < body.limit) bucket.push(e);
-          total++;
-        },
-        true,
-        parsed.levels,
-      );
-      const order = direction === 'desc' ? byLevel.reverse() : byLevel;
-      results = order.flat().slice(0, body.limit);
-    }
+    if (field === 'level') results.push(...(direction === 'desc' ? byLevel.reverse() : byLevel).flat().slice(0, body.limit));
     return ok(
       {
         cluster_id: c.id,

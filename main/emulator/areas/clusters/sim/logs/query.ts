@@ -11,6 +11,7 @@
 //   value   := WORD | "quoted phrase"          \" and \\ inside quotes
 import { LogLevel, LogSource, LogType, LOG_QUERY_MAX_CHARS } from '../../../../../../shared/api/clusters/logs';
 import { Line, type Raw } from './content';
+import { columnBits, LEVEL_CODES, SEPARATOR, SOURCE_CODES, TYPE_CODES, textBits, type HourIndex } from './text-index';
 
 export const QUERY_MAX_TERMS = 64;
 export const QUERY_MAX_DEPTH = 16;
@@ -25,13 +26,20 @@ export class QueryError extends Error {
 }
 
 export type Predicate = (e: Raw) => boolean;
+/** The same test over a whole hour's index: 1 for each entry that matches (text-index.ts). */
+export type IndexTest = (ix: HourIndex) => Uint8Array;
 
-/** A parsed expression: its predicate, and the levels an entry it matches can have (null: any). */
+/**
+ * A parsed expression: its predicate, the levels an entry it matches can have (null: any), and
+ * its test over an hour's index when every term is one the index holds (null otherwise).
+ */
 interface Node {
   match: Predicate;
   levels: ReadonlySet<string> | null;
+  index: IndexTest | null;
 }
-const anyLevel = (match: Predicate): Node => ({ match, levels: null });
+const anyLevel = (match: Predicate, index: IndexTest | null): Node => ({ match, levels: null, index });
+const textTest = (needle: string): IndexTest | null => (needle.includes(SEPARATOR) ? null : (ix) => textBits(ix, needle));
 
 /** Message and stack trace, lower case (kept for entries whose message is already made). */
 export const lowerOf = (e: Raw): string =>
@@ -109,53 +117,84 @@ function enumValue(options: readonly string[], what: string, value: string, pos:
   return v;
 }
 
-function fieldPredicate(t: Extract<Tok, { kind: 'field' }>): Predicate {
+/** A field term's predicate, and its index test where the index holds the field. */
+function fieldTerm(t: Extract<Tok, { kind: 'field' }>): [Predicate, IndexTest | null] {
   const { field, value, valuePos } = t;
   switch (field) {
     case 'level': {
       const v = enumValue(LogLevel.options, 'level', value, valuePos);
-      return (e) => e.level === v;
+      const code = LEVEL_CODES.indexOf(v as LogLevel);
+      return [(e) => e.level === v, (ix) => columnBits(ix.level, code)];
     }
     case 'source': {
       const v = enumValue(LogSource.options, 'source', value, valuePos);
-      return (e) => e.source === v;
+      const code = SOURCE_CODES.indexOf(v as LogSource);
+      return [(e) => e.source === v, (ix) => columnBits(ix.source, code)];
     }
     case 'log_type':
     case 'type': {
       const v = enumValue(LogType.options, 'log type', value, valuePos);
-      return (e) => e.type === v;
+      const code = TYPE_CODES.indexOf(v as LogType);
+      return [(e) => e.type === v, (ix) => columnBits(ix.type, code)];
     }
     case 'gpu_id':
     case 'gpu': {
       const m = /^(?:gpu_)?(0|[1-9][0-9]?)$/i.exec(value);
       if (!m) throw new QueryError(valuePos, `a GPU id such as gpu_0, not "${value}"`);
       const g = Number(m[1]);
-      return (e) => e.gpu === g;
+      return [(e) => e.gpu === g, (ix) => columnBits(ix.gpu, g)];
     }
     case 'pid': {
       if (!/^[0-9]{1,9}$/.test(value)) throw new QueryError(valuePos, `a process id (a whole number), not "${value}"`);
       const pid = Number(value);
-      return (e) => e.proc.pid === pid;
+      return [(e) => e.proc.pid === pid, null];
     }
     case 'process': {
       const v = value.toLowerCase();
-      return (e) => e.proc.name.toLowerCase() === v || String(e.proc.pid) === v;
+      return [(e) => e.proc.name.toLowerCase() === v || String(e.proc.pid) === v, null];
     }
     case 'tag': {
       const v = value.toLowerCase();
-      return (e) => e.tags.includes(v);
+      return [(e) => e.tags.includes(v), null];
     }
     case 'id':
-      return (e) => `log_${e.t.toString(36)}_${e.tag}` === value;
+      return [(e) => `log_${e.t.toString(36)}_${e.tag}` === value, null];
     default: {
       const v = value.toLowerCase();
-      return (e) => lowerOf(e).includes(v);
+      return [(e) => lowerOf(e).includes(v), textTest(v)];
     }
   }
 }
 
+const not = (a: Uint8Array): Uint8Array => {
+  for (let i = 0; i < a.length; i++) a[i] = a[i] ? 0 : 1;
+  return a;
+};
+const combine = (tests: IndexTest[], all: boolean): IndexTest => {
+  return (ix) => {
+    const out = tests[0]!(ix);
+    for (let k = 1; k < tests.length; k++) {
+      const b = tests[k]!(ix);
+      for (let i = 0; i < out.length; i++) out[i] = all ? out[i]! & b[i]! : out[i]! | b[i]!;
+    }
+    return out;
+  };
+};
+const indexOfAll = (parts: Node[], all: boolean): IndexTest | null =>
+  parts.every((p) => p.index)
+    ? combine(
+        parts.map((p) => p.index!),
+        all,
+      )
+    : null;
+
 /** Parses a query into a predicate; throws QueryError with the position of what is wrong. */
-export function parseQuery(q: string): { match: Predicate; terms: string[]; levels: ReadonlySet<string> | null } {
+export function parseQuery(q: string): {
+  match: Predicate;
+  terms: string[];
+  levels: ReadonlySet<string> | null;
+  index: IndexTest | null;
+} {
   if (q.length > LOG_QUERY_MAX_CHARS) throw new QueryError(LOG_QUERY_MAX_CHARS, `a query of at most ${LOG_QUERY_MAX_CHARS} characters`);
   const toks = tokenize(q);
   const termToks = toks.filter((t) => t.kind === 'word' || t.kind === 'phrase' || t.kind === 'field');
@@ -185,7 +224,7 @@ export function parseQuery(q: string): { match: Predicate; terms: string[]; leve
     if (parts.length === 1) return parts[0]!;
     const ms = parts.map((p) => p.match);
     const levels = parts.some((p) => p.levels === null) ? null : new Set(parts.flatMap((p) => [...p.levels!]));
-    return { match: (e) => ms.some((m) => m(e)), levels };
+    return { match: (e) => ms.some((m) => m(e)), levels, index: indexOfAll(parts, false) };
   }
   function and(depth: number): Node {
     const parts = [unary(depth)];
@@ -201,15 +240,16 @@ export function parseQuery(q: string): { match: Predicate; terms: string[]; leve
       const own = p.levels;
       if (own) levels = levels === null ? new Set(own) : new Set([...levels].filter((l: string) => own.has(l)));
     }
-    return { match: (e) => ms.every((m) => m(e)), levels };
+    return { match: (e) => ms.every((m) => m(e)), levels, index: indexOfAll(parts, true) };
   }
   function unary(depth: number): Node {
     const t = peek();
     if (depth > QUERY_MAX_DEPTH) throw new QueryError(t.pos, `nesting deeper than ${QUERY_MAX_DEPTH} levels`);
     if (t.kind === 'NOT' || t.kind === '-') {
       i++;
-      const inner = unary(depth + 1).match;
-      return anyLevel((e) => !inner(e));
+      const inner = unary(depth + 1);
+      const innerIndex = inner.index;
+      return anyLevel((e) => !inner.match(e), innerIndex && ((ix) => not(innerIndex(ix))));
     }
     return primary(depth);
   }
@@ -227,20 +267,20 @@ export function parseQuery(q: string): { match: Predicate; terms: string[]; leve
     if (t.kind === 'field') {
       i++;
       terms.push(`${t.field}:${t.value}`);
-      const match = fieldPredicate(t);
-      return t.field === 'level' ? { match, levels: new Set([t.value.toLowerCase()]) } : anyLevel(match);
+      const [match, index] = fieldTerm(t);
+      return t.field === 'level' ? { match, levels: new Set([t.value.toLowerCase()]), index } : anyLevel(match, index);
     }
     if (t.kind === 'word' || t.kind === 'phrase') {
       i++;
       terms.push(t.text);
       const v = t.text.toLowerCase();
-      return anyLevel((e) => lowerOf(e).includes(v));
+      return anyLevel((e) => lowerOf(e).includes(v), textTest(v));
     }
     throw new QueryError(t.pos, `expected a term, "(" or NOT, found ${describe(t)}`);
   }
 
-  const { match, levels } = or(0);
+  const { match, levels, index } = or(0);
   const rest = peek();
   if (rest.kind !== 'EOF') throw new QueryError(rest.pos, rest.kind === ')' ? 'a ")" without its "("' : `unexpected ${describe(rest)}`);
-  return { match, terms, levels };
+  return { match, terms, levels, index };
 }

@@ -9,8 +9,10 @@ import { gpuId } from '../../../../../../shared/api/clusters/metrics';
 import type { StoredCluster } from '../../state';
 import { runAt } from '../metrics/model';
 import { r1 } from '../metrics/render';
-import { G, GPU_WIDTH, modelOf, seriesOf, type MetricsModel } from '../metrics/sample';
+import { modelOf, thermalSeriesOf, type MetricsModel } from '../metrics/sample';
 import { HOT_C, MIN, containerId, hotGpu, lifecycleEvents, minuteLines, runEvents, workloadProc, type Raw } from './content';
+import type { IndexTest } from './query';
+import { LEVEL_CODES, hourIndexOf } from './text-index';
 
 export const HOUR = 60 * MIN;
 /** The cache holds at most this many generated entries (older hours are dropped first). */
@@ -104,28 +106,30 @@ function generateHour(seed: number, m: MetricsModel, h: number, rareOnly = false
  * previous minute was not (or had no data), and quarter hours while a GPU stays above.
  */
 export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
-  const s = seriesOf(m, from - MIN, to);
-  const w = s.layout.width;
+  const s = thermalSeriesOf(m, from - MIN, to);
+  const gpus = m.layout.gpus;
   const out: Array<[number, number, number, number]> = [];
   for (let i = 0; i < s.times.length; i++) {
     const t = s.times[i]!;
     if (t < from) continue;
     const prev = i > 0 && s.times[i - 1] === t - MIN ? i - 1 : -1;
-    for (let g = 0; g < s.layout.gpus; g++) {
+    for (let g = 0; g < gpus; g++) {
       // As the metrics routes answer it (to a tenth): a warning never says "above 85 °C" of a
       // minute the metrics show at 85.0.
-      const temp = r1(s.data[i * w + g * GPU_WIDTH + G.temp]!);
+      const temp = r1(s.temp[i * gpus + g]!);
       if (temp <= HOT_C) continue;
-      const wasHot = prev >= 0 && r1(s.data[prev * w + g * GPU_WIDTH + G.temp]!) > HOT_C;
-      if (!wasHot || t % (15 * MIN) === 0) out.push([t, g, temp, s.data[i * w + g * GPU_WIDTH + G.gclk]!]);
+      const wasHot = prev >= 0 && r1(s.temp[prev * gpus + g]!) > HOT_C;
+      if (!wasHot || t % (15 * MIN) === 0) out.push([t, g, temp, s.clock[i * gpus + g]!]);
     }
   }
   return out;
 }
 
+const hourKey = (seed: number, m: MetricsModel, h: number) => `${seed}|${stateKey(m.cluster)}|${h}`;
+
 /** The hour block starting at h (a multiple of HOUR), generated or from the cache. */
 export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): Raw[] {
-  const key = `${seed}|${stateKey(m.cluster)}|${h}`;
+  const key = hourKey(seed, m, h);
   const cached = hit(full, key);
   if (cached) return cached;
   const block = generateHour(seed, m, h);
@@ -145,7 +149,7 @@ export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): 
  * pass does not push the recent hours out of the main cache.
  */
 export function rareHourOf(seed: number, m: MetricsModel, h: number): Raw[] {
-  const key = `${seed}|${stateKey(m.cluster)}|${h}`;
+  const key = hourKey(seed, m, h);
   const cached = hit(rare, key);
   if (cached) return cached;
   const block = (hit(full, key) ?? generateHour(seed, m, h, true)).filter((e) => RARE_LEVELS.has(e.level));
@@ -202,7 +206,7 @@ export function scan(
   const rareOnly = levels !== null && [...levels].every((l) => RARE_LEVELS.has(l));
   // A read longer than SCAN_CACHE_HOURS passes through without filling the cache: it would only
   // push out the recent hours (which streams and pages read again) for hours it never rereads.
-  const cache = last - first < SCAN_CACHE_HOURS * HOUR;
+  const cache = !isLongRead(from, to);
   const blockOf = rareOnly ? rareHourOf : (seed: number, m: MetricsModel, h: number) => hourOf(seed, m, h, cache);
   if (!newestFirst) {
     for (let h = first; h <= last; h += HOUR) {
@@ -225,6 +229,76 @@ export function scan(
       if (keep(e) && visit(e) === false) return;
     }
   }
+}
+
+/** Whether a read of [from, to) is too long for the entry cache (and is answered from hour indexes where it can). */
+export function isLongRead(from: number, to: number): boolean {
+  return Math.floor((to - 1) / HOUR) - Math.floor(from / HOUR) >= SCAN_CACHE_HOURS;
+}
+
+/** What a search over hour indexes does with the matches it finds. */
+export interface IndexedVisitor {
+  /** Entries tested. */
+  scanned(n: number): void;
+  /** Whether a match of this level is still wanted whole; if not, it is only counted. */
+  wants(level: string): boolean;
+  take(e: Raw): void;
+  count(n: number): void;
+}
+
+/**
+ * The matches of [from, to) in order, like `scan` with `keep`: the hours the range cuts are read
+ * entry by entry, the whole hours between are tested on their indexes (text-index.ts) and
+ * generated only when one of their matches is wanted whole.
+ */
+export function scanIndexed(
+  src: LogSourceOf,
+  from: number,
+  to: number,
+  test: IndexTest,
+  keep: (e: Raw) => boolean,
+  v: IndexedVisitor,
+  newestFirst: boolean,
+): void {
+  if (to <= from) return;
+  const first = Math.floor(from / HOUR) * HOUR;
+  const last = Math.floor((to - 1) / HOUR) * HOUR;
+  const edge = (h: number) => {
+    let n = 0;
+    scan(
+      src,
+      Math.max(from, h),
+      Math.min(to, h + HOUR),
+      (e) => (n++, keep(e)),
+      (e) => (v.wants(e.level) ? v.take(e) : v.count(1)),
+      newestFirst,
+    );
+    v.scanned(n);
+  };
+  const whole = (h: number) => {
+    const ix = hourIndexOf(hourKey(src.seed, src.m, h), () => hourOf(src.seed, src.m, h, false));
+    v.scanned(ix.n);
+    const bits = test(ix);
+    let block: Raw[] | null = null;
+    let counted = 0;
+    const at = (i: number) => {
+      if (!bits[i]) return;
+      if (!v.wants(LEVEL_CODES[ix.level[i]!]!)) {
+        counted++;
+        return;
+      }
+      block ??= hourOf(src.seed, src.m, h, false);
+      if (block.length !== ix.n) throw new Error(`hour ${h}: ${block.length} entries, its index ${ix.n}`);
+      v.take(block[i]!);
+    };
+    if (newestFirst) for (let i = ix.n - 1; i >= 0; i--) at(i);
+    else for (let i = 0; i < ix.n; i++) at(i);
+    v.count(counted);
+  };
+  const hours: number[] = [];
+  for (let h = first; h <= last; h += HOUR) hours.push(h);
+  if (newestFirst) hours.reverse();
+  for (const h of hours) (h === first || h === last ? edge : whole)(h);
 }
 
 /** The wire shape of an entry (02-clusters.md, Log entry). */

@@ -113,6 +113,20 @@ interface Smoothed {
   cpu15: number;
 }
 
+/** GPU i's temperature (G.temp) at a smoothed load. */
+function gpuTempOf(p: Profile, i: number, smoothedLoad: number): number {
+  const spec = p.spec;
+  return p.ambientC + p.thermalR[i]! * (spec.idle_w + (spec.tdp_w - spec.idle_w) * p.share[i]! * smoothedLoad);
+}
+
+/** A GPU's graphics clock (G.gclk) at utilisation u (0–1) and its temperature. */
+function gpuClockOf(p: Profile, u: number, temp: number): number {
+  const spec = p.spec;
+  if (u < 0.02) return spec.idle_mhz;
+  // Thermal throttling: the clock steps down with each degree above the threshold, not below base.
+  return temp > spec.throttle_c ? Math.max(spec.base_mhz, spec.boost_mhz - 35 * (temp - spec.throttle_c)) : spec.boost_mhz;
+}
+
 function fill(out: Float64Array, o: number, m: MetricsModel, t: number, s: Smoothed): void {
   const { p, tl, layout, cluster } = m;
   const spec = p.spec;
@@ -125,7 +139,7 @@ function fill(out: Float64Array, o: number, m: MetricsModel, t: number, s: Smoot
   for (let i = 0; i < layout.gpus; i++) {
     const g = o + i * GPU_WIDTH;
     const u = load * p.share[i]!;
-    const temp = p.ambientC + p.thermalR[i]! * (spec.idle_w + span * p.share[i]! * s.load);
+    const temp = gpuTempOf(p, i, s.load);
     const used = held && p.memShare[i]! > 0 ? CTX_BYTES + p.memShare[i]! * memTotal * ramp : 0;
     out[g + G.util] = 100 * u;
     out[g + G.memUsed] = used;
@@ -133,10 +147,7 @@ function fill(out: Float64Array, o: number, m: MetricsModel, t: number, s: Smoot
     out[g + G.memPct] = (100 * used) / memTotal;
     out[g + G.temp] = temp;
     out[g + G.power] = spec.idle_w + span * u;
-    let clock = u < 0.02 ? spec.idle_mhz : spec.boost_mhz;
-    // Thermal throttling: the clock steps down with each degree above the threshold, not below base.
-    if (u >= 0.02 && temp > spec.throttle_c) clock = Math.max(spec.base_mhz, spec.boost_mhz - 35 * (temp - spec.throttle_c));
-    out[g + G.gclk] = clock;
+    out[g + G.gclk] = gpuClockOf(p, u, temp);
     out[g + G.mclk] = u < 0.02 ? spec.memory_idle_mhz : spec.memory_mhz;
   }
   const c = o + layout.cpu;
@@ -257,4 +268,38 @@ export function seriesOf(m: MetricsModel, from: number, to: number): Series {
     });
   });
   return { times, data, layout };
+}
+
+/**
+ * Each GPU's temperature and graphics clock at each live minute of [from, to), equal to those of
+ * `seriesOf` (the same grid and kernel), without the other metrics: the temperature kernel
+ * looks back 24 steps where the load averages look back ~290, so the logs' thermal warnings
+ * cost a fraction of a full series.
+ */
+export function thermalSeriesOf(m: MetricsModel, from: number, to: number): { times: number[]; temp: Float64Array; clock: Float64Array } {
+  const { p, tl } = m;
+  const gpus = m.layout.gpus;
+  const first = Math.ceil(from / SAMPLE_MS) * SAMPLE_MS;
+  const times: number[] = [];
+  for (let t = first; t < to; t += SAMPLE_MS) if (isLive(tl, t)) times.push(t);
+  const temp = new Float64Array(times.length * gpus);
+  const clock = new Float64Array(times.length * gpus);
+  if (!times.length) return { times, temp, clock };
+  const back = TEMP.lead + (TEMP.w.length - 1) * TEMP.stride;
+  const g0 = times[0]! - HALF - back * STEP;
+  const grid = new Float64Array((times[times.length - 1]! - HALF - g0) / STEP + 1);
+  let next = 0;
+  times.forEach((t, n) => {
+    const k = (t - HALF - g0) / STEP;
+    for (let i = Math.max(next, k - back); i <= k; i++) grid[i] = loadAt(p, tl, g0 + i * STEP);
+    next = k + 1;
+    let smoothed = 0;
+    for (let j = 0; j < TEMP.w.length; j++) smoothed += TEMP.w[j]! * grid[k - TEMP.lead - j * TEMP.stride]!;
+    const load = loadAt(p, tl, t);
+    for (let g = 0; g < gpus; g++) {
+      temp[n * gpus + g] = gpuTempOf(p, g, smoothed);
+      clock[n * gpus + g] = gpuClockOf(p, load * p.share[g]!, temp[n * gpus + g]!);
+    }
+  });
+  return { times, temp, clock };
 }
