@@ -240,6 +240,48 @@ describe('POST /logs/search', () => {
     expect(levels.indexOf('warn')).toBeGreaterThan(levels.lastIndexOf('error'));
   });
 
+  it('a search of three days (tested on hour indexes) answers what its three one-day pieces answer, in every sort', async () => {
+    // Minutes off the hour, so both edge hours are cut.
+    const end = Math.floor(t0 / HOUR) * HOUR - 7 * MIN;
+    const day = 24 * HOUR;
+    const pieces = [end - 3 * day, end - 2 * day, end - day].map((from) => ({ start: iso(from), end: iso(from + day) }));
+    for (const query of ['"grad_norm 1.0" OR gpu:2', 'level:info AND NOT step']) {
+      const whole = async (sort: string, limit: number) =>
+        (await search(llm.id, { query, time_range: { start: iso(end - 3 * day), end: iso(end) }, sort, limit })).body.data;
+      const parts = await Promise.all(
+        pieces.map(async (time_range) => (await search(llm.id, { query, time_range, limit: 1000 })).body.data),
+      );
+      const total = parts.reduce((s: number, p: Wire) => s + p.total_matches, 0);
+      expect(total).toBeGreaterThan(1000);
+      const desc = await whole('timestamp:desc', 1000);
+      expect(desc.total_matches).toBe(total);
+      // Newest first: the last day's, then the day before's…
+      const ids = (rs: Wire[]) => rs.map((e: Wire) => e.id);
+      expect(ids(desc.results)).toEqual(ids([...parts[2].results, ...parts[1].results, ...parts[0].results]).slice(0, 1000));
+      const asc = await whole('timestamp:asc', 1000);
+      const ascParts = await Promise.all(
+        pieces.map(
+          async (time_range) => (await search(llm.id, { query, time_range, sort: 'timestamp:asc', limit: 1000 })).body.data.results,
+        ),
+      );
+      expect(ids(asc.results)).toEqual(ids(ascParts.flat()).slice(0, 1000));
+      // By severity, newest first within a level: the same as merging the pieces' own level orders.
+      const byLevel = await whole('level:desc', 300);
+      const pieceLevels = await Promise.all(
+        pieces.map(async (time_range) => (await search(llm.id, { query, time_range, sort: 'level:desc', limit: 300 })).body.data.results),
+      );
+      const rank = { fatal: 0, error: 1, warn: 2, info: 3, debug: 4 } as Record<string, number>;
+      const merged = pieceLevels
+        .flat()
+        .sort(
+          (a: Wire, b: Wire) =>
+            rank[a.level]! - rank[b.level]! || Date.parse(b.timestamp) - Date.parse(a.timestamp) || (a.id < b.id ? 1 : -1),
+        )
+        .slice(0, 300);
+      expect(ids(byLevel.results)).toEqual(ids(merged));
+    }
+  });
+
   it('answers a query it cannot read with the position of the problem', async () => {
     const r = await search(llm.id, { query: 'level:error AND (gpu:1 OR' });
     expect(errorOf(r)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
