@@ -52,8 +52,8 @@ export function rangeOf(header: string | undefined, size: number): { start: numb
   }
   const start = Number(m[1]);
   const last = m[2] === '' ? size - 1 : Number(m[2]);
-  if (last < start) return null;
   if (start >= size) return 'unsatisfiable';
+  if (last < start) return null;
   return { start, end: Math.min(size, last + 1) };
 }
 

@@ -109,11 +109,11 @@ export const modelRoutes = [
       const versions = versionsOf(m);
       const same = versions.find((v) => compareVersions(v.version, body.version) === 0);
       if (same) throw versionExists(m.id, same.version, same.training_job_id, `The model already has version ${same.version}`);
+      const latest = versions.at(-1)!;
+      if (compareVersions(body.version, latest.version) < 0) throw versionNotNewer(m.id, body.version, latest.version);
       const fromJob = versions.find((v) => v.training_job_id === job.id);
       if (fromJob)
         throw versionExists(m.id, fromJob.version, job.id, `The training job is already version ${fromJob.version} of the model`);
-      const latest = versions.at(-1)!;
-      if (compareVersions(body.version, latest.version) < 0) throw versionNotNewer(m.id, body.version, latest.version);
       const v = versionFromJob(
         job,
         run,
