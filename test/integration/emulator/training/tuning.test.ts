@@ -450,7 +450,27 @@ describe('tuning: deploy-best, list, errors', () => {
   });
 });
 
-describe('tuning: limits and persistence', () => {
+describe('tuning: seeded world, limits and persistence', () => {
+  it('seeds a finished TPE search with its model and a Bayesian search under way', async () => {
+    const fresh = await start();
+    try {
+      const list = (await fresh.call('GET', '/v2/training/tune')).body.tuningJobs;
+      const tpe = list.find((x: Json) => x.algorithm === 'tpe');
+      const bayesian = list.find((x: Json) => x.algorithm === 'bayesian');
+      expect(tpe).toMatchObject({ status: 'completed', endReason: 'all_trials' });
+      expect(tpe.bestTrial.modelId).toMatch(/^model_/);
+      expect(tpe.results.improvementOverBaseline).toBeGreaterThan(0);
+      expect(bayesian.status).toBe('running');
+      expect(bayesian.progress.runningTrials).toBe(3);
+      await fresh.advance(3600);
+      const later = (await fresh.call('GET', `/v2/training/jobs/${bayesian.trainingJobId}/tune/${bayesian.id}`)).body;
+      expect(later.status).toBe('completed');
+      expect(later.trials.length).toBeGreaterThan(bayesian.progress.completedTrials + 3);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('deploy-best counts toward the 10 job creations per hour', async () => {
     const limited = await start({ rateLimits: 'enforce' });
     try {

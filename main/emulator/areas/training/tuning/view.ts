@@ -136,7 +136,7 @@ function spearman(xs: number[], ys: number[]): number {
   return da === 0 || db === 0 ? 0 : num / Math.sqrt(da * db);
 }
 
-const fmt = (v: number) => (Math.abs(v) < 0.01 || Math.abs(v) >= 1e4 ? v.toExponential(2) : String(round(v, 4)));
+const fmt = (v: number) => (v === 0 ? '0' : Math.abs(v) < 0.01 || Math.abs(v) >= 1e4 ? v.toExponential(2) : String(round(v, 4)));
 
 function recommendations(tu: StoredTuning, best: StoredTrial | null, improvement: number | null): string[] {
   const out: string[] = [];
