@@ -429,6 +429,15 @@ describe('tuning: deploy-best, list, errors', () => {
     expect(metric.status).toBe(400);
     expect(metric.body.error).toBe('VALIDATION_ERROR');
     expect(JSON.stringify(metric.body)).toMatch(/loss, eval_loss, accuracy, perplexity/);
+    const vision = await t.call('POST', '/v2/training/jobs', {
+      body: { name: 'vision-parent', modelType: 'vision', datasetId, config: { architecture: 'resnet18', training: { epochs: 1 } } },
+    });
+    expect(vision.status, JSON.stringify(vision.body)).toBe(201);
+    for (const extra of [{ metric: 'perplexity' }, { early_stopping: { metric: 'perplexity', patience: 2 } }]) {
+      const r = await post({ search_space: { learning_rate: { type: 'log_uniform', min: 1e-4, max: 1e-2 } }, ...extra }, vision.body.id);
+      expect(r.status).toBe(400);
+      expect(r.body.details.reason).toMatch(/language-model metric/);
+    }
     const hb = await post({ hyperband_config: { max_epochs: 9 } });
     expect(hb.status).toBe(400);
     const hbEpochs = await post({ algorithm: 'hyperband', search_space: { ...SPACE, epochs: { type: 'int_uniform', min: 1, max: 3 } } });

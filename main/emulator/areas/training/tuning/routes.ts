@@ -64,7 +64,7 @@ function checkSpace(body: CreateTuningRequest, job: StoredJob): CompiledSpace {
     }
   }
   const language = resolveConfig(job.model_type, job.config as TrainingJobConfig, job.examples, job.workers).kind === 'language';
-  for (const m of [body.metric, ...(body.objectives ?? []).map((o) => o.metric)])
+  for (const m of [body.metric, body.early_stopping?.metric, ...(body.objectives ?? []).map((o) => o.metric)])
     if (m === 'perplexity' && !language)
       throw validationError('metric', 'perplexity is a language-model metric; this job trains a vision model');
   return compiled;
