@@ -4,6 +4,7 @@ import { ClusterErrorCode } from './clusters/errors';
 import { EndpointErrorCode } from './endpoints/errors';
 import { AccountErrorCode } from './errors';
 import { TrainingErrorCode } from './training/errors';
+import { TUNING_ERROR_STATUS } from './training/tuning-errors';
 
 export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode | TrainingErrorCode;
 
@@ -47,6 +48,7 @@ export const ERROR_STATUS = {
   MODEL_TYPE_MISMATCH: 400,
   DOWNLOAD_TOKEN_EXPIRED: 401,
   DOWNLOAD_NOT_FOUND: 404,
+  ...TUNING_ERROR_STATUS,
   STORAGE_CANNOT_SHRINK: 400,
   UNAUTHORIZED: 401,
   INSUFFICIENT_PERMISSIONS: 403,

@@ -2,6 +2,7 @@
 // `{error, message, details}`; statuses in shared/api/error-codes.ts. The codes after
 // DATASET_NOT_FOUND are the emulator's own choices (docs/decisions.md, Training: datasets).
 import { z } from 'zod';
+import { TuningErrorCode } from './tuning-errors';
 
 export const TrainingErrorCode = z.enum([
   /** 400: dataset validation failed; details field, reason, examples (failing examples with line numbers). */
@@ -54,5 +55,6 @@ export const TrainingErrorCode = z.enum([
   'DOWNLOAD_TOKEN_EXPIRED',
   /** 404: no download with this id on the model, or no such file in it; details downloadId, file (chosen). */
   'DOWNLOAD_NOT_FOUND',
+  ...TuningErrorCode.options,
 ]);
 export type TrainingErrorCode = z.infer<typeof TrainingErrorCode>;

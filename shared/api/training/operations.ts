@@ -41,6 +41,7 @@ import {
   RestoreModelResponse,
   UpdateModelRequest,
 } from './models-actions';
+import { tuningOperations } from './tuning-operations';
 
 const base = { area: 'training', envelope: 'account', scope: 'training' } as const;
 const read = { ...base, access: 'read' } as const;
@@ -270,4 +271,5 @@ export const trainingOperations = {
     response: RestoreModelResponse,
     errors: [...onModel, 'INVALID_STATE'],
   }),
+  ...tuningOperations,
 } as const satisfies Record<string, DeclaredOperation>;

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Store } from '../../state/store';
 import type * as schema from './stored-schema';
+import type * as tuningSchema from './tuning/stored-schema';
 
 export const AREA = 'training';
 
@@ -14,6 +15,8 @@ export type StoredModel = z.infer<typeof schema.StoredModel>;
 export type StoredModelVersion = z.infer<typeof schema.StoredModelVersion>;
 export type StoredDeployment = z.infer<typeof schema.StoredDeployment>;
 export type StoredDownload = z.infer<typeof schema.StoredDownload>;
+export type StoredTuning = z.infer<typeof tuningSchema.StoredTuning>;
+export type StoredTrial = z.infer<typeof tuningSchema.StoredTrial>;
 export type TrainingState = z.infer<typeof schema.TrainingState>;
 
 export const trainingState = (store: Store): TrainingState => store.slice<TrainingState>(AREA);

@@ -13,6 +13,7 @@ import { seedGpuPool } from './jobs/pool';
 import { buildTrainingJobs } from './jobs/world';
 import { settleJobs } from './models/register';
 import type { StoredDataset, TrainingState } from './state';
+import { seedTunings } from './tuning/world';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -211,9 +212,11 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     datasets,
     jobs: buildTrainingJobs(rng, draft.seed, draft.now, datasets),
     models: [],
+    tunings: [],
     gpu_pool: seedGpuPool(rng),
   };
   // The completed seeded job has its model already.
   settleJobs(state, null, draft.now);
+  seedTunings(state, draft.seed, draft.now);
   return state;
 }
