@@ -35,5 +35,24 @@ export const TrainingErrorCode = z.enum([
   'CHECKPOINT_NOT_FOUND',
   /** 409: the dataset is not ready for training; details datasetId, status (chosen). */
   'DATASET_NOT_READY',
+  // Models (docs/decisions.md, Training: models).
+  /** 400: the model exceeds the deployable size; details modelSize, maxAllowedSize (bytes), suggestions (03, Errors). */
+  'MODEL_TOO_LARGE',
+  /** 400: no capacity for the deployment; details reason, availableGpuTypes, requestedGpuType, requestedWorkers, available (03, Errors). */
+  'DEPLOYMENT_FAILED',
+  /** 409: the model is archived (restore it first); details modelId, archivedAt, deleteAt (chosen). */
+  'MODEL_ARCHIVED',
+  /** 409: the model already has this version, or the job is already one of its versions; details modelId, version, trainingJobId (chosen). */
+  'VERSION_EXISTS',
+  /** 409: a new version must be above the latest; details modelId, version, latestVersion (chosen). */
+  'VERSION_NOT_NEWER',
+  /** 409: a version needs a completed training job; details jobId, status (chosen). */
+  'JOB_NOT_COMPLETED',
+  /** 400: the job trained another type of model; details modelType, jobModelType, jobId (chosen). */
+  'MODEL_TYPE_MISMATCH',
+  /** 401: the download token's lifetime has passed; details expiredAt, lifetimeSeconds (chosen). */
+  'DOWNLOAD_TOKEN_EXPIRED',
+  /** 404: no download with this id on the model, or no such file in it; details downloadId, file (chosen). */
+  'DOWNLOAD_NOT_FOUND',
 ]);
 export type TrainingErrorCode = z.infer<typeof TrainingErrorCode>;

@@ -1,5 +1,6 @@
 // The model resource of 03-endpoints-training.md (Model; Models: list and detail), as a completed
-// training job registers it (docs/decisions.md, Training: jobs).
+// training job registers it (docs/decisions.md, Training: jobs), with its versions, deployments
+// and archive (docs/decisions.md, Training: models; requests of the actions: models-actions.ts).
 import { z } from 'zod';
 import { Timestamp } from '../common';
 import { DatasetId } from './datasets';
@@ -32,6 +33,47 @@ const Training = z.object({
 });
 const Size = z.object({ parameters: Count, trainable_parameters: Count, bytes: Count, compressed: Count });
 
+/** One version of a model: the training job it came from and what that job produced. */
+export const ModelVersion = z.object({
+  version: z.string(),
+  trainingJobId: JobId.nullable(),
+  datasetId: DatasetId.nullable(),
+  description: z.string().nullable(),
+  changelog: z.array(z.string()),
+  baseModel: z.string().nullable(),
+  training: Training,
+  size: Size,
+  metrics: z.object({ training: Free, validation: Free, custom: Free }),
+  files: z.array(ModelFile),
+  createdAt: Timestamp,
+});
+export type ModelVersion = z.infer<typeof ModelVersion>;
+
+/** `deploying` until ready (3–5 simulated minutes), then `active`; `stopped` when its model is archived. */
+export const DeploymentStatus = z.enum(['deploying', 'active', 'stopped']);
+
+export const ModelDeploymentSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: DeploymentStatus,
+  url: z.string(),
+  workers: Count,
+  environment: z.string(),
+  gpuType: z.string(),
+  /** When it is (or became) active. */
+  readyAt: Timestamp,
+  stoppedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+});
+
+export const ModelArchive = z.object({
+  archivedAt: Timestamp,
+  reason: z.string().nullable(),
+  retentionPeriod: z.string(),
+  /** When the model is permanently deleted unless restored before. */
+  deleteAt: Timestamp,
+});
+
 export const Model = z.object({
   id: ModelId,
   name: z.string(),
@@ -46,20 +88,23 @@ export const Model = z.object({
   training: Training,
   size: Size,
   metrics: z.object({ training: Free, validation: Free, custom: Free }),
-  deployments: z.array(
-    z.object({ id: z.string(), name: z.string(), status: z.string(), url: z.string(), workers: Count, createdAt: Timestamp }),
-  ),
+  deployments: z.array(ModelDeploymentSummary),
   files: z.array(ModelFile),
   tags: z.array(z.string()),
   metadata: Free,
+  /** Oldest first; the last is `version` (the model's top-level fields are that version's). */
+  versions: z.array(ModelVersion),
+  archive: ModelArchive.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
 export type Model = z.infer<typeof Model>;
 
-export const ModelListItem = Model.omit({ metrics: true, deployments: true, files: true, architecture: true }).extend({
+export const ModelListItem = Model.omit({ metrics: true, deployments: true, files: true, architecture: true, versions: true }).extend({
   metrics: z.object({ finalLoss: z.number().nullable(), accuracy: z.number().nullable(), perplexity: z.number().nullable() }),
+  /** `endpoints`: the URLs of the active deployments. */
   deployments: z.object({ active: Count, endpoints: z.array(z.string()) }),
+  versionCount: Count,
 });
 
 export const ModelSort = z.enum(['created_at', 'updated_at', 'name', 'size']);

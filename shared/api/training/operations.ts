@@ -1,5 +1,5 @@
-// Operations of the training area (03-endpoints-training.md, Datasets; Training jobs; Models:
-// list and detail), in the account envelope.
+// Operations of the training area (03-endpoints-training.md, Datasets; Training jobs; Models),
+// in the account envelope.
 // The upload host's routes ({upload_url}) take an upload token, not an API key, and are not in
 // this table (docs/decisions.md, Training: datasets).
 import { defineOperation, type DeclaredOperation } from '../operation';
@@ -27,6 +27,20 @@ import {
   TrainingJob,
 } from './jobs';
 import { ListModelsQuery, ListModelsResponse, Model, ModelIdParams } from './models';
+import {
+  ArchiveModelRequest,
+  ArchiveModelResponse,
+  CompareModelsRequest,
+  CompareModelsResponse,
+  CreateModelVersionRequest,
+  CreateModelVersionResponse,
+  DeployModelRequest,
+  DeployModelResponse,
+  DownloadModelRequest,
+  DownloadModelResponse,
+  RestoreModelResponse,
+  UpdateModelRequest,
+} from './models-actions';
 
 const base = { area: 'training', envelope: 'account', scope: 'training' } as const;
 const read = { ...base, access: 'read' } as const;
@@ -34,6 +48,7 @@ const write = { ...base, access: 'write' } as const;
 /** A malformed id names no dataset (404, like an unknown one). */
 const onDataset = ['VALIDATION_ERROR', 'DATASET_NOT_FOUND'] as const;
 const onJob = ['VALIDATION_ERROR', 'JOB_NOT_FOUND'] as const;
+const onModel = ['VALIDATION_ERROR', 'MODEL_NOT_FOUND'] as const;
 
 export const trainingOperations = {
   'training.datasets.create': defineOperation({
@@ -169,5 +184,90 @@ export const trainingOperations = {
     params: ModelIdParams,
     response: Model,
     errors: ['VALIDATION_ERROR', 'MODEL_NOT_FOUND'],
+  }),
+  // The model actions (docs/decisions.md, Training: models).
+  'training.models.update': defineOperation({
+    ...write,
+    method: 'PATCH',
+    id: 'training.models.update',
+    path: '/v2/training/models/:model_id',
+    summary: 'Change a model’s name, description, tags or metadata',
+    params: ModelIdParams,
+    body: UpdateModelRequest,
+    response: Model,
+    errors: [...onModel, 'MODEL_ARCHIVED'],
+  }),
+  'training.models.versions.create': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.models.versions.create',
+    path: '/v2/training/models/:model_id/versions',
+    summary: 'Add a version from a completed training job of the same model type',
+    params: ModelIdParams,
+    body: CreateModelVersionRequest,
+    response: CreateModelVersionResponse,
+    errors: [
+      ...onModel,
+      'MODEL_ARCHIVED',
+      'JOB_NOT_FOUND',
+      'JOB_NOT_COMPLETED',
+      'MODEL_TYPE_MISMATCH',
+      'VERSION_EXISTS',
+      'VERSION_NOT_NEWER',
+    ],
+  }),
+  'training.models.deploy': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.models.deploy',
+    path: '/v2/training/models/:model_id/deploy',
+    summary: 'Deploy the model’s latest version (deploying, active after 3–5 minutes)',
+    params: ModelIdParams,
+    body: DeployModelRequest,
+    response: DeployModelResponse,
+    errors: [...onModel, 'MODEL_ARCHIVED', 'MODEL_TOO_LARGE', 'DEPLOYMENT_FAILED'],
+  }),
+  'training.models.download': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.models.download',
+    path: '/v2/training/models/:model_id/download',
+    summary: 'A download address and token for the latest version’s files (zip or each file)',
+    params: ModelIdParams,
+    body: DownloadModelRequest,
+    response: DownloadModelResponse,
+    errors: [...onModel, 'MODEL_ARCHIVED', 'UNSUPPORTED_FORMAT'],
+  }),
+  // Reads and changes nothing: `read` (01-accounts.md, Authentication 4), like the endpoints' log search.
+  'training.models.compare': defineOperation({
+    ...read,
+    method: 'POST',
+    id: 'training.models.compare',
+    path: '/v2/training/models/compare',
+    summary: 'Compare 2–10 models on metrics and benchmarks, with the best per measure and recommendations',
+    body: CompareModelsRequest,
+    response: CompareModelsResponse,
+    errors: [...onModel],
+  }),
+  'training.models.archive': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.models.archive',
+    path: '/v2/training/models/:model_id/archive',
+    summary: 'Archive a model (stops its deployments; deleted when the retention period ends)',
+    params: ModelIdParams,
+    body: ArchiveModelRequest,
+    response: ArchiveModelResponse,
+    errors: [...onModel, 'MODEL_ARCHIVED'],
+  }),
+  'training.models.restore': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.models.restore',
+    path: '/v2/training/models/:model_id/restore',
+    summary: 'Restore an archived model within its retention period',
+    params: ModelIdParams,
+    response: RestoreModelResponse,
+    errors: [...onModel, 'INVALID_STATE'],
   }),
 } as const satisfies Record<string, DeclaredOperation>;

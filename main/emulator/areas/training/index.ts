@@ -1,5 +1,5 @@
 // The training area (03-endpoints-training.md, training half): datasets with their upload host,
-// training jobs, and the models completed jobs register; tuning and experiments join here as
+// training jobs, and the models completed jobs register with their download host; tuning and experiments join here as
 // folders beside `datasets/`, `jobs/` and `models/`.
 import { trainingOperations } from '../../../../shared/api/training/operations';
 import { defineArea } from '../../core/area';
@@ -7,6 +7,7 @@ import { datasetRoutes } from './datasets/routes';
 import { jobRoutes } from './jobs/routes';
 import { modelRoutes } from './models/routes';
 import { mountUploadHost } from './datasets/upload';
+import { mountDownloadHost } from './models/download-host';
 import { trainingIssueError } from './validation';
 import { applyTrainingRecord, trainingRecordOf } from './records';
 import { AREA, type TrainingState } from './state';
@@ -34,5 +35,9 @@ export const trainingArea = defineArea<TrainingState>({
     rules: [{ name: 'training-job-creation', limit: 10, matches: (op) => op.id === 'training.jobs.create' }],
   },
   mapIssue: trainingIssueError,
-  mount: mountUploadHost,
+  // The dataset upload host (/_uploads) and the model download host (/_downloads).
+  mount: (app, ctx) => {
+    mountUploadHost(app, ctx);
+    mountDownloadHost(app, ctx);
+  },
 });

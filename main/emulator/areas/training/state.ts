@@ -11,6 +11,9 @@ export type StoredAnalysis = z.infer<typeof schema.StoredAnalysis>;
 export type StoredMultipart = z.infer<typeof schema.StoredMultipart>;
 export type StoredJob = z.infer<typeof schema.StoredJob>;
 export type StoredModel = z.infer<typeof schema.StoredModel>;
+export type StoredModelVersion = z.infer<typeof schema.StoredModelVersion>;
+export type StoredDeployment = z.infer<typeof schema.StoredDeployment>;
+export type StoredDownload = z.infer<typeof schema.StoredDownload>;
 export type TrainingState = z.infer<typeof schema.TrainingState>;
 
 export const trainingState = (store: Store): TrainingState => store.slice<TrainingState>(AREA);

@@ -130,6 +130,60 @@ export const StoredJob = z.object({
     .nullable(),
 });
 
+const StoredModelFile = z.object({
+  name: z.string(),
+  size: Bytes,
+  type: z.string(),
+  checksum: z.string(),
+  /** The content of a JSON file (served by the download host); weight files are generated (models/files.ts). */
+  text: z.string().optional(),
+});
+
+/** One version of a model: what its training job produced (docs/decisions.md, Training: models). */
+export const StoredModelVersion = z.object({
+  version: z.string(),
+  training_job_id: z.string().nullable(),
+  dataset_id: z.string().nullable(),
+  description: z.string().nullable(),
+  changelog: z.array(z.string()),
+  base_model: z.string().nullable(),
+  architecture: Free,
+  training: Free,
+  size: z.object({ parameters: Bytes, trainable_parameters: Bytes, bytes: Bytes, compressed: Bytes }),
+  metrics: z.object({ training: Free, validation: Free, custom: Free }),
+  files: z.array(StoredModelFile),
+  /** What the weight files' bytes derive from: the model id for the first version, `<model id>@<version>` after. */
+  content_key: z.string(),
+  created_at: Ms,
+});
+
+/** `deploying` until `ready_at`, then `active` until `stopped_at` (set when the model is archived). */
+export const StoredDeployment = z.object({
+  id: z.string().regex(/^dep_[A-Za-z0-9]+$/),
+  name: z.string(),
+  environment: z.string(),
+  version: z.string(),
+  gpu_type: TrainingGpuType,
+  workers: z.number().int().min(1).max(50),
+  scaling: z.object({ min_workers: z.number().int().min(0), max_workers: z.number().int().min(1), target_utilization: z.number() }),
+  configuration: z.object({ max_tokens: z.number().int(), temperature: z.number(), top_p: z.number(), repetition_penalty: z.number() }),
+  created_at: Ms,
+  ready_at: Ms,
+  stopped_at: Ms.nullable(),
+});
+
+/** A download the download host serves while its token lives (its SHA-256 only is kept). */
+export const StoredDownload = z.object({
+  id: z.string().regex(/^dl_[A-Za-z0-9]+$/),
+  token_hash: Sha256,
+  version: z.string(),
+  files: z.array(z.string()).min(1),
+  compression: z.enum(['zip', 'none']),
+  format: z.string(),
+  created_at: Ms,
+  expires_at: Ms,
+});
+
 export const StoredModel = z.object({
   id: z.string().regex(/^model_[A-Za-z0-9]+$/),
   /** The API's fields as registered (shared/api/training/models.ts), times in simulated ms. */
@@ -150,6 +204,15 @@ export const StoredModel = z.object({
   metadata: Free,
   created_at: Ms,
   updated_at: Ms,
+  /** Every version, oldest first; the top-level fields above are the last one's. Empty in records older than versions (read as one). */
+  versions: z.array(StoredModelVersion).default([]),
+  deployments: z.array(StoredDeployment).default([]),
+  /** Set while archived; the model is deleted when the clock reaches `delete_at`. */
+  archive: z
+    .object({ at: Ms, reason: z.string().nullable(), retention_days: z.number().int().min(1).max(3650), delete_at: Ms })
+    .nullable()
+    .default(null),
+  downloads: z.array(StoredDownload).default([]),
 });
 
 export const TrainingState = z

@@ -1,6 +1,7 @@
 // What limits job creation besides the request rate (docs/decisions.md, Training: jobs): the
-// training pool's GPUs per type (seeded), held by pending and running jobs, and the plan's daily
-// job quota (01-accounts.md, Limits: Training jobs per day).
+// training pool's GPUs per type (seeded), held by pending and running jobs and by model
+// deployments that are not stopped (Training: models), and the plan's daily job quota
+// (01-accounts.md, Limits: Training jobs per day).
 import { TrainingGpuType } from '../../../../../shared/api/training/catalog';
 import { JOB_LIMITS } from '../../../../../shared/api/training/jobs';
 import type { EmulatorContext } from '../../../core/context';
@@ -19,6 +20,8 @@ export function seedGpuPool(rng: Rng): Record<TrainingGpuType, number> {
 export function freeGpus(state: TrainingState, now: number): Record<TrainingGpuType, number> {
   const free = { ...state.gpu_pool } as Record<TrainingGpuType, number>;
   for (const job of state.jobs) if (HOLDS_GPUS.includes(new JobRun(job).at(now).status)) free[job.gpu_type] -= job.workers;
+  for (const model of state.models)
+    for (const d of model.deployments) if (d.stopped_at === null || d.stopped_at > now) free[d.gpu_type] -= d.workers;
   for (const t of TrainingGpuType.options) free[t] = Math.max(0, free[t] ?? 0);
   return free;
 }

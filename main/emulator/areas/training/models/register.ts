@@ -6,7 +6,7 @@ import { Rng } from '../../../core/rng';
 import { transformerShape, trainableParameters } from '../jobs/sim/plan';
 import { JobRun } from '../jobs/sim/run';
 import { trainingRecord } from '../records';
-import { AREA, type StoredJob, type StoredModel, type TrainingState } from '../state';
+import { AREA, type StoredJob, type StoredModel, type StoredModelVersion, type TrainingState } from '../state';
 import type { Store } from '../../../state/store';
 import { checksumOf, sizeOf, type ModelFileSpec } from './files';
 
@@ -14,7 +14,7 @@ const round = (v: number, digits = 4) => Number(v.toFixed(digits));
 
 export const modelIdOf = (job: StoredJob) => `model_${Rng.derive(job.seed, `model:${job.id}`).base62(16)}`;
 
-function filesOf(run: JobRun): ModelFileSpec[] {
+export function filesOf(run: JobRun): ModelFileSpec[] {
   const c = run.config;
   const rng = Rng.derive(run.job.seed, 'files');
   if (c.kind === 'vision') {
@@ -65,26 +65,37 @@ function filesOf(run: JobRun): ModelFileSpec[] {
   ];
 }
 
-export function modelFromJob(job: StoredJob, run: JobRun, completedAt: number, runningMs: number): StoredModel {
+/** What a completed job produced, as a version of a model whose weight bytes derive from `contentKey`. */
+export function versionFromJob(
+  job: StoredJob,
+  run: JobRun,
+  completedAt: number,
+  runningMs: number,
+  contentKey: string,
+  version: string,
+  description: string | null,
+  changelog: string[],
+): StoredModelVersion {
   const c = run.config;
-  const id = modelIdOf(job);
   const total = job.plan.total_steps;
-  const specs = filesOf(run);
-  const files = specs.map((f) => ({ name: f.name, size: sizeOf(f.content), type: f.type, checksum: checksumOf(id, f) }));
+  const files = filesOf(run).map((f) => ({
+    name: f.name,
+    size: sizeOf(f.content),
+    type: f.type,
+    checksum: checksumOf(contentKey, f),
+    ...(f.content.kind === 'json' ? { text: f.content.text } : {}),
+  }));
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const finalLoss = run.model.trainLoss(total);
   const valLoss = run.model.validationLoss(total);
   const language = c.kind === 'language';
   return {
-    id,
-    name: job.name,
-    type: job.model_type,
-    status: 'ready',
-    description: job.description,
-    base_model: c.baseModel ?? c.architecture,
-    version: 'v1.0.0',
+    version,
     training_job_id: job.id,
     dataset_id: job.dataset_id,
+    description,
+    changelog,
+    base_model: c.baseModel ?? c.architecture,
     architecture: language
       ? { family: 'transformer', ...transformerShape(c.parameters), parameters: c.parameters }
       : { family: c.architecture, input_size: c.input_size, num_classes: c.num_classes, parameters: c.parameters },
@@ -113,11 +124,53 @@ export function modelFromJob(job: StoredJob, run: JobRun, completedAt: number, r
       custom: {},
     },
     files,
+    content_key: contentKey,
+    created_at: completedAt,
+  };
+}
+
+/** Copies a version into the model's top-level fields (they are always the latest version's). */
+export function applyVersion(m: StoredModel, v: StoredModelVersion): void {
+  m.version = v.version;
+  m.training_job_id = v.training_job_id;
+  m.dataset_id = v.dataset_id;
+  m.base_model = v.base_model;
+  m.architecture = v.architecture;
+  m.training = v.training;
+  m.size = v.size;
+  m.metrics = v.metrics;
+  m.files = v.files.map(({ name, size, type, checksum }) => ({ name, size, type, checksum }));
+}
+
+export function modelFromJob(job: StoredJob, run: JobRun, completedAt: number, runningMs: number): StoredModel {
+  const id = modelIdOf(job);
+  const v = versionFromJob(job, run, completedAt, runningMs, id, 'v1.0.0', job.description, []);
+  const model: StoredModel = {
+    id,
+    name: job.name,
+    type: job.model_type,
+    status: 'ready',
+    description: job.description,
+    base_model: null,
+    version: '',
+    training_job_id: null,
+    dataset_id: null,
+    architecture: {},
+    training: {},
+    size: v.size,
+    metrics: v.metrics,
+    files: [],
     tags: job.tags,
     metadata: { source: 'training', trainingJobName: job.name },
     created_at: completedAt,
     updated_at: completedAt,
+    versions: [v],
+    deployments: [],
+    archive: null,
+    downloads: [],
   };
+  applyVersion(model, v);
+  return model;
 }
 
 /**

@@ -1,0 +1,89 @@
+// POST /v2/training/models/{id}/deploy (03-endpoints-training.md, Models; States and
+// transitions; docs/decisions.md, Training: models): the latest version is deployed on GPUs of
+// the training pool — `deploying`, then `active` 3–5 simulated minutes later (drawn per
+// deployment from the world seed), holding its workers' GPUs until the model is archived.
+import { TRAINING_GPUS } from '../../../../../shared/api/training/catalog';
+import { MODEL_LIMITS } from '../../../../../shared/api/training/models-actions';
+import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
+import { randomId } from '../../../core/ids';
+import { Rng } from '../../../core/rng';
+import { defineRoute } from '../../../core/route-def';
+import { freeGpus } from '../jobs/pool';
+import { trainingRecord } from '../records';
+import { AREA, trainingState, type StoredDeployment } from '../state';
+import { deploymentFailed, modelTooLarge } from './errors';
+import { deploymentStatus, latestVersion } from './lifecycle';
+import { assertNotArchived, modelOr404 } from './lookup';
+import { deploymentUrl } from './view';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Simulated ms from deploy to active: 180–300 s, from the world seed and the deployment id. */
+export function readyDelayMs(worldSeed: number, deploymentId: string): number {
+  const { min, max } = MODEL_LIMITS.deploySeconds;
+  return Rng.derive(worldSeed, `deploy:${deploymentId}`).int(min, max) * 1000;
+}
+
+export const deployRoute = defineRoute(
+  ops['training.models.deploy'],
+  (ctx, { params, body, now }) => {
+    const state = trainingState(ctx.store);
+    const m = modelOr404(state, ctx.store, params.model_id, now);
+    assertNotArchived(m);
+    const v = latestVersion(m);
+    if (v.size.bytes > MODEL_LIMITS.maxDeployableBytes) throw modelTooLarge(v.size.bytes, v.size.trainable_parameters, v.size.parameters);
+    const free = freeGpus(state, now);
+    const gpu = TRAINING_GPUS[body.gpuType];
+    if (free[body.gpuType] < body.workers)
+      throw deploymentFailed(
+        state.gpu_pool[body.gpuType] === 0
+          ? `no ${gpu.displayName} GPUs in the pool`
+          : `${body.workers} ${gpu.displayName} GPU(s) requested, ${free[body.gpuType]} free`,
+        body.gpuType,
+        body.workers,
+        free,
+      );
+    const id = randomId('dep_', 16);
+    const scaling = body.scaling ?? { minWorkers: body.workers, maxWorkers: body.workers, targetUtilization: 0.7 };
+    const c = body.configuration;
+    const d: StoredDeployment = {
+      id,
+      name: body.name ?? `${m.name}-${body.environment}`.slice(0, 100),
+      environment: body.environment,
+      version: v.version,
+      gpu_type: body.gpuType,
+      workers: body.workers,
+      scaling: { min_workers: scaling.minWorkers, max_workers: scaling.maxWorkers, target_utilization: scaling.targetUtilization },
+      configuration: { max_tokens: c.max_tokens, temperature: c.temperature, top_p: c.top_p, repetition_penalty: c.repetition_penalty },
+      created_at: now,
+      ready_at: now + readyDelayMs(ctx.seed(), id),
+      stopped_at: null,
+    };
+    m.deployments.push(d);
+    m.updated_at = now;
+    ctx.store.touch(AREA, trainingRecord.model(m.id));
+    return {
+      deployment: {
+        id,
+        modelId: m.id,
+        version: d.version,
+        name: d.name,
+        status: deploymentStatus(d, now),
+        environment: d.environment,
+        url: deploymentUrl(d),
+        configuration: {
+          gpuType: d.gpu_type,
+          workers: d.workers,
+          maxTokens: c.max_tokens,
+          temperature: c.temperature,
+          topP: c.top_p,
+          repetitionPenalty: c.repetition_penalty,
+        },
+        scaling,
+        estimatedReadyTime: iso(d.ready_at),
+        createdAt: iso(now),
+      },
+    };
+  },
+  201,
+);
