@@ -14,6 +14,17 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
+import Unarchive from '@mui/icons-material/Unarchive';
+import Alert from '@mui/material/Alert';
+import { notify } from '../../app/notifications/notifications-store';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ArchiveModelDialog } from './ArchiveModelDialog';
+import { DeployDialog } from './DeployDialog';
+import { EditModelDialog } from './EditModelDialog';
+import { VersionsTab } from './VersionsTab';
 import type { Model } from '../../../../shared/api/training/models';
 import { navigate } from '../../app/navigation/hash-router';
 import { useIntent, useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
@@ -22,7 +33,7 @@ import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { TagChips } from '../../components/TagChips';
 import { MONO_FONT } from '../../lib/fonts';
-import { relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../lib/relative-time';
 import { usePolling } from '../../lib/use-polling';
 import { DeploymentsTab } from './DeploymentsTab';
 import { FilesTab } from './FilesTab';
@@ -65,7 +76,53 @@ function Origin({ model }: { model: Model }) {
   );
 }
 
-export function ModelDetail({ id, tab, actions }: { id: string; tab: ModelTab; actions?(model: Model): ReactNode }) {
+type Dialog = 'deploy' | 'edit' | 'archive' | 'restore' | null;
+
+function Actions({ model, onOpen }: { model: Model; onOpen(d: Dialog): void }) {
+  const archived = model.status === 'archived';
+  return (
+    <>
+      <Button startIcon={<EditOutlined />} onClick={() => onOpen('edit')} disabled={archived} data-testid="edit-model">
+        Edit
+      </Button>
+      {archived ? (
+        <Button startIcon={<Unarchive />} onClick={() => onOpen('restore')} data-testid="restore-model">
+          Restore
+        </Button>
+      ) : (
+        <Button startIcon={<ArchiveOutlined />} color="error" onClick={() => onOpen('archive')} data-testid="archive-model">
+          Archive
+        </Button>
+      )}
+      <Tooltip title={archived ? 'Restore the model to deploy it' : 'Deploy the latest version (D)'}>
+        <span>
+          <Button
+            variant="contained"
+            startIcon={<RocketLaunchOutlined />}
+            onClick={() => onOpen('deploy')}
+            disabled={archived}
+            data-testid="deploy-model"
+          >
+            Deploy
+          </Button>
+        </span>
+      </Tooltip>
+    </>
+  );
+}
+
+function ArchivedBanner({ model }: { model: Model }) {
+  if (!model.archive) return null;
+  return (
+    <Alert severity="warning" data-testid="model-archived">
+      Archived {relativeTime(model.archive.archivedAt)}
+      {model.archive.reason ? ` (“${model.archive.reason}”)` : ''}: it is deleted permanently on {formatDateTime(model.archive.deleteAt)} (
+      {relativeTime(model.archive.deleteAt)}) unless restored.
+    </Alert>
+  );
+}
+
+export function ModelDetail({ id, tab }: { id: string; tab: ModelTab }) {
   const detail = useModels((s) => s.details[id]);
   const reload = useCallback(() => void useModels.getState().loadOne(id), [id]);
   useEffect(reload, [reload]);
@@ -75,7 +132,29 @@ export function ModelDetail({ id, tab, actions }: { id: string; tab: ModelTab; a
   const deploying = Boolean(model?.deployments.some((d) => d.status === 'deploying'));
   usePolling(deploying, DEPLOY_POLL_MS, reload);
   const [files, setFiles] = useState<ReadonlySet<string>>(() => new Set());
-  usePageKeys(useMemo(() => Object.fromEntries(MODEL_TABS.map((t, i) => [String(i + 1), () => navigate(modelPath(id, t))])), [id]));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const archived = model?.status === 'archived';
+  usePageKeys(
+    useMemo(
+      () => ({
+        ...Object.fromEntries(MODEL_TABS.map((t, i) => [String(i + 1), () => navigate(modelPath(id, t))])),
+        ...(archived ? {} : { d: () => setDialog('deploy'), e: () => setDialog('edit') }),
+      }),
+      [id, archived],
+    ),
+  );
+  useIntent(
+    'models:deploy',
+    useCallback(() => setDialog('deploy'), []),
+  );
+  useIntent(
+    'models:edit',
+    useCallback(() => setDialog('edit'), []),
+  );
+  useIntent(
+    'models:archive',
+    useCallback(() => setDialog('archive'), []),
+  );
 
   if (!detail || !model) {
     if (detail?.status === 'error' && detail.error)
@@ -133,8 +212,9 @@ export function ModelDetail({ id, tab, actions }: { id: string; tab: ModelTab; a
             </IconButton>
           </span>
         </Tooltip>
-        {actions?.(model)}
+        <Actions model={model} onOpen={setDialog} />
       </Stack>
+      <ArchivedBanner model={model} />
       <StaleBanner
         error={detail.error}
         title="Could not load the model"
@@ -161,10 +241,27 @@ export function ModelDetail({ id, tab, actions }: { id: string; tab: ModelTab; a
       <RefreshFrame stale={Boolean(detail.error)} refreshing={detail.refreshing}>
         <Box role="tabpanel" id="model-panel" aria-labelledby={`model-tab-${tab}`}>
           {tab === 'overview' && <OverviewTab model={model} />}
+          {tab === 'versions' && <VersionsTab model={model} />}
           {tab === 'files' && <FilesTab model={model} selected={files} onSelect={setFiles} />}
-          {tab === 'deployments' && <DeploymentsTab model={model} />}
+          {tab === 'deployments' && <DeploymentsTab model={model} onDeploy={archived ? undefined : () => setDialog('deploy')} />}
         </Box>
       </RefreshFrame>
+      <DeployDialog model={model} open={dialog === 'deploy'} onClose={() => setDialog(null)} />
+      <EditModelDialog model={model} open={dialog === 'edit'} onClose={() => setDialog(null)} />
+      <ArchiveModelDialog model={model} open={dialog === 'archive'} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={dialog === 'restore'}
+        title={`Restore ${model.name}?`}
+        confirmLabel="Restore"
+        onConfirm={async () => {
+          await useModels.getState().restore(model.id);
+          notify('success', `Model “${model.name}” restored`);
+        }}
+        onClose={() => setDialog(null)}
+      >
+        It becomes ready again and is no longer deleted at the end of its retention period. Deployments the archive stopped stay stopped;
+        deploy it again to serve it.
+      </ConfirmDialog>
     </Stack>
   );
 }

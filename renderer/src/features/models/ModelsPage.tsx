@@ -2,6 +2,7 @@
 // /models/<id>[/<tab>] (detail).
 import { useSyncExternalStore } from 'react';
 import { parseHash } from '../../app/navigation/hash-router';
+import { ComparePage } from './ComparePage';
 import { ModelDetail } from './ModelDetail';
 import { ModelListView } from './ModelListView';
 import { parseModelRoute } from './model-routes';
@@ -15,6 +16,7 @@ const currentHash = () => window.location.hash;
 export default function ModelsPage() {
   const { path, query } = parseHash(useSyncExternalStore(subscribe, currentHash));
   const route = parseModelRoute(path, query);
+  if (route.kind === 'compare') return <ComparePage ids={route.ids} />;
   if (route.kind === 'detail') return <ModelDetail id={route.id} tab={route.tab} />;
   return <ModelListView />;
 }

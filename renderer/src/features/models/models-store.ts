@@ -12,6 +12,13 @@ import type {
   ModelListItem as ListItem,
   ModelStatus as Status,
 } from '../../../../shared/api/training/models';
+import type {
+  ArchiveModelRequest,
+  ArchiveModelResponse,
+  Deployment as DeploymentSchema,
+  DeployModelRequest,
+  UpdateModelRequest as UpdateSchema,
+} from '../../../../shared/api/training/models-actions';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
@@ -20,6 +27,8 @@ export type { LoadStatus };
 type ModelListItem = z.infer<typeof ListItem>;
 type ListModelsQuery = z.input<typeof ListQuery>;
 type ModelStatus = z.infer<typeof Status>;
+export type Deployment = z.infer<typeof DeploymentSchema>;
+export type UpdateModelRequest = z.input<typeof UpdateSchema>;
 export type ModelItem = ModelListItem & { versionCount?: number };
 export type ModelSortBy = NonNullable<ListModelsQuery['sort']>;
 
@@ -68,6 +77,11 @@ export interface ModelsState extends LoadState {
   loadOne(id: string): Promise<void>;
   /** Keeps a model the API returned (after an action) in the detail and the registry's row. */
   remember(model: Model): void;
+  update(id: string, request: UpdateModelRequest): Promise<Model>;
+  /** Starts a deployment of the latest version; the model is read again to list it. */
+  deploy(id: string, request: z.input<typeof DeployModelRequest>): Promise<Deployment>;
+  archive(id: string, request: z.input<typeof ArchiveModelRequest>): Promise<z.infer<typeof ArchiveModelResponse>>;
+  restore(id: string): Promise<void>;
 }
 
 export const useModels = create<ModelsState>()((set, get) => {
@@ -128,6 +142,32 @@ export const useModels = create<ModelsState>()((set, get) => {
     },
 
     remember,
+
+    async update(id, request) {
+      const { data } = await api('training.models.update', { params: { model_id: id }, body: request });
+      remember(data);
+      return data;
+    },
+
+    async deploy(id, request) {
+      const { data } = await api('training.models.deploy', { params: { model_id: id }, body: request });
+      await get().loadOne(id);
+      void get().load(undefined, { quiet: true });
+      return data.deployment;
+    },
+
+    async archive(id, request) {
+      const { data } = await api('training.models.archive', { params: { model_id: id }, body: request });
+      await get().loadOne(id);
+      void get().load(undefined, { quiet: true });
+      return data;
+    },
+
+    async restore(id) {
+      await api('training.models.restore', { params: { model_id: id } });
+      await get().loadOne(id);
+      void get().load(undefined, { quiet: true });
+    },
   };
 });
 
