@@ -38,6 +38,13 @@ type Comparison = z.infer<typeof CompareModelsResponse>['comparison'];
 
 const valueText = (key: string, v: number | null) =>
   v === null ? '—' : key === 'trainingTime' ? formatDuration(v) : key in BENCH ? `${v.toFixed(1)}` : formatMetric(key, v);
+/** Axis ticks: short (hours for time, two places for losses). */
+const axisText = (key: string, v: number) =>
+  key === 'trainingTime'
+    ? `${Number((v / 3600).toFixed(1))} h`
+    : key === 'size' || key === 'accuracy'
+      ? formatMetric(key, v)
+      : Number(v.toFixed(2)).toString();
 const BENCH: Record<string, true> = Object.fromEntries(BENCHMARKS.map((b) => [b, true]));
 
 function CompareTable({ comparison, rows }: { comparison: Comparison; rows: CompareRow[] }) {
@@ -210,6 +217,7 @@ export function ComparePage({ ids }: { ids: string[] }) {
                 }))}
                 ariaLabel={`${metricLabel(row.key)} of each model`}
                 formatValue={(v) => valueText(row.key, v)}
+                formatAxis={(v) => axisText(row.key, v)}
               />
             </Panel>
           ))}

@@ -260,14 +260,14 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
       <Typography variant="subtitle2" sx={{ pt: 1 }}>
         Generation
       </Typography>
-      <Stack direction="row" spacing={2}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 2 }}>
         <Field
           label="Max tokens"
           value={form.maxTokens}
           onChange={(maxTokens) => update({ maxTokens })}
           error={e('configuration.max_tokens')}
           help={DEPLOY_RULES.maxTokens}
-          width={150}
+          width="100%"
         />
         <Field
           label="Temperature"
@@ -275,7 +275,7 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
           onChange={(temperature) => update({ temperature })}
           error={e('configuration.temperature')}
           help={DEPLOY_RULES.temperature}
-          width={120}
+          width="100%"
           testId="deploy-temperature"
         />
         <Field
@@ -284,7 +284,7 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
           onChange={(topP) => update({ topP })}
           error={e('configuration.top_p')}
           help={DEPLOY_RULES.topP}
-          width={150}
+          width="100%"
         />
         <Field
           label="Repetition penalty"
@@ -292,9 +292,9 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
           onChange={(repetitionPenalty) => update({ repetitionPenalty })}
           error={e('configuration.repetition_penalty')}
           help={DEPLOY_RULES.repetitionPenalty}
-          width={140}
+          width="100%"
         />
-      </Stack>
+      </Box>
       {explained && (
         <Alert severity="error" data-testid="deploy-error">
           <AlertTitle>{explained.title}</AlertTitle>

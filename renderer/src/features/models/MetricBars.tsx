@@ -30,11 +30,15 @@ export function MetricBars({
   bars,
   ariaLabel,
   formatValue,
+  formatAxis = formatValue,
   testId,
 }: {
   bars: readonly Bar[];
   ariaLabel: string;
+  /** A value as the tooltip shows it. */
   formatValue(value: number): string;
+  /** A tick of the value axis (shorter than the tooltip's, e.g. `1.5 h`). */
+  formatAxis?(value: number): string;
   testId?: string;
 }) {
   const theme = useTheme();
@@ -69,11 +73,15 @@ export function MetricBars({
         },
       },
       scales: {
-        x: { beginAtZero: true, grid: { color: grid }, ticks: { color: text, maxTicksLimit: 6, callback: (v) => formatValue(Number(v)) } },
-        y: { grid: { display: false }, ticks: { color: text } },
+        x: {
+          beginAtZero: true,
+          grid: { color: grid },
+          ticks: { color: text, maxTicksLimit: 6, maxRotation: 0, callback: (v) => formatAxis(Number(v)) },
+        },
+        y: { grid: { display: false }, ticks: { color: text, autoSkip: false } },
       },
     };
-  }, [theme, bars, formatValue]);
+  }, [theme, bars, formatValue, formatAxis]);
   return (
     <div style={{ position: 'relative', height: 28 + bars.length * 30 }} role="img" aria-label={ariaLabel} data-testid={testId}>
       <Bar data={data} options={options} />

@@ -93,7 +93,7 @@ export function OverviewTab({ model }: { model: Model }) {
               ['Strategy', t.strategy],
               ['Epochs', formatNumber(t.epochs)],
               ['Steps', formatNumber(t.total_steps)],
-              ['Final learning rate', t.final_learning_rate.toExponential(2)],
+              ['Final learning rate', t.final_learning_rate === 0 ? '0 (end of the schedule)' : t.final_learning_rate.toExponential(2)],
               ['Training time', formatDuration(t.training_time)],
               ...params.map(
                 ([k, v]) => [`Parameter ${k}`, <span style={{ fontFamily: MONO_FONT, fontSize: 13 }}>{freeValue(v)}</span>] as const,

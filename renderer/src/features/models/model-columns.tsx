@@ -21,7 +21,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'select',
       header: '',
-      width: '48px',
+      width: '56px',
       align: 'center',
       render: (m) => (
         <Checkbox
@@ -65,7 +65,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'loss',
       header: 'Final loss',
-      width: '92px',
+      width: '104px',
       align: 'right',
       sortValue: (m) => m.metrics.finalLoss ?? Number.POSITIVE_INFINITY,
       render: (m) => metric(m.metrics.finalLoss, 'finalLoss'),
@@ -81,7 +81,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'perplexity',
       header: 'Perplexity',
-      width: '96px',
+      width: '112px',
       align: 'right',
       sortValue: (m) => m.metrics.perplexity ?? Number.POSITIVE_INFINITY,
       render: (m) => metric(m.metrics.perplexity, 'perplexity'),
@@ -104,7 +104,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'deployments',
       header: 'Deployed',
-      width: '88px',
+      width: '104px',
       align: 'right',
       sortValue: (m) => m.deployments.active,
       render: (m) => (
