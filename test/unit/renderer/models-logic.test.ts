@@ -147,6 +147,7 @@ describe('deploy form', () => {
   it('explains DEPLOYMENT_FAILED with the GPU types that have room, and MODEL_TOO_LARGE with the limit', () => {
     const failed: NormalizedError = {
       status: 400,
+      source: 'account',
       code: 'DEPLOYMENT_FAILED',
       message: 'Deployment failed',
       details: {
@@ -163,13 +164,16 @@ describe('deploy form', () => {
     expect(f.lines.join(' ')).toContain('NVIDIA H100 80GB: 4 free');
     const large = explainDeployError({
       status: 400,
+      source: 'account',
       code: 'MODEL_TOO_LARGE',
       message: 'too large',
       details: { modelSize: 140e9, maxAllowedSize: 40e9, suggestions: ['Quantise to 4 bits'] },
     } as NormalizedError)!;
     expect(large.title).toBe('140 GB is over the deployable size of 40 GB');
     expect(large.lines).toEqual(['Quantise to 4 bits']);
-    expect(explainDeployError({ status: 404, code: 'MODEL_NOT_FOUND', message: 'x' } as NormalizedError)).toBeNull();
+    expect(
+      explainDeployError({ status: 404, source: 'account', code: 'MODEL_NOT_FOUND', message: 'x', details: {} } as NormalizedError),
+    ).toBeNull();
   });
 
   it('follows a deployment on the server’s clock, never 100 % before it is active', () => {

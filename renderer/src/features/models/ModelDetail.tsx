@@ -131,7 +131,6 @@ export function ModelDetail({ id, tab }: { id: string; tab: ModelTab }) {
   const model = detail?.model ?? null;
   const deploying = Boolean(model?.deployments.some((d) => d.status === 'deploying'));
   usePolling(deploying, DEPLOY_POLL_MS, reload);
-  const [files, setFiles] = useState<ReadonlySet<string>>(() => new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const archived = model?.status === 'archived';
   usePageKeys(
@@ -242,7 +241,7 @@ export function ModelDetail({ id, tab }: { id: string; tab: ModelTab }) {
         <Box role="tabpanel" id="model-panel" aria-labelledby={`model-tab-${tab}`}>
           {tab === 'overview' && <OverviewTab model={model} />}
           {tab === 'versions' && <VersionsTab model={model} />}
-          {tab === 'files' && <FilesTab model={model} selected={files} onSelect={setFiles} />}
+          {tab === 'files' && <FilesTab model={model} />}
           {tab === 'deployments' && <DeploymentsTab model={model} onDeploy={archived ? undefined : () => setDialog('deploy')} />}
         </Box>
       </RefreshFrame>
