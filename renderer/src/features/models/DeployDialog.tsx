@@ -103,8 +103,8 @@ function FollowDeployment({ modelId, started }: { modelId: string; started: Depl
           <LinearProgress variant="determinate" value={p.percent} sx={{ height: 6, borderRadius: 3 }} aria-label="Deployment progress" />
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="deploy-follow-eta">
             {p.overdue
-              ? `Starting workers; it was estimated ready at ${formatLocalTime(readyAt)}.`
-              : `Loading the weights onto the workers · ${p.percent} % of the estimated time · ready about ${formatLocalTime(readyAt)} (in ${formatDuration(p.remainingSeconds)})`}
+              ? `Still deploying; it was estimated ready at ${formatLocalTime(readyAt)}.`
+              : `Deploying · ${p.percent} % of the estimated time · ready about ${formatLocalTime(readyAt)} (in ${formatDuration(p.remainingSeconds)})`}
           </Typography>
         </Box>
       )}

@@ -110,7 +110,7 @@ export function ModelListView() {
       }
       filters={
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <FilterBox value={search} onChange={setSearch} placeholder="Search name, base model, tags" label="Search models" width={260} />
+          <FilterBox value={search} onChange={setSearch} placeholder="Search models" label="Search models" width={260} />
           <TextField
             select
             size="small"

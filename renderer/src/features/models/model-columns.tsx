@@ -38,7 +38,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(220px, 2fr)',
+      width: 'minmax(180px, 2fr)',
       sortValue: (m) => m.name.toLowerCase(),
       render: (m) => (
         <Box sx={{ minWidth: 0 }} title={m.description ? `${m.name}\n${m.description}` : m.name}>
@@ -51,21 +51,21 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
         </Box>
       ),
     },
-    { id: 'type', header: 'Type', width: '92px', sortValue: (m) => m.type, render: (m) => m.type },
+    { id: 'type', header: 'Type', width: '72px', sortValue: (m) => m.type, render: (m) => m.type },
     {
       id: 'version',
       header: 'Version',
-      width: '92px',
+      width: '80px',
       sortValue: (m) => m.version,
       render: (m) => (
         <span title={m.versionCount ? `${m.versionCount} version${m.versionCount === 1 ? '' : 's'}` : undefined}>{m.version}</span>
       ),
     },
-    { id: 'status', header: 'Status', width: '112px', sortValue: (m) => m.status, render: (m) => <ModelStatusChip status={m.status} /> },
+    { id: 'status', header: 'Status', width: '108px', sortValue: (m) => m.status, render: (m) => <ModelStatusChip status={m.status} /> },
     {
       id: 'loss',
       header: 'Final loss',
-      width: '104px',
+      width: '100px',
       align: 'right',
       sortValue: (m) => m.metrics.finalLoss ?? Number.POSITIVE_INFINITY,
       render: (m) => metric(m.metrics.finalLoss, 'finalLoss'),
@@ -81,7 +81,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'perplexity',
       header: 'Perplexity',
-      width: '112px',
+      width: '108px',
       align: 'right',
       sortValue: (m) => m.metrics.perplexity ?? Number.POSITIVE_INFINITY,
       render: (m) => metric(m.metrics.perplexity, 'perplexity'),
@@ -89,7 +89,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'size',
       header: 'Size',
-      width: '120px',
+      width: '104px',
       align: 'right',
       sortValue: (m) => m.size.bytes,
       render: (m) => (
@@ -104,7 +104,7 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
     {
       id: 'deployments',
       header: 'Deployed',
-      width: '104px',
+      width: '96px',
       align: 'right',
       sortValue: (m) => m.deployments.active,
       render: (m) => (
