@@ -4,6 +4,9 @@
 // bytes checked against the listed checksums, as files and as a zip, ranges, token expiry),
 // compare with benchmarks, and archive → restore → deletion when the retention passes.
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type EmulatorOptions } from '../../../../main/emulator';
@@ -527,5 +530,47 @@ describe('model archive', () => {
         code: 'VALIDATION_ERROR',
         details: { field: 'retention_period' },
       });
+  });
+});
+
+describe('models across a restart', () => {
+  it('keeps versions, deployments, archives and download tokens on the same data folder', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gpc-models-'));
+    try {
+      const first = await start({ dataDir: dir });
+      const models = (await first.call('GET', '/v2/training/models')).body.models;
+      const id = models[0].id;
+      await first.call('PATCH', `/v2/training/models/${id}`, { body: { tags: ['kept'] } });
+      const dep = (await first.call('POST', `/v2/training/models/${id}/deploy`, { body: { workers: 2 } })).body.deployment;
+      const dl = (await first.call('POST', `/v2/training/models/${id}/download`, { body: { files: ['config.json'], compression: 'none' } }))
+        .body;
+      const before = (await first.call('GET', `/v2/training/models/${id}`)).body;
+      const bytes = (await getBytes(dl.files[0].url, dl.downloadToken)).bytes;
+      await first.close();
+      const second = await start({ dataDir: dir });
+      try {
+        const after = (await second.call('GET', `/v2/training/models/${id}`)).body;
+        expect(after).toEqual(before);
+        expect(after.deployments.map((d: Json) => d.id)).toEqual([dep.id]);
+        const url = dl.files[0].url.replace(first.url, second.url);
+        const again = await getBytes(url, dl.downloadToken);
+        expect(again.status).toBe(200);
+        expect(again.bytes.equals(bytes)).toBe(true);
+        await second.call('POST', `/v2/training/models/${id}/archive`, { body: { retention_period: '7d' } });
+      } finally {
+        await second.close();
+      }
+      const third = await start({ dataDir: dir });
+      try {
+        const m = (await third.call('GET', `/v2/training/models/${id}`)).body;
+        expect(m.status).toBe('archived');
+        expect(m.deployments[0].status).toBe('stopped');
+        expect(m.archive.retentionPeriod).toBe('7d');
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
