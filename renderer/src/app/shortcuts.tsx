@@ -19,6 +19,10 @@ export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'F', what: 'Clusters: fleet view (GPU heat map)' },
   { keys: 'H', what: 'Endpoints: check the health of all' },
   { keys: 'A', what: 'Endpoint: log analytics' },
+  { keys: 'C', what: 'Models: compare the ticked models' },
+  { keys: 'D', what: 'Model: deploy' },
+  { keys: 'E', what: 'Model: edit' },
+  { keys: '1–4', what: 'Model: Overview, Versions, Files, Deployments' },
   { keys: '↑ ↓', what: 'Tables: move between rows' },
   { keys: 'Enter', what: 'Tables: open the row (key usage)' },
 ];

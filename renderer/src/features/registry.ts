@@ -5,9 +5,10 @@ import { feature as clusters } from './clusters';
 import { feature as emulator } from './emulator';
 import { feature as endpoints } from './endpoints';
 import { feature as logs } from './logs';
+import { feature as models } from './models';
 import { feature as templates } from './templates';
 import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
 export type { Feature, FeatureCommand, SearchGroup, SearchItem };
 
-export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, emulator, logs];
+export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, models, emulator, logs];

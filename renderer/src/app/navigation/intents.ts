@@ -3,7 +3,15 @@
 // shell never imports an area's code.
 import { create } from 'zustand';
 
-export type Intent = 'api-keys:create' | 'emulator:reset' | 'endpoints:configure' | 'endpoints:check-health' | 'page:refresh';
+export type Intent =
+  | 'api-keys:create'
+  | 'emulator:reset'
+  | 'endpoints:configure'
+  | 'endpoints:check-health'
+  | 'models:deploy'
+  | 'models:edit'
+  | 'models:archive'
+  | 'page:refresh';
 
 interface IntentState {
   pending: Intent | null;
