@@ -87,9 +87,11 @@ beforeAll(async () => {
   t = await start();
   const list = await t.call('GET', '/v2/training/datasets?status=ready');
   datasetId = list.body.datasets.find((d: Json) => d.name === 'support-chat-v3').id;
+  // The seeded world's models: the completed job's, and its finished tuning search's best trial.
   const models = (await t.call('GET', '/v2/training/models')).body.models;
-  expect(models).toHaveLength(1);
-  seeded = (await t.call('GET', `/v2/training/models/${models[0].id}`)).body;
+  expect(models.map((m: Json) => m.metadata.source).sort()).toEqual(['training', 'tuning']);
+  const trained = models.find((m: Json) => m.metadata.source === 'training');
+  seeded = (await t.call('GET', `/v2/training/models/${trained.id}`)).body;
 });
 afterAll(() => t.close());
 
