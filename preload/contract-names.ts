@@ -28,6 +28,9 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'emulator:chaos': true,
   'emulator:setChaos': true,
   'emulator:exportSnapshot': true,
+  'datasets:beginUpload': true,
+  'datasets:uploadChunk': true,
+  'datasets:cancelUpload': true,
   'emulator:importSnapshot': true,
 };
 
