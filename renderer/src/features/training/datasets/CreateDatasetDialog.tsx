@@ -193,10 +193,10 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
       {text('requiredFields', 'Fields every example must have, separated by commas (e.g. prompt, completion)', {
         slotProps: { htmlInput: { 'data-testid': 'dataset-required-fields' } },
       })}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1.4fr', gap: 1.5 }}>
         {text('minExamples', 'Optional')}
         {text('maxExamples', 'Optional')}
-        {text('maxSequenceLength', 'Tokens, optional')}
+        {text('maxSequenceLength', 'Estimated tokens, optional')}
       </Box>
     </FormDialog>
   );

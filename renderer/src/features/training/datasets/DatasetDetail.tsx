@@ -31,7 +31,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import { DETAIL_POLL_MS, usePolling } from '../../../lib/use-polling';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
-import { SchemaSection, StatisticsSection, ValidationSection, VersionsSection } from './DatasetSections';
+import { CHECK_NAMES, SchemaSection, StatisticsSection, ValidationSection, VersionsSection } from './DatasetSections';
 import { EditDatasetDialog } from './EditDatasetDialog';
 import { useDatasets } from './datasets-store';
 
@@ -46,6 +46,14 @@ export function deleteRefusal(error: unknown): BridgeCallError | unknown {
       jobs.length ? ` (${jobs.join(', ')})` : ''
     } that is pending, running or stopped and may resume. Stop or let ${jobs.length === 1 ? 'it' : 'them'} finish, then delete the dataset.`,
   });
+}
+
+/** Why a dataset is in error, in words: the failed checks (VALIDATION_FAILED) or the server's message. */
+export function failureText(dataset: Dataset): string {
+  const failed = (dataset.validation.checks ?? []).filter((c) => c.status === 'failed');
+  if (dataset.error?.error !== 'VALIDATION_FAILED' || failed.length === 0) return dataset.error?.message ?? '';
+  const checks = failed.map((c) => `${CHECK_NAMES[c.name] ?? c.name}${c.message ? ` (${c.message})` : ''}`).join('; ');
+  return `Failed ${failed.length === 1 ? 'check' : 'checks'}: ${checks}. The failing examples are listed below with their line numbers.`;
 }
 
 function StatusBanner({ dataset }: { dataset: Dataset }) {
@@ -66,8 +74,7 @@ function StatusBanner({ dataset }: { dataset: Dataset }) {
     return (
       <Alert severity="error" data-testid="dataset-error">
         <AlertTitle>{dataset.error.error === 'VALIDATION_FAILED' ? 'The file failed validation' : 'The file could not be used'}</AlertTitle>
-        {dataset.error.message}
-        {dataset.error.error === 'VALIDATION_FAILED' ? ' The failing examples are listed below with their line numbers.' : ''}
+        {failureText(dataset)}
       </Alert>
     );
   return null;
@@ -192,8 +199,10 @@ export function DatasetDetail({ id }: { id: string }) {
         onConfirm={remove}
         onClose={() => setDeleting(false)}
       >
-        Its data ({formatBytes(dataset.size.bytes)}, {dataset.versions.length} version{dataset.versions.length === 1 ? '' : 's'}) is deleted
-        for good. Jobs that trained on it keep their models.
+        {dataset.versions.length === 0
+          ? 'It holds no data yet. '
+          : `Its data (${formatBytes(dataset.size.bytes)}, ${dataset.versions.length} version${dataset.versions.length === 1 ? '' : 's'}) is deleted for good. `}
+        Jobs that trained on it keep their models.
       </ConfirmDialog>
     </Stack>
   );

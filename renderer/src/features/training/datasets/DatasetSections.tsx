@@ -42,7 +42,7 @@ const CHECK_ICON = {
   skipped: <RemoveCircleOutline fontSize="small" color="disabled" aria-label="skipped" />,
 } as const;
 
-const CHECK_NAMES: Record<string, string> = {
+export const CHECK_NAMES: Record<string, string> = {
   format: 'Format',
   encoding: 'Encoding',
   required_fields: 'Required fields',

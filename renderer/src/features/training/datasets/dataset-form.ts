@@ -45,9 +45,9 @@ export const FIELD_LABELS = {
   description: 'Description',
   tags: 'Tags',
   requiredFields: 'Required fields',
-  minExamples: 'Minimum examples',
-  maxExamples: 'Maximum examples',
-  maxSequenceLength: 'Maximum sequence length',
+  minExamples: 'Min examples',
+  maxExamples: 'Max examples',
+  maxSequenceLength: 'Max tokens per example',
 } as const;
 
 /** The format a file's name says, if it is one the platform parses. */
