@@ -33,7 +33,7 @@ interface ServicesOptions {
   /** Test seams for the gateway's timing. */
   gateway?: { timeoutMs?: number; retry?: Partial<RetrySettings> };
   /** Test seams for the stream relay's and the metrics poller's timing. */
-  streams?: { timing?: Partial<RelayTiming>; metricsIntervalMs?: number };
+  streams?: { timing?: Partial<RelayTiming>; metricsIntervalMs?: number; trainingJobIntervalMs?: number };
 }
 
 export interface Services {
@@ -47,7 +47,7 @@ export interface Services {
   /** For tests: dataset uploads under way. */
   uploads: DatasetUploads;
   /** For tests: upstream log streams and metrics pollers open now. */
-  streams: { upstreams(): number; polled(): number };
+  streams: { upstreams(): number; polled(): number; trainingJobs(): number };
   dispose(): Promise<void>;
 }
 
@@ -120,6 +120,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     timing: options.streams?.timing,
     metricsIntervalMs: options.streams?.metricsIntervalMs,
+    trainingJobIntervalMs: options.streams?.trainingJobIntervalMs,
   });
   const uploads = createDatasetUploads(gateway);
   const version = options.version ?? readAppVersion();
@@ -189,7 +190,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     emulator,
     uploads,
-    streams: { upstreams: () => live.relay.upstreams(), polled: () => live.metrics.polled() },
+    streams: {
+      upstreams: () => live.relay.upstreams(),
+      polled: () => live.metrics.polled(),
+      trainingJobs: () => live.trainingJobs.following(),
+    },
     dispose() {
       disposed ??= (async () => {
         live.close();

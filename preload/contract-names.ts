@@ -40,6 +40,7 @@ const topicTable: { readonly [T in TopicName]: true } = {
   'menu:command': true,
   'logs:tail': true,
   'metrics:live': true,
+  'training:job': true,
 };
 
 export const preloadChannelNames = Object.keys(channelTable) as ChannelName[];
