@@ -6,9 +6,9 @@ import { feature as emulator } from './emulator';
 import { feature as endpoints } from './endpoints';
 import { feature as logs } from './logs';
 import { feature as templates } from './templates';
-import { datasetsFeature } from './training';
+import { datasetsFeature, trainingJobsFeature } from './training';
 import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
 export type { Feature, FeatureCommand, SearchGroup, SearchItem };
 
-export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, datasetsFeature, emulator, logs];
+export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, datasetsFeature, trainingJobsFeature, emulator, logs];

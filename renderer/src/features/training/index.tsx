@@ -2,6 +2,7 @@
 // entry each (views per folder: datasets/, jobs/).
 import Add from '@mui/icons-material/Add';
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
+import ModelTraining from '@mui/icons-material/ModelTraining';
 import { navigate } from '../../app/navigation/hash-router';
 import { useIntents } from '../../app/navigation/intents';
 import type { Feature } from '../feature';
@@ -25,6 +26,30 @@ export const datasetsFeature: Feature = {
       run: () => {
         navigate('/training/datasets');
         useIntents.getState().request('datasets:create');
+      },
+    },
+  ],
+};
+
+export const trainingJobsFeature: Feature = {
+  id: 'training-jobs',
+  path: '/training/jobs',
+  label: 'Training jobs',
+  description:
+    'Fine-tuning jobs: live progress and loss, learning-rate and throughput charts, checkpoints, stop and resume, estimated cost',
+  icon: <ModelTraining fontSize="small" />,
+  page: () => import('./jobs/JobsPage'),
+  prefetch: () => import('./jobs/jobs-store').then((m) => m.useJobs.getState().ensureLoaded()),
+  commands: [
+    {
+      id: 'training-jobs:create',
+      group: 'Training jobs',
+      title: 'Training jobs: new training job',
+      icon: <Add fontSize="small" />,
+      shortcut: 'J',
+      run: () => {
+        navigate('/training/jobs');
+        useIntents.getState().request('training-jobs:create');
       },
     },
   ],

@@ -6,7 +6,6 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,27 +13,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import type { Dataset } from '../../../../../shared/api/training/datasets';
 import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime } from '../../../lib/relative-time';
+import { Section } from '../Section';
 import { formatBytes, formatCount, formatFigure } from '../training-format';
 import { labelCounts, lengthSummary, percentileBars, type LengthSummary } from './dataset-statistics';
-
-export function Section({ title, children, testId, aside }: { title: string; children: ReactNode; testId?: string; aside?: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
-      <Stack direction="row" sx={{ alignItems: 'baseline', mb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
-          {title}
-        </Typography>
-        {aside}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
 
 const CHECK_ICON = {
   passed: <CheckCircleOutline fontSize="small" color="success" aria-label="passed" />,
