@@ -46,7 +46,7 @@ export const trainingJobsFeature: Feature = {
       group: 'Training jobs',
       title: 'Training jobs: new training job',
       icon: <Add fontSize="small" />,
-      shortcut: 'J',
+      shortcut: 'N',
       run: () => {
         navigate('/training/jobs');
         useIntents.getState().request('training-jobs:create');

@@ -156,7 +156,7 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
               : ready.datasets.length === 0
                 ? 'No dataset is ready: upload one first'
                 : dataset
-                  ? `${formatCount(dataset.size.examples)} examples`
+                  ? ' '
                   : 'Ready datasets only')
           }
           slotProps={{ htmlInput: { 'data-testid': 'job-datasetId' } }}

@@ -7,6 +7,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -139,14 +140,16 @@ function StateBanner({ job }: { job: TrainingJob }) {
   if (job.status === 'failed' && job.failure)
     return (
       <Alert severity="error" data-testid="job-failure">
-        {job.failure.reason === 'DIVERGED' ? 'The loss diverged' : 'Out of GPU memory'} at step {formatCount(job.failure.step)}:{' '}
+        <AlertTitle>
+          {job.failure.reason === 'DIVERGED' ? 'The loss diverged' : 'Out of GPU memory'} at step {formatCount(job.failure.step)}
+        </AlertTitle>
         {job.failure.message}
       </Alert>
     );
   if (job.status === 'stopped' && job.stop)
     return (
       <Alert severity="warning">
-        Stopped at step {formatCount(job.stop.step)} {relativeTime(job.stop.at)}
+        Stopped at step {formatCount(job.stop.step)}, {relativeTime(job.stop.at)}
         {job.stop.reason ? ` — ${job.stop.reason}` : ''}. {job.stop.checkpointId ? 'A checkpoint was saved; ' : ''}Resume continues the same
         run.
       </Alert>
