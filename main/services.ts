@@ -14,6 +14,7 @@ import { createGateway, type Gateway, type RetrySettings } from './gateway/index
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
 import { testConnection } from './profiles/connection-test';
 import { createLiveTopics, type RelayTiming } from './streams/index';
+import { createDatasetUploads, type DatasetUploads } from './uploads/dataset-uploads';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
 interface ServicesOptions {
@@ -32,7 +33,7 @@ interface ServicesOptions {
   /** Test seams for the gateway's timing. */
   gateway?: { timeoutMs?: number; retry?: Partial<RetrySettings> };
   /** Test seams for the stream relay's and the metrics poller's timing. */
-  streams?: { timing?: Partial<RelayTiming>; metricsIntervalMs?: number };
+  streams?: { timing?: Partial<RelayTiming>; metricsIntervalMs?: number; trainingJobIntervalMs?: number };
 }
 
 export interface Services {
@@ -43,8 +44,10 @@ export interface Services {
   gateway: Gateway;
   profiles: ProfileStore;
   emulator: Emulator;
+  /** For tests: dataset uploads under way. */
+  uploads: DatasetUploads;
   /** For tests: upstream log streams and metrics pollers open now. */
-  streams: { upstreams(): number; polled(): number };
+  streams: { upstreams(): number; polled(): number; trainingJobs(): number };
   dispose(): Promise<void>;
 }
 
@@ -117,7 +120,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     timing: options.streams?.timing,
     metricsIntervalMs: options.streams?.metricsIntervalMs,
+    trainingJobIntervalMs: options.streams?.trainingJobIntervalMs,
   });
+  const uploads = createDatasetUploads(gateway);
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
   /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
@@ -158,6 +163,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'emulator:setChaos': admin<'emulator:setChaos'>('emulator.chaosSet', (body) => ({ body })),
     'emulator:exportSnapshot': admin<'emulator:exportSnapshot'>('emulator.snapshotExport'),
     'emulator:importSnapshot': admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body })),
+    'datasets:beginUpload': (request) => uploads.begin(request),
+    'datasets:uploadChunk': (request) => uploads.chunk(request.uploadId, request.offset, request.data),
+    'datasets:cancelUpload': (request) => uploads.cancel(request.uploadId),
   };
 
   const topics: TopicSources = {
@@ -181,10 +189,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
     gateway,
     profiles,
     emulator,
-    streams: { upstreams: () => live.relay.upstreams(), polled: () => live.metrics.polled() },
+    uploads,
+    streams: {
+      upstreams: () => live.relay.upstreams(),
+      polled: () => live.metrics.polled(),
+      trainingJobs: () => live.trainingJobs.following(),
+    },
     dispose() {
       disposed ??= (async () => {
         live.close();
+        uploads.close();
         gateway.cancelAll();
         await profiles.flush();
         await emulator.close();

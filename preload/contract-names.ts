@@ -28,6 +28,9 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'emulator:chaos': true,
   'emulator:setChaos': true,
   'emulator:exportSnapshot': true,
+  'datasets:beginUpload': true,
+  'datasets:uploadChunk': true,
+  'datasets:cancelUpload': true,
   'emulator:importSnapshot': true,
 };
 
@@ -37,6 +40,7 @@ const topicTable: { readonly [T in TopicName]: true } = {
   'menu:command': true,
   'logs:tail': true,
   'metrics:live': true,
+  'training:job': true,
 };
 
 export const preloadChannelNames = Object.keys(channelTable) as ChannelName[];

@@ -71,11 +71,45 @@ export interface Gateway {
    * Never retried here: the stream relay (main/streams/) reconnects with Last-Event-ID.
    */
   stream(opId: string, input: unknown, options?: StreamOptions): Promise<EventStreamReader>;
+  /**
+   * One request to a dataset's upload host (`{upload_url}`, 03-endpoints-training.md, Datasets)
+   * for the active profile, with the dataset's upload token instead of an API key: in-process
+   * for the emulator (a body stream is read by the route as it arrives), else to the address
+   * the server gave. Not retried (a stream cannot be sent twice); a refusal rejects with its
+   * NormalizedError.
+   */
+  upload(request: UploadHostRequest): Promise<{ status: number; data: unknown }>;
   cancel(callId: string): boolean;
   cancelAll(): void;
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
   /** The last rate-limit headers seen for the active profile, if any. */
   lastRateLimit(): RateLimitEvent | null;
+}
+
+export interface UploadHostRequest {
+  method: 'PUT' | 'POST' | 'GET' | 'DELETE';
+  url: string;
+  token: string;
+  /** Raw bytes (sent as application/octet-stream with `contentLength`), or a JSON body. */
+  body?: { stream: ReadableStream<Uint8Array>; contentLength: number } | { json: unknown };
+  signal?: AbortSignal;
+}
+
+/** An upload address the active profile may be sent to: the emulator's own origin, or for a remote profile https (or its own origin). */
+function uploadTargetOk(profile: ResolvedProfile, url: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (profile.kind === 'emulator') return target.origin === EMULATOR_BASE_URL;
+  if (target.protocol === 'https:') return true;
+  try {
+    return profile.baseUrl !== null && target.origin === new URL(profile.baseUrl).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** ky's view of a fetch function: it always passes a Request, but its type allows more. */
@@ -328,6 +362,35 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (prepared.op.method !== 'GET') throw invalidRequest(`${opId} is not a read`);
       const profile: ResolvedProfile = { id: PROBE_ID, name: target.name, kind: target.kind, baseUrl: target.baseUrl, builtIn: false };
       return send(prepared, profile, key, callOptions.signal ?? new AbortController().signal, true);
+    },
+    async upload(request) {
+      const profile = options.profiles.active();
+      if (!uploadTargetOk(profile, request.url)) throw invalidRequest('The upload address is not on the active profile’s server');
+      const where = describeTarget(profile);
+      const headers: Record<string, string> = { authorization: `Bearer ${request.token}`, accept: 'application/json' };
+      let body: BodyInit | undefined;
+      if (request.body && 'stream' in request.body) {
+        headers['content-type'] = 'application/octet-stream';
+        headers['content-length'] = String(request.body.contentLength);
+        body = request.body.stream;
+      } else if (request.body) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(request.body.json);
+      }
+      const signal = request.signal ?? new AbortController().signal;
+      const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, body, signal, duplex: 'half' };
+      const fetchFn = profile.kind === 'emulator' ? emulatorFetch : remoteFetch;
+      let response: Response;
+      try {
+        response = await fetchFn(new Request(request.url, init));
+      } catch (error) {
+        throw new BridgeError(signal.aborted ? cancelledError() : networkFailure(where, error));
+      }
+      const read: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
+      if (!response.ok)
+        throw new BridgeError(normalizeErrorBody(response.status, read.ok ? read.value : null, response.headers.get('retry-after')));
+      if (!read.ok) throw new BridgeError(invalidJsonFailure(response.status, where));
+      return { status: response.status, data: read.value };
     },
     cancel(callId) {
       const controller = inFlight.get(callId);

@@ -11,7 +11,14 @@ import {
   type TopicFlow,
   type TopicSources,
 } from '../../shared/ipc/dispatch';
-import { ClientMessage, CLOSE_UNAUTHORIZED, HELLO_TIMEOUT_MS, HelloMessage, type ServerMessage } from '../../shared/ipc/wire';
+import {
+  ClientMessage,
+  CLOSE_UNAUTHORIZED,
+  decodeBinaryInvoke,
+  HELLO_TIMEOUT_MS,
+  HelloMessage,
+  type ServerMessage,
+} from '../../shared/ipc/wire';
 import { tokensEqual } from './access-token';
 
 /** Bounds what one page can hold open; the app uses a handful. */
@@ -89,6 +96,17 @@ export function serveBridge(
     }
   };
 
+  /** A binary message: an invoke carrying bytes (shared/ipc/wire.ts, encodeBinaryInvoke). */
+  const handleBinary = (data: unknown) => {
+    const frame = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data as Buffer[]) : Buffer.from(data as ArrayBuffer);
+    const decoded = decodeBinaryInvoke(frame);
+    if (!decoded) return send({ type: 'error', message: 'Malformed binary bridge message' });
+    const { id, channel } = decoded.header;
+    void dispatch(services.handlers, channel, decoded.request, (error) => onDefect(channel, error)).then((result) =>
+      send({ type: 'result', id, result }),
+    );
+  };
+
   /** The first message: the right token opens the bridge; anything else closes the socket. */
   const greet = (raw: unknown) => {
     const hello = HelloMessage.safeParse(raw);
@@ -109,7 +127,7 @@ export function serveBridge(
     }
     // Before the token, anything but a valid hello closes the socket (a second close is a no-op).
     if (!signedIn) return greet(raw);
-    if (isBinary) return send({ type: 'error', message: 'Binary messages are not accepted' });
+    if (isBinary) return handleBinary(data);
     if (raw === NOT_JSON) return send({ type: 'error', message: 'Malformed bridge message: not JSON' });
     handle(raw);
   });

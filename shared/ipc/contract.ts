@@ -17,7 +17,8 @@ import {
   SnapshotImportResponse,
 } from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
-import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams } from './streams';
+import { datasetUploadChannels } from './dataset-uploads';
+import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams, TrainingJobLiveEvent, TrainingJobLiveParams } from './streams';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
 export const ProfileName = z.string().trim().min(1, 'Name is required').max(60, 'Name is at most 60 characters');
@@ -189,6 +190,7 @@ export const channels = {
     response: z.object({ opened: z.boolean() }),
   },
   ...emulatorChannels,
+  ...datasetUploadChannels,
 } as const;
 
 export const topics = {
@@ -208,6 +210,8 @@ export const topics = {
   'logs:tail': { params: LogTailParams, event: LogTailEvent },
   /** The current metrics snapshot of a cluster, read by one poller in main shared by every window (every 10 s, or the shortest interval asked). */
   'metrics:live': { params: MetricsLiveParams, event: MetricsLiveEvent },
+  /** A training job followed live: its new loss, learning-rate and throughput points as the clock moves (main/streams/training-job-live.ts). */
+  'training:job': { params: TrainingJobLiveParams, event: TrainingJobLiveEvent },
 } as const;
 
 export type Channels = typeof channels;

@@ -9,6 +9,7 @@ import { LogLevel as ClusterLogLevel, LogSource as ClusterLogSource, LogType } f
 import { EndpointId } from '../api/endpoints/common';
 import { LogLevel as EndpointLogLevel, LogSource as EndpointLogSource } from '../api/endpoints/logs';
 import { NormalizedError } from '../api/errors';
+import { JOB_LIMITS, JobId, JobMetricPoint, JobMetricsResponse, TrainingJob } from '../api/training/jobs';
 
 /** What a log window follows: a cluster's logs or an endpoint's. */
 export const LogSourceRef = z.discriminatedUnion('kind', [
@@ -98,3 +99,26 @@ export const MetricsLiveEvent = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: NormalizedError }),
 ]);
 export type MetricsLiveEvent = z.infer<typeof MetricsLiveEvent>;
+
+/** How often (real time) main reads a followed training job and its new metric points. */
+export const TRAINING_JOB_LIVE_INTERVAL_MS = 2_000;
+
+export const TrainingJobLiveParams = z.strictObject({
+  jobId: JobId,
+  /** Points of the first series (the run so far, bucketed to at most this many). */
+  points: z.number().int().min(JOB_LIMITS.seriesPoints.min).max(JOB_LIMITS.seriesPoints.max).default(1000),
+});
+export type TrainingJobLiveParams = z.input<typeof TrainingJobLiveParams>;
+
+/**
+ * A followed training job: first the job and its series so far (`snapshot`), then on every
+ * change the job again with only the metric points after the last one sent (`update`): the
+ * view appends them, nothing is read again. `error` when a read failed (the next read retries;
+ * a 404 ends the stream).
+ */
+export const TrainingJobLiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), job: TrainingJob, series: JobMetricsResponse, serverTime: z.number().int().optional() }),
+  z.object({ type: z.literal('update'), job: TrainingJob, points: z.array(JobMetricPoint), serverTime: z.number().int().optional() }),
+  z.object({ type: z.literal('error'), error: NormalizedError, final: z.boolean() }),
+]);
+export type TrainingJobLiveEvent = z.infer<typeof TrainingJobLiveEvent>;

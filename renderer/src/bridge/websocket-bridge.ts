@@ -13,7 +13,14 @@ import type {
   TopicName,
   TopicParams,
 } from '../../../shared/ipc/contract';
-import { CLOSE_UNAUTHORIZED, type ClientMessage, type HelloMessage, type ServerMessage } from '../../../shared/ipc/wire';
+import {
+  binaryFieldOf,
+  CLOSE_UNAUTHORIZED,
+  encodeBinaryInvoke,
+  type ClientMessage,
+  type HelloMessage,
+  type ServerMessage,
+} from '../../../shared/ipc/wire';
 import { backoffDelay } from './backoff';
 import { BridgeCallError, bridgeError } from './errors';
 
@@ -63,6 +70,17 @@ export function adoptEarlySocket(url: string): WebSocket | null {
   return early && early.url === url && early.socket.readyState <= SOCKET_OPEN ? early.socket : null;
 }
 
+/** JSON, or for an invoke carrying bytes (a dataset upload's chunk) one binary message with them as they are. */
+function encode(message: ClientMessage): string | Uint8Array<ArrayBuffer> {
+  const field = message.type === 'invoke' ? binaryFieldOf(message.request) : null;
+  if (message.type !== 'invoke' || field === null) return JSON.stringify(message);
+  const { [field]: bytes, ...rest } = message.request as Record<string, unknown>;
+  return encodeBinaryInvoke(
+    { type: 'invoke', id: message.id, channel: message.channel, request: rest, binaryField: field },
+    bytes as Uint8Array,
+  ) as Uint8Array<ArrayBuffer>;
+}
+
 export function createWebSocketBridge(
   url: string,
   token: string | null,
@@ -89,7 +107,7 @@ export function createWebSocketBridge(
   };
 
   const transmit = (ws: WebSocket, message: ClientMessage) => {
-    ws.send(JSON.stringify(message));
+    ws.send(encode(message));
     if (message.type === 'invoke') {
       const call = pending.get(message.id);
       if (call) call.sent = true;

@@ -50,7 +50,20 @@ export interface MetricChartSpec {
   /** A shaded band from this value up (e.g. the temperature GPUs throttle from); the axis always shows it. */
   bandFrom?: number;
   formatY(value: number): string;
+  /** The x axis: times (the default) or plain numbers such as training steps, labelled by `format`. */
+  xAxis?: { kind: 'number'; format(value: number): string };
   colors: MetricChartColors;
+}
+
+/** Round numbers (1, 2 or 5 × 10^k apart) across [min, max], at most `maxTicks`. */
+export function numberTicks(min: number, max: number, maxTicks: number): number[] {
+  if (!(max > min) || maxTicks < 1) return [];
+  const rough = (max - min) / maxTicks;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => (max - min) / s <= maxTicks) ?? 10 * magnitude;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(min / step) * step; t <= max; t += step) ticks.push(Math.round(t * 1e9) / 1e9);
+  return ticks;
 }
 
 export interface MetricChartController {
@@ -180,13 +193,17 @@ const TIME_AXIS_PX = 20;
 const RELAYOUT_EVERY = 60;
 
 /** The time axis: a grid line and a label at each round time of the window (metricTicks), under the plot. */
-function timeAxisPlugin(view: TimeWindow, colors: () => MetricChartColors): Plugin<'line'> {
+function timeAxisPlugin(view: TimeWindow, colors: () => MetricChartColors, xAxis: () => MetricChartSpec['xAxis']): Plugin<'line'> {
   return {
     id: 'gpcTimeAxis',
     beforeDatasetsDraw(chart) {
       const { left, right, top, bottom } = chart.chartArea;
       if (!(view.xMax > view.xMin) || right <= left) return;
-      const { ticks, unit } = metricTicks(view.xMin, view.xMax, Math.max(2, Math.floor((right - left) / 70)));
+      const numeric = xAxis();
+      const maxTicks = Math.max(2, Math.floor((right - left) / 70));
+      const { ticks, unit } = numeric
+        ? { ticks: numberTicks(view.xMin, view.xMax, maxTicks), unit: 'minute' as const }
+        : metricTicks(view.xMin, view.xMax, maxTicks);
       const k = (right - left) / (view.xMax - view.xMin);
       const ctx = chart.ctx;
       const font = Chart.defaults.font;
@@ -206,7 +223,7 @@ function timeAxisPlugin(view: TimeWindow, colors: () => MetricChartColors): Plug
       ctx.textBaseline = 'top';
       for (const t of ticks) {
         // Centred under its time, moved in where it would be cut at the canvas's edge.
-        const label = tickLabel(t, unit);
+        const label = numeric ? numeric.format(t) : tickLabel(t, unit);
         const half = ctx.measureText(label).width / 2;
         ctx.fillText(label, Math.min(Math.max(left + (t - view.xMin) * k, half), chart.width - half - 1), bottom + 4);
       }
@@ -222,7 +239,15 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
   const config: ChartConfiguration<'line', ChartPoint[]> = {
     type: 'line',
     data: { datasets: [] },
-    plugins: [timeAxisPlugin(view, () => spec.colors), bandPlugin(() => spec), seriesPlugin(() => drawn, view)],
+    plugins: [
+      timeAxisPlugin(
+        view,
+        () => spec.colors,
+        () => spec.xAxis,
+      ),
+      bandPlugin(() => spec),
+      seriesPlugin(() => drawn, view),
+    ],
     options: {
       parsing: false,
       normalized: true,

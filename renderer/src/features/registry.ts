@@ -7,8 +7,19 @@ import { feature as endpoints } from './endpoints';
 import { feature as logs } from './logs';
 import { feature as models } from './models';
 import { feature as templates } from './templates';
+import { datasetsFeature, trainingJobsFeature } from './training';
 import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
 export type { Feature, FeatureCommand, SearchGroup, SearchItem };
 
-export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, models, emulator, logs];
+export const features: readonly Feature[] = [
+  apiKeys,
+  clusters,
+  templates,
+  endpoints,
+  datasetsFeature,
+  trainingJobsFeature,
+  models,
+  emulator,
+  logs,
+];

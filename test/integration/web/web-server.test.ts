@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE_UNAUTHORIZED, type ServerMessage } from '../../../shared/ipc/wire';
+import { CLOSE_UNAUTHORIZED, encodeBinaryInvoke, type ServerMessage } from '../../../shared/ipc/wire';
 import { createServices, type Services } from '../../../main/services';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
 import { startWebServer, type WebServer } from '../../../main/web/server';
@@ -309,6 +309,39 @@ describe('web server: bridge WebSocket', () => {
     expect(after).toMatchObject({ result: { ok: true } });
     expect(box.messages.filter((m) => m.type === 'error').length).toBeGreaterThanOrEqual(3);
     expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
+  it('takes a dataset upload’s chunk as one binary message, the bytes as they are', async () => {
+    const socket = await open();
+    const box = inbox(socket);
+    const bytes = Buffer.from('{"prompt":"a","completion":"b"}\n'.repeat(100));
+    socket.send(
+      JSON.stringify({
+        type: 'invoke',
+        id: 1,
+        channel: 'datasets:beginUpload',
+        request: { dataset: { name: 'binary frame', type: 'text', format: 'jsonl' }, file: { name: 'b.jsonl', size: bytes.length } },
+      }),
+    );
+    const begun = (await box.next((m) => m.type === 'result' && m.id === 1)) as { result: { ok: boolean; value: { uploadId: string } } };
+    expect(begun.result.ok).toBe(true);
+    const frame = encodeBinaryInvoke(
+      {
+        type: 'invoke',
+        id: 2,
+        channel: 'datasets:uploadChunk',
+        request: { uploadId: begun.result.value.uploadId, offset: 0 },
+        binaryField: 'data',
+      },
+      bytes,
+    );
+    // The message is the bytes and a small header: no JSON number list, no base64.
+    expect(frame.byteLength).toBeLessThan(bytes.length + 200);
+    socket.send(frame, { binary: true });
+    const answer = await box.next((m) => m.type === 'result' && m.id === 2);
+    expect(answer).toMatchObject({
+      result: { ok: true, value: { acknowledged: bytes.length, result: { status: 'processing', size: bytes.length } } },
+    });
     socket.close();
   });
 });

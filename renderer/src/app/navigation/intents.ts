@@ -11,6 +11,8 @@ export type Intent =
   | 'models:deploy'
   | 'models:edit'
   | 'models:archive'
+  | 'datasets:create'
+  | 'training-jobs:create'
   | 'page:refresh';
 
 interface IntentState {

@@ -43,10 +43,9 @@ export const DIVERGENCE_RATIO = 25;
 const BLOW_UP_RATE = 0.45;
 
 /** The learning rate a strategy trains well at: the unit of `x = lr / lr_ref`. */
-export function referenceLearningRate(kind: LossModelInput['kind'], strategy: LossModelInput['strategy']): number {
-  if (kind === 'vision') return 1e-3;
-  return strategy === 'full' ? 2e-5 : 2e-4;
-}
+import { referenceLearningRate } from '../../../../../../shared/api/training/job-plan';
+
+export { referenceLearningRate };
 
 /** A 32-bit mix of two integers (murmur3's finaliser over a combination). */
 export function hash32(a: number, b: number): number {

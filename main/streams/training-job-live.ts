@@ -1,0 +1,130 @@
+// `training:job`: a training job followed live (docs/decisions.md, Training views: the job
+// stream). Each subscription reads the job and its series once, then every interval reads the
+// job again and, when it moved on, only the metric points after the last step it sent
+// (`from_step`/`to_step` of the metrics route): the view appends them instead of reading the
+// curve again. A finished job (completed, failed, cancelled) is read no more; a 429 waits its
+// Retry-After; a 404 ends the stream. A profile switch starts every subscription over.
+import type { NormalizedError } from '../../shared/api/errors';
+import { localError } from '../../shared/api/local-errors';
+import type { z } from 'zod';
+import { JOB_LIMITS, type JobMetricsResponse, type TrainingJob } from '../../shared/api/training/jobs';
+import { BridgeError } from '../../shared/ipc/dispatch';
+import { TRAINING_JOB_LIVE_INTERVAL_MS, type TrainingJobLiveEvent } from '../../shared/ipc/streams';
+
+type Series = z.infer<typeof JobMetricsResponse>;
+
+export interface TrainingJobLiveOptions {
+  readJob(jobId: string, signal: AbortSignal): Promise<{ job: TrainingJob; serverTime?: number }>;
+  readMetrics(jobId: string, query: { from_step?: number; to_step?: number; points: number }, signal: AbortSignal): Promise<Series>;
+  intervalMs?: number;
+}
+
+export interface TrainingJobLive {
+  subscribe(params: { jobId: string; points: number }, emit: (event: TrainingJobLiveEvent) => void): () => void;
+  profileChanged(): void;
+  /** Subscriptions reading now (tests). */
+  following(): number;
+  close(): void;
+}
+
+const ENDED = new Set(['completed', 'failed', 'cancelled']);
+
+function normalized(error: unknown): NormalizedError {
+  if (error instanceof BridgeError) return error.normalized;
+  return localError('INTERNAL_ERROR', 'The console hit an internal error following the training job; see the application log.');
+}
+
+/** A job as sent: a new event goes only when it differs (a stopped or pending job sends nothing new). */
+const fingerprint = (job: TrainingJob) => JSON.stringify(job);
+
+export function createTrainingJobLive(options: TrainingJobLiveOptions): TrainingJobLive {
+  const intervalMs = options.intervalMs ?? TRAINING_JOB_LIVE_INTERVAL_MS;
+  const subs = new Set<{ restart(): void; stop(): void }>();
+
+  return {
+    subscribe({ jobId, points }, emit) {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let controller: AbortController | null = null;
+      let lastStep = -1;
+      let lastSent = '';
+      let stopped = false;
+
+      const schedule = (delay: number) => {
+        if (!stopped) timer = setTimeout(() => void tick(), delay);
+      };
+
+      async function tick(): Promise<void> {
+        timer = null;
+        const c = (controller = new AbortController());
+        try {
+          const { job, serverTime } = await options.readJob(jobId, c.signal);
+          const step = job.progress.currentStep;
+          if (lastStep < 0 || step < lastStep) {
+            const series = await options.readMetrics(jobId, { to_step: step, points }, c.signal);
+            if (c.signal.aborted) return;
+            lastStep = series.toStep;
+            lastSent = fingerprint(job);
+            emit(serverTime === undefined ? { type: 'snapshot', job, series } : { type: 'snapshot', job, series, serverTime });
+          } else if (fingerprint(job) !== lastSent) {
+            const fresh =
+              step > lastStep
+                ? (
+                    await options.readMetrics(
+                      jobId,
+                      { from_step: lastStep + 1, to_step: step, points: JOB_LIMITS.seriesPoints.max },
+                      c.signal,
+                    )
+                  ).points
+                : [];
+            if (c.signal.aborted) return;
+            lastStep = Math.max(lastStep, step);
+            lastSent = fingerprint(job);
+            emit({ type: 'update', job, points: fresh, ...(serverTime === undefined ? {} : { serverTime }) });
+          }
+          if (!ENDED.has(job.status)) schedule(intervalMs);
+        } catch (error) {
+          if (c.signal.aborted) return;
+          const n = normalized(error);
+          const final = n.status === 404;
+          emit({ type: 'error', error: n, final });
+          if (!final) schedule(Math.max(intervalMs, (n.retryAfter ?? 0) * 1000));
+        } finally {
+          if (controller === c) controller = null;
+        }
+      }
+
+      const halt = () => {
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        controller?.abort();
+        controller = null;
+      };
+      const sub = {
+        restart() {
+          halt();
+          lastStep = -1;
+          lastSent = '';
+          void tick();
+        },
+        stop() {
+          stopped = true;
+          halt();
+        },
+      };
+      subs.add(sub);
+      void tick();
+      return () => {
+        sub.stop();
+        subs.delete(sub);
+      };
+    },
+    profileChanged() {
+      for (const s of subs) s.restart();
+    },
+    following: () => subs.size,
+    close() {
+      for (const s of subs) s.stop();
+      subs.clear();
+    },
+  };
+}

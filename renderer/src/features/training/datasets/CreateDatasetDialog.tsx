@@ -1,0 +1,203 @@
+// "Upload dataset": the file (dropped or chosen), the dataset's name, type, format, tags and
+// the checks to run on its content; then the upload with its progress — bytes sent through
+// the console and bytes the platform acknowledged — and a Cancel that aborts it.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { DatasetType } from '../../../../../shared/api/training/datasets';
+import { notify } from '../../../app/notifications/notifications-store';
+import { getBridge } from '../../../bridge/index';
+import { isCancelled } from '../../../bridge/errors';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { formatBytes } from '../training-format';
+import {
+  FIELD_LABELS,
+  formatOfFile,
+  initialDatasetForm,
+  nameOfFile,
+  validateDatasetForm,
+  type DatasetForm,
+  type DatasetUploadRequest,
+} from './dataset-form';
+import { DropZone } from './DropZone';
+import { useDatasets } from './datasets-store';
+import { uploadDatasetFile, type UploadProgress } from './upload-file';
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, pt: 0.5 }}>
+      {children}
+    </Typography>
+  );
+}
+
+export function UploadProgressView({ name, progress }: { name: string; progress: UploadProgress | null }) {
+  const size = progress?.size ?? 0;
+  const pct = (n: number) => (size > 0 ? (n / size) * 100 : 0);
+  const acknowledged = progress?.acknowledged ?? 0;
+  const part =
+    progress && progress.mode === 'multipart' && progress.partSize
+      ? ` · part ${Math.min(progress.partCount, Math.floor(progress.sent / progress.partSize) + 1)} of ${progress.partCount}`
+      : '';
+  return (
+    <Stack spacing={1.5} sx={{ py: 1 }} data-testid="dataset-upload-progress">
+      <Typography variant="body2">
+        Uploading <b>{name}</b>
+        {progress ? ` · ${progress.mode === 'multipart' ? 'multipart upload' : 'single upload'}${part}` : ' · creating the dataset…'}
+      </Typography>
+      <LinearProgress
+        variant={progress ? 'buffer' : 'indeterminate'}
+        value={pct(acknowledged)}
+        valueBuffer={pct(progress?.sent ?? 0)}
+        aria-label="Upload progress"
+        aria-valuetext={`${formatBytes(acknowledged)} of ${formatBytes(size)} acknowledged`}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Typography variant="caption" color="text.secondary" data-testid="dataset-upload-bytes">
+          {progress ? `${formatBytes(acknowledged)} of ${formatBytes(size)} acknowledged · ${Math.floor(pct(acknowledged))}%` : ''}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {progress && progress.sent > acknowledged ? `${formatBytes(progress.sent - acknowledged)} on the way` : ''}
+        </Typography>
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        The platform checks and profiles the file once it has every byte.
+      </Typography>
+    </Stack>
+  );
+}
+
+export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boolean; onClose(): void; onUploaded(id: string): void }) {
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<DatasetForm, DatasetUploadRequest>({
+    open,
+    initial: initialDatasetForm,
+    validate: validateDatasetForm,
+    onReset: () => {
+      setProgress(null);
+      setUploading(false);
+    },
+    submit: async ({ dataset, file }) => {
+      const abort = new AbortController();
+      controller.current = abort;
+      setProgress(null);
+      setUploading(true);
+      try {
+        const done = await uploadDatasetFile(getBridge(), dataset, file, setProgress, abort.signal);
+        notify('success', `Dataset “${dataset.name}” uploaded`, 'It is being checked and profiled.');
+        void useDatasets.getState().load(undefined, { quiet: true });
+        onClose();
+        onUploaded(done.datasetId);
+      } catch (error) {
+        if (isCancelled(error) || abort.signal.aborted) {
+          notify('info', `Upload of “${dataset.name}” cancelled`, 'The dataset it created was deleted.');
+          void useDatasets.getState().load(undefined, { quiet: true });
+          onClose();
+          return;
+        }
+        throw error;
+      } finally {
+        setUploading(false);
+        controller.current = null;
+      }
+    },
+  });
+
+  const chooseFile = (file: File) => {
+    const format = formatOfFile(file.name);
+    update({ file, ...(format ? { format } : {}), ...(form.name.trim() === '' ? { name: nameOfFile(file.name) } : {}) });
+  };
+  const text = (key: keyof typeof FIELD_LABELS & keyof DatasetForm, help: string, extra: object = {}) => (
+    <TextField
+      label={FIELD_LABELS[key]}
+      size="small"
+      value={form[key] as string}
+      onChange={(e) => update({ [key]: e.target.value })}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? help}
+      fullWidth
+      {...extra}
+    />
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="create-dataset-dialog"
+      titleId="create-dataset-title"
+      title="Upload dataset"
+      maxWidth="sm"
+      dividers
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
+      fieldLabels={FIELD_LABELS}
+      submitLabel="Upload"
+      submitTestId="submit-dataset"
+      content={uploading ? <UploadProgressView name={form.name.trim()} progress={progress} /> : undefined}
+      actions={
+        uploading ? (
+          <Button color="error" onClick={() => controller.current?.abort()} data-testid="cancel-upload">
+            Cancel upload
+          </Button>
+        ) : undefined
+      }
+    >
+      <DropZone file={form.file} accept=".jsonl,.ndjson,.csv" error={errors.file} disabled={busy} onFile={chooseFile} />
+      <SectionTitle>Dataset</SectionTitle>
+      {text('name', 'Shown in lists and in training jobs', { required: true, slotProps: { htmlInput: { 'data-testid': 'dataset-name' } } })}
+      <Stack direction="row" spacing={1.5}>
+        <TextField
+          select
+          label="Type"
+          size="small"
+          value={form.type}
+          onChange={(e) => update({ type: e.target.value as DatasetForm['type'] })}
+          helperText="What the examples hold"
+          sx={{ flex: 1 }}
+        >
+          {DatasetType.options.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Format"
+          size="small"
+          value={form.format}
+          onChange={(e) => update({ format: e.target.value as DatasetForm['format'] })}
+          helperText="Read from the file’s name"
+          sx={{ flex: 1 }}
+        >
+          <MenuItem value="jsonl">JSON Lines (jsonl)</MenuItem>
+          <MenuItem value="csv">CSV</MenuItem>
+        </TextField>
+      </Stack>
+      {text('description', 'Optional', { multiline: true, minRows: 2 })}
+      {text('tags', 'Optional; separate with commas')}
+      <SectionTitle>Checks on the content</SectionTitle>
+      {text('requiredFields', 'Fields every example must have, separated by commas (e.g. prompt, completion)', {
+        slotProps: { htmlInput: { 'data-testid': 'dataset-required-fields' } },
+      })}
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1.4fr', gap: 1.5 }}>
+        {text('minExamples', 'Optional')}
+        {text('maxExamples', 'Optional')}
+        {text('maxSequenceLength', 'Estimated tokens, optional')}
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,60 @@
+// Column declarations of the datasets table; the table is the shared DataTable.
+import Typography from '@mui/material/Typography';
+import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
+import { formatDate } from '../../../lib/relative-time';
+import { TrainingStatusChip } from '../TrainingStatusChip';
+import { formatBytes, formatCount } from '../training-format';
+import type { DatasetListItem } from './datasets-store';
+
+export function datasetColumns(): Column<DatasetListItem>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(220px, 2fr)',
+      sortValue: (d) => d.name.toLowerCase(),
+      render: (d) => (
+        <div style={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {d.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            {d.id}
+          </Typography>
+        </div>
+      ),
+    },
+    { id: 'type', header: 'Type', width: '110px', sortValue: (d) => d.type, render: (d) => d.type },
+    { id: 'format', header: 'Format', width: '84px', sortValue: (d) => d.format, render: (d) => d.format },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '132px',
+      sortValue: (d) => d.status,
+      render: (d) => <TrainingStatusChip status={d.status} testId={`dataset-status-${d.id}`} />,
+    },
+    {
+      id: 'examples',
+      header: 'Examples',
+      width: '100px',
+      align: 'right',
+      sortValue: (d) => d.size.examples,
+      render: (d) => (d.status === 'ready' || d.status === 'error' ? formatCount(d.size.examples) : '—'),
+    },
+    {
+      id: 'size',
+      header: 'Size',
+      width: '92px',
+      align: 'right',
+      sortValue: (d) => d.size.bytes,
+      render: (d) => (d.size.bytes > 0 ? formatBytes(d.size.bytes) : '—'),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      width: CONTENT_WIDTH.date,
+      sortValue: (d) => Date.parse(d.createdAt),
+      render: (d) => formatDate(d.createdAt),
+    },
+  ];
+}

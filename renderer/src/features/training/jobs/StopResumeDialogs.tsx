@@ -1,0 +1,138 @@
+// Stop a running job (saving a checkpoint by default, with a reason) or cancel a pending one;
+// resume a stopped job from a checkpoint (the latest by default), continuing the same curve.
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TrainingJob } from '../../../../../shared/api/training/jobs';
+import { notify } from '../../../app/notifications/notifications-store';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { formatBytes, formatCount } from '../training-format';
+import { formatLoss } from './job-format';
+import { useJobs } from './jobs-store';
+
+const REASON_MAX = 500;
+
+export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: boolean; onClose(): void }) {
+  const pending = job.status === 'pending';
+  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<
+    { saveCheckpoint: boolean; reason: string },
+    { saveCheckpoint: boolean; reason?: string }
+  >({
+    open,
+    initial: () => ({ saveCheckpoint: true, reason: '' }),
+    validate: (f) =>
+      f.reason.length > REASON_MAX
+        ? { ok: false, errors: { reason: `A reason is at most ${REASON_MAX} characters` } }
+        : { ok: true, request: { saveCheckpoint: !pending && f.saveCheckpoint, ...(f.reason.trim() ? { reason: f.reason.trim() } : {}) } },
+    submit: async (body) => {
+      const answer = await useJobs.getState().stop(job.id, body);
+      notify(
+        'success',
+        answer.status === 'cancelled' ? `Job “${job.name}” cancelled` : `Job “${job.name}” stopped at step ${formatCount(answer.step)}`,
+        answer.checkpoint ? `Checkpoint ${answer.checkpoint.id} saved; resume continues from it.` : undefined,
+      );
+      onClose();
+    },
+  });
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="stop-job-dialog"
+      titleId="stop-job-title"
+      title={pending ? `Cancel job “${job.name}”?` : `Stop job “${job.name}”?`}
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      errors={errors}
+      errorAttempt={errorAttempt}
+      fieldLabels={{ reason: 'Reason' }}
+      submitLabel={pending ? 'Cancel job' : 'Stop job'}
+      submitColor="error"
+      submitTestId="confirm-stop-job"
+      cancelLabel="Keep running"
+    >
+      <Typography variant="body2">
+        {pending
+          ? 'The job has not started: cancelling frees its GPUs. It is not billed and cannot be resumed.'
+          : `Training stops at step ${formatCount(job.progress.currentStep)} of ${formatCount(job.progress.totalSteps)} and billing stops with it. A stopped job can be resumed.`}
+      </Typography>
+      {!pending && (
+        <FormControlLabel
+          control={<Switch checked={form.saveCheckpoint} onChange={(e) => update({ saveCheckpoint: e.target.checked })} />}
+          label="Save a checkpoint now (resume continues from this step)"
+        />
+      )}
+      <TextField
+        label="Reason"
+        size="small"
+        value={form.reason}
+        onChange={(e) => update({ reason: e.target.value })}
+        error={Boolean(errors.reason)}
+        helperText={errors.reason ?? 'Optional; kept with the job'}
+      />
+    </FormDialog>
+  );
+}
+
+export function ResumeJobDialog({ job, open, onClose }: { job: TrainingJob; open: boolean; onClose(): void }) {
+  const checkpoints = [...job.checkpoints].sort((a, b) => b.step - a.step);
+  const { form, update, busy, apiError, onSubmit } = useValidatedForm<{ checkpointId: string }, { checkpointId?: string }>({
+    open,
+    initial: () => ({ checkpointId: checkpoints[0]?.id ?? '' }),
+    validate: (f) => ({ ok: true, request: f.checkpointId ? { checkpointId: f.checkpointId } : {} }),
+    submit: async ({ checkpointId }) => {
+      const answer = await useJobs.getState().resume(job.id, checkpointId);
+      notify(
+        'success',
+        `Job “${job.name}” resumed`,
+        answer.resumedFrom
+          ? `From step ${formatCount(answer.resumedFrom.step)} (loss ${formatLoss(answer.resumedFrom.loss)}).`
+          : 'From the start.',
+      );
+      onClose();
+    },
+  });
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="resume-job-dialog"
+      titleId="resume-job-title"
+      title={`Resume job “${job.name}”`}
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      submitLabel="Resume"
+      submitTestId="confirm-resume-job"
+    >
+      {checkpoints.length === 0 ? (
+        <Typography variant="body2">The job has no checkpoint: it starts again from step 0.</Typography>
+      ) : (
+        <TextField
+          select
+          label="Checkpoint"
+          size="small"
+          value={form.checkpointId}
+          onChange={(e) => update({ checkpointId: e.target.value })}
+          helperText="Training continues the same curve from this step; the latest is chosen by default"
+          slotProps={{ htmlInput: { 'data-testid': 'resume-checkpoint' } }}
+        >
+          {checkpoints.map((c, i) => (
+            <MenuItem key={c.id} value={c.id}>
+              Step {formatCount(c.step)} · epoch {c.epoch} · loss {formatLoss(c.loss)} · {c.kind === 'stop' ? 'saved at stop' : 'periodic'}{' '}
+              · {formatBytes(c.size)}
+              {i === 0 ? ' (latest)' : ''}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        Resuming needs {job.maxWorkers} free {job.gpuType.toUpperCase()} GPU{job.maxWorkers === 1 ? '' : 's'}; billing runs again from now.
+      </Typography>
+    </FormDialog>
+  );
+}

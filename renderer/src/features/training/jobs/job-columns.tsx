@@ -1,0 +1,94 @@
+// Column declarations of the training jobs table; the table is the shared DataTable.
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
+import { formatMoney } from '../../../lib/money';
+import { formatDate } from '../../../lib/relative-time';
+import { TrainingStatusChip } from '../TrainingStatusChip';
+import { formatCount } from '../training-format';
+import { formatLoss } from './job-format';
+import type { JobListItem } from './jobs-store';
+
+export function jobColumns(): Column<JobListItem>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(200px, 2fr)',
+      sortValue: (j) => j.name.toLowerCase(),
+      render: (j) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {j.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            {j.id} · {j.modelType}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '128px',
+      sortValue: (j) => j.status,
+      render: (j) => <TrainingStatusChip status={j.status} testId={`job-status-${j.id}`} />,
+    },
+    {
+      id: 'progress',
+      header: 'Progress',
+      width: 'minmax(180px, 1.3fr)',
+      sortValue: (j) => j.progress.percentage,
+      render: (j) => (
+        <Box sx={{ minWidth: 0, width: '100%' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <LinearProgress
+              variant="determinate"
+              value={j.progress.percentage}
+              sx={{ flex: 1, height: 6, borderRadius: 3 }}
+              aria-label={`${j.name} progress`}
+            />
+            <Typography variant="caption" sx={{ minWidth: 40, textAlign: 'right' }} data-testid={`job-percentage-${j.id}`}>
+              {j.progress.percentage.toFixed(0)}%
+            </Typography>
+          </Box>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            epoch {j.progress.currentEpoch}/{j.progress.totalEpochs} · step {formatCount(j.progress.currentStep)}/
+            {formatCount(j.progress.totalSteps)}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'loss',
+      header: 'Loss',
+      width: '84px',
+      align: 'right',
+      sortValue: (j) => j.metrics.loss ?? Number.POSITIVE_INFINITY,
+      render: (j) => (j.metrics.loss === null ? '—' : formatLoss(j.metrics.loss)),
+    },
+    {
+      id: 'gpu',
+      header: 'GPUs',
+      width: '104px',
+      sortValue: (j) => `${j.gpuType}${String(j.maxWorkers).padStart(3, '0')}`,
+      render: (j) => `${j.maxWorkers} × ${j.gpuType.toUpperCase()}`,
+    },
+    {
+      id: 'cost',
+      header: 'Cost',
+      width: '96px',
+      align: 'right',
+      sortValue: (j) => j.resourceUsage.cost,
+      render: (j) => <span title={`Estimated total ${formatMoney(j.estimatedCost.total)}`}>{formatMoney(j.resourceUsage.cost)}</span>,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      width: CONTENT_WIDTH.date,
+      sortValue: (j) => Date.parse(j.createdAt),
+      render: (j) => formatDate(j.createdAt),
+    },
+  ];
+}

@@ -1,0 +1,36 @@
+// Figures of the training job views: losses, learning rates, throughput, durations, and the
+// point under the crosshair.
+
+export const formatLoss = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(2) : v.toFixed(Math.abs(v) >= 10 ? 2 : 4));
+export const formatRate = (v: number) => (v === 0 ? '0' : v.toExponential(1));
+export function formatThroughput(v: number): string {
+  if (v >= 1e6) return `${(v / 1e6).toFixed(1)}M`;
+  if (v >= 1e4) return `${(v / 1e3).toFixed(0)}k`;
+  if (v >= 1e3) return `${(v / 1e3).toFixed(1)}k`;
+  return v.toFixed(v >= 10 ? 0 : 1);
+}
+
+/** Seconds as "3 h 05 min", "12 min 30 s", "45 s". */
+export function formatSeconds(s: number): string {
+  const sec = Math.max(0, Math.round(s));
+  const h = Math.floor(sec / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(sec % 60).padStart(2, '0')} s`;
+  return `${sec} s`;
+}
+
+/** The point whose step is nearest `step` (rows sorted by step), or null when there are none. */
+export function nearestPoint<P extends { step: number }>(rows: readonly P[], step: number): P | null {
+  if (rows.length === 0) return null;
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.step < step) lo = mid + 1;
+    else hi = mid;
+  }
+  const after = rows[lo]!;
+  const before = rows[Math.max(0, lo - 1)]!;
+  return Math.abs(before.step - step) <= Math.abs(after.step - step) ? before : after;
+}
