@@ -11,6 +11,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -160,7 +161,10 @@ function StateBanner({ job }: { job: TrainingJob }) {
         Completed {relativeTime(job.completedAt)}.{' '}
         {job.modelId ? (
           <>
-            Registered model <span style={{ fontFamily: MONO_FONT }}>{job.modelId}</span>
+            Registered model{' '}
+            <Link href={`#/models/${encodeURIComponent(job.modelId)}`} sx={{ fontFamily: MONO_FONT }}>
+              {job.modelId}
+            </Link>
             <CopyButton value={job.modelId} label="Copy model id" />
           </>
         ) : (
