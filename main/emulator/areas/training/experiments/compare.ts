@@ -75,10 +75,12 @@ function statisticalAnalysis(runs: readonly RunState[], a: Request['analysis']):
     else samples.set(r.view.id, s);
   }
   const ids = runs.map((r) => r.view.id).filter((id) => samples.has(id));
-  const base = a.baseline_run !== undefined && samples.has(a.baseline_run) ? a.baseline_run : null;
+  // Against a baseline run, only pairs with it (none when it has no sample: see `excluded`).
+  const base = a.baseline_run ?? null;
   const pairs: Array<[string, string]> = [];
-  if (base !== null) for (const id of ids) id !== base && pairs.push([base, id]);
-  else for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i]!, ids[j]!]);
+  if (base !== null) {
+    if (samples.has(base)) for (const id of ids) if (id !== base) pairs.push([base, id]);
+  } else for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i]!, ids[j]!]);
   const raw = pairs.map(([x, y]) => {
     const sx = samples.get(x)!;
     const sy = samples.get(y)!;
