@@ -272,6 +272,8 @@ export const StatisticalAnalysis = z.object({
   correction: z.enum(['holm', 'benjamini-hochberg']),
   confidenceLevel: z.number(),
   baselineRunId: RunId.nullable(),
+  /** Every pair; or each run against `baseline_run`; or, past 30 runs without one, against the best-ranked run. */
+  pairing: z.enum(['all-pairs', 'baseline-run', 'best-run']),
   comparisons: z.array(PairwiseTest),
   /** Runs left out and why (too few samples). */
   excluded: z.array(z.object({ runId: RunId, reason: z.string() })),

@@ -177,25 +177,55 @@ describe('experiments: create, read, update', () => {
       const c = await experiment(fresh, { name: 'c-exp' });
       await ok(fresh, 'PATCH', `${E}/${c.id}`, { status: 'completed' });
       const all = await ok(fresh, 'GET', E);
-      expect(all.experiments.map((e: Json) => e.id)).toEqual(
-        [c.id, b.id, a.id].slice(0, 1).concat(all.experiments.slice(1).map((e: Json) => e.id)),
-      );
-      expect(all.pagination).toEqual({ total: 3, limit: 50, offset: 0, hasMore: false });
+      // Newest first (a and b share their instant: ties by id, descending too); the two seeded ones are days older.
+      const ids = all.experiments.map((e: Json) => e.id);
+      expect(ids.slice(0, 3)).toEqual([c.id, ...[a.id, b.id].sort().reverse()]);
+      expect(all.pagination).toEqual({ total: 5, limit: 50, offset: 0, hasMore: false });
       expect(all.experiments[0]).toMatchObject({ runCount: 0, statistics: { total_runs: 0 } });
       expect(all.experiments[0].runs).toBeUndefined();
       expect((await ok(fresh, 'GET', `${E}?sort=name&order=asc`)).experiments.map((e: Json) => e.name)).toEqual([
         'a-exp',
         'b-exp',
         'c-exp',
+        'review-sentiment base models',
+        'support-assistant learning rate',
       ]);
       expect((await ok(fresh, 'GET', `${E}?tags=x`)).experiments.map((e: Json) => e.id).sort()).toEqual([a.id, b.id].sort());
       expect((await ok(fresh, 'GET', `${E}?tags=x,y`)).experiments.map((e: Json) => e.id)).toEqual([a.id]);
       expect((await ok(fresh, 'GET', `${E}?status=completed`)).experiments.map((e: Json) => e.id)).toEqual([c.id]);
       const page = await ok(fresh, 'GET', `${E}?sort=name&order=asc&limit=1&offset=1`);
       expect(page.experiments.map((e: Json) => e.name)).toEqual(['b-exp']);
-      expect(page.pagination).toEqual({ total: 3, limit: 1, offset: 1, hasMore: true });
+      expect(page.pagination).toEqual({ total: 5, limit: 1, offset: 1, hasMore: true });
       for (const q of ['limit=0', 'limit=101', 'offset=-1', 'status=running', 'sort=size', 'order=up'])
         expect(errorOf(await fresh.call('GET', `${E}?${q}`)), q).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('seeds two experiments over the seeded jobs, their runs in every state', async () => {
+    const fresh = await start();
+    try {
+      const list = (await ok(fresh, 'GET', `${E}?sort=name&order=asc`)).experiments;
+      const support = await ok(fresh, 'GET', `${E}/${list.find((e: Json) => e.name === 'support-assistant learning rate').id}`);
+      expect(support.runs.map((r: Json) => [r.name, r.status])).toEqual([
+        ['support-assistant-v1', 'completed'],
+        ['support-assistant-lr-1e-2', 'failed'],
+        ['support-assistant-v2', 'pending'],
+      ]);
+      expect(support.statistics).toMatchObject({ total_runs: 3, completed_runs: 1, failed_runs: 1, running_runs: 1 });
+      expect(support.insights.find((i: Json) => i.type === 'divergence').evidence).toMatchObject({ threshold: 1e-2, highestStable: 2e-4 });
+      const review = await ok(fresh, 'GET', `${E}/${list.find((e: Json) => e.name === 'review-sentiment base models').id}`);
+      expect(review.runs.map((r: Json) => r.status)).toEqual(['stopped', 'running']);
+      // The same world twice: the same ids.
+      const again = await start();
+      try {
+        expect((await ok(again, 'GET', `${E}?sort=name&order=asc`)).experiments.map((e: Json) => e.id)).toEqual(
+          list.map((e: Json) => e.id),
+        );
+      } finally {
+        await again.close();
+      }
     } finally {
       await fresh.close();
     }
@@ -375,7 +405,14 @@ describe('runs follow their training jobs; statistics, insights and compare', ()
     expect(c.rankings.validation_loss.at(-1)).toBe(runs.diverged.id);
 
     const sa = c.statistical_analysis;
-    expect(sa).toMatchObject({ metric: 'loss', alpha: 0.05, correction: 'holm', confidenceLevel: 0.95, baselineRunId: null });
+    expect(sa).toMatchObject({
+      metric: 'loss',
+      alpha: 0.05,
+      correction: 'holm',
+      confidenceLevel: 0.95,
+      baselineRunId: null,
+      pairing: 'all-pairs',
+    });
     expect(sa.excluded).toEqual([{ runId: runs.diverged.id, reason: 'the run failed' }]);
     expect(sa.comparisons).toHaveLength(3);
     expect(sa.comparisons.map((p: Json) => p.welch.pAdjusted)).toEqual(
@@ -444,7 +481,7 @@ describe('runs follow their training jobs; statistics, insights and compare', ()
       })
     ).comparison;
     expect(c.runs.map((r: Json) => r.id)).toEqual([runs.low.id, runs.mid.id, runs.high.id]);
-    expect(c.statistical_analysis.baselineRunId).toBe(runs.low.id);
+    expect(c.statistical_analysis).toMatchObject({ baselineRunId: runs.low.id, pairing: 'baseline-run' });
     expect(c.statistical_analysis.comparisons.map((p: Json) => [p.runA, p.runB])).toEqual([
       [runs.low.id, runs.mid.id],
       [runs.low.id, runs.high.id],
@@ -528,6 +565,62 @@ describe('early-stopping insight', () => {
       expect(insight.savings.cost).toBeCloseTo((j.resourceUsage.cost * (total - detail.stopStep)) / total, 2);
       expect(insight.savings.gpuHours).toBeCloseTo((j.resourceUsage.gpuHours * (total - detail.stopStep)) / total, 3);
       expect(insight.confidence).toBe(0.5); // one of the two completed runs
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('many runs', () => {
+  it('tests each run against the best one past 30 runs, and finds the parameter that goes with the metric', async () => {
+    const t = await start();
+    try {
+      const ds = await datasetOf(t);
+      const e = await experiment(t);
+      const ids: string[] = [];
+      for (let i = 0; i < 32; i++) {
+        // The daily job quota (pro: 20, seeded jobs included) and the GPU pool: a new day every 12 jobs.
+        if (i % 12 === 11) await t.advance(86_400);
+        const j = await job(t, llm(ds, `lr-${i}`, { learning_rate: 2e-5 * (i + 1) }));
+        ids.push((await addRun(t, e.id, { trainingJobId: j.id })).id);
+      }
+      await t.advance(3600);
+      const c = (await ok(t, 'POST', `${E}/${e.id}/compare`, { metrics: ['validation_loss'], analysis: { correlation_analysis: false } }))
+        .comparison;
+      const best = c.rankings.validation_loss[0];
+      expect(c.statistical_analysis).toMatchObject({ pairing: 'best-run', baselineRunId: best });
+      expect(c.statistical_analysis.comparisons).toHaveLength(31);
+      for (const p of c.statistical_analysis.comparisons) expect(p.runA).toBe(best);
+      // Higher rates learn faster over the same steps here: the rate goes with a lower validation loss.
+      const view = await ok(t, 'GET', `${E}/${e.id}`);
+      const effect = view.insights.find((i: Json) => i.type === 'parameter_effect');
+      expect(effect.evidence).toMatchObject({ parameter: 'training.learning_rate', metric: 'validation_loss' });
+      expect(effect.evidence.spearman).toBeLessThan(-0.6);
+      expect(effect.message).toMatch(/^Higher training\.learning_rate went with lower validation_loss/);
+      expect(effect.confidence).toBeGreaterThan(0.9);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reports runs that ran out of memory', async () => {
+    const t = await start();
+    try {
+      const ds = await datasetOf(t);
+      const e = await experiment(t);
+      const j = await ok(
+        t,
+        'POST',
+        '/v2/training/jobs',
+        { ...llm(ds, 'oom', { batch_size: 64, max_seq_length: 4096 }), gpuType: 'rtx4090' },
+        201,
+      );
+      const r = await addRun(t, e.id, { trainingJobId: j.id });
+      await t.advance(3600);
+      const view = await ok(t, 'GET', `${E}/${e.id}`);
+      expect(view.runs[0]).toMatchObject({ status: 'failed', failure: { reason: 'OUT_OF_MEMORY', step: 1 } });
+      expect(view.insights.find((i: Json) => i.type === 'out_of_memory')).toMatchObject({ confidence: 1, evidence: { runIds: [r.id] } });
+      expect(view.statistics).toMatchObject({ failed_runs: 1, best_run: null, best_metric: null });
     } finally {
       await t.close();
     }
