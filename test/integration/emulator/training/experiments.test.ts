@@ -836,6 +836,40 @@ describe('experiments: auth, limits, persistence', () => {
     }
   });
 
+  it('holds at most 1,000 runs an experiment (through a snapshot import, the only way to so many jobs)', async () => {
+    const t = await start();
+    try {
+      const e = await experiment(t);
+      const snapshot = (await t.call('GET', '/_emulator/snapshot')).body;
+      const training = snapshot.state.areas.training;
+      const stored = training.experiments.find((x: Json) => x.id === e.id);
+      const jobId = training.jobs[0].id;
+      const run = (i: number) => ({
+        id: `run_bulk${String(i).padStart(6, '0')}`,
+        training_job_id: jobId,
+        name: `bulk-${i}`,
+        parameters: {},
+        tags: [],
+        notes: null,
+        created_at: stored.created_at,
+        updated_at: stored.created_at,
+      });
+      stored.runs = Array.from({ length: 1001 }, (_, i) => run(i));
+      expect((await t.call('POST', '/_emulator/snapshot', { body: snapshot })).status).toBe(400);
+      stored.runs = stored.runs.slice(0, 1000);
+      expect((await t.call('POST', '/_emulator/snapshot', { body: snapshot })).status).toBe(200);
+      const other = training.jobs.find((j: Json) => j.id !== jobId).id;
+      expect(errorOf(await t.call('POST', `${E}/${e.id}/runs`, { body: { trainingJobId: other } }))).toMatchObject({
+        status: 409,
+        code: 'RUN_LIMIT_REACHED',
+        details: { experimentId: e.id, limit: 1000 },
+      });
+      expect((await ok(t, 'GET', `${E}/${e.id}`)).statistics.total_runs).toBe(1000);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('keeps experiments, runs and exports across a restart on the same data folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gpc-exp-restart-'));
     try {
