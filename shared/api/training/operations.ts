@@ -42,6 +42,7 @@ import {
   UpdateModelRequest,
 } from './models-actions';
 import { tuningOperations } from './tuning-operations';
+import { experimentOperations } from './experiment-operations';
 
 const base = { area: 'training', envelope: 'account', scope: 'training' } as const;
 const read = { ...base, access: 'read' } as const;
@@ -272,4 +273,5 @@ export const trainingOperations = {
     errors: [...onModel, 'INVALID_STATE'],
   }),
   ...tuningOperations,
+  ...experimentOperations,
 } as const satisfies Record<string, DeclaredOperation>;

@@ -35,6 +35,8 @@ describe('the operation table', () => {
       'endpoints.logs.search',
       'endpoints.logs.aggregate',
       'training.models.compare',
+      // docs/decisions.md, Training: experiments
+      'training.experiments.compare',
     ]);
     for (const [, op] of ops)
       expect(op.access === 'read', op.id).toBe(op.method === 'GET' || (op.method === 'POST' && readPosts.has(op.id)));

@@ -7,6 +7,8 @@ import { datasetRoutes } from './datasets/routes';
 import { jobRoutes } from './jobs/routes';
 import { modelRoutes } from './models/routes';
 import { tuningRoutes } from './tuning/routes';
+import { experimentRoutes } from './experiments/routes';
+import { mountObjectStoreHost } from './experiments/export';
 import { mountUploadHost } from './datasets/upload';
 import { mountDownloadHost } from './models/download-host';
 import { trainingIssueError } from './validation';
@@ -18,7 +20,7 @@ import { buildTrainingWorld } from './world';
 export const trainingArea = defineArea<TrainingState>({
   name: AREA,
   operations: trainingOperations,
-  routes: [...datasetRoutes, ...jobRoutes, ...modelRoutes, ...tuningRoutes],
+  routes: [...datasetRoutes, ...jobRoutes, ...modelRoutes, ...tuningRoutes, ...experimentRoutes],
   state: {
     schema: TrainingStateSchema,
     build: buildTrainingWorld,
@@ -42,9 +44,11 @@ export const trainingArea = defineArea<TrainingState>({
     ],
   },
   mapIssue: trainingIssueError,
-  // The dataset upload host (/_uploads) and the model download host (/_downloads).
+  // The dataset upload host (/_uploads), the model download host (/_downloads) and the
+  // experiments' object store (/_object-store).
   mount: (app, ctx) => {
     mountUploadHost(app, ctx);
     mountDownloadHost(app, ctx);
+    mountObjectStoreHost(app, ctx);
   },
 });

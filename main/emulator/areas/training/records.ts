@@ -1,8 +1,14 @@
 // The training area's records for the write-ahead log (docs/decisions.md, Persistence):
-// `dataset:<id>`, `job:<id>`, `model:<id>`, `tune:<id>`.
+// `dataset:<id>`, `job:<id>`, `model:<id>`, `tune:<id>`, `experiment:<id>`.
 import type { TrainingState } from './state';
 
-const KINDS = { 'dataset:': 'datasets', 'job:': 'jobs', 'model:': 'models', 'tune:': 'tunings' } as const;
+const KINDS = {
+  'dataset:': 'datasets',
+  'job:': 'jobs',
+  'model:': 'models',
+  'tune:': 'tunings',
+  'experiment:': 'experiments',
+} as const;
 type Prefix = keyof typeof KINDS;
 
 export const trainingRecord = {
@@ -10,6 +16,7 @@ export const trainingRecord = {
   job: (id: string) => `job:${id}`,
   model: (id: string) => `model:${id}`,
   tune: (id: string) => `tune:${id}`,
+  experiment: (id: string) => `experiment:${id}`,
 } as const;
 
 function split(id: string): { list: (typeof KINDS)[Prefix]; key: string } {
