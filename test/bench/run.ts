@@ -11,6 +11,7 @@ import { benchEmulatorMemory } from './emulator-memory';
 import { benchGateway } from './gateway';
 import { benchLogWindow } from './log-window';
 import { benchLogs } from './logs';
+import { benchUpload } from './upload';
 import { benchMetrics } from './metrics';
 import { benchMetricsDashboard } from './metrics-dashboard';
 import { benchSecretList } from './secret-list';
@@ -244,6 +245,32 @@ const BENCHES: readonly Bench[] = [
             figure: `median ${r.bayesianMs.toFixed(2)} ms = ${(r.bayesianMs / r.randomMs).toFixed(0)}x ${base}`,
             target: '<= 20 ms',
             ok: r.bayesianMs <= 20,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'upload',
+    about:
+      'a 500 MB dataset upload through the gateway to the emulator in-process (bridge chunks, multipart parts) vs writing it to a file',
+    async run() {
+      const r = await benchUpload();
+      const disk = `writing the same chunks to a file (${r.diskMBps.toFixed(0)} MB/s)`;
+      return {
+        result: r,
+        rows: [
+          {
+            name: `upload of ${(r.bytes / 1e6).toFixed(0)} MB in ${r.parts} parts, to 'processing'`,
+            figure: `${r.uploadMBps.toFixed(0)} MB/s = ${(r.uploadMBps / r.diskMBps).toFixed(2)}x ${disk}`,
+            target: '>= 200 MB/s',
+            ok: r.uploadMBps >= 200 && r.status === 'processing',
+          },
+          {
+            name: 'JS heap growth during the upload',
+            figure: `${r.heapGrowthMb.toFixed(1)} MB (resident set ${r.rssGrowthMb.toFixed(1)} MB)`,
+            target: '<= 50 MB',
+            ok: r.heapGrowthMb <= 50,
           },
         ],
       };

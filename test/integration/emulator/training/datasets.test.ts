@@ -316,7 +316,7 @@ describe('datasets with a data folder', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('streams a 50 MB multipart upload to parts on disk, checks ETags, and keeps everything across a restart', async () => {
+  it('streams a 72 MB multipart upload to parts on disk, checks ETags, analyses it after answering, and keeps everything across a restart', async () => {
     const first = await start({ dataDir: dir });
     const d = (
       await first.call('POST', '/v2/training/datasets', {
@@ -325,7 +325,8 @@ describe('datasets with a data folder', () => {
     ).body;
     const line = (i: number) => `{"text":"example ${i} ${'lorem ipsum dolor sit amet '.repeat(8)}","label":"${i % 3 === 0 ? 'a' : 'b'}"}\n`;
     const lineBytes = Buffer.byteLength(line(100000));
-    const lines = Math.floor((50 * 1024 * 1024) / lineBytes);
+    // Above INLINE_ANALYSIS_BYTES (64 MiB): completing answers before the content is analysed.
+    const lines = Math.floor((72 * 1024 * 1024) / lineBytes);
     // Same-length lines: ids from 100000 up keep every line the same size.
     const size = lines * lineBytes;
     const init = await post(`${d.uploadUrl}/multipart`, d.uploadToken, { filename: 'big.jsonl', size });
@@ -373,14 +374,22 @@ describe('datasets with a data folder', () => {
     const done = await post(completeUrl, d.uploadToken, { parts });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ size, checksum: `sha256:${whole.digest('hex')}`, status: 'processing' });
+    // Stopped at once: the analysis under way is interrupted, and the next start analyses again.
     await first.close();
 
     const second = await start({ dataDir: dir });
     try {
       const kept = (await second.call('GET', `/v2/training/datasets/${d.id}`)).body;
       expect(kept.status).toBe('processing');
+      expect(kept.size.bytes).toBe(size);
       await second.advance(30);
-      const ready = (await second.call('GET', `/v2/training/datasets/${d.id}`)).body;
+      // Ready once the clock has run the processing time and the analysis has read the 72 MB.
+      let ready: Json = null;
+      for (let tries = 0; tries < 600; tries++) {
+        ready = (await second.call('GET', `/v2/training/datasets/${d.id}`)).body;
+        if (ready.status !== 'processing') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       expect(ready).toMatchObject({ status: 'ready', size: { bytes: size, examples: lines } });
       expect(ready.statistics.labels.label.a + ready.statistics.labels.label.b).toBe(lines);
       expect(ready.versions[0].checksum).toBe(done.body.checksum);

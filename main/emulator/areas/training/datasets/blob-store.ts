@@ -1,7 +1,7 @@
 // Where uploaded dataset bytes live: files under `<dataDir>/datasets/` with a data folder
 // (written as they arrive, renamed into place when whole), or in memory, bounded, without one
 // (docs/decisions.md, Training: datasets). Keys are relative paths `<datasetId>/<name>`.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,8 +20,11 @@ export type Overflow = (size: number) => Error;
 
 export interface BlobStore {
   readonly kind: 'disk' | 'memory';
-  /** Streams `source` into `key`, hashing as it goes; `overflow` is thrown once more than `max` bytes came. */
-  write(key: string, source: AsyncIterable<Buffer>, max: number, overflow: Overflow): Promise<Written>;
+  /**
+   * Streams `source` into `key`, hashing as it goes; `overflow` is thrown once more than `max`
+   * bytes came. `also` is a hash the same bytes go through too (a whole file's, part by part).
+   */
+  write(key: string, source: AsyncIterable<Buffer>, max: number, overflow: Overflow, also?: Hash): Promise<Written>;
   read(key: string): AsyncIterable<Buffer>;
   /** Removes every blob under a prefix (a dataset's folder). */
   remove(prefix: string): Promise<void>;
@@ -39,12 +42,14 @@ async function* metered(
   source: AsyncIterable<Buffer>,
   max: number,
   overflow: Overflow,
-  out: { size: number; hash: ReturnType<typeof createHash> },
+  out: { size: number; hash: Hash },
+  also: Hash | undefined,
 ) {
   for await (const chunk of source) {
     out.size += chunk.length;
     if (out.size > max) throw overflow(out.size);
     out.hash.update(chunk);
+    also?.update(chunk);
     yield chunk;
   }
 }
@@ -54,13 +59,13 @@ export function diskBlobStore(dataDir: string): BlobStore {
   const path = (key: string) => join(root, ...checkKey(key).split('/'));
   return {
     kind: 'disk',
-    async write(key, source, max, overflow) {
+    async write(key, source, max, overflow, also) {
       const file = path(key);
       await mkdir(join(file, '..'), { recursive: true });
       const temporary = `${file}.partial`;
       const out = { size: 0, hash: createHash('sha256') };
       try {
-        await pipeline(metered(source, max, overflow, out), createWriteStream(temporary, { mode: 0o600 }));
+        await pipeline(metered(source, max, overflow, out, also), createWriteStream(temporary, { mode: 0o600 }));
       } catch (e) {
         await rm(temporary, { force: true });
         throw e;
@@ -82,7 +87,7 @@ export function memoryBlobStore(limit = MEMORY_BLOBS_MAX): BlobStore {
   const sizeOf = (chunks: Buffer[]) => chunks.reduce((n, c) => n + c.length, 0);
   return {
     kind: 'memory',
-    async write(key, source, max, overflow) {
+    async write(key, source, max, overflow, also) {
       checkKey(key);
       const out = { size: 0, hash: createHash('sha256') };
       const chunks: Buffer[] = [];
@@ -90,7 +95,7 @@ export function memoryBlobStore(limit = MEMORY_BLOBS_MAX): BlobStore {
       // What is held for all datasets is bounded too: the caller's overflow answers it.
       const room = Math.min(max, limit - held + previous);
       try {
-        for await (const chunk of metered(source, room, overflow, out)) chunks.push(Buffer.from(chunk));
+        for await (const chunk of metered(source, room, overflow, out, also)) chunks.push(Buffer.from(chunk));
       } catch (e) {
         chunks.length = 0;
         throw e;

@@ -1,6 +1,7 @@
-// The end of an upload: the content is read back once, as a stream, through the analyser; the
-// result is stored with the new version, and the dataset is `processing` until the simulated
-// clock has run the processing time (docs/decisions.md, Training: datasets).
+// The end of an upload: the content becomes the dataset's new version and is read back once, as
+// a stream, through the analyser; the dataset is `processing` until the simulated clock has run
+// the processing time and the analysis is stored (docs/decisions.md, Training: datasets).
+import { createHash } from 'node:crypto';
 import { randomId } from '../../../core/ids';
 import type { EmulatorContext } from '../../../core/context';
 import { AREA, trainingState, type StoredAnalysis, type StoredDataset } from '../state';
@@ -26,23 +27,85 @@ export async function analyzeContent(ctx: EmulatorContext, d: StoredDataset, key
   return analyzer.finish();
 }
 
+/** A file up to this size is analysed before its upload's last request answers; a larger one while the dataset is `processing`. */
+export const INLINE_ANALYSIS_BYTES = 64 * 1024 * 1024;
+
+/** Analyses under way, per emulator and dataset version. */
+const running = new WeakMap<EmulatorContext, Map<string, Promise<void>>>();
+
+/** The content's size and SHA-256, read back (when the upload could not hash it whole as it came). */
+async function hashContent(ctx: EmulatorContext, keys: readonly string[]): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for (const key of keys)
+    for await (const chunk of blobsOf(ctx).read(key)) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
 /**
- * Analyses the uploaded content and records the version; null when the dataset was deleted
- * meanwhile (its blobs are gone with it).
+ * Records the uploaded content as the dataset's new version — `processing` until the clock has
+ * run its processing time and its analysis is stored — and analyses it: before answering for a
+ * small file, in the background for a large one, so the upload's last request does not wait for
+ * a parse of gigabytes. `whole` is the content's size and SHA-256 when the upload hashed it as it
+ * came. Null when the dataset was deleted meanwhile (its blobs are gone with it).
  */
-export async function ingest(ctx: EmulatorContext, datasetId: string, keys: readonly string[]): Promise<StoredDataset | null> {
-  const before = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
-  if (!before) return null;
-  const analysis = await analyzeContent(ctx, before, keys);
+export async function ingest(
+  ctx: EmulatorContext,
+  datasetId: string,
+  keys: readonly string[],
+  whole: { bytes: number; sha256: string } | null,
+): Promise<StoredDataset | null> {
+  if (!trainingState(ctx.store).datasets.some((x) => x.id === datasetId)) return null;
+  const sum = whole ?? (await hashContent(ctx, keys));
   const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
   if (!d) return null;
   const now = ctx.clock.now();
+  const version = { id: randomId('dsv_'), created_at: now, size: sum.bytes, checksum: sum.sha256, blobs: [...keys] };
   d.upload = null;
-  d.analysis = toStored(analysis);
-  d.ready_at = now + processingMs(analysis.bytes);
+  d.analysis = null;
+  d.ready_at = now + processingMs(sum.bytes);
   d.updated_at = now;
-  d.versions.push({ id: randomId('dsv_'), created_at: now, size: analysis.bytes, checksum: analysis.sha256, blobs: [...keys] });
+  d.versions.push(version);
   ctx.store.touch(AREA, trainingRecord.dataset(d.id));
   await ctx.persister?.commit();
+  const analysed = analyzeVersion(ctx, d.id, version.id);
+  if (sum.bytes <= INLINE_ANALYSIS_BYTES) await analysed;
   return d;
+}
+
+/** Analyses a version's content and stores the result on its dataset, unless the dataset was deleted meanwhile. */
+function analyzeVersion(ctx: EmulatorContext, datasetId: string, versionId: string): Promise<void> {
+  const pending = running.get(ctx) ?? new Map<string, Promise<void>>();
+  running.set(ctx, pending);
+  const key = `${datasetId}/${versionId}`;
+  const under = pending.get(key);
+  if (under) return under;
+  const find = () => trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
+  const done = (async () => {
+    const d = find();
+    const v = d?.versions.find((x) => x.id === versionId);
+    if (!d || !v) return;
+    const analysis = await analyzeContent(ctx, d, v.blobs);
+    const now = find();
+    if (!now || now.versions.at(-1)?.id !== versionId || now.analysis !== null) return;
+    now.analysis = toStored(analysis);
+    ctx.store.touch(AREA, trainingRecord.dataset(now.id));
+    await ctx.persister?.commit();
+  })()
+    // A dataset deleted while its content was read: its blobs went with it, nothing to store.
+    .catch(() => {})
+    .finally(() => pending.delete(key));
+  pending.set(key, done);
+  return done;
+}
+
+/** At start: a version whose analysis a stop interrupted is analysed again (the content is on disk). */
+export function resumeAnalyses(ctx: EmulatorContext): void {
+  for (const d of trainingState(ctx.store).datasets) {
+    const v = d.versions.at(-1);
+    if (d.upload === null && d.analysis === null && v && v.blobs.length > 0) void analyzeVersion(ctx, d.id, v.id);
+  }
 }

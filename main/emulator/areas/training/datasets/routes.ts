@@ -31,7 +31,7 @@ const SORT_KEY = {
   created_at: (d: StoredDataset) => d.created_at,
   updated_at: (d: StoredDataset) => d.updated_at,
   name: (d: StoredDataset) => d.name.toLowerCase(),
-  size: (d: StoredDataset) => d.analysis?.bytes ?? 0,
+  size: (d: StoredDataset) => d.versions.at(-1)?.size ?? 0,
 } as const;
 
 export const datasetRoutes = [

@@ -3,6 +3,7 @@
 // token, not an API key, and raw bytes as a stream: a single PUT of the whole file, or a
 // multipart upload (initiate, parts, complete, abort). The protocol is written down in
 // docs/decisions.md, Training: datasets.
+import { createHash, type Hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -29,7 +30,8 @@ import {
   uploadTokenMismatch,
   uploadTokenMissing,
 } from './errors';
-import { ingest, processingMs } from './ingest';
+import { ingest, processingMs, resumeAnalyses } from './ingest';
+import { datasetStatus } from './view';
 import { quotaOf } from './quota';
 import { UPLOAD_PREFIX } from './upload-paths';
 
@@ -39,6 +41,25 @@ const BEARER = /^Bearer +(\S+) *$/i;
 
 /** Datasets receiving a single PUT right now (not state: a restart ends the request too). */
 const receiving = new WeakMap<EmulatorContext, Set<string>>();
+
+/**
+ * The whole file's SHA-256 of a multipart upload, fed part by part while the parts come in order
+ * (as the console sends them), so completing needs no second read of the content. Parts out of
+ * order, a part sent again, or a restart leave it behind: completing then reads the parts back.
+ */
+interface WholeHash {
+  upload: string;
+  /** The next part it can take. */
+  next: number;
+  bytes: number;
+  hash: Hash;
+}
+const wholeHashes = new WeakMap<EmulatorContext, Map<string, WholeHash>>();
+const wholeHashOf = (ctx: EmulatorContext) => {
+  let map = wholeHashes.get(ctx);
+  if (!map) wholeHashes.set(ctx, (map = new Map()));
+  return map;
+};
 
 /** The part size of a multipart upload: at least 8 MiB, whole MiB, and few enough parts. */
 export function partSizeFor(size: number): number {
@@ -63,8 +84,7 @@ function authorizeUpload(ctx: EmulatorContext, req: FastifyRequest, datasetId: s
   if (!m) throw uploadTokenMissing();
   const hash = hashKey(m[1]!);
   if (!d) throw datasetNotFound(datasetId);
-  if (d.upload === null)
-    throw invalidState({ datasetId, status: d.analysis === null ? 'uploading' : 'processed' }, 'The dataset’s upload is complete');
+  if (d.upload === null) throw invalidState({ datasetId, status: datasetStatus(d, ctx.clock.now()) }, 'The dataset’s upload is complete');
   if (d.upload.token_hash !== hash) {
     const owner = datasets.find((x) => x.upload?.token_hash === hash);
     throw owner ? uploadTokenMismatch(owner.id) : uploadTokenInvalid();
@@ -128,8 +148,14 @@ async function commit(ctx: EmulatorContext, d: StoredDataset): Promise<void> {
 
 /** A handler whose failures answer in the account envelope (request bodies still arriving are dropped). */
 /** Reads the uploaded files into a new version and answers with it, `processing` until its time on the clock. */
-async function ingestAndAnswer(ctx: EmulatorContext, reply: FastifyReply, id: string, keys: string[]): Promise<void> {
-  const done = await ingest(ctx, id, keys);
+async function ingestAndAnswer(
+  ctx: EmulatorContext,
+  reply: FastifyReply,
+  id: string,
+  keys: string[],
+  whole: { bytes: number; sha256: string } | null,
+): Promise<void> {
+  const done = await ingest(ctx, id, keys, whole);
   if (!done) throw datasetNotFound(id);
   const v = done.versions.at(-1)!;
   send(reply, 200, {
@@ -164,6 +190,7 @@ function handled(ctx: EmulatorContext, f: (req: FastifyRequest, reply: FastifyRe
 type Params = { dataset_id: string; upload_id?: string; part_number?: string };
 
 export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): void {
+  resumeAnalyses(ctx);
   void app.register(async (host) => {
     // The body stays a stream: the routes read it as it arrives (no size limit here; each route bounds it).
     host.addContentTypeParser('application/octet-stream', (_req, _payload, done) => done(null, undefined));
@@ -190,8 +217,9 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
         if (length !== null && length > max) throw overflow(length);
         busy.add(id);
         const key = `${id}/upload-${randomBase62(8)}`;
+        let written: { size: number; sha256: string };
         try {
-          const written = await blobsOf(ctx).write(key, req.raw, max, overflow);
+          written = await blobsOf(ctx).write(key, req.raw, max, overflow);
           if (written.size === 0) {
             await blobsOf(ctx).remove(key);
             throw validationError('body', 'the upload is empty');
@@ -199,7 +227,7 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
         } finally {
           busy.delete(id);
         }
-        await ingestAndAnswer(ctx, reply, id, [key]);
+        await ingestAndAnswer(ctx, reply, id, [key], { bytes: written.size, sha256: written.sha256 });
       }),
     );
 
@@ -254,11 +282,19 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
         const length = declaredLength(req);
         if (length !== null && length !== expected) throw invalidPart(n, `${length} bytes; part ${n} must be exactly ${expected} bytes`);
         const key = `${d.id}/${m.id}/part-${String(n).padStart(5, '0')}`;
-        const written = await blobsOf(ctx).write(key, req.raw, expected, tooBig);
+        const hashes = wholeHashOf(ctx);
+        let whole = hashes.get(d.id);
+        if (n === 1) hashes.set(d.id, (whole = { upload: m.id, next: 1, bytes: 0, hash: createHash('sha256') }));
+        // The next part in order goes through a copy of the whole hash, kept only if the part is whole.
+        const inOrder = whole !== undefined && whole.upload === m.id && whole.next === n;
+        const chained = inOrder ? whole!.hash.copy() : undefined;
+        const written = await blobsOf(ctx).write(key, req.raw, expected, tooBig, chained);
         if (written.size !== expected) {
           await blobsOf(ctx).remove(key);
           throw invalidPart(n, `${written.size} bytes; part ${n} must be exactly ${expected} bytes`);
         }
+        if (inOrder) hashes.set(d.id, { upload: m.id, next: n + 1, bytes: whole!.bytes + written.size, hash: chained! });
+        else if (whole?.upload === m.id && n < whole.next) hashes.delete(d.id);
         // The upload may have been replaced or completed while the part arrived.
         if (d.upload?.multipart !== m) throw uploadNotFound(m.id);
         m.parts = [...m.parts.filter((x) => x.n !== n), { n, size: written.size, etag: written.sha256 }];
@@ -284,7 +320,10 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
             throw invalidPart(listed.partNumber, 'etag does not match the uploaded part');
         });
         const keys = body.parts.map((x) => `${d.id}/${m.id}/part-${String(x.partNumber).padStart(5, '0')}`);
-        await ingestAndAnswer(ctx, reply, d.id, keys);
+        const whole = wholeHashOf(ctx).get(d.id);
+        wholeHashOf(ctx).delete(d.id);
+        const hashed = whole?.upload === m.id && whole.next === count + 1 ? { bytes: whole.bytes, sha256: whole.hash.digest('hex') } : null;
+        await ingestAndAnswer(ctx, reply, d.id, keys, hashed);
       }),
     );
 
@@ -294,6 +333,7 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
         const p = req.params as Params;
         const d = authorizeUpload(ctx, req, p.dataset_id);
         const m = multipartOf(d, p.upload_id!);
+        wholeHashOf(ctx).delete(d.id);
         d.upload!.multipart = null;
         await commit(ctx, d);
         await blobsOf(ctx).remove(`${d.id}/${m.id}`);

@@ -7,7 +7,9 @@ import type { StoredDataset } from '../state';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function datasetStatus(d: StoredDataset, now: number): DatasetStatus {
-  if (d.analysis === null) return 'uploading';
+  if (d.upload !== null) return 'uploading';
+  // Uploaded, its analysis still reading the content (a large file is analysed in the background).
+  if (d.analysis === null) return 'processing';
   if (d.ready_at !== null && now < d.ready_at) return 'processing';
   return d.analysis.failure === null ? 'ready' : 'error';
 }
@@ -27,12 +29,13 @@ export function datasetView(d: StoredDataset, now: number): Dataset {
     validation: { ...d.validation, ...(a ? a.report : { status: 'pending' as const }) },
     preprocessing: { ...d.preprocessing, ...(a ? a.preprocessing : {}) },
     metadata: d.metadata,
-    size: { bytes: d.analysis?.bytes ?? 0, examples: a?.examples ?? 0, compressed: false },
+    size: { bytes: d.versions.at(-1)?.size ?? 0, examples: a?.examples ?? 0, compressed: false },
     schema: a ? a.schema : null,
     statistics: a ? a.statistics : null,
     versions: d.versions.map((v) => ({ id: v.id, createdAt: iso(v.created_at), size: v.size, checksum: `sha256:${v.checksum}` })),
     uploadExpiresAt: d.upload ? iso(d.upload.expires_at) : null,
-    estimatedReadyAt: status === 'processing' ? iso(d.ready_at!) : null,
+    // Past the clock's processing time while a large file's analysis runs: it is ready when that ends.
+    estimatedReadyAt: status === 'processing' && d.ready_at !== null ? iso(Math.max(d.ready_at, now)) : null,
     error: a?.failure ?? null,
     createdAt: iso(d.created_at),
     updatedAt: iso(Math.max(d.updated_at, done && d.ready_at !== null ? d.ready_at : 0)),

@@ -122,6 +122,10 @@ export class Line implements Raw {
   }
 }
 
+/** Message and stack trace, lower case (kept for entries whose message is already made). */
+export const lowerOf = (e: Raw): string =>
+  e instanceof Line ? e.lowerText() : (e.lower ??= (e.stack ? `${e.message}\n${e.stack.join('\n')}` : e.message).toLowerCase());
+
 const entry = (
   t: number,
   tag: string,

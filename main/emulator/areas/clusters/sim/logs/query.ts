@@ -10,7 +10,9 @@
 //   term    := FIELD ':' value | value
 //   value   := WORD | "quoted phrase"          \" and \\ inside quotes
 import { LogLevel, LogSource, LogType, LOG_QUERY_MAX_CHARS } from '../../../../../../shared/api/clusters/logs';
-import { Line, type Raw } from './content';
+import { lowerOf, type Raw } from './content';
+
+export { lowerOf };
 import { columnBits, LEVEL_CODES, SEPARATOR, SOURCE_CODES, TYPE_CODES, textBits, type HourIndex } from './text-index';
 
 export const QUERY_MAX_TERMS = 64;
@@ -40,10 +42,6 @@ interface Node {
 }
 const anyLevel = (match: Predicate, index: IndexTest | null): Node => ({ match, levels: null, index });
 const textTest = (needle: string): IndexTest | null => (needle.includes(SEPARATOR) ? null : (ix) => textBits(ix, needle));
-
-/** Message and stack trace, lower case (kept for entries whose message is already made). */
-export const lowerOf = (e: Raw): string =>
-  e instanceof Line ? e.lowerText() : (e.lower ??= (e.stack ? `${e.message}\n${e.stack.join('\n')}` : e.message).toLowerCase());
 
 type Tok =
   | { kind: '(' | ')' | '-' | 'AND' | 'OR' | 'NOT' | 'EOF'; pos: number }

@@ -5,8 +5,7 @@
 // and GPU in byte columns — so a second search of the month tests a million entries without
 // generating one, and generates only the hours whose matches it returns.
 import { LogLevel, LogSource, LogType } from '../../../../../../shared/api/clusters/logs';
-import type { Raw } from './content';
-import { lowerOf } from './query';
+import { lowerOf, type Raw } from './content';
 
 /** Entries' texts are joined with this; a needle holding it is not answered from the index. */
 export const SEPARATOR = '\u0000';
