@@ -140,10 +140,16 @@ function element(component: Component, scenario: Scenario) {
         [null, null, 0.01, 0.0009],
       ];
       const cells = rows.map((_, i) => columns.map((__, j) => ({ r: r[i]![j]!, p: p[i]![j]!, n: 48 })));
-      return <CorrelationHeatmap title="Parameters × metrics" rows={rows} columns={columns} cells={cells} method="Spearman" testId="chart" />;
+      return (
+        <CorrelationHeatmap title="Parameters × metrics" rows={rows} columns={columns} cells={cells} method="Spearman" testId="chart" />
+      );
     }
     case 'history': {
-      const ts = trials(count(scenario, 80, 2000), 3).map((t, i) => ({ id: t.id, number: i + 1, value: t.values.eval_loss as number | null }));
+      const ts = trials(count(scenario, 80, 2000), 3).map((t, i) => ({
+        id: t.id,
+        number: i + 1,
+        value: t.values.eval_loss as number | null,
+      }));
       return (
         <HistoryChart
           title="Optimization history"
@@ -245,7 +251,10 @@ function naiveParallel(items: Trial[]): HTMLCanvasElement {
     a.kind === 'category'
       ? categoryScale([...new Set(items.map((t) => String(t.values[a.key])))].sort())
       : (() => {
-          const e = extent(items.map((t) => t.values[a.key] as number | null), a.kind === 'log');
+          const e = extent(
+            items.map((t) => t.values[a.key] as number | null),
+            a.kind === 'log',
+          );
           return numericScale(a.kind, e![0], e![1]);
         })(),
   );
@@ -323,8 +332,7 @@ window.addEventListener(
 document.addEventListener('pointermove', () => {
   if (!timing) return;
   // Reading a pixel makes Chromium rasterise the canvases' pending drawing now.
-  const canvases = document.querySelectorAll('canvas');
-  for (const c of canvases) c.getContext('2d')!.getImageData(0, 0, 1, 1);
+  document.querySelectorAll('canvas').forEach((c) => c.getContext('2d')!.getImageData(0, 0, 1, 1));
   moveTimes.push(performance.now() - moveStart);
 });
 

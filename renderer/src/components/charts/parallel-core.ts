@@ -18,6 +18,8 @@ export interface ParallelColors {
   brush: string;
   brushEdge: string;
   hover: string;
+  /** Behind tick labels (the chart's background), so they read over the lines. */
+  halo: string;
 }
 
 export interface ParallelLayers {
@@ -38,7 +40,12 @@ export function axisX(width: number, m: number, k: number): number {
 }
 
 export interface ParallelController {
-  setData(cols: ParallelColumns, order: readonly number[], bins: { bin: Uint8Array; order: Uint32Array }, binColours: readonly string[]): void;
+  setData(
+    cols: ParallelColumns,
+    order: readonly number[],
+    bins: { bin: Uint8Array; order: Uint32Array },
+    binColours: readonly string[],
+  ): void;
   setOrder(order: readonly number[]): void;
   setSize(width: number, height: number): void;
   setColors(colors: ParallelColors): void;
@@ -187,10 +194,18 @@ export function createParallel(layers: ParallelLayers, initial: ParallelColors, 
         ctx.lineTo(x, y);
       }
       ctx.stroke();
-      ctx.fillStyle = colors.text;
-      // Tick labels left of the axis, as wide as the gap to the previous one allows.
+      // Tick labels left of the axis, as wide as the gap to the previous one allows, on a halo
+      // of the background so they read over the lines.
       const room = (k === 0 ? PLOT_MARGIN.left : spacing) - 12;
-      for (const t of ticks) ctx.fillText(ellipsize(ctx, t.label, room), x - 6, yOf(t.t));
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = colors.halo;
+      ctx.fillStyle = colors.text;
+      for (const t of ticks) {
+        const label = ellipsize(ctx, t.label, room);
+        ctx.strokeText(label, x - 6, yOf(t.t));
+        ctx.fillText(label, x - 6, yOf(t.t));
+      }
     }
   }
 
