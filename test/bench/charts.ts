@@ -1,8 +1,9 @@
 // Experiment comparison charts in Chromium (issue 10, Performance): the step curves of 200 runs
 // × 1,000 steps, first render (target ≤ 500 ms), against Chart.js given every point; and
-// brushing the parallel coordinates of 2,000 trials, per pointer move over a scripted drag
-// (median and p95, target ≤ 16 ms), against a canvas that scales and strokes every line on each
-// move. Both baselines are measured in the same run, in the same page.
+// brushing the parallel coordinates of 2,000 trials, per pointer move over a scripted drag that
+// grows and then shrinks a brush on two axes (median and p95, target ≤ 16 ms), against a canvas
+// that scales and strokes every line on each move. Both baselines are measured in the same run,
+// in the same page.
 // Run alone: npx tsx test/bench/charts.ts
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,7 @@ async function firstRenders(page: Page, mode: 'tuned' | 'baseline'): Promise<{ f
   return { first: times[0]!, median: median(times) };
 }
 
-/** A drag down the "Eval loss" axis (the last), then across "Learning rate" (the first) with the first brush kept. */
+/** A drag along the "Eval loss" axis (the last), then along "Learning rate" (the first) with the first brush kept. */
 async function brushing(page: Page, mode: 'tuned' | 'baseline'): Promise<{ median: number; p95: number; moves: number }> {
   await page.evaluate(([m, n]) => window.chartsPage.setupBrushing(m, n), [mode, TRIALS] as const);
   await page.waitForTimeout(300);
@@ -37,10 +38,13 @@ async function brushing(page: Page, mode: 'tuned' | 'baseline'): Promise<{ media
   const box = (await canvas.boundingBox())!;
   const axes = 10;
   const axisX = (k: number) => box.x + 56 + (k * (box.width - 84)) / (axes - 1);
+  // Down the axis, then back up a third of the way (a brush that grows, then shrinks).
   const drag = async (x: number) => {
-    await page.mouse.move(x, box.y + 30);
+    const y = (f: number) => box.y + 30 + (box.height - 60) * f;
+    await page.mouse.move(x, y(0));
     await page.mouse.down();
-    for (let i = 1; i <= MOVES / 2; i++) await page.mouse.move(x, box.y + 30 + ((box.height - 60) * i) / (MOVES / 2));
+    for (let i = 1; i <= MOVES / 2; i++) await page.mouse.move(x, y(i / (MOVES / 2)));
+    for (let i = 1; i <= MOVES / 6; i++) await page.mouse.move(x, y(1 - i / (MOVES / 2)));
     await page.mouse.up();
   };
   await page.evaluate(() => window.chartsPage.startTiming());

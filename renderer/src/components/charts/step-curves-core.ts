@@ -330,6 +330,7 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
       layout();
     },
     setColors(next) {
+      if (next === colors) return;
       colors = next;
       const x = chart.options.scales!.x as { grid: { color: string }; ticks: { color: string }; title: { color: string } };
       const y = chart.options.scales!.y as { grid: { color: string }; ticks: { color: string } };
