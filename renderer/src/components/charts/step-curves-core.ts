@@ -66,7 +66,7 @@ export interface StepCurvesController {
   readonly chart: Chart<'line'>;
 }
 
-const LINE_WIDTH = 1.25;
+const LINE_WIDTH = 1;
 const HIGHLIGHT_WIDTH = 2.5;
 /** The veil's opacity over the other curves while a run is highlighted. */
 const VEIL = 0.72;
