@@ -120,6 +120,21 @@ test.describe('Comparison charts', () => {
     await expect(first).toHaveAccessibleName(/axis 2 of 10/);
     await expect(page.getByTestId('parallel-axis-batch_size')).toHaveAccessibleName(/axis 1 of 10/);
 
+    // And by dragging a name: Eval loss to the first place.
+    const evalName = page.getByTestId('parallel-axis-eval_loss');
+    const nameBox = (await evalName.boundingBox())!;
+    await page.mouse.move(nameBox.x + nameBox.width / 2, nameBox.y + nameBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(axisX(0), nameBox.y + nameBox.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect(evalName).toHaveAccessibleName(/axis 1 of 10/);
+    await expect(page.getByTestId('parallel-axis-batch_size')).toHaveAccessibleName(/axis 2 of 10/);
+    await page.keyboard.press('Escape');
+    // Put back, for the hover below (Eval loss last again).
+    await evalName.focus();
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
+    await expect(evalName).toHaveAccessibleName(/axis 10 of 10/);
+
     // Hovering a line shows its values: the highest loss is alone at the top of its axis (now still the last).
     const worst = data.find((t) => t.values.eval_loss === hi)!;
     await page.mouse.move(axisX(9) - 3, top + 1);

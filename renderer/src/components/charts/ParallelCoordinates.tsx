@@ -31,6 +31,7 @@ export type { ParallelAxis, ParallelItem } from './parallel-model';
 
 export interface ParallelCoordinatesProps {
   title: string;
+  /** Memoise axes and items: a new array rescales every line. */
   axes: readonly ParallelAxis[];
   items: readonly ParallelItem[];
   /** The axis the lines are coloured by (a numeric one); by default the last numeric axis. */
@@ -105,11 +106,13 @@ export function ParallelCoordinates({
     (_, r: string) => `${Number(r) * 16}px`,
   );
 
-  // A new set of axes starts over in their given order, without brushes.
+  // A different set of axes starts over in their given order, without brushes (the same axes
+  // in a new array keep both).
+  const axesKey = axes.map((a) => `${a.key}:${a.kind}`).join('|');
   useEffect(() => {
     setOrder(axes.map((_, i) => i));
     brushesRef.current = new Map();
-  }, [axes]);
+  }, [axesKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The plot exists while there are items and axes (the empty state has no canvas).
   const empty = items.length === 0 || axes.length === 0;
