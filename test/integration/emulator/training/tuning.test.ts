@@ -95,6 +95,16 @@ function inRange(params: Json, space: Json = SPACE) {
 }
 
 describe('tuning: algorithms on the clock', () => {
+  it('an ended search registers its best model for a reader of the models alone', async () => {
+    const created = await tune({ algorithm: 'random', max_trials: 2, max_concurrent: 2 });
+    // Far past its end, without reading the tuning job.
+    await t.advance(12 * 3600);
+    const models = (await t.call('GET', `/v2/training/models?trainingJobId=${jobId}&limit=100`)).body.models;
+    const mine = models.filter((m: Json) => m.metadata?.tuningJobId === created.id);
+    expect(mine).toHaveLength(1);
+    expect((await get(created.id)).bestTrial.modelId).toBe(mine[0].id);
+  });
+
   it('random: pending → running with max_concurrent trials → completed, with results, convergence, recommendations and a model', async () => {
     const created = await tune({ algorithm: 'random', max_trials: 8, max_concurrent: 3 });
     expect(created).toMatchObject({

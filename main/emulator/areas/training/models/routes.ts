@@ -13,8 +13,8 @@ import { benchmarkScore, bestPerforming, recommendations, metricOf, type Compara
 import { deployRoute } from './deploy';
 import { downloadRoute } from './download';
 import { jobNotCompleted, modelNotFound, modelTypeMismatch, versionExists, versionNotNewer } from './errors';
-import { assertNotArchived, modelOr404 } from './lookup';
-import { latestVersion, modelStatus, settleModels, versionsOf } from './lifecycle';
+import { assertNotArchived, modelOr404, settleRegistry } from './lookup';
+import { latestVersion, modelStatus, versionsOf } from './lifecycle';
 import { applyVersion, versionFromJob } from './register';
 import { modelListItem, modelView, versionView } from './view';
 
@@ -54,7 +54,7 @@ function comparable(m: StoredModel): Comparable {
 export const modelRoutes = [
   defineRoute(ops['training.models.list'], (ctx, { query, now }) => {
     const state = trainingState(ctx.store);
-    settleModels(state, ctx.store, now);
+    settleRegistry(state, ctx.store, now);
     const key = SORT_KEY[query.sort];
     const sign = query.order === 'asc' ? 1 : -1;
     const matching = state.models
@@ -136,7 +136,7 @@ export const modelRoutes = [
   downloadRoute,
   defineRoute(ops['training.models.compare'], (ctx, { body, now }) => {
     const state = trainingState(ctx.store);
-    settleModels(state, ctx.store, now);
+    settleRegistry(state, ctx.store, now);
     const unknown = body.models.filter((id) => !state.models.some((m) => m.id === id));
     if (unknown.length > 0) throw modelNotFound(unknown[0], unknown);
     const models = body.models.map((id) => comparable(state.models.find((m) => m.id === id)!));
