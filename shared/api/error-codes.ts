@@ -4,6 +4,7 @@ import { ClusterErrorCode } from './clusters/errors';
 import { EndpointErrorCode } from './endpoints/errors';
 import { AccountErrorCode } from './errors';
 import { TrainingErrorCode } from './training/errors';
+import { TUNING_ERROR_STATUS } from './training/tuning-errors';
 
 export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode | TrainingErrorCode;
 
@@ -38,6 +39,7 @@ export const ERROR_STATUS = {
   MODEL_NOT_FOUND: 404,
   JOB_NOT_FOUND: 404,
   CHECKPOINT_NOT_FOUND: 404,
+  ...TUNING_ERROR_STATUS,
   STORAGE_CANNOT_SHRINK: 400,
   UNAUTHORIZED: 401,
   INSUFFICIENT_PERMISSIONS: 403,

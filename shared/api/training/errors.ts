@@ -2,6 +2,7 @@
 // `{error, message, details}`; statuses in shared/api/error-codes.ts. The codes after
 // DATASET_NOT_FOUND are the emulator's own choices (docs/decisions.md, Training: datasets).
 import { z } from 'zod';
+import { TuningErrorCode } from './tuning-errors';
 
 export const TrainingErrorCode = z.enum([
   /** 400: dataset validation failed; details field, reason, examples (failing examples with line numbers). */
@@ -35,5 +36,6 @@ export const TrainingErrorCode = z.enum([
   'CHECKPOINT_NOT_FOUND',
   /** 409: the dataset is not ready for training; details datasetId, status (chosen). */
   'DATASET_NOT_READY',
+  ...TuningErrorCode.options,
 ]);
 export type TrainingErrorCode = z.infer<typeof TrainingErrorCode>;

@@ -6,6 +6,7 @@ import { defineArea } from '../../core/area';
 import { datasetRoutes } from './datasets/routes';
 import { jobRoutes } from './jobs/routes';
 import { modelRoutes } from './models/routes';
+import { tuningRoutes } from './tuning/routes';
 import { mountUploadHost } from './datasets/upload';
 import { trainingIssueError } from './validation';
 import { applyTrainingRecord, trainingRecordOf } from './records';
@@ -16,7 +17,7 @@ import { buildTrainingWorld } from './world';
 export const trainingArea = defineArea<TrainingState>({
   name: AREA,
   operations: trainingOperations,
-  routes: [...datasetRoutes, ...jobRoutes, ...modelRoutes],
+  routes: [...datasetRoutes, ...jobRoutes, ...modelRoutes, ...tuningRoutes],
   state: {
     schema: TrainingStateSchema,
     build: buildTrainingWorld,
@@ -31,7 +32,13 @@ export const trainingArea = defineArea<TrainingState>({
     // /training/jobs 10 is the jobs' own rule. Other POSTs, PATCH and DELETE: not shown,
     // 50 like PUT (docs/decisions.md, Training: datasets; Training: jobs).
     byArea: { training: { GET: 500, POST: 50, PUT: 50, PATCH: 50, DELETE: 50 } },
-    rules: [{ name: 'training-job-creation', limit: 10, matches: (op) => op.id === 'training.jobs.create' }],
+    rules: [
+      {
+        name: 'training-job-creation',
+        limit: 10,
+        matches: (op) => op.id === 'training.jobs.create' || op.id === 'training.tune.deploy_best',
+      },
+    ],
   },
   mapIssue: trainingIssueError,
   mount: mountUploadHost,

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Store } from '../../state/store';
 import type * as schema from './stored-schema';
+import type * as tuningSchema from './tuning/stored-schema';
 
 export const AREA = 'training';
 
@@ -11,6 +12,8 @@ export type StoredAnalysis = z.infer<typeof schema.StoredAnalysis>;
 export type StoredMultipart = z.infer<typeof schema.StoredMultipart>;
 export type StoredJob = z.infer<typeof schema.StoredJob>;
 export type StoredModel = z.infer<typeof schema.StoredModel>;
+export type StoredTuning = z.infer<typeof tuningSchema.StoredTuning>;
+export type StoredTrial = z.infer<typeof tuningSchema.StoredTrial>;
 export type TrainingState = z.infer<typeof schema.TrainingState>;
 
 export const trainingState = (store: Store): TrainingState => store.slice<TrainingState>(AREA);

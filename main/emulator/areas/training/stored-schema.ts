@@ -13,6 +13,7 @@ import {
 import { TrainingGpuType } from '../../../../shared/api/training/catalog';
 import { JobPriority, ModelType } from '../../../../shared/api/training/jobs';
 import { ModelStatus } from '../../../../shared/api/training/models';
+import { StoredTuning } from './tuning/stored-schema';
 
 /** Simulated ms, years 0000–9999 (see the cluster area's stored schema). */
 const Ms = z.number().int().min(Date.parse('0000-01-01T00:00:00.000Z')).max(Date.parse('9999-12-31T23:59:59.999Z'));
@@ -157,6 +158,7 @@ export const TrainingState = z
     datasets: z.array(StoredDataset),
     jobs: z.array(StoredJob).default([]),
     models: z.array(StoredModel).default([]),
+    tunings: z.array(StoredTuning).default([]),
     /** GPUs per type the training pool has (seeded); jobs pending or running hold their workers. */
     gpu_pool: z.record(TrainingGpuType, GpuCount).default({ a100: 16, h100: 8, v100: 0, rtx4090: 8 }),
   })

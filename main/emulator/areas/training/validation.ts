@@ -7,10 +7,13 @@ import type { ApiError } from '../../core/errors';
 import { datasetNotFound, unsupportedFormat } from './datasets/errors';
 import { configurationError, jobNotFound } from './jobs/errors';
 import { modelNotFound } from './models/errors';
+import { tuningIssueError } from './tuning/validation';
 
 export function trainingIssueError(where: 'params' | 'query' | 'body', issue: z.core.$ZodIssue, value: unknown): ApiError | null {
   const head = issue.path[0];
   const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[String(head)] : undefined;
+  const tuning = tuningIssueError(where, issue, value);
+  if (tuning) return tuning;
   if (where === 'params' && head === 'dataset_id') return datasetNotFound(v);
   if (where === 'params' && head === 'job_id') return jobNotFound(v);
   if (where === 'params' && head === 'model_id') return modelNotFound(v);

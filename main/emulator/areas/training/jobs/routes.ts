@@ -1,6 +1,7 @@
 // The training job routes under /v2/training/jobs (03-endpoints-training.md, Training jobs):
 // create, list, get, stop, resume, and the metrics series (docs/decisions.md, Training: jobs).
-import { JOB_LIMITS, type TrainingJobConfig } from '../../../../../shared/api/training/jobs';
+import { JOB_LIMITS, type CreateTrainingJobRequest, type TrainingJobConfig } from '../../../../../shared/api/training/jobs';
+import type { EmulatorContext } from '../../../core/context';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { randomId } from '../../../core/ids';
 import { defineRoute } from '../../../core/route-def';
@@ -31,63 +32,65 @@ const SORT_KEY = {
   name: (j: StoredJob) => j.name.toLowerCase(),
 } as const;
 
+/**
+ * Creates a training job: the one path of POST /v2/training/jobs and of every route that makes a
+ * job (tuning's deploy-best), so the daily quota, the dataset, config and GPU checks all apply.
+ */
+export function createJob(ctx: EmulatorContext, body: CreateTrainingJobRequest, now: number): StoredJob {
+  const state = trainingState(ctx.store);
+  assertDailyQuota(ctx, state, now);
+  const dataset = state.datasets.find((d) => d.id === body.datasetId);
+  if (!dataset) throw datasetNotFound(body.datasetId);
+  const dsStatus = datasetStatus(dataset, now);
+  if (dsStatus !== 'ready') throw datasetNotReady(dataset.id, dsStatus, 'a training job needs a ready dataset');
+  const examples = dataset.analysis?.examples ?? 0;
+  if (examples < 1) throw datasetNotReady(dataset.id, dsStatus, 'the dataset has no examples');
+  const config = body.config as TrainingJobConfig;
+  const resolved = resolveConfig(body.modelType, config, examples, body.maxWorkers);
+  const plan = planJob(resolved, examples, body.gpuType, body.maxWorkers, body.priority);
+  if (plan.total_steps > JOB_LIMITS.totalStepsMax)
+    throw configurationError(
+      'config.training.epochs',
+      `the run would take ${plan.total_steps} steps (${resolved.epochs} epochs × ${plan.steps_per_epoch} steps); at most ${JOB_LIMITS.totalStepsMax}`,
+    );
+  if (resolved.warmup_steps > plan.total_steps)
+    throw configurationError('config.training.warmup_steps', `must not exceed the run's ${plan.total_steps} steps`);
+  if (plan.total_steps / plan.save_steps > JOB_LIMITS.checkpointsMax)
+    throw configurationError(
+      'config.training.save_steps',
+      `${plan.total_steps} steps with a checkpoint every ${plan.save_steps} would write more than ${JOB_LIMITS.checkpointsMax} checkpoints`,
+    );
+  assertGpus(state, body.gpuType, body.maxWorkers, now);
+  const id = randomId('job_', 16);
+  const job: StoredJob = {
+    id,
+    name: body.name,
+    model_type: body.modelType,
+    dataset_id: dataset.id,
+    config: body.config,
+    description: body.description ?? null,
+    tags: body.tags ?? [],
+    gpu_type: body.gpuType,
+    workers: body.maxWorkers,
+    priority: body.priority,
+    created_at: now,
+    updated_at: now,
+    seed: seedOf(ctx.seed(), id),
+    examples,
+    plan,
+    segments: [{ start: now + plan.provision_ms, from_step: 0, stop: null }],
+    stop: null,
+    cancelled_at: null,
+    saved_checkpoints: [],
+    model_id: null,
+  };
+  state.jobs.push(job);
+  ctx.store.touch(AREA, trainingRecord.job(id));
+  return job;
+}
+
 export const jobRoutes = [
-  defineRoute(
-    ops['training.jobs.create'],
-    (ctx, { body, now }) => {
-      const state = trainingState(ctx.store);
-      assertDailyQuota(ctx, state, now);
-      const dataset = state.datasets.find((d) => d.id === body.datasetId);
-      if (!dataset) throw datasetNotFound(body.datasetId);
-      const dsStatus = datasetStatus(dataset, now);
-      if (dsStatus !== 'ready') throw datasetNotReady(dataset.id, dsStatus, 'a training job needs a ready dataset');
-      const examples = dataset.analysis?.examples ?? 0;
-      if (examples < 1) throw datasetNotReady(dataset.id, dsStatus, 'the dataset has no examples');
-      const config = body.config as TrainingJobConfig;
-      const resolved = resolveConfig(body.modelType, config, examples, body.maxWorkers);
-      const plan = planJob(resolved, examples, body.gpuType, body.maxWorkers, body.priority);
-      if (plan.total_steps > JOB_LIMITS.totalStepsMax)
-        throw configurationError(
-          'config.training.epochs',
-          `the run would take ${plan.total_steps} steps (${resolved.epochs} epochs × ${plan.steps_per_epoch} steps); at most ${JOB_LIMITS.totalStepsMax}`,
-        );
-      if (resolved.warmup_steps > plan.total_steps)
-        throw configurationError('config.training.warmup_steps', `must not exceed the run's ${plan.total_steps} steps`);
-      if (plan.total_steps / plan.save_steps > JOB_LIMITS.checkpointsMax)
-        throw configurationError(
-          'config.training.save_steps',
-          `${plan.total_steps} steps with a checkpoint every ${plan.save_steps} would write more than ${JOB_LIMITS.checkpointsMax} checkpoints`,
-        );
-      assertGpus(state, body.gpuType, body.maxWorkers, now);
-      const id = randomId('job_', 16);
-      const job: StoredJob = {
-        id,
-        name: body.name,
-        model_type: body.modelType,
-        dataset_id: dataset.id,
-        config: body.config,
-        description: body.description ?? null,
-        tags: body.tags ?? [],
-        gpu_type: body.gpuType,
-        workers: body.maxWorkers,
-        priority: body.priority,
-        created_at: now,
-        updated_at: now,
-        seed: seedOf(ctx.seed(), id),
-        examples,
-        plan,
-        segments: [{ start: now + plan.provision_ms, from_step: 0, stop: null }],
-        stop: null,
-        cancelled_at: null,
-        saved_checkpoints: [],
-        model_id: null,
-      };
-      state.jobs.push(job);
-      ctx.store.touch(AREA, trainingRecord.job(id));
-      return jobView(job, now);
-    },
-    201,
-  ),
+  defineRoute(ops['training.jobs.create'], (ctx, { body, now }) => jobView(createJob(ctx, body, now), now), 201),
   defineRoute(ops['training.jobs.list'], (ctx, { query, now }) => {
     const state = trainingState(ctx.store);
     settleJobs(state, ctx.store, now);
