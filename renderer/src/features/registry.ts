@@ -6,8 +6,9 @@ import { feature as emulator } from './emulator';
 import { feature as endpoints } from './endpoints';
 import { feature as logs } from './logs';
 import { feature as templates } from './templates';
+import { feature as tuning } from './tuning';
 import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
 export type { Feature, FeatureCommand, SearchGroup, SearchItem };
 
-export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, emulator, logs];
+export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, tuning, emulator, logs];

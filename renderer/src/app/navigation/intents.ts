@@ -3,7 +3,15 @@
 // shell never imports an area's code.
 import { create } from 'zustand';
 
-export type Intent = 'api-keys:create' | 'emulator:reset' | 'endpoints:configure' | 'endpoints:check-health' | 'page:refresh';
+export type Intent =
+  | 'api-keys:create'
+  | 'emulator:reset'
+  | 'endpoints:configure'
+  | 'endpoints:check-health'
+  | 'page:refresh'
+  | 'tuning:start'
+  | 'tuning:stop'
+  | 'tuning:deploy-best';
 
 interface IntentState {
   pending: Intent | null;
