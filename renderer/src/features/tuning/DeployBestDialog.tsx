@@ -141,9 +141,8 @@ export function DeployBestDialog({ job, open, onClose }: { job: TuningJob; open:
           size="small"
           value={form.name}
           onChange={(e) => update({ name: e.target.value })}
-          placeholder="the tuned job’s name + -best"
           error={Boolean(errors.name)}
-          helperText={errors.name ?? ' '}
+          helperText={errors.name ?? 'Empty: the tuned job’s name with -best'}
           sx={{ flex: 1 }}
         />
         <TextField
@@ -151,9 +150,8 @@ export function DeployBestDialog({ job, open, onClose }: { job: TuningJob; open:
           size="small"
           value={form.epochs}
           onChange={(e) => update({ epochs: e.target.value })}
-          placeholder="as the trial"
           error={Boolean(errors.epochs)}
-          helperText={errors.epochs ?? ' '}
+          helperText={errors.epochs ?? 'Empty: as the trial'}
           sx={{ width: 140 }}
         />
       </Stack>

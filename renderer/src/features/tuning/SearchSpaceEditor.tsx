@@ -58,8 +58,7 @@ export function SearchSpaceEditor({
                 value={row.type}
                 onChange={(e) => set({ type: e.target.value as ParamType })}
                 error={Boolean(err('type'))}
-                helperText={err('type') ?? ' '}
-                slotProps={{ htmlInput: { 'aria-label': `Type of ${label}` } }}
+                helperText=" "
               >
                 {PARAM_TYPES.map((t) => (
                   <MenuItem key={t.value} value={t.value}>
@@ -126,6 +125,16 @@ export function SearchSpaceEditor({
                 placeholder="always"
                 slotProps={{ htmlInput: { 'aria-label': `Condition of ${label}`, spellCheck: false, style: { fontFamily: MONO_FONT } } }}
               />
+              {err('type') && (
+                <Typography
+                  variant="caption"
+                  color="error"
+                  className="Mui-error"
+                  sx={{ gridColumn: '1 / -1', mt: -1.5, mb: 0.5, px: 1.75 }}
+                >
+                  {err('type')}
+                </Typography>
+              )}
             </div>
           );
         }}

@@ -55,14 +55,15 @@ export function StopTuningDialog({ job, open, onClose }: { job: TuningJob; open:
         control={
           <Switch checked={form.completeRunning} onChange={(e) => update({ completeRunning: e.target.checked })} disabled={running === 0} />
         }
-        label={
-          running === 0
-            ? 'No trial is running'
-            : form.completeRunning
-              ? `Let the ${running} running trial${running === 1 ? '' : 's'} finish (billed until then)`
-              : `Cancel the ${running} running trial${running === 1 ? '' : 's'} now`
-        }
+        label="Let running trials finish"
       />
+      <Typography variant="body2" data-testid="stop-consequence" sx={{ mt: -1 }}>
+        {running === 0
+          ? 'No trial is running.'
+          : form.completeRunning
+            ? `The ${running} running trial${running === 1 ? '' : 's'} finish${running === 1 ? 'es' : ''} first (billed until then); the job is stopping meanwhile.`
+            : `The ${running} running trial${running === 1 ? ' is' : 's are'} cancelled now.`}
+      </Typography>
       <TextField
         label="Reason (optional)"
         size="small"

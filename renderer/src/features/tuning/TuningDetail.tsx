@@ -32,6 +32,7 @@ import { DeployBestDialog } from './DeployBestDialog';
 import { ImportanceChart } from './ImportanceChart';
 import { parameterImportance } from './importance';
 import { StopTuningDialog } from './StopTuningDialog';
+import { TrialCharts } from './TrialCharts';
 import { trialColumns } from './trial-columns';
 import { metricNames, searchParams, trialValue } from './trial-logic';
 import { algorithmLabel } from './tuning-form';
@@ -197,8 +198,8 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
   const [stopping, setStopping] = useState(false);
   const [deploying, setDeploying] = useState(false);
   /** Trial ids inside the parallel coordinates' brushes; null when nothing is brushed. */
-  const [brushed] = useState<ReadonlySet<string> | null>(null);
-  /** The trial picked in the table. */
+  const [brushed, setBrushed] = useState<ReadonlySet<string> | null>(null);
+  /** The trial picked in a chart, marked in the table. */
   const [selected, setSelected] = useState<string | null>(null);
   const reload = useCallback(() => void useTuning.getState().loadOne(jobId, tuneId), [jobId, tuneId]);
   useEffect(reload, [reload]);
@@ -226,7 +227,14 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
       names,
       log,
     );
-    return { names, log, metrics, completed, importance, columns: trialColumns(names, metrics, job.metric, job.bestTrial?.id ?? null) };
+    return {
+      names,
+      log,
+      metrics,
+      completed,
+      importance,
+      columns: trialColumns(names, metrics, job.metric, job.bestTrial?.id ?? null, job.paretoSet),
+    };
   }, [job]);
   const shownTrials = useMemo(() => (job && brushed ? job.trials.filter((t) => brushed.has(t.id)) : (job?.trials ?? [])), [job, brushed]);
 
@@ -289,9 +297,14 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
             />
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 2, mt: 2 }}>
               <Figure
-                label={`Best ${job.metric}`}
+                // With several objectives the API ranks by their weighted sum, each in units of the baseline's value (lower is better).
+                label={job.objectives ? 'Best weighted score' : `Best ${job.metric}`}
                 value={formatValue(progress.bestValue)}
-                hint={job.baseline.value !== null ? `baseline ${formatValue(job.baseline.value)}` : undefined}
+                hint={
+                  job.baseline.value !== null
+                    ? `baseline ${formatValue(job.baseline.value)}${job.objectives ? ' · lower is better' : ''}`
+                    : undefined
+                }
                 testId="tuning-best-value"
               />
               <Figure label="Over baseline" value={formatImprovement(results.improvementOverBaseline)} hint="better is positive" />
@@ -338,6 +351,15 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
               </Stack>
             </Panel>
           </Box>
+
+          <TrialCharts
+            job={job}
+            params={view.names}
+            logParams={view.log}
+            onBrush={setBrushed}
+            selectedId={selected}
+            onSelect={setSelected}
+          />
 
           <Panel
             title={`Trials${brushed ? ` · ${shownTrials.length} of ${job.trials.length} in the brushed ranges` : ` · ${job.trials.length}`}`}

@@ -100,6 +100,7 @@ export function TuningList() {
             value={filters.status}
             onChange={(e) => setParams({ status: e.target.value })}
             sx={{ width: 150 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             data-testid="tuning-status-filter"
           >
             <MenuItem value="">All</MenuItem>
@@ -116,6 +117,7 @@ export function TuningList() {
             value={filters.algorithm}
             onChange={(e) => setParams({ algorithm: e.target.value })}
             sx={{ width: 150 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
             <MenuItem value="">All</MenuItem>
             {TuningAlgorithm.options.map((a) => (

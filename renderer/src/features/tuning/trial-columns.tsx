@@ -7,6 +7,9 @@ import { formatDuration, formatParam, formatValue } from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';
 import type { Trial } from './tuning-store';
 
+/** Wide enough for the name in the table's upper-case header (about 9 px a letter, the sort arrow and padding). */
+const headerWidth = (name: string) => `minmax(${Math.max(88, name.length * 9 + 34)}px, 1fr)`;
+
 const sortParam = (v: Trial['parameters'][string] | undefined): string | number =>
   v === undefined ? Number.NEGATIVE_INFINITY : typeof v === 'number' ? v : String(v);
 
@@ -15,7 +18,9 @@ export function trialColumns(
   metrics: readonly string[],
   objectiveMetric: string,
   bestId: string | null,
+  paretoSet: readonly string[] | null,
 ): Column<Trial>[] {
+  const pareto = paretoSet ? new Set(paretoSet) : null;
   return [
     {
       id: 'number',
@@ -41,10 +46,22 @@ export function trialColumns(
         </span>
       ),
     },
+    ...(pareto
+      ? [
+          {
+            id: 'pareto',
+            header: 'Pareto',
+            width: '80px',
+            align: 'center',
+            sortValue: (t) => (pareto.has(t.id) ? 0 : 1),
+            render: (t) => (pareto.has(t.id) ? <span title="No other completed trial beats it on every objective">◆</span> : ''),
+          } satisfies Column<Trial>,
+        ]
+      : []),
     ...params.map((p): Column<Trial> => ({
       id: `p:${p}`,
       header: p,
-      width: 'minmax(96px, 1fr)',
+      width: headerWidth(p),
       align: 'right',
       sortValue: (t) => sortParam(t.parameters[p]),
       render: (t) => formatParam(t.parameters[p]),
@@ -52,7 +69,7 @@ export function trialColumns(
     ...metrics.map((m): Column<Trial> => ({
       id: `m:${m}`,
       header: m,
-      width: 'minmax(96px, 1fr)',
+      width: headerWidth(m),
       align: 'right',
       sortValue: (t) => t.metrics[m] ?? Number.POSITIVE_INFINITY,
       render: (t) => (
