@@ -42,15 +42,16 @@ export function parallelAxes(
   ];
 }
 
-/** One line per completed trial: its parameters (choices as text) and its objective. */
-export function parallelItems(job: Pick<TuningJob, 'trials' | 'metric'>, params: readonly string[]): ParallelItem[] {
+/** One line per completed trial: its parameters (a category axis's values as text) and its objective. */
+export function parallelItems(job: Pick<TuningJob, 'trials' | 'metric'>, axes: readonly ParallelAxis[]): ParallelItem[] {
+  const params = axes.filter((a) => a.key !== job.metric);
   return job.trials
     .filter((t) => t.status === 'completed' && typeof t.metrics[job.metric] === 'number')
     .map((t) => {
       const values: Record<string, number | string | null> = { [job.metric]: t.metrics[job.metric]! };
-      for (const p of params) {
-        const v = t.parameters[p];
-        values[p] = v === undefined ? null : typeof v === 'number' ? v : String(v);
+      for (const a of params) {
+        const v = t.parameters[a.key];
+        values[a.key] = v === undefined ? null : a.kind === 'category' || typeof v !== 'number' ? String(v) : v;
       }
       return { id: t.id, values };
     });
@@ -64,7 +65,7 @@ function objectiveValue(t: Trial, metric: string): number | null {
 
 export function TrialCharts({ job, params, logParams, onBrush, selectedId, onSelect }: TrialChartsProps) {
   const axes = useMemo(() => parallelAxes(job, params, logParams), [job, params, logParams]);
-  const items = useMemo(() => parallelItems(job, params), [job, params]);
+  const items = useMemo(() => parallelItems(job, axes), [job, axes]);
   const numbers = useMemo(() => new Map(job.trials.map((t) => [t.id, t.number])), [job.trials]);
   const history = useMemo<HistoryTrial[]>(
     () =>
