@@ -3,6 +3,7 @@
 // started from a training job's link fills the parallel coordinates trial by trial as the
 // simulated clock advances, and a stop that cancels the running trials ends it.
 import { expect, test, type Page } from '@playwright/test';
+import { PLOT_MARGIN } from '../../../renderer/src/components/charts/parallel-core';
 import { openConsole } from './console-page';
 import { advanceClock, bridgeCall, bridgeInvoke } from './lifecycle-page';
 
@@ -89,6 +90,27 @@ test.describe('Tuning', () => {
     await expect.poll(() => linesDrawn(page), { timeout: 15_000 }).toBeGreaterThan(first);
     const rows = page.getByRole('table', { name: 'Trials' }).getByRole('row');
     await expect.poll(async () => (await rows.count()) - 1).toBeGreaterThan(await linesDrawn(page));
+
+    // Brushing the top of the objective's axis (the worse values) leaves only those trials in the table.
+    const plot = page.getByRole('img', { name: /^Parameters → objective/ });
+    await plot.scrollIntoViewIfNeeded();
+    const box = (await plot.boundingBox())!;
+    // The objective is the last axis, at the plot's right margin.
+    const x = box.x + box.width - PLOT_MARGIN.right;
+    await page.mouse.move(x, box.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(x, box.y + box.height * 0.3, { steps: 4 });
+    await page.mouse.move(x, box.y + box.height * 0.55, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.getByTestId('brush-note')).toBeVisible();
+    const panel = page.getByTestId('trials-panel');
+    await expect(panel).toContainText(/Trials · \d+ of \d+ in the brushed ranges/);
+    const [shown, all] = (/(\d+) of (\d+) in the brushed/.exec((await panel.textContent()) ?? '') ?? []).slice(1).map(Number);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(all!);
+    await expect(panel.getByRole('row').filter({ hasText: /Running|Failed/ })).toHaveCount(0);
+    await page.getByTestId('parallel-clear').click();
+    await expect(page.getByTestId('brush-note')).toBeHidden();
 
     // Stop, cancelling the running trials.
     await page.getByTestId('stop-tuning').click();

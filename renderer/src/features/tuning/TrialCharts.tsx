@@ -64,7 +64,9 @@ function objectiveValue(t: Trial, metric: string): number | null {
 }
 
 export function TrialCharts({ job, params, logParams, onBrush, selectedId, onSelect }: TrialChartsProps) {
-  const axes = useMemo(() => parallelAxes(job, params, logParams), [job, params, logParams]);
+  // The same axes while the job is polled (the chart starts over, brushes cleared, on new axes).
+  const axesKey = JSON.stringify(parallelAxes(job, params, logParams));
+  const axes = useMemo(() => JSON.parse(axesKey) as ParallelAxis[], [axesKey]);
   const items = useMemo(() => parallelItems(job, axes), [job, axes]);
   const numbers = useMemo(() => new Map(job.trials.map((t) => [t.id, t.number])), [job.trials]);
   const history = useMemo<HistoryTrial[]>(

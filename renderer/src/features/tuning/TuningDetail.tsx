@@ -367,7 +367,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
             action={
               brushed && (
                 <Alert severity="info" sx={{ py: 0 }} data-testid="brush-note">
-                  Filtered by the parallel coordinates’ brushes — double-click an axis there to clear it
+                  Filtered by the parallel coordinates’ brushes — “Clear brushes” there shows every trial
                 </Alert>
               )
             }
