@@ -14,6 +14,7 @@ import { benchLogs } from './logs';
 import { benchMetrics } from './metrics';
 import { benchMetricsDashboard } from './metrics-dashboard';
 import { benchSecretList } from './secret-list';
+import { benchTuning } from './tuning';
 import { benchWebLoad } from './web-load';
 
 interface Row {
@@ -218,6 +219,31 @@ const BENCHES: readonly Bench[] = [
             figure: `median ${r.refused7d1mMs.toFixed(3)} ms = ${(r.refused7d1mMs / r.clusterGetMs).toFixed(2)}x GET cluster`,
             target: '<= 3x GET cluster',
             ok: r.refused7d1mMs <= 3 * r.clusterGetMs,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'tuning',
+    about: 'hyperparameter tuning: one TPE and one Bayesian suggestion at 500 completed trials vs a random suggestion',
+    async run() {
+      const r = benchTuning();
+      const base = `random suggestion ${r.randomMs.toFixed(3)} ms`;
+      return {
+        result: r,
+        rows: [
+          {
+            name: `TPE suggestion at ${r.trials} completed trials (9 parameters)`,
+            figure: `median ${r.tpeMs.toFixed(2)} ms = ${(r.tpeMs / r.randomMs).toFixed(0)}x ${base}`,
+            target: '<= 20 ms',
+            ok: r.tpeMs <= 20,
+          },
+          {
+            name: `Bayesian (GP) suggestion at ${r.trials} completed trials (9 parameters)`,
+            figure: `median ${r.bayesianMs.toFixed(2)} ms = ${(r.bayesianMs / r.randomMs).toFixed(0)}x ${base}`,
+            target: '<= 20 ms',
+            ok: r.bayesianMs <= 20,
           },
         ],
       };

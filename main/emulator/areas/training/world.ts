@@ -13,6 +13,7 @@ import { seedGpuPool } from './jobs/pool';
 import { buildTrainingJobs } from './jobs/world';
 import { settleJobs } from './models/register';
 import type { StoredDataset, TrainingState } from './state';
+import { seedTunings } from './tuning/world';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -216,5 +217,6 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
   };
   // The completed seeded job has its model already.
   settleJobs(state, null, draft.now);
+  seedTunings(state, draft.seed, draft.now);
   return state;
 }

@@ -429,6 +429,15 @@ describe('tuning: deploy-best, list, errors', () => {
     expect(metric.status).toBe(400);
     expect(metric.body.error).toBe('VALIDATION_ERROR');
     expect(JSON.stringify(metric.body)).toMatch(/loss, eval_loss, accuracy, perplexity/);
+    const vision = await t.call('POST', '/v2/training/jobs', {
+      body: { name: 'vision-parent', modelType: 'vision', datasetId, config: { architecture: 'resnet18', training: { epochs: 1 } } },
+    });
+    expect(vision.status, JSON.stringify(vision.body)).toBe(201);
+    for (const extra of [{ metric: 'perplexity' }, { early_stopping: { metric: 'perplexity', patience: 2 } }]) {
+      const r = await post({ search_space: { learning_rate: { type: 'log_uniform', min: 1e-4, max: 1e-2 } }, ...extra }, vision.body.id);
+      expect(r.status).toBe(400);
+      expect(r.body.details.reason).toMatch(/language-model metric/);
+    }
     const hb = await post({ hyperband_config: { max_epochs: 9 } });
     expect(hb.status).toBe(400);
     const hbEpochs = await post({ algorithm: 'hyperband', search_space: { ...SPACE, epochs: { type: 'int_uniform', min: 1, max: 3 } } });
@@ -450,7 +459,27 @@ describe('tuning: deploy-best, list, errors', () => {
   });
 });
 
-describe('tuning: limits and persistence', () => {
+describe('tuning: seeded world, limits and persistence', () => {
+  it('seeds a finished TPE search with its model and a Bayesian search under way', async () => {
+    const fresh = await start();
+    try {
+      const list = (await fresh.call('GET', '/v2/training/tune')).body.tuningJobs;
+      const tpe = list.find((x: Json) => x.algorithm === 'tpe');
+      const bayesian = list.find((x: Json) => x.algorithm === 'bayesian');
+      expect(tpe).toMatchObject({ status: 'completed', endReason: 'all_trials' });
+      expect(tpe.bestTrial.modelId).toMatch(/^model_/);
+      expect(tpe.results.improvementOverBaseline).toBeGreaterThan(0);
+      expect(bayesian.status).toBe('running');
+      expect(bayesian.progress.runningTrials).toBe(3);
+      await fresh.advance(3600);
+      const later = (await fresh.call('GET', `/v2/training/jobs/${bayesian.trainingJobId}/tune/${bayesian.id}`)).body;
+      expect(later.status).toBe('completed');
+      expect(later.trials.length).toBeGreaterThan(bayesian.progress.completedTrials + 3);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('deploy-best counts toward the 10 job creations per hour', async () => {
     const limited = await start({ rateLimits: 'enforce' });
     try {

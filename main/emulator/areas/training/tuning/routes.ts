@@ -64,7 +64,7 @@ function checkSpace(body: CreateTuningRequest, job: StoredJob): CompiledSpace {
     }
   }
   const language = resolveConfig(job.model_type, job.config as TrainingJobConfig, job.examples, job.workers).kind === 'language';
-  for (const m of [body.metric, ...(body.objectives ?? []).map((o) => o.metric)])
+  for (const m of [body.metric, body.early_stopping?.metric, ...(body.objectives ?? []).map((o) => o.metric)])
     if (m === 'perplexity' && !language)
       throw validationError('metric', 'perplexity is a language-model metric; this job trains a vision model');
   return compiled;
@@ -93,10 +93,11 @@ function plannedTrials(body: CreateTuningRequest, space: CompiledSpace): number 
   return body.max_trials;
 }
 
-function create(ctx: EmulatorContext, jobId: string, input: CreateTuningRequest, now: number): StoredTuning {
-  const state = trainingState(ctx.store);
-  const job = state.jobs.find((j) => j.id === jobId);
-  if (!job) throw jobNotFound(jobId);
+/**
+ * A new tuning job of `job` (checked, estimated, budget-checked; not stored): the one path of the
+ * create route and of the seeded world.
+ */
+export function newTuning(job: StoredJob, input: CreateTuningRequest, now: number, id: string, seed: number): StoredTuning {
   const resolved = resolveConfig(job.model_type, job.config as TrainingJobConfig, job.examples, job.workers);
   const body: CreateTuningRequest =
     input.algorithm === 'hyperband'
@@ -154,11 +155,10 @@ function create(ctx: EmulatorContext, jobId: string, input: CreateTuningRequest,
       affordableTrials: Math.floor(total * share),
     });
   }
-  const id = randomId('tune_', 16);
-  const tu: StoredTuning = {
+  return {
     id,
     job_id: job.id,
-    seed: seedOf(ctx.seed(), id),
+    seed,
     created_at: now,
     updated_at: now,
     start_at: now + provisionMs(job.workers),
@@ -174,6 +174,14 @@ function create(ctx: EmulatorContext, jobId: string, input: CreateTuningRequest,
     end_reason: null,
     model_id: null,
   };
+}
+
+function create(ctx: EmulatorContext, jobId: string, input: CreateTuningRequest, now: number): StoredTuning {
+  const state = trainingState(ctx.store);
+  const job = state.jobs.find((j) => j.id === jobId);
+  if (!job) throw jobNotFound(jobId);
+  const id = randomId('tune_', 16);
+  const tu = newTuning(job, input, now, id, seedOf(ctx.seed(), id));
   state.tunings.push(tu);
   ctx.store.touch(AREA, trainingRecord.tune(id));
   return tu;

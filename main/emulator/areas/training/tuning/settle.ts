@@ -55,14 +55,14 @@ function registerBest(state: TrainingState, tu: StoredTuning): void {
 }
 
 /** Advances every unfinished tuning job (or the one given) to `now`; writes what changed. */
-export function settleTunings(state: TrainingState, store: Store, now: number, only?: StoredTuning): void {
+export function settleTunings(state: TrainingState, store: Store | null, now: number, only?: StoredTuning): void {
   for (const tu of only ? [only] : state.tunings) {
     if (tu.ended_at !== null && tu.model_id !== null) continue;
     const changed = advance(tu, now);
     if (tu.ended_at !== null && tu.ended_at <= now && tu.model_id === null && bestOf(tu) !== null) {
       registerBest(state, tu);
-      store.touch(AREA, trainingRecord.model(tu.model_id!));
-      store.touch(AREA, trainingRecord.tune(tu.id));
-    } else if (changed) store.touch(AREA, trainingRecord.tune(tu.id));
+      store?.touch(AREA, trainingRecord.model(tu.model_id!));
+      store?.touch(AREA, trainingRecord.tune(tu.id));
+    } else if (changed) store?.touch(AREA, trainingRecord.tune(tu.id));
   }
 }

@@ -29,7 +29,7 @@ export function bestOf(tu: StoredTuning): StoredTrial | null {
   return best;
 }
 
-function trialView(tu: StoredTuning, t: StoredTrial, now: number): Trial {
+function trialView(tu: StoredTuning, t: StoredTrial, now: number, bestId: string | null): Trial {
   const until = t.ended_at ?? Math.max(t.started_at, now);
   const ms = until - t.started_at;
   return {
@@ -47,7 +47,7 @@ function trialView(tu: StoredTuning, t: StoredTrial, now: number): Trial {
     failure: t.status === 'failed' ? t.failure : null,
     startedAt: iso(t.started_at),
     completedAt: t.ended_at === null ? null : iso(t.ended_at),
-    modelId: tu.model_id !== null && bestOf(tu)?.id === t.id ? tu.model_id : null,
+    modelId: tu.model_id !== null && bestId === t.id ? tu.model_id : null,
   };
 }
 
@@ -136,7 +136,7 @@ function spearman(xs: number[], ys: number[]): number {
   return da === 0 || db === 0 ? 0 : num / Math.sqrt(da * db);
 }
 
-const fmt = (v: number) => (Math.abs(v) < 0.01 || Math.abs(v) >= 1e4 ? v.toExponential(2) : String(round(v, 4)));
+const fmt = (v: number) => (v === 0 ? '0' : Math.abs(v) < 0.01 || Math.abs(v) >= 1e4 ? v.toExponential(2) : String(round(v, 4)));
 
 function recommendations(tu: StoredTuning, best: StoredTrial | null, improvement: number | null): string[] {
   const out: string[] = [];
@@ -216,8 +216,8 @@ function recommendations(tu: StoredTuning, best: StoredTrial | null, improvement
 export function tuningView(tu: StoredTuning, now: number): TuningJob {
   const status = statusOf(tu, now);
   const until = tu.ended_at ?? now;
-  const trials = tu.trials.map((t) => trialView(tu, t, now));
   const best = bestOf(tu);
+  const trials = tu.trials.map((t) => trialView(tu, t, now, best?.id ?? null));
   const completed = tu.trials.filter((t) => t.status === 'completed').length;
   const failed = tu.trials.filter((t) => t.status === 'failed').length;
   const cancelled = tu.trials.filter((t) => t.status === 'cancelled').length;

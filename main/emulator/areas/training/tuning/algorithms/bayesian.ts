@@ -1,9 +1,9 @@
 // Bayesian optimisation with a Gaussian process (Snoek, Larochelle, Adams, "Practical Bayesian
 // Optimization of Machine Learning Algorithms", NeurIPS 2012): a Matérn 5/2 kernel over the unit
-// cube (a choice or an inactive parameter adds a distance of 1 where two points differ), the
-// values standardised, the length scale the one of LENGTH_SCALES with the highest marginal
-// likelihood, and expected improvement over `candidates` points (random ones, and perturbations
-// of the best trials so the search refines near them).
+// cube with a length scale per parameter (automatic relevance determination; a choice or an
+// inactive parameter adds a distance of 1 where two points differ), length scales by marginal
+// likelihood, the values log-warped and standardised, and expected improvement over `candidates`
+// points (a few random ones, most of them moves of a few parameters of the best trials).
 //
 // The GP is fitted on at most `maxPoints` trials — the best half and the most recent — so a
 // suggestion costs O(m³) with m bounded, whatever the history (docs/decisions.md, Training:
@@ -20,10 +20,12 @@ export interface BayesianOptions {
   xi: number;
 }
 
-export const BAYESIAN_DEFAULTS: BayesianOptions = { startup: 10, maxPoints: 100, candidates: 256, local: 64, xi: 0.01 };
+export const BAYESIAN_DEFAULTS: BayesianOptions = { startup: 10, maxPoints: 100, candidates: 256, local: 200, xi: 0.01 };
 /** Length scales tried, times √d. */
 const LENGTH_SCALES = [0.08, 0.15, 0.3, 0.6];
 const NOISE = 1e-2;
+/** Points the length scales are fitted on. */
+const HYPER_POINTS = 40;
 
 type Vec = Float64Array;
 
@@ -37,7 +39,8 @@ function features(space: CompiledSpace, p: Readonly<Params>): Vec {
   return f;
 }
 
-function dist2(a: Vec, b: Vec, isChoice: readonly boolean[]): number {
+/** Squared distance scaled per dimension by 1/ℓ² (automatic relevance determination). */
+function dist2(a: Vec, b: Vec, isChoice: readonly boolean[], invEll2: Vec): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
@@ -45,16 +48,16 @@ function dist2(a: Vec, b: Vec, isChoice: readonly boolean[]): number {
     const ia = Number.isNaN(x);
     const ib = Number.isNaN(y);
     if (ia && ib) continue;
-    if (ia || ib || isChoice[i]) s += ia || ib || x !== y ? 1 : 0;
-    else s += (x - y) * (x - y);
+    if (ia || ib || isChoice[i]) s += ia || ib || x !== y ? invEll2[i]! : 0;
+    else s += (x - y) * (x - y) * invEll2[i]!;
   }
   return s;
 }
 
 const SQRT5 = Math.sqrt(5);
-function matern52(d2: number, ell: number): number {
-  const r = Math.sqrt(d2) / ell;
-  return (1 + SQRT5 * r + (5 * r * r) / 3) * Math.exp(-SQRT5 * r);
+function matern52(r2: number): number {
+  const r = Math.sqrt(r2);
+  return (1 + SQRT5 * r + (5 * r2) / 3) * Math.exp(-SQRT5 * r);
 }
 
 /** Lower-triangular Cholesky factor of an n×n row-major matrix, in place; false if not positive definite. */
@@ -97,18 +100,18 @@ function backward(l: Vec, n: number, b: Vec): Vec {
 }
 
 interface Fit {
-  ell: number;
+  invEll2: Vec;
   l: Vec;
   alpha: Vec;
   logLik: number;
 }
 
-function fit(xs: Vec[], y: Vec, ell: number, isChoice: readonly boolean[]): Fit | null {
+function fit(xs: Vec[], y: Vec, invEll2: Vec, isChoice: readonly boolean[]): Fit | null {
   const n = xs.length;
   const k = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     k[i * n + i] = 1 + NOISE;
-    for (let j = 0; j < i; j++) k[i * n + j] = k[j * n + i] = matern52(dist2(xs[i]!, xs[j]!, isChoice), ell);
+    for (let j = 0; j < i; j++) k[i * n + j] = k[j * n + i] = matern52(dist2(xs[i]!, xs[j]!, isChoice, invEll2));
   }
   if (!cholesky(k, n)) return null;
   const alpha = backward(k, n, forward(k, n, y));
@@ -116,7 +119,36 @@ function fit(xs: Vec[], y: Vec, ell: number, isChoice: readonly boolean[]): Fit 
   for (let i = 0; i < n; i++) logDet += Math.log(k[i * n + i]!);
   let fitTerm = 0;
   for (let i = 0; i < n; i++) fitTerm += y[i]! * alpha[i]!;
-  return { ell, l: k, alpha, logLik: -0.5 * fitTerm - logDet };
+  return { invEll2, l: k, alpha, logLik: -0.5 * fitTerm - logDet };
+}
+
+/**
+ * Length scales by marginal likelihood, fitted on at most HYPER_POINTS of the points (cheap:
+ * O(h³) per try): first one scale for all dimensions from LENGTH_SCALES × √d, then two sweeps
+ * over the dimensions trying each 4× shorter or longer.
+ */
+function relevance(xs: Vec[], y: Vec, isChoice: readonly boolean[]): Vec {
+  const d = isChoice.length;
+  const h = Math.min(xs.length, HYPER_POINTS);
+  const hx = xs.slice(xs.length - h);
+  const hy = y.slice(y.length - h);
+  const like = (inv: Vec) => fit(hx, hy, inv, isChoice)?.logLik ?? -Infinity;
+  let best = new Float64Array(d);
+  let bestLik = -Infinity;
+  for (const s of LENGTH_SCALES) {
+    const inv = new Float64Array(d).fill(1 / (s * s * d));
+    const l = like(inv);
+    if (l > bestLik) [best, bestLik] = [inv, l];
+  }
+  for (let sweep = 0; sweep < 2; sweep++)
+    for (let j = 0; j < d; j++)
+      for (const f of [1 / 16, 16]) {
+        const inv = best.slice();
+        inv[j] = inv[j]! * f;
+        const l = like(inv);
+        if (l > bestLik) [best, bestLik] = [inv, l];
+      }
+  return best;
 }
 
 /** The trials the GP is fitted on: all of them up to `max`, else the best half and the most recent. */
@@ -145,16 +177,16 @@ export function suggestBayesian(
   const isChoice = space.params.map((p) => p.spec.type === 'choice');
   const xs = obs.map((o) => features(space, o.params));
   // Failed trials count as the worst value seen: the GP learns where runs fail.
-  const raw = obs.map((o) => o.value ?? worst);
+  // Warped (log of the distance to the best): the differences near the optimum, where the search
+  // matters, are not flattened by a few very bad values.
+  const bestSeen = Math.min(...done.map((o) => o.value!));
+  const spread = worst - bestSeen || 1;
+  const raw = obs.map((o) => Math.log((o.value ?? worst) - bestSeen + 0.01 * spread));
   const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
   const sd = Math.sqrt(raw.reduce((a, b) => a + (b - mean) ** 2, 0) / raw.length) || 1;
   const y = Float64Array.from(raw, (v) => (v - mean) / sd);
-  const scale = Math.sqrt(space.params.length);
-  let model: Fit | null = null;
-  for (const s of LENGTH_SCALES) {
-    const f = fit(xs, y, s * scale, isChoice);
-    if (f && (model === null || f.logLik > model.logLik)) model = f;
-  }
+  const invEll2 = relevance(xs, y, isChoice);
+  const model = fit(xs, y, invEll2, isChoice);
   if (model === null) return randomPoint(space, rng);
   const n = xs.length;
   const best = Math.min(...y);
@@ -180,7 +212,7 @@ export function suggestBayesian(
   const kStar = new Float64Array(n);
   for (const point of points) {
     const f = features(space, point);
-    for (let i = 0; i < n; i++) kStar[i] = matern52(dist2(f, xs[i]!, isChoice), model.ell);
+    for (let i = 0; i < n; i++) kStar[i] = matern52(dist2(f, xs[i]!, isChoice, model.invEll2));
     let mu = 0;
     for (let i = 0; i < n; i++) mu += kStar[i]! * model.alpha[i]!;
     const v = forward(model.l, n, kStar);
