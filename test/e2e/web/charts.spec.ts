@@ -160,12 +160,14 @@ test.describe('Comparison charts', () => {
     await expect(lrLoss).toHaveAttribute('data-significant', 'true');
     await expect(page.getByTestId('corr-batch_size-eval_loss')).toHaveAttribute('data-significant', 'false');
     await lrLoss.focus();
-    await expect(page.getByRole('tooltip')).toContainText('Spearman r = −0.62, p < 0.001, n = 48');
+    // The focused cell's tooltip (the one it leaves fades out meanwhile).
+    const tip = (pair: string) => page.getByRole('tooltip').filter({ hasText: pair });
+    await expect(tip('learning_rate × eval_loss')).toContainText('Spearman r = −0.62, p < 0.001, n = 48');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('corr-learning_rate-accuracy')).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('corr-batch_size-accuracy')).toBeFocused();
-    await expect(page.getByRole('tooltip')).toContainText('not significant (p ≥ 0.05)');
+    await expect(tip('batch_size × accuracy')).toContainText('r = 0.12, p = 0.410, n = 48 — not significant (p ≥ 0.05)');
     await page.keyboard.press('End');
     await expect(page.getByTestId('corr-batch_size-duration_min')).toBeFocused();
   });

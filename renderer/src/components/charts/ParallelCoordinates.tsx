@@ -80,7 +80,11 @@ export function ParallelCoordinates({
   const cols = useMemo(() => buildColumns(axes, items), [axes, items]);
   const colourAxis = colourKey === null ? -1 : axes.findIndex((a) => a.key === colourKey);
   const bins = useMemo(() => colourBins(cols, colourAxis >= 0 ? colourAxis : null, BINS), [cols, colourAxis]);
-  const dimColour = alpha(theme.palette.text.primary, theme.palette.mode === 'dark' ? 0.1 : 0.08);
+  // Dimmed lines fainter the more there are, so 2,000 brushed-out lines stay a grey haze.
+  const dimColour = alpha(
+    theme.palette.text.primary,
+    (items.length > 1000 ? 0.05 : items.length > 300 ? 0.07 : 0.1) * (theme.palette.mode === 'dark' ? 1.2 : 1),
+  );
   // On a dark background viridis's darkest fifth would vanish: the scale starts above it there.
   const stops = useMemo(() => (theme.palette.mode === 'dark' ? DARK_VIRIDIS : VIRIDIS), [theme]);
   const binColours = useMemo(() => [...binColourList(stops, BINS), theme.palette.text.disabled], [theme, stops]);
@@ -411,7 +415,15 @@ export function ParallelCoordinates({
           <canvas ref={axesRef} />
           <canvas ref={hoverRef} />
           {hover && (
-            <HoverCard item={items[hover.item]!} name={itemLabel(items[hover.item]!)} axes={axes} x={hover.x} y={hover.y} width={width} />
+            <HoverCard
+              item={items[hover.item]!}
+              name={itemLabel(items[hover.item]!)}
+              axes={axes}
+              x={hover.x}
+              y={hover.y}
+              width={width}
+              height={plotHeight}
+            />
           )}
         </Box>
       </Box>
@@ -451,6 +463,7 @@ function HoverCard({
   x,
   y,
   width,
+  height,
 }: {
   item: ParallelItem;
   name: string;
@@ -458,15 +471,18 @@ function HoverCard({
   x: number;
   y: number;
   width: number;
+  height: number;
 }) {
+  // Beside the pointer on the side with room; above it in the plot's lower half, so it never hangs past the plot.
   const left = x + 260 > width ? x - 250 : x + 14;
+  const vertical = y > height / 2 ? { bottom: Math.max(0, height - y - 12) } : { top: Math.max(0, y - 12) };
   return (
     <Box
       data-testid="parallel-hover"
       sx={{
         position: 'absolute',
         left,
-        top: Math.max(0, y - 20),
+        ...vertical,
         width: 236,
         pointerEvents: 'none',
         bgcolor: 'background.paper',

@@ -72,7 +72,12 @@ export function StepCurves({
   );
   const legendEntries = useMemo(() => colored.map((r) => ({ key: r.id, label: r.label, color: r.color })), [colored]);
   const colors = useMemo(
-    () => ({ grid: theme.palette.divider, text: theme.palette.text.secondary, cursor: theme.palette.text.primary }),
+    () => ({
+      grid: theme.palette.divider,
+      text: theme.palette.text.secondary,
+      cursor: theme.palette.text.primary,
+      background: theme.palette.background.paper,
+    }),
     [theme],
   );
   const colorsRef = useRef(colors);
