@@ -1,7 +1,8 @@
 // Hyperparameter tuning in the console: a search space the API would refuse is refused in the
 // start dialog before anything is sent (the message on the parameter's row), a tuning job
 // started from a training job's link fills the parallel coordinates trial by trial as the
-// simulated clock advances, and a stop that cancels the running trials ends it.
+// simulated clock advances, brushing its objective's axis filters the trials table, a stop that
+// cancels the running trials ends it, and the best trial is trained again as a new job.
 import { expect, test, type Page } from '@playwright/test';
 import { PLOT_MARGIN } from '../../../renderer/src/components/charts/parallel-core';
 import { openConsole } from './console-page';
@@ -31,7 +32,9 @@ test.describe('Tuning', () => {
     await bridgeInvoke(page, 'emulator:setClockSpeed', { speed: 1 }).catch(() => {});
   });
 
-  test('refuses a search space before sending, fills the parallel coordinates as the clock advances, and stops', async ({ page }) => {
+  test('refuses a search space before sending, fills the parallel coordinates as the clock advances, brushes, stops and deploys the best', async ({
+    page,
+  }) => {
     await openConsole(page);
     await bridgeInvoke(page, 'emulator:reset', {});
     // The clock moves only when the test moves it: each step is seen, whatever the machine's load.
@@ -125,5 +128,17 @@ test.describe('Tuning', () => {
     await expect(page.getByTestId('stop-tuning')).toBeHidden();
     await expect(page.getByTestId('tuning-progress')).toContainText('cancelled');
     await expect(page.getByRole('table', { name: 'Trials' }).getByRole('row').filter({ hasText: 'Running' })).toHaveCount(0);
+
+    // Deploy the best trial: a new training job from its parameters, linked.
+    await page.getByTestId('deploy-best').click();
+    const deploy = page.getByTestId('deploy-best-dialog');
+    await expect(deploy.getByRole('combobox', { name: 'Trial' })).toContainText('Best: trial');
+    await deploy.getByRole('textbox', { name: 'Epochs' }).fill('0');
+    await deploy.getByTestId('deploy-best-submit').click();
+    await expect(deploy).toContainText('Epochs is a whole number from 1 to 100');
+    await deploy.getByRole('textbox', { name: 'Epochs' }).fill('2');
+    await deploy.getByTestId('deploy-best-submit').click();
+    await expect(deploy.getByTestId('deploy-best-result')).toContainText(/Training job .+ \(job_[A-Za-z0-9]+\) created from trial \d+/);
+    await expect(deploy.getByRole('link', { name: 'Open training job' })).toHaveAttribute('href', /^#\/training\/jobs\/job_[A-Za-z0-9]+$/);
   });
 });
