@@ -14,7 +14,7 @@ export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'Mod+K', what: 'Command palette' },
   { keys: 'Mod+Shift+L', what: 'Toggle light/dark theme' },
   { keys: '?', what: 'This list' },
-  { keys: 'N', what: 'API keys: create a key' },
+  { keys: 'N', what: 'API keys: create a key · Tuning: start a tuning job' },
   { keys: '/', what: 'Lists: filter (API keys, clusters, endpoints)' },
   { keys: 'F', what: 'Clusters: fleet view (GPU heat map)' },
   { keys: 'H', what: 'Endpoints: check the health of all' },
@@ -23,6 +23,8 @@ export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'D', what: 'Model: deploy' },
   { keys: 'E', what: 'Model: edit' },
   { keys: '1–4', what: 'Model: Overview, Versions, Files, Deployments' },
+  { keys: 'S', what: 'Tuning job: stop' },
+  { keys: 'D', what: 'Tuning job: deploy the best trial' },
   { keys: '↑ ↓', what: 'Tables: move between rows' },
   { keys: 'Enter', what: 'Tables: open the row (key usage)' },
 ];

@@ -8,6 +8,7 @@ import { feature as logs } from './logs';
 import { feature as models } from './models';
 import { feature as templates } from './templates';
 import { datasetsFeature, trainingJobsFeature } from './training';
+import { feature as tuning } from './tuning';
 import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
 export type { Feature, FeatureCommand, SearchGroup, SearchItem };
@@ -20,6 +21,7 @@ export const features: readonly Feature[] = [
   datasetsFeature,
   trainingJobsFeature,
   models,
+  tuning,
   emulator,
   logs,
 ];

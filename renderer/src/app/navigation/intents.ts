@@ -13,7 +13,10 @@ export type Intent =
   | 'models:archive'
   | 'datasets:create'
   | 'training-jobs:create'
-  | 'page:refresh';
+  | 'page:refresh'
+  | 'tuning:start'
+  | 'tuning:stop'
+  | 'tuning:deploy-best';
 
 interface IntentState {
   pending: Intent | null;

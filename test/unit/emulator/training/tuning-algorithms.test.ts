@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../main/emulator/core/rng';
 import { suggestBayesian } from '../../../../main/emulator/areas/training/tuning/algorithms/bayesian';
-import { ConditionError, evaluate, parseCondition } from '../../../../main/emulator/areas/training/tuning/algorithms/condition';
+import { ConditionError, evaluate, parseCondition } from '../../../../shared/api/training/tuning-condition';
 import { enumerateGrid } from '../../../../main/emulator/areas/training/tuning/algorithms/grid';
 import type { Observation } from '../../../../main/emulator/areas/training/tuning/algorithms/history';
 import {

@@ -6,7 +6,7 @@ import { TRAINING_GPUS, type TrainingGpuType } from '../../../../../shared/api/t
 import { configIssue, JOB_LIMITS, TrainingJobConfig, type ModelType } from '../../../../../shared/api/training/jobs';
 import { hash32, seedOf, type LossModel } from '../jobs/sim/loss-model';
 import { lossModelOf, planJob, resolveConfig, type JobPlan, type ResolvedConfig } from '../jobs/sim/plan';
-import type { Literal } from './algorithms/condition';
+import type { Literal } from '../../../../../shared/api/training/tuning-condition';
 import { toUnit, type CompiledSpace, type Params } from './algorithms/space';
 
 /** Where a parameter name lands in a job's config; `read`: whether the loss model or the plan reads that key. */

@@ -2,7 +2,14 @@
 // an order where every condition reads only parameters placed before it, each with its map to
 // and from the unit interval (log scale for the log types; a cell per integer or choice), and
 // the checks behind INVALID_SEARCH_SPACE and ALGORITHM_NOT_SUPPORTED.
-import { ConditionError, evaluate, namesOf, parseCondition, type Expr, type Literal } from './condition';
+import {
+  ConditionError,
+  evaluate,
+  namesOf,
+  parseCondition,
+  type Expr,
+  type Literal,
+} from '../../../../../../shared/api/training/tuning-condition';
 
 export type ParamType = 'uniform' | 'log_uniform' | 'int_uniform' | 'int_log_uniform' | 'choice';
 export type ParamSpec =

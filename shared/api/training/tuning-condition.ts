@@ -1,6 +1,7 @@
 // The `condition` of a search-space parameter (03-endpoints-training.md, Tuning job and trial:
 // "a parameter may carry condition (expression string)"): a small grammar parsed by hand, never
-// evaluated as code (docs/decisions.md, Training: tuning — conditions).
+// evaluated as code (docs/decisions.md, Training: tuning — conditions). Shared: the emulator
+// evaluates it, the console's start dialog checks it before sending.
 //
 //   expr    := and ('||' and)*
 //   and     := unary ('&&' unary)*
