@@ -6,6 +6,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
+import Tune from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -221,6 +222,15 @@ export function JobDetail({ id }: { id: string }) {
             <CopyButton value={job.id} label="Copy job id" />
           </Stack>
         </Box>
+        <Button
+          variant="outlined"
+          startIcon={<Tune />}
+          href={`#/tuning?start=${encodeURIComponent(job.id)}`}
+          data-testid="tune-job"
+          title="Search this job's hyperparameters: trials of its configuration with other values"
+        >
+          Tune
+        </Button>
         {(job.status === 'running' || job.status === 'pending') && (
           <Button
             variant="outlined"
