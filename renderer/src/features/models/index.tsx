@@ -1,7 +1,7 @@
 // The models feature as the shell sees it.
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import ModelTraining from '@mui/icons-material/ModelTraining';
+import HubOutlined from '@mui/icons-material/HubOutlined';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
 import { navigate, parseHash } from '../../app/navigation/hash-router';
 import { useIntents, type Intent } from '../../app/navigation/intents';
@@ -13,7 +13,7 @@ export const feature: Feature = {
   path: '/models',
   label: 'Models',
   description: 'Model registry: versions timeline, metrics, files, deployments, compare, archive',
-  icon: <ModelTraining fontSize="small" />,
+  icon: <HubOutlined fontSize="small" />,
   page: () => import('./ModelsPage'),
   prefetch: () => import('./models-store').then((m) => m.useModels.getState().ensureLoaded()),
   search: () => import('./search').then((m) => m.searchModels()),

@@ -90,6 +90,7 @@ export function DatasetList({ onCreate }: { onCreate(): void }) {
             value={filters.type}
             onChange={(e) => setParams({ type: e.target.value })}
             sx={{ width: 160 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             slotProps={{ htmlInput: { 'data-testid': 'dataset-type-filter' } }}
           >
             <MenuItem value="">Any type</MenuItem>
@@ -106,6 +107,7 @@ export function DatasetList({ onCreate }: { onCreate(): void }) {
             value={filters.status}
             onChange={(e) => setParams({ status: e.target.value })}
             sx={{ width: 160 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
             <MenuItem value="">Any status</MenuItem>
             {DatasetStatus.options.map((s) => (

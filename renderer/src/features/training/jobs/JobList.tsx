@@ -99,6 +99,7 @@ export function JobList({ onCreate }: { onCreate(): void }) {
             value={filters.status}
             onChange={(e) => setParams({ status: e.target.value })}
             sx={{ width: 160 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
             <MenuItem value="">Any status</MenuItem>
             {JobStatus.options.map((s) => (
@@ -114,6 +115,7 @@ export function JobList({ onCreate }: { onCreate(): void }) {
             value={filters.modelType}
             onChange={(e) => setParams({ model: e.target.value })}
             sx={{ width: 160 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
             <MenuItem value="">Any model type</MenuItem>
             {ModelType.options.map((m) => (
