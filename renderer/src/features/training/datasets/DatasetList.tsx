@@ -90,8 +90,11 @@ export function DatasetList({ onCreate }: { onCreate(): void }) {
             value={filters.type}
             onChange={(e) => setParams({ type: e.target.value })}
             sx={{ width: 160 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            slotProps={{ htmlInput: { 'data-testid': 'dataset-type-filter' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true },
+              htmlInput: { 'data-testid': 'dataset-type-filter' },
+            }}
           >
             <MenuItem value="">Any type</MenuItem>
             {DatasetType.options.map((t) => (
