@@ -4,8 +4,9 @@ import { ClusterErrorCode } from './clusters/errors';
 import { EndpointErrorCode } from './endpoints/errors';
 import { AccountErrorCode } from './errors';
 import { TrainingErrorCode } from './training/errors';
+import { EXPERIMENT_ERROR_STATUS, ExperimentErrorCode } from './training/experiment-errors';
 
-export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode | TrainingErrorCode;
+export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode | TrainingErrorCode | ExperimentErrorCode;
 
 /**
  * HTTP status of each code: 01-accounts.md, Errors, for the spec's codes; docs/decisions.md
@@ -76,6 +77,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   CHAOS_INJECTED: 503,
+  ...EXPERIMENT_ERROR_STATUS,
 } as const satisfies Record<ApiErrorCode, number>;
 
 /** Authentication, permission and rate-limit refusals of the pipeline (01-accounts.md, Authentication and Limits). */
@@ -106,6 +108,7 @@ const KNOWN = new Set<string>([
   ...ClusterErrorCode.options,
   ...EndpointErrorCode.options,
   ...TrainingErrorCode.options,
+  ...ExperimentErrorCode.options,
 ]);
 export function isApiErrorCode(code: unknown): code is ApiErrorCode {
   return typeof code === 'string' && KNOWN.has(code);

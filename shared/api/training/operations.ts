@@ -27,6 +27,7 @@ import {
   TrainingJob,
 } from './jobs';
 import { ListModelsQuery, ListModelsResponse, Model, ModelIdParams } from './models';
+import { experimentOperations } from './experiment-operations';
 
 const base = { area: 'training', envelope: 'account', scope: 'training' } as const;
 const read = { ...base, access: 'read' } as const;
@@ -170,4 +171,5 @@ export const trainingOperations = {
     response: Model,
     errors: ['VALIDATION_ERROR', 'MODEL_NOT_FOUND'],
   }),
+  ...experimentOperations,
 } as const satisfies Record<string, DeclaredOperation>;

@@ -6,6 +6,8 @@ import { defineArea } from '../../core/area';
 import { datasetRoutes } from './datasets/routes';
 import { jobRoutes } from './jobs/routes';
 import { modelRoutes } from './models/routes';
+import { experimentRoutes } from './experiments/routes';
+import { mountObjectStoreHost } from './experiments/export';
 import { mountUploadHost } from './datasets/upload';
 import { trainingIssueError } from './validation';
 import { applyTrainingRecord, trainingRecordOf } from './records';
@@ -16,7 +18,7 @@ import { buildTrainingWorld } from './world';
 export const trainingArea = defineArea<TrainingState>({
   name: AREA,
   operations: trainingOperations,
-  routes: [...datasetRoutes, ...jobRoutes, ...modelRoutes],
+  routes: [...datasetRoutes, ...jobRoutes, ...modelRoutes, ...experimentRoutes],
   state: {
     schema: TrainingStateSchema,
     build: buildTrainingWorld,
@@ -34,5 +36,8 @@ export const trainingArea = defineArea<TrainingState>({
     rules: [{ name: 'training-job-creation', limit: 10, matches: (op) => op.id === 'training.jobs.create' }],
   },
   mapIssue: trainingIssueError,
-  mount: mountUploadHost,
+  mount: (app, ctx) => {
+    mountUploadHost(app, ctx);
+    mountObjectStoreHost(app, ctx);
+  },
 });

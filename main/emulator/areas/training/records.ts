@@ -1,14 +1,15 @@
 // The training area's records for the write-ahead log (docs/decisions.md, Persistence):
-// `dataset:<id>`, `job:<id>`, `model:<id>`.
+// `dataset:<id>`, `job:<id>`, `model:<id>`, `experiment:<id>`.
 import type { TrainingState } from './state';
 
-const KINDS = { 'dataset:': 'datasets', 'job:': 'jobs', 'model:': 'models' } as const;
+const KINDS = { 'dataset:': 'datasets', 'job:': 'jobs', 'model:': 'models', 'experiment:': 'experiments' } as const;
 type Prefix = keyof typeof KINDS;
 
 export const trainingRecord = {
   dataset: (id: string) => `dataset:${id}`,
   job: (id: string) => `job:${id}`,
   model: (id: string) => `model:${id}`,
+  experiment: (id: string) => `experiment:${id}`,
 } as const;
 
 function split(id: string): { list: (typeof KINDS)[Prefix]; key: string } {

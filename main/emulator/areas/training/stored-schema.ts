@@ -13,6 +13,7 @@ import {
 import { TrainingGpuType } from '../../../../shared/api/training/catalog';
 import { JobPriority, ModelType } from '../../../../shared/api/training/jobs';
 import { ModelStatus } from '../../../../shared/api/training/models';
+import { StoredExperiment } from './experiments/stored-schema';
 
 /** Simulated ms, years 0000–9999 (see the cluster area's stored schema). */
 const Ms = z.number().int().min(Date.parse('0000-01-01T00:00:00.000Z')).max(Date.parse('9999-12-31T23:59:59.999Z'));
@@ -157,6 +158,7 @@ export const TrainingState = z
     datasets: z.array(StoredDataset),
     jobs: z.array(StoredJob).default([]),
     models: z.array(StoredModel).default([]),
+    experiments: z.array(StoredExperiment).default([]),
     /** GPUs per type the training pool has (seeded); jobs pending or running hold their workers. */
     gpu_pool: z.record(TrainingGpuType, GpuCount).default({ a100: 16, h100: 8, v100: 0, rtx4090: 8 }),
   })
@@ -165,6 +167,7 @@ export const TrainingState = z
       [s.datasets, 'datasets'],
       [s.jobs, 'jobs'],
       [s.models, 'models'],
+      [s.experiments, 'experiments'],
     ] as const) {
       const ids = new Set<string>();
       list.forEach((d, i) => {

@@ -7,6 +7,7 @@ import type { ApiError } from '../../core/errors';
 import { datasetNotFound, unsupportedFormat } from './datasets/errors';
 import { configurationError, jobNotFound } from './jobs/errors';
 import { modelNotFound } from './models/errors';
+import { experimentNotFound } from './experiments/errors';
 
 export function trainingIssueError(where: 'params' | 'query' | 'body', issue: z.core.$ZodIssue, value: unknown): ApiError | null {
   const head = issue.path[0];
@@ -14,6 +15,7 @@ export function trainingIssueError(where: 'params' | 'query' | 'body', issue: z.
   if (where === 'params' && head === 'dataset_id') return datasetNotFound(v);
   if (where === 'params' && head === 'job_id') return jobNotFound(v);
   if (where === 'params' && head === 'model_id') return modelNotFound(v);
+  if (where === 'params' && head === 'experiment_id') return experimentNotFound(v);
   if (where === 'body' && head === 'format' && issue.path.length === 1 && typeof v === 'string') return unsupportedFormat(v.slice(0, 40));
   if (where === 'body' && head === 'config') return configurationError(issue.path.map(String).join('.'), issue.message);
   return null;

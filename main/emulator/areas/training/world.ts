@@ -211,6 +211,7 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     datasets,
     jobs: buildTrainingJobs(rng, draft.seed, draft.now, datasets),
     models: [],
+    experiments: [],
     gpu_pool: seedGpuPool(rng),
   };
   // The completed seeded job has its model already.
