@@ -10,6 +10,7 @@ import type { ChannelName, ChannelResponse, VaultStatus } from '../shared/ipc/co
 import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
 import { readAppVersion } from './app-version';
 import { createEmulator, keyPrefix, type Emulator, type EmulatorOptions } from './emulator/index';
+import { createExperimentExports } from './exports/experiment-exports';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
 import { testConnection } from './profiles/connection-test';
@@ -118,6 +119,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     timing: options.streams?.timing,
     metricsIntervalMs: options.streams?.metricsIntervalMs,
   });
+  const exportExperiment = createExperimentExports({
+    gateway,
+    activeProfile: () => profiles.active(),
+    emulatorFetch: (request) => emulator.fetch(request),
+  });
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
   /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
@@ -158,6 +164,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'emulator:setChaos': admin<'emulator:setChaos'>('emulator.chaosSet', (body) => ({ body })),
     'emulator:exportSnapshot': admin<'emulator:exportSnapshot'>('emulator.snapshotExport'),
     'emulator:importSnapshot': admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body })),
+    'experiments:export': (request) => exportExperiment(request),
   };
 
   const topics: TopicSources = {

@@ -29,6 +29,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'emulator:setChaos': true,
   'emulator:exportSnapshot': true,
   'emulator:importSnapshot': true,
+  'experiments:export': true,
 };
 
 const topicTable: { readonly [T in TopicName]: true } = {

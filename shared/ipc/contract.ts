@@ -17,6 +17,7 @@ import {
   SnapshotImportResponse,
 } from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
+import { experimentExportChannels } from './experiment-exports';
 import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams } from './streams';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
@@ -189,6 +190,7 @@ export const channels = {
     response: z.object({ opened: z.boolean() }),
   },
   ...emulatorChannels,
+  ...experimentExportChannels,
 } as const;
 
 export const topics = {

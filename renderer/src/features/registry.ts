@@ -4,10 +4,11 @@ import { feature as apiKeys } from './api-keys';
 import { feature as clusters } from './clusters';
 import { feature as emulator } from './emulator';
 import { feature as endpoints } from './endpoints';
+import { feature as experiments } from './experiments';
 import { feature as logs } from './logs';
 import { feature as templates } from './templates';
 import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
 
 export type { Feature, FeatureCommand, SearchGroup, SearchItem };
 
-export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, emulator, logs];
+export const features: readonly Feature[] = [apiKeys, clusters, templates, endpoints, experiments, emulator, logs];

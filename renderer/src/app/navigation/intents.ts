@@ -3,7 +3,8 @@
 // shell never imports an area's code.
 import { create } from 'zustand';
 
-export type Intent = 'api-keys:create' | 'emulator:reset' | 'endpoints:configure' | 'endpoints:check-health' | 'page:refresh';
+export type Intent =
+  'api-keys:create' | 'emulator:reset' | 'endpoints:configure' | 'endpoints:check-health' | 'experiments:create' | 'page:refresh';
 
 interface IntentState {
   pending: Intent | null;
