@@ -129,7 +129,8 @@ export default function ComparePage({ id }: { id: string }) {
           label="Tests"
           value={baselineRun ?? ''}
           onChange={(e) => setParams({ baseline: e.target.value })}
-          sx={{ minWidth: 220 }}
+          sx={{ minWidth: 240 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           data-testid="tests-layout"
         >
           <MenuItem value="">Every pair of runs</MenuItem>

@@ -102,6 +102,7 @@ function Verdict({ pair, analysis, names }: { pair: PairTest; analysis: Analysis
         variant="outlined"
         color={lost ? 'warning' : 'default'}
         label={lost ? 'Not significant after correction' : 'Not significant'}
+        sx={{ maxWidth: '100%' }}
         data-testid="verdict-not-significant"
       />
     </Tooltip>
@@ -122,7 +123,7 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       {
         id: 'pair',
         header: 'Runs',
-        width: 'minmax(200px, 2fr)',
+        width: 'minmax(220px, 2fr)',
         sortValue: (c) => `${names.get(c.runA)} ${names.get(c.runB)}`,
         render: (c) => (
           <Box sx={{ minWidth: 0, ...muted(c) }}>
@@ -130,15 +131,16 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
               {names.get(c.runA) ?? c.runA} vs {names.get(c.runB) ?? c.runB}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="div">
-              n = {c.n[0]} / {c.n[1]} · means {formatStat(c.meanA)} / {formatStat(c.meanB)}
+              {c.better ? `${names.get(c.better) ?? c.better} lower · ` : ''}n = {c.n[0]} / {c.n[1]} · means {formatStat(c.meanA)} /{' '}
+              {formatStat(c.meanB)}
             </Typography>
           </Box>
         ),
       },
       {
         id: 'diff',
-        header: 'Difference',
-        width: '96px',
+        header: 'Diff.',
+        width: '76px',
         align: 'right',
         sortValue: (c) => c.meanDifference,
         render: (c) => cell(c, formatStat(c.meanDifference)),
@@ -146,13 +148,13 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       {
         id: 'ci',
         header: '95 % CI',
-        width: 'minmax(140px, 1.2fr)',
+        width: 'minmax(120px, 1fr)',
         render: (c) => <IntervalBar ci={c.welch?.ci ?? null} domain={domain} mean={c.meanDifference} />,
       },
       {
         id: 't',
-        header: 'Welch t',
-        width: '112px',
+        header: 'Welch t (df)',
+        width: '120px',
         align: 'right',
         sortValue: (c) => Math.abs(c.welch?.statistic ?? 0),
         render: (c) => cell(c, c.welch ? `${formatStat(c.welch.statistic, 3)} (df ${formatStat(c.welch.df, 3)})` : '—'),
@@ -160,23 +162,23 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       {
         id: 'p',
         header: 'p',
-        width: '76px',
+        width: '72px',
         align: 'right',
         sortValue: (c) => c.welch?.pValue ?? 1,
         render: (c) => cell(c, formatPValue(c.welch?.pValue), 'p-value'),
       },
       {
         id: 'padj',
-        header: 'Adjusted p',
-        width: '96px',
+        header: 'Adj. p',
+        width: '72px',
         align: 'right',
         sortValue: (c) => c.welch?.pAdjusted ?? 1,
         render: (c) => cell(c, formatPValue(c.welch?.pAdjusted), 'p-adjusted'),
       },
       {
         id: 'mw',
-        header: 'Mann–Whitney p (adj.)',
-        width: '156px',
+        header: 'M–W p (adj.)',
+        width: '132px',
         align: 'right',
         sortValue: (c) => c.mannWhitney?.pAdjusted ?? 1,
         render: (c) =>
@@ -184,8 +186,8 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       },
       {
         id: 'effect',
-        header: 'Effect (Hedges g)',
-        width: '150px',
+        header: 'Hedges g',
+        width: '116px',
         align: 'right',
         sortValue: (c) => Math.abs(c.effectSize.hedgesG ?? 0),
         render: (c) => {
@@ -197,7 +199,7 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       {
         id: 'verdict',
         header: 'Result',
-        width: '220px',
+        width: '236px',
         sortValue: (c) => (c.significant ? 0 : 1),
         render: (c) => <Verdict pair={c} analysis={analysis} names={names} />,
       },
