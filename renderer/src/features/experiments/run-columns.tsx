@@ -24,10 +24,11 @@ export function runColumns(selected: ReadonlySet<string>, toggle: (id: string) =
     {
       id: 'select',
       header: '',
-      width: '48px',
+      width: '56px',
       render: (r) => (
         <Checkbox
           size="small"
+          sx={{ p: 0.5 }}
           checked={selected.has(r.id)}
           onClick={(e) => e.stopPropagation()}
           onChange={() => toggle(r.id)}

@@ -40,11 +40,10 @@ function IntervalBar({ ci, domain, mean }: { ci: readonly [number, number] | nul
           sx={{
             position: 'absolute',
             left: `${zero}%`,
-            top: 0,
-            bottom: 0,
-            borderLeft: 1,
-            borderColor: 'text.disabled',
-            borderStyle: 'dashed',
+            top: 2,
+            bottom: 2,
+            width: '1px',
+            bgcolor: 'text.disabled',
           }}
         />
         <Box
@@ -79,13 +78,10 @@ function Verdict({ pair, analysis, names }: { pair: PairTest; analysis: Analysis
   const explanation = correctionExplanation(analysis.correction, analysis.alpha, tests);
   if (pair.significant)
     return (
-      <Tooltip title={`Adjusted p-value below ${analysis.alpha}. ${explanation}`}>
-        <Chip
-          size="small"
-          color="success"
-          label={`${names.get(pair.better ?? '') ?? 'Significant'} lower`}
-          data-testid="verdict-significant"
-        />
+      <Tooltip
+        title={`${names.get(pair.better ?? '') ?? 'One run'} has the lower loss: adjusted p-value below ${analysis.alpha}. ${explanation}`}
+      >
+        <Chip size="small" color="success" label="Significant" data-testid="verdict-significant" />
       </Tooltip>
     );
   const lost = lostToCorrection(pair.welch?.pValue, pair.welch?.pAdjusted, analysis.alpha);
@@ -114,8 +110,8 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
   const columns = useMemo((): Column<PairTest>[] => {
     // Non-significant rows are muted: their figures are there, but they don't draw the eye.
     const muted = (c: PairTest) => ({ opacity: c.significant ? 1 : 0.6 });
-    const cell = (c: PairTest, text: string, testId?: string) => (
-      <Typography variant="body2" sx={{ ...muted(c), fontVariantNumeric: 'tabular-nums' }} data-testid={testId} noWrap>
+    const cell = (c: PairTest, text: string, testId?: string, title?: string) => (
+      <Typography variant="body2" sx={{ ...muted(c), fontVariantNumeric: 'tabular-nums' }} data-testid={testId} title={title} noWrap>
         {text}
       </Typography>
     );
@@ -123,16 +119,19 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       {
         id: 'pair',
         header: 'Runs',
-        width: 'minmax(220px, 2fr)',
+        width: 'minmax(180px, 2fr)',
         sortValue: (c) => `${names.get(c.runA)} ${names.get(c.runB)}`,
+        // The run with the lower loss, when the difference is significant, is the one in colour.
         render: (c) => (
-          <Box sx={{ minWidth: 0, ...muted(c) }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-              {names.get(c.runA) ?? c.runA} vs {names.get(c.runB) ?? c.runB}
+          <Box
+            sx={{ minWidth: 0, ...muted(c) }}
+            title={`n = ${c.n[0]} / ${c.n[1]} · mean loss ${formatStat(c.meanA)} / ${formatStat(c.meanB)}`}
+          >
+            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} color={c.better === c.runA ? 'success.main' : undefined}>
+              {names.get(c.runA) ?? c.runA}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {c.better ? `${names.get(c.better) ?? c.better} lower · ` : ''}n = {c.n[0]} / {c.n[1]} · means {formatStat(c.meanA)} /{' '}
-              {formatStat(c.meanB)}
+            <Typography variant="caption" noWrap component="div" color={c.better === c.runB ? 'success.main' : 'text.secondary'}>
+              vs {names.get(c.runB) ?? c.runB}
             </Typography>
           </Box>
         ),
@@ -143,21 +142,27 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
         width: '76px',
         align: 'right',
         sortValue: (c) => c.meanDifference,
-        render: (c) => cell(c, formatStat(c.meanDifference)),
+        render: (c) => cell(c, formatStat(c.meanDifference, 3)),
       },
       {
         id: 'ci',
         header: '95 % CI',
-        width: 'minmax(120px, 1fr)',
+        width: 'minmax(110px, 1fr)',
         render: (c) => <IntervalBar ci={c.welch?.ci ?? null} domain={domain} mean={c.meanDifference} />,
       },
       {
         id: 't',
-        header: 'Welch t (df)',
-        width: '120px',
+        header: 'Welch t',
+        width: '80px',
         align: 'right',
         sortValue: (c) => Math.abs(c.welch?.statistic ?? 0),
-        render: (c) => cell(c, c.welch ? `${formatStat(c.welch.statistic, 3)} (df ${formatStat(c.welch.df, 3)})` : '—'),
+        render: (c) =>
+          cell(
+            c,
+            c.welch ? formatStat(c.welch.statistic, 3) : '—',
+            undefined,
+            c.welch ? `${formatStat(c.welch.df, 3)} degrees of freedom` : undefined,
+          ),
       },
       {
         id: 'p',
@@ -177,29 +182,41 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       },
       {
         id: 'mw',
-        header: 'M–W p (adj.)',
-        width: '132px',
+        header: 'M–W adj. p',
+        width: '96px',
         align: 'right',
         sortValue: (c) => c.mannWhitney?.pAdjusted ?? 1,
         render: (c) =>
-          cell(c, c.mannWhitney ? `${formatPValue(c.mannWhitney.pValue)} (${formatPValue(c.mannWhitney.pAdjusted)})` : '—', 'mw-p'),
+          cell(
+            c,
+            formatPValue(c.mannWhitney?.pAdjusted),
+            'mw-p',
+            c.mannWhitney
+              ? `Mann–Whitney U ${formatStat(c.mannWhitney.U)} (${c.mannWhitney.method}); p ${formatPValue(c.mannWhitney.pValue)} before correction`
+              : undefined,
+          ),
       },
       {
         id: 'effect',
         header: 'Hedges g',
-        width: '116px',
+        width: '148px',
         align: 'right',
         sortValue: (c) => Math.abs(c.effectSize.hedgesG ?? 0),
         render: (c) => {
           const g = c.effectSize.hedgesG;
           const words = effectMagnitude(g);
-          return cell(c, g === null ? '—' : `${formatStat(g, 3)} · ${words}`, 'effect-size');
+          return cell(
+            c,
+            g === null ? '—' : `${formatStat(g, 2)} · ${words}`,
+            'effect-size',
+            'Cohen: under 0.2 negligible, 0.5 small, 0.8 medium, else large',
+          );
         },
       },
       {
         id: 'verdict',
         header: 'Result',
-        width: '236px',
+        width: '232px',
         sortValue: (c) => (c.significant ? 0 : 1),
         render: (c) => <Verdict pair={c} analysis={analysis} names={names} />,
       },
