@@ -1,8 +1,8 @@
-// Saving what the console made (a CSV export, a snapshot) as a file: the browser's download in
+// Saving what the console made (a CSV export, a snapshot, a chart's PNG) as a file: the browser's download in
 // web mode, a save dialog in the desktop app. One way for every export.
 
-export function saveFile(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function saveFile(filename: string, content: string | Blob, type: string): void {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -5,6 +5,7 @@ import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import type { ClusterStatus } from '../../../../../shared/api/clusters/common';
 import { gpuId, type MetricsSnapshot } from '../../../../../shared/api/clusters/metrics';
 import type { NormalizedError } from '../../../../../shared/api/errors';
+import { colourAt, stopsGradient, textOn, VIRIDIS, type ColourStops } from '../../../lib/colour-scale';
 
 /** The statuses in which the metrics route answers a snapshot (docs/decisions.md, Metrics: Live data). */
 export const LIVE_STATUSES: readonly ClusterStatus[] = ['running', 'stopping', 'restarting'];
@@ -123,7 +124,7 @@ export interface ColourScale {
   min: number;
   max: number;
   /** Colour stops from min to max (positions 0–1). */
-  stops: ReadonlyArray<readonly [number, string]>;
+  stops: ColourStops;
   /** Values the legend names. */
   ticks: readonly number[];
 }
@@ -139,13 +140,7 @@ export const SCALES: Readonly<Record<HeatMetric, ColourScale>> = {
     unit: '%',
     min: 0,
     max: 100,
-    stops: [
-      [0, '#440154'],
-      [0.25, '#3b528b'],
-      [0.5, '#21918c'],
-      [0.75, '#5ec962'],
-      [1, '#fde725'],
-    ],
+    stops: VIRIDIS,
     ticks: [0, 25, 50, 75, 100],
   },
   temperature: {
@@ -165,44 +160,16 @@ export const SCALES: Readonly<Record<HeatMetric, ColourScale>> = {
   },
 };
 
-const rgb = (hex: string): [number, number, number] => [
-  Number.parseInt(hex.slice(1, 3), 16),
-  Number.parseInt(hex.slice(3, 5), 16),
-  Number.parseInt(hex.slice(5, 7), 16),
-];
-const hex = (c: readonly number[]) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
-
 /** The value's colour on the scale (clamped to its ends), interpolated between stops in sRGB. */
 export function scaleColour(scale: ColourScale, value: number): string {
-  const t = Math.min(1, Math.max(0, (value - scale.min) / (scale.max - scale.min)));
-  const { stops } = scale;
-  for (let i = 1; i < stops.length; i++) {
-    const [p1, c1] = stops[i]!;
-    if (t <= p1) {
-      const [p0, c0] = stops[i - 1]!;
-      const f = p1 === p0 ? 1 : (t - p0) / (p1 - p0);
-      const a = rgb(c0);
-      const b = rgb(c1);
-      return hex(a.map((v, k) => v + (b[k]! - v) * f));
-    }
-  }
-  return stops[stops.length - 1]![1];
+  return colourAt(scale.stops, (value - scale.min) / (scale.max - scale.min));
 }
 
-/** Black or white, whichever reads better on the background (WCAG relative luminance). */
-export function textOn(background: string): '#000000' | '#ffffff' {
-  const lin = rgb(background).map((v) => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const l = 0.2126 * lin[0]! + 0.7152 * lin[1]! + 0.0722 * lin[2]!;
-  // Contrast with black (l + 0.05) / 0.05 against white 1.05 / (l + 0.05): equal at l ≈ 0.179.
-  return l > 0.179 ? '#000000' : '#ffffff';
-}
+export { textOn };
 
 /** The CSS gradient of the legend bar. */
 export function legendGradient(scale: ColourScale): string {
-  return `linear-gradient(to right, ${scale.stops.map(([p, c]) => `${c} ${Math.round(p * 100)}%`).join(', ')})`;
+  return stopsGradient(scale.stops);
 }
 
 export const cellValue = (cell: GpuCell, metric: HeatMetric) => (metric === 'utilization' ? cell.utilization : cell.temperature);

@@ -175,11 +175,7 @@ export function customNames(data: Categories | undefined): string[] {
 }
 
 /** Colours that stay apart on light and dark backgrounds (Tableau 10), then golden-angle hues. */
-const GPU_COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
-
-export function seriesColor(index: number): string {
-  return GPU_COLORS[index] ?? `hsl(${Math.round((index * 137.508) % 360)} 60% 55%)`;
-}
+export { seriesColor } from '../../../lib/series-colours';
 
 const NUMBER_FORMATS = new Map<number, Intl.NumberFormat>();
 

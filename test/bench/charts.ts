@@ -1,0 +1,121 @@
+// Experiment comparison charts in Chromium (issue 10, Performance): the step curves of 200 runs
+// × 1,000 steps, first render (target ≤ 500 ms), against Chart.js given every point; and
+// brushing the parallel coordinates of 2,000 trials, per pointer move over a scripted drag
+// (median and p95, target ≤ 16 ms), against a canvas that scales and strokes every line on each
+// move. Both baselines are measured in the same run, in the same page.
+// Run alone: npx tsx test/bench/charts.ts
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser-harness';
+import { median } from './timing';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const RUNS = 200;
+export const STEPS = 1000;
+export const TRIALS = 2000;
+const RENDERS = 5;
+const MOVES = 60;
+
+export async function bundleChartsPage(): Promise<string> {
+  const out = await build({
+    entryPoints: [join(HERE, 'charts-page.tsx')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: process.env.BENCH_NO_MINIFY !== '1',
+    platform: 'browser',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+export async function openChartsPage(browser: Browser, script: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.setContent('<!doctype html><html><body style="margin:0"><div id="root"></div></body></html>');
+  await page.addScriptTag({ content: script });
+  return page;
+}
+
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+}
+
+async function firstRenders(page: Page, mode: 'tuned' | 'baseline'): Promise<{ first: number; median: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < RENDERS; i++) times.push(await page.evaluate(([m, r, s]) => window.chartsPage.stepCurvesFirstRender(m, r, s), [mode, RUNS, STEPS] as const));
+  return { first: times[0]!, median: median(times) };
+}
+
+/** A drag down the "Eval loss" axis (the last), then across "Learning rate" (the first) with the first brush kept. */
+async function brushing(page: Page, mode: 'tuned' | 'baseline'): Promise<{ median: number; p95: number; moves: number }> {
+  await page.evaluate(([m, n]) => window.chartsPage.setupBrushing(m, n), [mode, TRIALS] as const);
+  await page.waitForTimeout(300);
+  const canvas = page.locator(mode === 'tuned' ? '[data-testid="parallel-plot"] canvas' : '[data-testid="naive-parallel"]').first();
+  const box = (await canvas.boundingBox())!;
+  const axes = 10;
+  const axisX = (k: number) => box.x + 56 + (k * (box.width - 84)) / (axes - 1);
+  const drag = async (x: number) => {
+    await page.mouse.move(x, box.y + 30);
+    await page.mouse.down();
+    for (let i = 1; i <= MOVES / 2; i++) await page.mouse.move(x, box.y + 30 + ((box.height - 60) * i) / (MOVES / 2));
+    await page.mouse.up();
+  };
+  await page.evaluate(() => window.chartsPage.startTiming());
+  await drag(axisX(axes - 1));
+  await drag(axisX(0));
+  const times = await page.evaluate(() => window.chartsPage.stopTiming());
+  return { median: median(times), p95: p95(times), moves: times.length };
+}
+
+export interface ChartsResult {
+  stepCurves: { runs: number; steps: number; tunedFirstMs: number; tunedMedianMs: number; baselineFirstMs: number; baselineMedianMs: number };
+  brushing: { trials: number; tunedMedianMs: number; tunedP95Ms: number; baselineMedianMs: number; baselineP95Ms: number; moves: number };
+}
+
+export async function benchCharts(): Promise<ChartsResult> {
+  const script = await bundleChartsPage();
+  const browser = await launchChromium();
+  try {
+    const page = await openChartsPage(browser, script);
+    const tuned = await firstRenders(page, 'tuned');
+    const base = await firstRenders(page, 'baseline');
+    const bTuned = await brushing(page, 'tuned');
+    const bBase = await brushing(page, 'baseline');
+    const r1 = (n: number) => Math.round(n * 10) / 10;
+    return {
+      stepCurves: {
+        runs: RUNS,
+        steps: STEPS,
+        tunedFirstMs: r1(tuned.first),
+        tunedMedianMs: r1(tuned.median),
+        baselineFirstMs: r1(base.first),
+        baselineMedianMs: r1(base.median),
+      },
+      brushing: {
+        trials: TRIALS,
+        tunedMedianMs: r1(bTuned.median),
+        tunedP95Ms: r1(bTuned.p95),
+        baselineMedianMs: r1(bBase.median),
+        baselineP95Ms: r1(bBase.p95),
+        moves: bTuned.moves,
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchCharts().then(
+    (r) => console.log(JSON.stringify(r, null, 2)),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
