@@ -120,3 +120,38 @@ export function parseRunIds(value: string | null): string[] {
   if (!value) return [];
   return [...new Set(value.split(',').map((s) => s.trim()))].filter((s) => /^run_[A-Za-z0-9]+$/.test(s));
 }
+
+/**
+ * How a parameter sits on a parallel-coordinates axis: category when any value is text or a
+ * boolean, log when its positive values span at least two decades (learning rates), else linear.
+ */
+export function axisKindOf(values: readonly (ParamValue | undefined)[]): 'linear' | 'log' | 'category' {
+  const present = values.filter((v): v is Exclude<ParamValue, null> => v !== null && v !== undefined);
+  if (present.some((v) => typeof v !== 'number')) return 'category';
+  const nums = present as number[];
+  if (nums.length === 0) return 'linear';
+  const min = Math.min(...nums);
+  const max = Math.max(...nums);
+  return min > 0 && max / min >= 100 ? 'log' : 'linear';
+}
+
+export interface CorrelationInput {
+  parameter: string;
+  metric: string;
+  pearson: { coefficient: number; pValue: number | null } | null;
+  spearman: { coefficient: number; pValue: number | null } | null;
+}
+
+/** The correlation entries as a grid: parameters (rows, in order met) × metrics (columns). */
+export function correlationGrid(entries: readonly CorrelationInput[], method: 'pearson' | 'spearman') {
+  const rows = [...new Set(entries.map((e) => e.parameter))];
+  const columns = [...new Set(entries.map((e) => e.metric))];
+  const cells = rows.map((p) =>
+    columns.map((m) => {
+      const e = entries.find((x) => x.parameter === p && x.metric === m);
+      const c = e?.[method];
+      return c ? { r: c.coefficient, p: c.pValue } : null;
+    }),
+  );
+  return { rows, columns, cells };
+}
