@@ -37,7 +37,12 @@ export function lossCurves(runs: number, steps: number, seed = 7): Curve[] {
       const blow = diverge && i > steps * 0.7 ? Math.exp((i - steps * 0.7) / (steps * 0.04)) : 1;
       ys[i] = diverge && i > steps * 0.95 ? Number.NaN : base * blow * (1 + (random() - 0.5) * noise * 2);
     }
-    return { id: `run_${String(r + 1).padStart(3, '0')}`, label: `run-${r + 1} lr ${(10 ** (-5 + random() * 3)).toExponential(1)}`, steps: xs, values: ys };
+    return {
+      id: `run_${String(r + 1).padStart(3, '0')}`,
+      label: `run-${r + 1} lr ${(10 ** (-5 + random() * 3)).toExponential(1)}`,
+      steps: xs,
+      values: ys,
+    };
   });
 }
 

@@ -1,8 +1,9 @@
 // The page side of the comparison charts' benchmark and browser test (bundled by charts.ts,
 // run in Chromium): renders one chart component of the console with synthetic data, or a
 // baseline drawing the same data the plain way, and times what the benchmark measures.
-//   - Step curves, first render: the console's StepCurves, or Chart.js given every point of
-//     every run as datasets (no decimation; parsing and animation off, as a fair Chart.js).
+//   - Step curves, first render (mount to rasterised pixels): the console's StepCurves, or
+//     Chart.js given every point of every run as datasets (no decimation; parsing and
+//     animation off, as a fair Chart.js).
 //   - Parallel coordinates, brushing: the console's ParallelCoordinates, or a plain canvas that
 //     scales every value and strokes every line on each move. A move is timed from a capture
 //     listener on window to a bubble listener on document after the handler, which reads a
@@ -140,10 +141,16 @@ function element(component: Component, scenario: Scenario) {
         [null, null, 0.01, 0.0009],
       ];
       const cells = rows.map((_, i) => columns.map((__, j) => ({ r: r[i]![j]!, p: p[i]![j]!, n: 48 })));
-      return <CorrelationHeatmap title="Parameters × metrics" rows={rows} columns={columns} cells={cells} method="Spearman" testId="chart" />;
+      return (
+        <CorrelationHeatmap title="Parameters × metrics" rows={rows} columns={columns} cells={cells} method="Spearman" testId="chart" />
+      );
     }
     case 'history': {
-      const ts = trials(count(scenario, 80, 2000), 3).map((t, i) => ({ id: t.id, number: i + 1, value: t.values.eval_loss as number | null }));
+      const ts = trials(count(scenario, 80, 2000), 3).map((t, i) => ({
+        id: t.id,
+        number: i + 1,
+        value: t.values.eval_loss as number | null,
+      }));
       return (
         <HistoryChart
           title="Optimization history"
@@ -187,7 +194,7 @@ export function reset(): void {
 
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 
-/** First render of 200 runs × 1,000 steps, to the frame after: the console's chart or plain Chart.js. */
+/** First render of 200 runs × 1,000 steps, until its pixels exist: the console's chart or plain Chart.js. */
 export async function stepCurvesFirstRender(mode: 'tuned' | 'baseline', runs: number, steps: number): Promise<number> {
   teardown();
   const curves = lossCurves(runs, steps);
@@ -225,8 +232,24 @@ export async function stepCurvesFirstRender(mode: 'tuned' | 'baseline', runs: nu
       options: { animation: false, parsing: false, normalized: true, maintainAspectRatio: false, scales: { x: { type: 'linear' } } },
     });
   }
-  await frame();
-  return performance.now() - t;
+  // Until the pixels exist: reading them makes Chromium rasterise what was drawn (waiting for a
+  // frame instead would add the wait, a different one for each setup, to both figures).
+  document.querySelectorAll('canvas').forEach((c) => c.getContext('2d')!.getImageData(0, 0, 1, 1));
+  const ms = performance.now() - t;
+  const painted = drawnPixels();
+  if (painted < 10_000) throw new Error(`the ${mode} chart had not drawn its curves (${painted} pixels)`);
+  return ms;
+}
+
+/** Pixels drawn on the page's canvases (any not transparent). */
+function drawnPixels(): number {
+  let n = 0;
+  document.querySelectorAll('canvas').forEach((c) => {
+    if (c.width === 0 || c.height === 0) return;
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+  });
+  return n;
 }
 
 /** The naive parallel coordinates: every value scaled and every line stroked on each brush move. */
@@ -245,7 +268,10 @@ function naiveParallel(items: Trial[]): HTMLCanvasElement {
     a.kind === 'category'
       ? categoryScale([...new Set(items.map((t) => String(t.values[a.key])))].sort())
       : (() => {
-          const e = extent(items.map((t) => t.values[a.key] as number | null), a.kind === 'log');
+          const e = extent(
+            items.map((t) => t.values[a.key] as number | null),
+            a.kind === 'log',
+          );
           return numericScale(a.kind, e![0], e![1]);
         })(),
   );
@@ -323,8 +349,7 @@ window.addEventListener(
 document.addEventListener('pointermove', () => {
   if (!timing) return;
   // Reading a pixel makes Chromium rasterise the canvases' pending drawing now.
-  const canvases = document.querySelectorAll('canvas');
-  for (const c of canvases) c.getContext('2d')!.getImageData(0, 0, 1, 1);
+  document.querySelectorAll('canvas').forEach((c) => c.getContext('2d')!.getImageData(0, 0, 1, 1));
   moveTimes.push(performance.now() - moveStart);
 });
 

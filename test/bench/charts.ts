@@ -1,44 +1,22 @@
 // Experiment comparison charts in Chromium (issue 10, Performance): the step curves of 200 runs
 // × 1,000 steps, first render (target ≤ 500 ms), against Chart.js given every point; and
-// brushing the parallel coordinates of 2,000 trials, per pointer move over a scripted drag
-// (median and p95, target ≤ 16 ms), against a canvas that scales and strokes every line on each
-// move. Both baselines are measured in the same run, in the same page.
+// brushing the parallel coordinates of 2,000 trials, per pointer move over a scripted drag that
+// grows and then shrinks a brush on two axes (median and p95, target ≤ 16 ms), against a canvas
+// that scales and strokes every line on each move. Both baselines are measured in the same run,
+// in the same page.
 // Run alone: npx tsx test/bench/charts.ts
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchChromium } from './browser-harness';
+import { bundleChartsPage, openChartsPage } from './charts-bundle';
 import { median } from './timing';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
 export const RUNS = 200;
 export const STEPS = 1000;
 export const TRIALS = 2000;
 const RENDERS = 5;
 const MOVES = 60;
-
-export async function bundleChartsPage(): Promise<string> {
-  const out = await build({
-    entryPoints: [join(HERE, 'charts-page.tsx')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    minify: process.env.BENCH_NO_MINIFY !== '1',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0]!.text;
-}
-
-export async function openChartsPage(browser: Browser, script: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.setContent('<!doctype html><html><body style="margin:0"><div id="root"></div></body></html>');
-  await page.addScriptTag({ content: script });
-  return page;
-}
 
 function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,11 +25,12 @@ function p95(values: number[]): number {
 
 async function firstRenders(page: Page, mode: 'tuned' | 'baseline'): Promise<{ first: number; median: number }> {
   const times: number[] = [];
-  for (let i = 0; i < RENDERS; i++) times.push(await page.evaluate(([m, r, s]) => window.chartsPage.stepCurvesFirstRender(m, r, s), [mode, RUNS, STEPS] as const));
+  for (let i = 0; i < RENDERS; i++)
+    times.push(await page.evaluate(([m, r, s]) => window.chartsPage.stepCurvesFirstRender(m, r, s), [mode, RUNS, STEPS] as const));
   return { first: times[0]!, median: median(times) };
 }
 
-/** A drag down the "Eval loss" axis (the last), then across "Learning rate" (the first) with the first brush kept. */
+/** A drag along the "Eval loss" axis (the last), then along "Learning rate" (the first) with the first brush kept. */
 async function brushing(page: Page, mode: 'tuned' | 'baseline'): Promise<{ median: number; p95: number; moves: number }> {
   await page.evaluate(([m, n]) => window.chartsPage.setupBrushing(m, n), [mode, TRIALS] as const);
   await page.waitForTimeout(300);
@@ -59,10 +38,13 @@ async function brushing(page: Page, mode: 'tuned' | 'baseline'): Promise<{ media
   const box = (await canvas.boundingBox())!;
   const axes = 10;
   const axisX = (k: number) => box.x + 56 + (k * (box.width - 84)) / (axes - 1);
+  // Down the axis, then back up a third of the way (a brush that grows, then shrinks).
   const drag = async (x: number) => {
-    await page.mouse.move(x, box.y + 30);
+    const y = (f: number) => box.y + 30 + (box.height - 60) * f;
+    await page.mouse.move(x, y(0));
     await page.mouse.down();
-    for (let i = 1; i <= MOVES / 2; i++) await page.mouse.move(x, box.y + 30 + ((box.height - 60) * i) / (MOVES / 2));
+    for (let i = 1; i <= MOVES / 2; i++) await page.mouse.move(x, y(i / (MOVES / 2)));
+    for (let i = 1; i <= MOVES / 6; i++) await page.mouse.move(x, y(1 - i / (MOVES / 2)));
     await page.mouse.up();
   };
   await page.evaluate(() => window.chartsPage.startTiming());
@@ -73,7 +55,14 @@ async function brushing(page: Page, mode: 'tuned' | 'baseline'): Promise<{ media
 }
 
 export interface ChartsResult {
-  stepCurves: { runs: number; steps: number; tunedFirstMs: number; tunedMedianMs: number; baselineFirstMs: number; baselineMedianMs: number };
+  stepCurves: {
+    runs: number;
+    steps: number;
+    tunedFirstMs: number;
+    tunedMedianMs: number;
+    baselineFirstMs: number;
+    baselineMedianMs: number;
+  };
   brushing: { trials: number; tunedMedianMs: number; tunedP95Ms: number; baselineMedianMs: number; baselineP95Ms: number; moves: number };
 }
 

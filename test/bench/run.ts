@@ -4,6 +4,7 @@
 // `npm run bench -- --help` lists the benchmarks; `npm run bench -- <name> [<name>…]` runs some.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { benchCharts } from './charts';
 import { benchClusterList } from './cluster-list';
 import { benchDurability } from './durability';
 import { benchEmulatorHttp } from './emulator-http';
@@ -279,6 +280,32 @@ const BENCHES: readonly Bench[] = [
             figure: `render ${r.sevenDays.tunedMs.toFixed(0)} ms vs naive Chart.js ${r.sevenDays.naiveMs.toFixed(0)} ms = ${r.sevenDays.ratio.toFixed(1)}x less`,
             target: '<= 300 ms',
             ok: r.sevenDays.tunedMs <= 300,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'charts',
+    about:
+      'experiment comparison charts in Chromium: step curves of 200 runs x 1,000 steps (first render) vs Chart.js with every point; parallel coordinates of 2,000 trials (brushing per move) vs redrawing every line',
+    async run() {
+      const r = await benchCharts();
+      const { stepCurves: s, brushing: b } = r;
+      return {
+        result: r,
+        rows: [
+          {
+            name: `experiment comparison, step curves of ${s.runs} runs x ${s.steps.toLocaleString('en-US')} steps: first render`,
+            figure: `${s.tunedFirstMs.toFixed(0)} ms (median of 5 mounts ${s.tunedMedianMs.toFixed(0)} ms) vs Chart.js given every point ${s.baselineFirstMs.toFixed(0)} ms (${s.baselineMedianMs.toFixed(0)} ms) = ${(s.baselineMedianMs / s.tunedMedianMs).toFixed(1)}x less`,
+            target: '<= 500 ms',
+            ok: s.tunedFirstMs <= 500,
+          },
+          {
+            name: `parallel coordinates of ${b.trials.toLocaleString('en-US')} trials: brushing, per pointer move (${b.moves} moves)`,
+            figure: `median ${b.tunedMedianMs.toFixed(1)} ms, p95 ${b.tunedP95Ms.toFixed(1)} ms vs redrawing every line median ${b.baselineMedianMs.toFixed(1)} ms, p95 ${b.baselineP95Ms.toFixed(1)} ms = ${(b.baselineMedianMs / b.tunedMedianMs).toFixed(1)}x less`,
+            target: '<= 16 ms (median and p95)',
+            ok: b.tunedMedianMs <= 16 && b.tunedP95Ms <= 16,
           },
         ],
       };

@@ -4,7 +4,9 @@ import { dominates, paretoFront, type Direction } from '../../../shared/analysis
 /** Every pair compared: the definition, to check the fast paths against. */
 function bruteFront(points: number[][], dirs: Direction[]): number[] {
   const ok = (p: number[]) => p.every((v) => Number.isFinite(v));
-  return points.map((_, i) => i).filter((i) => ok(points[i]!) && !points.some((q, j) => j !== i && ok(q) && dominates(q, points[i]!, dirs)));
+  return points
+    .map((_, i) => i)
+    .filter((i) => ok(points[i]!) && !points.some((q, j) => j !== i && ok(q) && dominates(q, points[i]!, dirs)));
 }
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */

@@ -27,7 +27,18 @@ export interface ChartFrameProps {
   children: ReactNode;
 }
 
-export function ChartFrame({ title, controls, zoomed, onResetZoom, onExportPng, onExportCsv, empty, hint, testId, children }: ChartFrameProps) {
+export function ChartFrame({
+  title,
+  controls,
+  zoomed,
+  onResetZoom,
+  onExportPng,
+  onExportCsv,
+  empty,
+  hint,
+  testId,
+  children,
+}: ChartFrameProps) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={testId}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1, minHeight: 32 }}>

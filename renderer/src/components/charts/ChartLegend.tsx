@@ -27,11 +27,29 @@ export interface ChartLegendProps {
   inline?: boolean;
 }
 
-export function ChartLegend({ entries, hidden, onToggle, onSetHidden, onHover, highlighted, maxHeight = 320, label, inline = false }: ChartLegendProps) {
+export function ChartLegend({
+  entries,
+  hidden,
+  onToggle,
+  onSetHidden,
+  onHover,
+  highlighted,
+  maxHeight = 320,
+  label,
+  inline = false,
+}: ChartLegendProps) {
   return (
     <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', mt: inline ? 1 : 0 }} data-testid="chart-legend">
-      <Box sx={{ display: inline ? 'none' : 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ mr: 'auto' }} noWrap>
+      <Box
+        sx={{
+          display: inline ? 'none' : 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          mb: 0.5,
+          '& button': { whiteSpace: 'nowrap', flex: 'none' },
+        }}
+      >
+        <Typography variant="caption" color="text.secondary" sx={{ mr: 'auto', minWidth: 0 }} noWrap>
           {entries.length - [...hidden].filter((k) => entries.some((e) => e.key === k)).length} of {entries.length} shown
         </Typography>
         <Button size="small" sx={{ minWidth: 0, px: 0.75 }} disabled={hidden.size === 0} onClick={() => onSetHidden(new Set())}>

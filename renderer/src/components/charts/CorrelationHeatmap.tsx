@@ -125,13 +125,19 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
       title={title}
       testId={testId}
       hint={empty ? undefined : `${method} correlation; hatched: not significant (p ≥ ${alpha}); arrow keys move between cells`}
-      empty={empty ? { title: 'No correlations to show', text: 'Correlations need at least three runs that vary a parameter and record a metric.' } : null}
+      empty={
+        empty
+          ? { title: 'No correlations to show', text: 'Correlations need at least three runs that vary a parameter and record a metric.' }
+          : null
+      }
       onExportPng={exportPicture}
       onExportCsv={() =>
         exportCsv(
           title,
           ['parameter', 'metric', 'r', 'p', 'n'],
-          rows.flatMap((row, r) => columns.map((col, c) => [row.key, col.key, cellAt(r, c)?.r ?? null, cellAt(r, c)?.p ?? null, cellAt(r, c)?.n ?? null])),
+          rows.flatMap((row, r) =>
+            columns.map((col, c) => [row.key, col.key, cellAt(r, c)?.r ?? null, cellAt(r, c)?.p ?? null, cellAt(r, c)?.n ?? null]),
+          ),
         )
       }
     >
@@ -157,7 +163,15 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
                 role="columnheader"
                 variant="caption"
                 title={col.label}
-                sx={{ fontWeight: 600, textAlign: 'center', alignSelf: 'end', px: 0.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                sx={{
+                  fontWeight: 600,
+                  textAlign: 'center',
+                  alignSelf: 'end',
+                  px: 0.5,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {col.label}
               </Typography>
@@ -169,7 +183,16 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
                 role="rowheader"
                 variant="caption"
                 title={row.label}
-                sx={{ fontWeight: 600, alignSelf: 'center', textAlign: 'right', pr: 1, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                sx={{
+                  fontWeight: 600,
+                  alignSelf: 'center',
+                  textAlign: 'right',
+                  pr: 1,
+                  maxWidth: 220,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {row.label}
               </Typography>
@@ -202,8 +225,20 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
                         bgcolor: bg ? undefined : 'action.disabledBackground',
                         color: bg && sig ? textOn(bg) : 'text.primary',
                         // Faded: the colour at half strength under the text, not the text itself.
-                        '&::before': bg ? { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit', background: bg, opacity: sig ? 1 : 0.45 } : undefined,
-                        '&::after': bg && !sig ? { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit', background: HATCH } : undefined,
+                        '&::before': bg
+                          ? {
+                              content: '""',
+                              position: 'absolute',
+                              inset: 0,
+                              borderRadius: 'inherit',
+                              background: bg,
+                              opacity: sig ? 1 : 0.45,
+                            }
+                          : undefined,
+                        '&::after':
+                          bg && !sig
+                            ? { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit', background: HATCH }
+                            : undefined,
                         '& > span': { position: 'relative', zIndex: 1 },
                         '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 1 },
                       }}
@@ -219,7 +254,10 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5, flexWrap: 'wrap' }} data-testid="correlation-legend">
         <Typography variant="caption">−1</Typography>
-        <Box sx={{ width: 200, height: 10, borderRadius: 0.5, border: 1, borderColor: 'divider', background: stopsGradient(BLUE_RED) }} aria-hidden />
+        <Box
+          sx={{ width: 200, height: 10, borderRadius: 0.5, border: 1, borderColor: 'divider', background: stopsGradient(BLUE_RED) }}
+          aria-hidden
+        />
         <Typography variant="caption">+1</Typography>
         <Box sx={{ width: 28, height: 14, ml: 2, borderRadius: 0.5, border: 1, borderColor: 'divider', background: HATCH }} aria-hidden />
         <Typography variant="caption" color="text.secondary">

@@ -34,11 +34,28 @@ export interface HistoryChartProps {
 
 const NONE: ReadonlySet<string> = new Set();
 
-export function HistoryChart({ title, objective, direction, trials, selectedId = null, onSelect, formatValue = formatNumber, height = 280, testId }: HistoryChartProps) {
+export function HistoryChart({
+  title,
+  objective,
+  direction,
+  trials,
+  selectedId = null,
+  onSelect,
+  formatValue = formatNumber,
+  height = 280,
+  testId,
+}: HistoryChartProps) {
   const theme = useTheme();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(NONE);
   const sorted = useMemo(() => [...trials].sort((a, b) => a.number - b.number), [trials]);
-  const best = useMemo(() => bestSoFar(sorted.map((t) => t.value), direction), [sorted, direction]);
+  const best = useMemo(
+    () =>
+      bestSoFar(
+        sorted.map((t) => t.value),
+        direction,
+      ),
+    [sorted, direction],
+  );
   const scored = useMemo(() => sorted.flatMap((t, i) => (t.value !== null && Number.isFinite(t.value) ? [i] : [])), [sorted]);
   const trialColour = theme.palette.primary.main;
   const bestColour = theme.palette.mode === 'dark' ? '#f28e2b' : '#d4570d';
@@ -73,7 +90,9 @@ export function HistoryChart({ title, objective, direction, trials, selectedId =
     <ScatterPlot
       title={title}
       testId={testId}
-      empty={scored.length === 0 ? { title: 'No finished trials yet', text: `Each trial's ${objective} appears here as it completes.` } : null}
+      empty={
+        scored.length === 0 ? { title: 'No finished trials yet', text: `Each trial's ${objective} appears here as it completes.` } : null
+      }
       hint={
         bestIndex !== undefined
           ? `Best ${objective} ${formatValue(sorted[bestIndex]!.value!)} at trial ${sorted[bestIndex]!.number} · ${scored.length} of ${sorted.length} trials scored`

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { colourBins as binColourList, stopsGradient, VIRIDIS } from '../../lib/colour-scale';
+import { colourAt, colourBins as binColourList, stopsGradient, VIRIDIS } from '../../lib/colour-scale';
 import { exportCsv, exportPng } from './chart-export';
 import { ChartFrame } from './ChartFrame';
 import { axisX, createParallel, PLOT_MARGIN, type ParallelController } from './parallel-core';
@@ -44,6 +44,7 @@ export interface ParallelCoordinatesProps {
 }
 
 const BINS = 32;
+const DARK_VIRIDIS = [0, 0.25, 0.5, 0.75, 1].map((t) => [t, colourAt(VIRIDIS, 0.2 + 0.8 * t)] as const);
 const LABEL_ROW = 40;
 /** How near an axis (px) a drag starts a brush. */
 const AXIS_GRAB_PX = 14;
@@ -80,7 +81,9 @@ export function ParallelCoordinates({
   const colourAxis = colourKey === null ? -1 : axes.findIndex((a) => a.key === colourKey);
   const bins = useMemo(() => colourBins(cols, colourAxis >= 0 ? colourAxis : null, BINS), [cols, colourAxis]);
   const dimColour = alpha(theme.palette.text.primary, theme.palette.mode === 'dark' ? 0.1 : 0.08);
-  const binColours = useMemo(() => [...binColourList(VIRIDIS, BINS), theme.palette.text.disabled], [theme]);
+  // On a dark background viridis's darkest fifth would vanish: the scale starts above it there.
+  const stops = useMemo(() => (theme.palette.mode === 'dark' ? DARK_VIRIDIS : VIRIDIS), [theme]);
+  const binColours = useMemo(() => [...binColourList(stops, BINS), theme.palette.text.disabled], [theme, stops]);
   const colors = useMemo(
     () => ({
       axis: theme.palette.text.secondary,
@@ -89,10 +92,14 @@ export function ParallelCoordinates({
       brush: alpha(theme.palette.primary.main, 0.18),
       brushEdge: theme.palette.primary.main,
       hover: theme.palette.mode === 'dark' ? '#ffffff' : '#000000',
+      halo: alpha(theme.palette.background.paper, 0.85),
     }),
     [theme, dimColour],
   );
-  const font = `${theme.typography.caption.fontSize ?? 12}px ${theme.typography.fontFamily ?? 'sans-serif'}`.replace(/^([\d.]+)rem/, (_, r: string) => `${Number(r) * 16}px`);
+  const font = `${theme.typography.caption.fontSize ?? 12}px ${theme.typography.fontFamily ?? 'sans-serif'}`.replace(
+    /^([\d.]+)rem/,
+    (_, r: string) => `${Number(r) * 16}px`,
+  );
 
   // A new set of axes starts over in their given order, without brushes.
   useEffect(() => {
@@ -100,18 +107,22 @@ export function ParallelCoordinates({
     brushesRef.current = new Map();
   }, [axes]);
 
+  // The plot exists while there are items and axes (the empty state has no canvas).
+  const empty = items.length === 0 || axes.length === 0;
   useLayoutEffect(() => {
-    const host = hostRef.current!;
+    const host = hostRef.current;
+    if (!host) return;
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(host);
     setWidth(Math.floor(host.clientWidth));
     return () => observer.disconnect();
-  }, []);
+  }, [empty]);
 
   const plotHeight = height - LABEL_ROW;
   const colorsRef = useRef(colors);
   colorsRef.current = colors;
   useEffect(() => {
+    if (empty) return;
     controllerRef.current = createParallel(
       { bg: bgRef.current!, fg: fgRef.current!, axes: axesRef.current!, hover: hoverRef.current! },
       colorsRef.current,
@@ -120,9 +131,9 @@ export function ParallelCoordinates({
     return () => {
       controllerRef.current = null;
     };
-    // Made once; data, size and colours reach it below. (The font changes with the theme only.)
+    // Made with the plot; data, size and colours reach it below. (The font changes with the theme only.)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [empty]);
 
   const report = (mask: Uint8Array) => {
     let selected = 0;
@@ -135,7 +146,7 @@ export function ParallelCoordinates({
     const c = controllerRef.current;
     if (!c || width === 0) return;
     c.setSize(width, plotHeight);
-  }, [width, plotHeight]);
+  }, [width, plotHeight, empty]);
   useEffect(() => {
     const c = controllerRef.current;
     if (!c) return;
@@ -144,7 +155,7 @@ export function ParallelCoordinates({
     report(c.setBrushes(brushesRef.current));
     // `report` is this render's; the selection is reported when the data change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cols, bins, binColours, order, axes]);
+  }, [cols, bins, binColours, order, axes, empty]);
   useEffect(() => controllerRef.current?.setColors(colors), [colors]);
 
   const local = (e: ReactPointerEvent<HTMLElement>) => {
@@ -227,7 +238,6 @@ export function ParallelCoordinates({
   const labelWidth = Math.max(40, Math.min(180, spacing - 10));
 
   const colourScale = colourAxis >= 0 ? cols.scales[colourAxis] : undefined;
-  const empty = items.length === 0 || axes.length === 0;
 
   return (
     <ChartFrame
@@ -240,7 +250,11 @@ export function ParallelCoordinates({
             ? `${committed.selected.toLocaleString('en-US')} of ${items.length.toLocaleString('en-US')} selected · click an axis to clear its brush`
             : 'Drag along an axis to select a range; drag an axis name to move it'
       }
-      empty={empty ? { title: 'No trials to compare', text: 'Lines appear here as items (trials or runs) with parameters and metrics arrive.' } : null}
+      empty={
+        empty
+          ? { title: 'No trials to compare', text: 'Lines appear here as items (trials or runs) with parameters and metrics arrive.' }
+          : null
+      }
       controls={
         <>
           {committed.brushes > 0 && (
@@ -289,7 +303,13 @@ export function ParallelCoordinates({
         );
       }}
     >
-      <Box ref={hostRef} sx={{ position: 'relative', height, userSelect: 'none' }} data-testid="parallel-plot" data-selected={committed.selected} data-brushes={committed.brushes}>
+      <Box
+        ref={hostRef}
+        sx={{ position: 'relative', height, userSelect: 'none' }}
+        data-testid="parallel-plot"
+        data-selected={committed.selected}
+        data-brushes={committed.brushes}
+      >
         {/* Axis names, above the plot. */}
         <Box sx={{ position: 'relative', height: LABEL_ROW }} role="toolbar" aria-label="Axes (drag or use arrow keys to reorder)">
           {width > 0 &&
@@ -337,7 +357,8 @@ export function ParallelCoordinates({
                     boxSizing: 'border-box',
                     position: 'absolute',
                     top: 4,
-                    left: x - labelWidth / 2,
+                    // Centred on its axis, kept inside the chart at the ends.
+                    left: Math.min(Math.max(0, x - labelWidth / 2), width - labelWidth),
                     width: labelWidth,
                     transform: dragging ? `translateX(${labelDrag.dx}px)` : undefined,
                     zIndex: dragging ? 1 : undefined,
@@ -367,7 +388,13 @@ export function ParallelCoordinates({
             })}
         </Box>
         <Box
-          sx={{ position: 'relative', height: plotHeight, cursor: 'crosshair', touchAction: 'none', '& canvas': { position: 'absolute', left: 0, top: 0 } }}
+          sx={{
+            position: 'relative',
+            height: plotHeight,
+            cursor: 'crosshair',
+            touchAction: 'none',
+            '& canvas': { position: 'absolute', left: 0, top: 0 },
+          }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
@@ -383,18 +410,26 @@ export function ParallelCoordinates({
           <canvas ref={fgRef} />
           <canvas ref={axesRef} />
           <canvas ref={hoverRef} />
-          {hover && <HoverCard item={items[hover.item]!} name={itemLabel(items[hover.item]!)} axes={axes} x={hover.x} y={hover.y} width={width} />}
+          {hover && (
+            <HoverCard item={items[hover.item]!} name={itemLabel(items[hover.item]!)} axes={axes} x={hover.x} y={hover.y} width={width} />
+          )}
         </Box>
       </Box>
       {colourScale && colourAxis >= 0 && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, ml: `${PLOT_MARGIN.left - 8}px` }} data-testid="parallel-colour-legend">
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, ml: `${PLOT_MARGIN.left - 8}px` }}
+          data-testid="parallel-colour-legend"
+        >
           <Typography variant="caption" color="text.secondary" noWrap>
             {axes[colourAxis]!.label}
           </Typography>
           <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             {formatNumber(colourScale.min)}
           </Typography>
-          <Box sx={{ width: 180, height: 10, borderRadius: 0.5, border: 1, borderColor: 'divider', background: stopsGradient(VIRIDIS) }} aria-hidden />
+          <Box
+            sx={{ width: 180, height: 10, borderRadius: 0.5, border: 1, borderColor: 'divider', background: stopsGradient(stops) }}
+            aria-hidden
+          />
           <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             {formatNumber(colourScale.max)}
           </Typography>
@@ -409,7 +444,21 @@ export function ParallelCoordinates({
   );
 }
 
-function HoverCard({ item, name, axes, x, y, width }: { item: ParallelItem; name: string; axes: readonly ParallelAxis[]; x: number; y: number; width: number }) {
+function HoverCard({
+  item,
+  name,
+  axes,
+  x,
+  y,
+  width,
+}: {
+  item: ParallelItem;
+  name: string;
+  axes: readonly ParallelAxis[];
+  x: number;
+  y: number;
+  width: number;
+}) {
   const left = x + 260 > width ? x - 250 : x + 14;
   return (
     <Box

@@ -58,7 +58,18 @@ interface Placed {
   y: number;
 }
 
-export function ParetoScatter({ title, points, metrics, x, y, selectedId = null, onSelect, onFrontierChange, height = 340, testId }: ParetoScatterProps) {
+export function ParetoScatter({
+  title,
+  points,
+  metrics,
+  x,
+  y,
+  selectedId = null,
+  onSelect,
+  onFrontierChange,
+  height = 340,
+  testId,
+}: ParetoScatterProps) {
   const theme = useTheme();
   const [xKey, setXKey] = useState(x ?? metrics[0]?.key ?? '');
   const [yKey, setYKey] = useState(y ?? metrics[1]?.key ?? metrics[0]?.key ?? '');
@@ -86,7 +97,9 @@ export function ParetoScatter({ title, points, metrics, x, y, selectedId = null,
   const frontier = useMemo(() => frontierStep(placed, xDir, yDir), [placed, xDir, yDir]);
   const onFront = useMemo(() => new Set(frontier.indices), [frontier]);
   const frontIds = frontier.indices.map((i) => placed[i]!.point.id).join('\n');
-  useEffect(() => onFrontierChange?.(frontIds ? frontIds.split('\n') : []), [frontIds]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    onFrontierChange?.(frontIds ? frontIds.split('\n') : []);
+  }, [frontIds]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Datasets: the frontier line, then each group's points, then the selection ring. `refs`
   // maps (dataset, index) back to the placed point.
@@ -143,7 +156,15 @@ export function ParetoScatter({ title, points, metrics, x, y, selectedId = null,
   const axisLabel = (m: ScatterMetric | undefined, d: Direction) => (m ? `${m.label} (${d === 'min' ? 'lower' : 'higher'} is better)` : '');
   const metricPicker = (label: string, value: string, set: (k: string) => void, m: ScatterMetric | undefined, d: Direction, id: string) => (
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
-      <TextField select size="small" label={label} value={value} onChange={(e) => set(e.target.value)} sx={{ minWidth: 150 }} data-testid={`scatter-${id}`}>
+      <TextField
+        select
+        size="small"
+        label={label}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        sx={{ minWidth: 150 }}
+        data-testid={`scatter-${id}`}
+      >
         {metrics.map((mm) => (
           <MenuItem key={mm.key} value={mm.key}>
             {mm.label}
@@ -178,7 +199,9 @@ export function ParetoScatter({ title, points, metrics, x, y, selectedId = null,
       title={title}
       testId={testId}
       empty={empty}
-      hint={`${frontier.indices.length} of ${placed.length} on the pareto frontier · drag to zoom, double-click to reset`}
+      hint={
+        empty ? undefined : `${frontier.indices.length} of ${placed.length} on the pareto frontier · drag to zoom, double-click to reset`
+      }
       controls={
         <>
           {metricPicker('X', xKey, setXKey, xm, xDir, 'x')}

@@ -119,7 +119,8 @@ export function ScatterPlot({
       const { x, y } = chart.scales;
       const x0 = x!.getValueForPixel(rect.x0)!;
       const x1 = x!.getValueForPixel(rect.x1)!;
-      const ys = rect.y0 === null || rect.y1 === null ? null : ([y!.getValueForPixel(rect.y1)!, y!.getValueForPixel(rect.y0)!] as [number, number]);
+      const ys =
+        rect.y0 === null || rect.y1 === null ? null : ([y!.getValueForPixel(rect.y1)!, y!.getValueForPixel(rect.y0)!] as [number, number]);
       justZoomed.current = true;
       setZoom({ x: [x0, x1], y: ys });
     },

@@ -44,7 +44,16 @@ const NONE: ReadonlySet<string> = new Set();
 /** Rows of the crosshair readout before "n more". */
 const READOUT_ROWS = 8;
 
-export function StepCurves({ title, metric, runs, logY = false, height = 320, formatValue = formatNumber, onHighlight, testId }: StepCurvesProps) {
+export function StepCurves({
+  title,
+  metric,
+  runs,
+  logY = false,
+  height = 320,
+  formatValue = formatNumber,
+  onHighlight,
+  testId,
+}: StepCurvesProps) {
   const theme = useTheme();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -53,50 +62,62 @@ export function StepCurves({ title, metric, runs, logY = false, height = 320, fo
   const [log, setLog] = useState(logY);
   const [zoomed, setZoomed] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
-  const [readout, setReadout] = useState<{ x: number; y: number; step: number; rows: StepReadoutRow[]; nearest: string | null } | null>(null);
+  const [readout, setReadout] = useState<{ x: number; y: number; step: number; rows: StepReadoutRow[]; nearest: string | null } | null>(
+    null,
+  );
 
   const colored = useMemo<StepRun[]>(
     () => runs.map((r, i) => ({ id: r.id, label: r.label, color: r.color ?? seriesColor(i), steps: r.steps, values: r.values })),
     [runs],
   );
   const legendEntries = useMemo(() => colored.map((r) => ({ key: r.id, label: r.label, color: r.color })), [colored]);
-  const colors = useMemo(() => ({ grid: theme.palette.divider, text: theme.palette.text.secondary, cursor: theme.palette.text.primary }), [theme]);
+  const colors = useMemo(
+    () => ({ grid: theme.palette.divider, text: theme.palette.text.secondary, cursor: theme.palette.text.primary }),
+    [theme],
+  );
   const colorsRef = useRef(colors);
   colorsRef.current = colors;
 
+  // The chart exists while there are runs (the empty state has no canvas). What it was last
+  // given is kept, so an effect only passes on what changed (the first render lays out once).
+  const empty = runs.length === 0;
+  const applied = useRef<{ runs: StepRun[]; hidden: ReadonlySet<string>; log: boolean } | null>(null);
+  const latest = useRef({ colored, hidden, log });
+  latest.current = { colored, hidden, log };
   useEffect(() => {
+    if (empty) return;
     const controller = createStepCurves(canvasRef.current!, overlayRef.current!, colorsRef.current);
     controllerRef.current = controller;
+    const now = latest.current;
+    if (now.log) controller.setLogY(true);
+    controller.setRuns(now.colored, now.hidden);
+    applied.current = { runs: now.colored, hidden: now.hidden, log: now.log };
     return () => {
       controller.destroy();
       controllerRef.current = null;
+      applied.current = null;
     };
-  }, []);
+  }, [empty]);
   useEffect(() => controllerRef.current?.setColors(colors), [colors]);
-  // Runs and hidden set: one layout (hidden runs left out of the extent).
-  const hiddenRef = useRef(hidden);
-  hiddenRef.current = hidden;
   useEffect(() => {
-    controllerRef.current?.setRuns(colored, hiddenRef.current);
-    setZoomed(false);
-  }, [colored]);
-  const firstHidden = useRef(true);
-  useEffect(() => {
-    if (firstHidden.current) {
-      firstHidden.current = false;
-      return;
+    const a = applied.current;
+    const c = controllerRef.current;
+    if (!a || !c) return;
+    if (a.log !== log) {
+      a.log = log;
+      c.setLogY(log);
+      setZoomed(false);
     }
-    controllerRef.current?.setHidden(hidden);
-  }, [hidden]);
-  const firstLog = useRef(true);
-  useEffect(() => {
-    if (firstLog.current) {
-      firstLog.current = false;
-      if (!log) return;
+    if (a.runs !== colored) {
+      a.runs = colored;
+      a.hidden = hidden;
+      c.setRuns(colored, hidden);
+      setZoomed(false);
+    } else if (a.hidden !== hidden) {
+      a.hidden = hidden;
+      c.setHidden(hidden);
     }
-    controllerRef.current?.setLogY(log);
-    setZoomed(false);
-  }, [log]);
+  }, [colored, hidden, log]);
 
   const hover = (id: string | null, step: number | null) => {
     controllerRef.current?.setHover(id, step);
@@ -131,11 +152,17 @@ export function StepCurves({ title, metric, runs, logY = false, height = 320, fo
       title={title}
       testId={testId}
       hint={runs.length > 0 ? 'Drag to zoom, double-click to reset; hover a curve or a run to highlight it' : undefined}
-      empty={runs.length === 0 ? { title: 'No runs to compare', text: `Choose runs that recorded ${metric} to overlay their curves by step.` } : null}
+      empty={empty ? { title: 'No runs to compare', text: `Choose runs that recorded ${metric} to overlay their curves by step.` } : null}
       zoomed={zoomed}
       onResetZoom={zoom.handlers.onDoubleClick}
       controls={
-        <ToggleButtonGroup size="small" exclusive value={log ? 'log' : 'linear'} onChange={(_, v: string | null) => v && setLog(v === 'log')} aria-label="Value axis scale">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={log ? 'log' : 'linear'}
+          onChange={(_, v: string | null) => v && setLog(v === 'log')}
+          aria-label="Value axis scale"
+        >
           <ToggleButton value="linear" sx={{ px: 1, py: 0.25 }} data-testid="axis-linear">
             Linear
           </ToggleButton>
@@ -153,7 +180,7 @@ export function StepCurves({ title, metric, runs, logY = false, height = 320, fo
         )
       }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 220px', gap: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 250px', gap: 1.5 }}>
         <Box
           sx={{ position: 'relative', height, cursor: 'crosshair', touchAction: 'none', userSelect: 'none' }}
           data-testid="step-curves-plot"

@@ -6,7 +6,8 @@
 //   3. the axes and their ticks;
 //   4. the brushes and the line under the pointer.
 // A brush move recomputes the selection (a pass over one typed column per brushed axis) and
-// redraws layers 2 and 4 only.
+// redraws layers 2 and 4 only; a brush that only grew (dragging away from where it started)
+// draws just the lines it added on top of layer 2.
 import { brushMask, type Brush, type ParallelColumns } from './parallel-model';
 
 export interface ParallelColors {
@@ -18,6 +19,8 @@ export interface ParallelColors {
   brush: string;
   brushEdge: string;
   hover: string;
+  /** Behind tick labels (the chart's background), so they read over the lines. */
+  halo: string;
 }
 
 export interface ParallelLayers {
@@ -38,7 +41,12 @@ export function axisX(width: number, m: number, k: number): number {
 }
 
 export interface ParallelController {
-  setData(cols: ParallelColumns, order: readonly number[], bins: { bin: Uint8Array; order: Uint32Array }, binColours: readonly string[]): void;
+  setData(
+    cols: ParallelColumns,
+    order: readonly number[],
+    bins: { bin: Uint8Array; order: Uint32Array },
+    binColours: readonly string[],
+  ): void;
   setOrder(order: readonly number[]): void;
   setSize(width: number, height: number): void;
   setColors(colors: ParallelColors): void;
@@ -140,28 +148,46 @@ export function createParallel(layers: ParallelLayers, initial: ParallelColors, 
     ctx.stroke();
   }
 
-  function drawSelection(): void {
-    const ctx = fit(layers.fg, width, height);
+  /** The selection's line opacity, set by each full redraw (fewer lines read better more opaque). */
+  let lineAlpha = 0.5;
+
+  /**
+   * Draws the selected lines. With `only`, draws just the items it marks on top of what is
+   * there, without clearing: a brush that grew adds lines and removes none.
+   */
+  function drawSelection(only?: Uint8Array): void {
+    const ctx = only ? layers.fg.getContext('2d')! : fit(layers.fg, width, height);
     if (order.length === 0) return;
     const y0 = plotBottom();
     const ky = plotBottom() - plotTop();
     ctx.lineWidth = 1;
-    // Fewer lines read better more opaque; 2,000 overlapping need transparency to show density.
-    let selected = 0;
-    for (let i = 0; i < cols.items; i++) selected += mask[i]!;
-    ctx.globalAlpha = selected > 500 ? 0.5 : selected > 100 ? 0.7 : 0.9;
+    if (!only) {
+      // 2,000 overlapping lines need transparency to show their density; a few read better opaque.
+      let selected = 0;
+      for (let i = 0; i < cols.items; i++) selected += mask[i]!;
+      lineAlpha = selected > 500 ? 0.5 : selected > 100 ? 0.7 : 0.9;
+    }
+    ctx.globalAlpha = lineAlpha;
+    const draw = only ?? mask;
     const ord = bins.order;
     let j = 0;
     while (j < ord.length) {
       const b = bins.bin[ord[j]!]!;
+      let any = false;
+      for (let k = j; k < ord.length && bins.bin[ord[k]!] === b; k++) if (draw[ord[k]!]) any = true;
+      if (!any) {
+        while (j < ord.length && bins.bin[ord[j]!] === b) j++;
+        continue;
+      }
       ctx.strokeStyle = binColours[b] ?? colors.axis;
       ctx.beginPath();
       for (; j < ord.length && bins.bin[ord[j]!] === b; j++) {
         const i = ord[j]!;
-        if (mask[i]) trace(ctx, i, y0, ky);
+        if (draw[i]) trace(ctx, i, y0, ky);
       }
       ctx.stroke();
     }
+    ctx.globalAlpha = 1;
   }
 
   function drawAxes(): void {
@@ -187,10 +213,18 @@ export function createParallel(layers: ParallelLayers, initial: ParallelColors, 
         ctx.lineTo(x, y);
       }
       ctx.stroke();
-      ctx.fillStyle = colors.text;
-      // Tick labels left of the axis, as wide as the gap to the previous one allows.
+      // Tick labels left of the axis, as wide as the gap to the previous one allows, on a halo
+      // of the background so they read over the lines.
       const room = (k === 0 ? PLOT_MARGIN.left : spacing) - 12;
-      for (const t of ticks) ctx.fillText(ellipsize(ctx, t.label, room), x - 6, yOf(t.t));
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = colors.halo;
+      ctx.fillStyle = colors.text;
+      for (const t of ticks) {
+        const label = ellipsize(ctx, t.label, room);
+        ctx.strokeText(label, x - 6, yOf(t.t));
+        ctx.fillText(label, x - 6, yOf(t.t));
+      }
     }
   }
 
@@ -263,8 +297,17 @@ export function createParallel(layers: ParallelLayers, initial: ParallelColors, 
     },
     setBrushes(next) {
       brushes = next;
+      const before = mask.length === cols.items ? mask.slice() : null;
       recomputeMask();
-      drawSelection();
+      // A brush that only grew (the usual drag) adds its new lines over the old ones; any line
+      // leaving the selection needs the layer redrawn.
+      let grew = before !== null;
+      const added = new Uint8Array(cols.items);
+      for (let i = 0; grew && i < cols.items; i++) {
+        if (before![i]! > mask[i]!) grew = false;
+        else if (mask[i]! > before![i]!) added[i] = 1;
+      }
+      drawSelection(grew ? added : undefined);
       drawHover();
       return mask;
     },

@@ -31,9 +31,14 @@ export function buildColumns(axes: readonly ParallelAxis[], items: readonly Para
     if (axis.kind === 'category') {
       const categories =
         axis.categories ??
-        [...new Set(items.map((it) => it.values[axis.key]).filter((v) => v !== null && v !== undefined).map(String))].sort((a, b) =>
-          a.localeCompare(b, 'en', { numeric: true }),
-        );
+        [
+          ...new Set(
+            items
+              .map((it) => it.values[axis.key])
+              .filter((v) => v !== null && v !== undefined)
+              .map(String),
+          ),
+        ].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
       return categoryScale(categories);
     }
     const ext = extent(

@@ -53,12 +53,20 @@ export function logTicks(min: number, max: number, count: number): number[] {
   return out.length >= 2 ? out : linearTicks(min, max, count);
 }
 
-/** A number as an axis shows it: 3 significant digits, exponent form from 1e6 up and under 0.001, thousands grouped. */
-export function formatNumber(v: number): string {
+/**
+ * A number as an axis shows it: 3 significant digits (or, for a tick, the decimals its step
+ * needs, so neighbouring ticks never read the same), exponent form from 1e6 up and under 0.001,
+ * thousands grouped.
+ */
+export function formatNumber(v: number, step?: number): string {
   if (!Number.isFinite(v)) return String(v);
   if (v === 0) return '0';
   const a = Math.abs(v);
-  if (a >= 1e6 || a < 1e-3) return v.toExponential(1).replace('e+', 'e');
+  if (a >= 1e6 || a < 1e-3) return v.toExponential(1).replace('.0e', 'e').replace('e+', 'e');
+  if (step !== undefined && step > 0) {
+    const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
+    return v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  }
   return v.toLocaleString('en-US', { maximumSignificantDigits: a >= 1000 ? 6 : 3 });
 }
 
@@ -83,8 +91,11 @@ export function numericScale(kind: 'linear' | 'log', min: number, max: number): 
       a = a > 0 ? a / 10 : 0.1;
       b = a * 100;
     } else {
-      a = Number.isFinite(a) ? a - 1 : 0;
-      b = a + 2;
+      // ±10 % of the value (±1 around 0), so its neighbours' ticks stay round.
+      const v = Number.isFinite(a) ? a : 0;
+      const d = v === 0 ? 1 : Math.abs(v) * 0.1;
+      a = v - d;
+      b = v + d;
     }
   }
   const la = Math.log10(a);
@@ -102,7 +113,11 @@ export function numericScale(kind: 'linear' | 'log', min: number, max: number): 
     invert: (t) => (kind === 'log' ? 10 ** (la + t * (lb - la)) : a + t * (b - a)),
     ticks(count) {
       const values = kind === 'log' ? logTicks(a, b, count) : linearTicks(a, b, count);
-      return values.map((v) => ({ t: kind === 'log' ? (Math.log10(v) - la) / (lb - la) : (v - a) / (b - a), label: formatNumber(v) }));
+      const step = kind === 'linear' && values.length > 1 ? values[1]! - values[0]! : undefined;
+      return values.map((v) => ({
+        t: kind === 'log' ? (Math.log10(v) - la) / (lb - la) : (v - a) / (b - a),
+        label: formatNumber(v, step),
+      }));
     },
   };
 }

@@ -131,8 +131,8 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
       }
       ctx.restore();
     },
-    afterRender() {
-      drawOverlay();
+    afterRender(ch) {
+      drawOverlay(ch);
     },
   };
 
@@ -240,7 +240,8 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
     chart.update('none');
   }
 
-  function drawOverlay(): void {
+  // Given the chart: the first render runs inside Chart.js's constructor, before `chart` is set.
+  function drawOverlay(ch: Chart<'line'> = chart): void {
     if (overlay.width !== canvas.width || overlay.height !== canvas.height) {
       overlay.width = canvas.width;
       overlay.height = canvas.height;
@@ -250,11 +251,11 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
     const ctx = overlay.getContext('2d')!;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, overlay.width, overlay.height);
-    const ratio = canvas.width / Math.max(1, canvas.clientWidth || chart.width);
+    const ratio = canvas.width / Math.max(1, canvas.clientWidth || ch.width);
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const { left, right, top, bottom } = chart.chartArea;
-    const xs = chart.scales.x as Scale | undefined;
-    const ys = chart.scales.y as Scale | undefined;
+    const { left, right, top, bottom } = ch.chartArea;
+    const xs = ch.scales.x as Scale | undefined;
+    const ys = ch.scales.y as Scale | undefined;
     canvas.style.opacity = hover.run !== null ? String(FADED) : '1';
     if (!xs || !ys || !(xs.max > xs.min)) return;
     const kx = (right - left) / (xs.max - xs.min);
@@ -329,6 +330,7 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
       layout();
     },
     setColors(next) {
+      if (next === colors) return;
       colors = next;
       const x = chart.options.scales!.x as { grid: { color: string }; ticks: { color: string }; title: { color: string } };
       const y = chart.options.scales!.y as { grid: { color: string }; ticks: { color: string } };

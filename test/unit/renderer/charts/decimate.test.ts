@@ -47,7 +47,7 @@ describe('decimateM4', () => {
     const kept = pairs(d);
     expect(kept[0]![0]).toBe(1999);
     expect(kept[kept.length - 1]![0]).toBe(3000);
-    expect(kept.every(([x]) => x >= 1999 && x <= 3000)).toBe(true);
+    expect(kept.every(([x]) => x! >= 1999 && x! <= 3000)).toBe(true);
     expect(d.n).toBeLessThanOrEqual(4 * 52);
   });
 });

@@ -28,10 +28,14 @@ describe('ticks', () => {
 
   it('writes numbers short', () => {
     expect(formatNumber(0)).toBe('0');
-    expect(formatNumber(0.000_03)).toBe('3.0e-5');
+    expect(formatNumber(0.000_03)).toBe('3e-5');
+    expect(formatNumber(0.000_025)).toBe('2.5e-5');
     expect(formatNumber(0.123_456)).toBe('0.123');
     expect(formatNumber(12_345)).toBe('12,345');
     expect(formatNumber(2_500_000)).toBe('2.5e6');
+    // A tick writes the decimals of its step: 128.2 and 128.4 do not both read "128".
+    expect([128.2, 128.4].map((v) => formatNumber(v, 0.2))).toEqual(['128.2', '128.4']);
+    expect(formatNumber(1200, 200)).toBe('1,200');
   });
 });
 
@@ -45,12 +49,14 @@ describe('scales', () => {
     expect(log.norm(1e-3)).toBeCloseTo(0.5);
     expect(log.norm(0)).toBeNaN();
     expect(log.invert(0.75)).toBeCloseTo(1e-2);
-    expect(log.ticks(5).map((t) => t.label)).toEqual(['1.0e-5', '1.0e-4', '0.001', '0.01', '0.1']);
+    expect(log.ticks(5).map((t) => t.label)).toEqual(['1e-5', '1e-4', '0.001', '0.01', '0.1']);
   });
 
   it('gives a single value an axis around it', () => {
-    const s = numericScale('linear', 4, 4);
-    expect(s.norm(4)).toBe(0.5);
+    const s = numericScale('linear', 128, 128);
+    expect(s.norm(128)).toBeCloseTo(0.5);
+    expect(s.ticks(3).map((t) => t.label)).toEqual(['120', '130', '140']);
+    expect(numericScale('linear', 0, 0).norm(0)).toBe(0.5);
     const l = numericScale('log', 0.01, 0.01);
     expect(l.norm(0.01)).toBeCloseTo(0.5);
   });
