@@ -34,7 +34,8 @@ async function bundlePage(): Promise<string> {
 
 async function renders(page: Page, mode: 'tuned' | 'baseline'): Promise<{ first: number; median: number }> {
   const times: number[] = [];
-  for (let i = 0; i < RENDERS; i++) times.push(await page.evaluate(([m, r, s]) => window.compareBench.firstRender(m, r, s), [mode, RUNS, STEPS] as const));
+  for (let i = 0; i < RENDERS; i++)
+    times.push(await page.evaluate(([m, r, s]) => window.compareBench.firstRender(m, r, s), [mode, RUNS, STEPS] as const));
   return { first: times[0]!, median: median(times) };
 }
 

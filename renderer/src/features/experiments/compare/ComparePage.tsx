@@ -22,7 +22,7 @@ import { ErrorState } from '../../../components/StateViews';
 import { experimentPath } from '../experiment-route';
 import { useExperiments } from '../experiments-store';
 import { correctionExplanation, parseRunIds, type Correction } from './compare-logic';
-import { ComparisonView } from './ComparisonView';
+import { ComparisonView, loadCharts } from './ComparisonView';
 import { clearRunCurves, useRunCurves } from './run-curves';
 import { useComparison } from './use-comparison';
 
@@ -42,6 +42,8 @@ export default function ComparePage({ id }: { id: string }) {
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   useEffect(() => {
     if (!useExperiments.getState().details[id]?.experiment) void useExperiments.getState().loadOne(id);
+    // The charts' code loads while the comparison is read, not after it.
+    void loadCharts();
   }, [id]);
   useIntent('page:refresh', reload);
   useOnProfileSwitch(

@@ -7,9 +7,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { METRIC_DIRECTION, type RunMetricName } from '../../../../../shared/api/training/experiments';
 import { LazyOnVisible } from './LazyOnVisible';
 import type { RunCurve } from './run-curves';
@@ -17,7 +18,9 @@ import { RunsDiffTable } from './RunsDiffTable';
 import { StatTestsTable } from './StatTestsTable';
 import type { Comparison } from './use-comparison';
 
-const charts = () => import('./ChartPanels');
+/** The charts' code, loaded once; the page starts it while the comparison is being read. */
+export const loadCharts = () => import('./ChartPanels');
+const charts = loadCharts;
 const CurvesChart = lazy(() => charts().then((m) => ({ default: m.CurvesChart })));
 const ParallelChart = lazy(() => charts().then((m) => ({ default: m.ParallelChart })));
 const ScatterChart = lazy(() => charts().then((m) => ({ default: m.ScatterChart })));
@@ -86,9 +89,10 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
         <RunsDiffTable runs={comparison.runs} differencesOnly={differencesOnly} onDifferencesOnly={onDifferencesOnly} highlighted={shown} />
       </Panel>
       <Panel title="Metric curves" testId="compare-curves-panel">
-        <LazyOnVisible height={400} label="the metric curves">
+        {/* Near the top: drawn at once (the charts' code may still be loading). */}
+        <Suspense fallback={<Skeleton variant="rounded" height={400} aria-label="Loading the metric curves" />}>
           <CurvesChart runs={comparison.runs} curves={curves} shown={shown} />
-        </LazyOnVisible>
+        </Suspense>
       </Panel>
       <Panel title="Statistical tests" testId="stat-tests">
         {analysis ? (

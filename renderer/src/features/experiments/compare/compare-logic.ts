@@ -63,13 +63,18 @@ export function effectMagnitude(value: number | null | undefined, kind: 'd' | 'r
   return 'large';
 }
 
+// One formatter per precision: making an Intl.NumberFormat costs far more than using one.
+const statFormats = new Map<number, Intl.NumberFormat>();
+
 /** A statistic with a sensible number of digits: 4 significant, thousands separated, "—" when absent. */
 export function formatStat(value: number | null | undefined, digits = 4): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   if (value === 0) return '0';
   const a = Math.abs(value);
   if (a >= 1e5 || a < 1e-4) return value.toExponential(2);
-  return new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(value);
+  let format = statFormats.get(digits);
+  if (!format) statFormats.set(digits, (format = new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits })));
+  return format.format(value);
 }
 
 /** The domain every CI bar of a table shares (0 always inside), padded 5 % on each side. */
