@@ -108,6 +108,11 @@ test.describe('Experiments', () => {
     }
     await expect(tests.getByTestId('ci-bar')).toHaveCount(3);
 
+    // Each run's training-loss curve, read from its job, overlaid by step.
+    const curves = page.getByTestId('compare-curves');
+    for (const job of jobs) await expect(curves.getByText(job.name, { exact: true })).toBeVisible();
+    await expect(curves).toContainText('3 of 3 shown');
+
     // Differences only: the learning rate differs, the base model does not.
     const diff = page.getByRole('table', { name: 'Compared runs' });
     await expect(page.getByTestId('differences-only')).toBeVisible();

@@ -41,7 +41,6 @@ export function CurvesChart({
   shown: ReadonlySet<string> | null;
 }) {
   const [metric, setMetric] = useState<'loss' | 'validation_loss'>('loss');
-  const [log, setLog] = useState(false);
   const inputs = useMemo((): StepCurveInput[] => {
     const out: StepCurveInput[] = [];
     for (const r of runs) {
@@ -68,9 +67,6 @@ export function CurvesChart({
           <ToggleButton value="loss">Training loss</ToggleButton>
           <ToggleButton value="validation_loss">Validation loss</ToggleButton>
         </ToggleButtonGroup>
-        <ToggleButton size="small" value="log" selected={log} onChange={() => setLog((l) => !l)} aria-label="Log scale">
-          Log scale
-        </ToggleButton>
         {shown && (
           <Typography variant="caption" color="text.secondary">
             {inputs.length} of {runs.length} runs, as brushed in the parallel coordinates
@@ -78,11 +74,9 @@ export function CurvesChart({
         )}
       </Stack>
       <StepCurves
-        key={log ? 'log' : 'linear'}
         title={metric === 'loss' ? 'Training loss by step' : 'Validation loss by step'}
         metric={metric === 'loss' ? 'training loss' : 'validation loss'}
         runs={inputs}
-        logY={log}
         height={340}
         testId="compare-curves"
       />

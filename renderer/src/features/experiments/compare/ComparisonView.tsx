@@ -126,21 +126,11 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
           <ParallelChart runs={comparison.runs} onSelection={setBrushed} />
         </LazyOnVisible>
       </Panel>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 2, alignItems: 'start' }}>
         <Panel title="Pareto frontier" testId="compare-scatter-panel">
           <LazyOnVisible height={420} label="the scatter">
             <ScatterChart comparison={comparison} />
           </LazyOnVisible>
-        </Panel>
-        <Panel title="Correlations" testId="compare-correlations-panel">
-          <LazyOnVisible height={320} label="the correlations">
-            <CorrelationChart comparison={comparison} />
-          </LazyOnVisible>
-        </Panel>
-      </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, alignItems: 'start' }}>
-        <Panel title="Rankings" testId="compare-rankings">
-          <Rankings comparison={comparison} names={names} />
         </Panel>
         <Panel title="Recommendations" testId="compare-recommendations">
           {comparison.recommendations.length === 0 ? (
@@ -158,12 +148,20 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
           )}
           {comparison.pareto_frontier && comparison.pareto_frontier.length > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Pareto frontier ({comparison.metrics.map((m) => METRIC_NAME[m].toLowerCase()).join(', ')}):{' '}
+              Pareto frontier over {comparison.metrics.map((m) => METRIC_NAME[m].toLowerCase()).join(', ')}:{' '}
               {comparison.pareto_frontier.map((p) => names.get(p.runId) ?? p.runId).join(', ')}.
             </Typography>
           )}
         </Panel>
       </Box>
+      <Panel title="Correlations" testId="compare-correlations-panel">
+        <LazyOnVisible height={320} label="the correlations">
+          <CorrelationChart comparison={comparison} />
+        </LazyOnVisible>
+      </Panel>
+      <Panel title="Rankings" testId="compare-rankings">
+        <Rankings comparison={comparison} names={names} />
+      </Panel>
     </Stack>
   );
 }
