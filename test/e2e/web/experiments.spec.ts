@@ -1,7 +1,8 @@
 // Experiments as an ML engineer uses them: create one, add three runs that follow training jobs
 // (created through the bridge and trained on the emulator's clock), compare the three and read a
 // p-value in the statistical tests table (the one the API computed, as the console writes it),
-// switch "differences only" off and on, and export the runs as CSV through main.
+// switch "differences only" off and on, export the runs as CSV through main, write the notes and
+// conclusion and complete it, clone it with its runs and archive the clone.
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { formatPValue } from '../../../renderer/src/features/experiments/compare/compare-logic';
@@ -139,5 +140,32 @@ test.describe('Experiments', () => {
     expect(lines).toHaveLength(4);
     for (const id of runIds) expect(csv).toContain(id);
     await expect(page.getByText(/Exported 3 runs to /)).toBeVisible();
+
+    // Notes and conclusion, then completed.
+    await page.getByTestId('experiment-notes-input').fill('0.0004 converges fastest; no divergence');
+    await page.getByTestId('experiment-conclusion-input').fill('Higher learning rates win within this range.');
+    await page.getByTestId('complete-experiment').click();
+    await expect(page.getByTestId('experiment-detail-status')).toHaveText('completed');
+    await page.reload();
+    await expect(page.getByTestId('experiment-notes-input')).toHaveValue('0.0004 converges fastest; no divergence');
+    await expect(page.getByTestId('experiment-conclusion-input')).toHaveValue('Higher learning rates win within this range.');
+
+    // Clone with its runs: a new active experiment following the same jobs.
+    await page.getByTestId('clone-experiment').click();
+    const clone = page.getByRole('dialog', { name: `Clone ${title}` });
+    await clone.getByRole('checkbox', { name: /Copy its 3 runs/ }).check();
+    await clone.getByTestId('clone-submit').click();
+    await expect(page.getByRole('heading', { name: `${title} (copy)`, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('experiment-detail-status')).toHaveText('active');
+    await expect(page.getByTestId('stat-total-runs')).toHaveText('3');
+
+    // Archive the clone, with a reason: read-only from then on.
+    await page.getByTestId('archive-experiment').click();
+    const confirm = page.getByRole('dialog', { name: `Archive ${title} (copy)?` });
+    await confirm.getByTestId('archive-reason').fill('duplicate of the original');
+    await confirm.getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByTestId('archived-notice')).toContainText('duplicate of the original');
+    await expect(page.getByTestId('experiment-detail-status')).toHaveText('archived');
+    await expect(page.getByTestId('add-run')).toHaveCount(0);
   });
 });
