@@ -1,5 +1,5 @@
 // /experiments/<id>/compare?runs=…: reads the comparison of the chosen runs (POST …/compare) and
-// their jobs' curves, and shows them (ComparisonView). The runs, the test layout (every pair or
+// their jobs' curves, and shows them (ComparisonView); read again every 10 s while a run trains. The runs, the test layout (every pair or
 // against a baseline run), the correction and "differences only" live in the address.
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Refresh from '@mui/icons-material/Refresh';
@@ -18,6 +18,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUrlState } from '../../../app/navigation/url-state';
 import { useIntent, useOnProfileSwitch } from '../../../app/page-hooks';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { usePolling } from '../../../lib/use-polling';
 import { ErrorState } from '../../../components/StateViews';
 import { experimentPath } from '../experiment-route';
 import { useExperiments } from '../experiments-store';
@@ -27,6 +28,7 @@ import { clearRunCurves, useRunCurves } from './run-curves';
 import { useComparison } from './use-comparison';
 
 const URL_DEFAULTS = { runs: '', diff: '1', baseline: '', correction: 'holm' };
+export const COMPARE_POLL_MS = 10_000;
 const NO_RUNS: readonly { id: string; trainingJobId: string }[] = [];
 
 export default function ComparePage({ id }: { id: string }) {
@@ -46,6 +48,9 @@ export default function ComparePage({ id }: { id: string }) {
     void loadCharts();
   }, [id]);
   useIntent('page:refresh', reload);
+  // While a run still trains, its figures and curve move: read again (the curves only past their last step).
+  const training = Boolean(comparison?.runs.some((r) => r.status === 'pending' || r.status === 'running'));
+  usePolling(training && !loading, COMPARE_POLL_MS, reload);
   useOnProfileSwitch(
     useCallback(() => {
       clearRunCurves();
