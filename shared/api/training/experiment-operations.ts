@@ -100,7 +100,7 @@ export const experimentOperations = {
     params: ExperimentIdParams,
     body: ExportExperimentRequest,
     response: ExportExperimentResponse,
-    errors: [...onExperiment, 'QUOTA_EXCEEDED'],
+    errors: [...onExperiment, 'UNSUPPORTED_FORMAT', 'QUOTA_EXCEEDED'],
   }),
   'training.experiments.runs.create': defineOperation({
     ...write,

@@ -272,6 +272,8 @@ export const StatisticalAnalysis = z.object({
   correction: z.enum(['holm', 'benjamini-hochberg']),
   confidenceLevel: z.number(),
   baselineRunId: RunId.nullable(),
+  /** Every pair; or each run against `baseline_run`; or, past 30 runs without one, against the best-ranked run. */
+  pairing: z.enum(['all-pairs', 'baseline-run', 'best-run']),
   comparisons: z.array(PairwiseTest),
   /** Runs left out and why (too few samples). */
   excluded: z.array(z.object({ runId: RunId, reason: z.string() })),
@@ -315,8 +317,10 @@ export const ExportInclude = z.enum(['parameters', 'metrics', 'artifacts', 'meta
 export const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 /** Object keys: segments of letters, digits, `_ . -`, no `..`, no leading slash. */
 export const OBJECT_PATH_PATTERN = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
+export const EXPORT_FORMATS = ['csv'] as const;
 export const ExportExperimentRequest = z.strictObject({
-  format: z.literal('csv').default('csv'),
+  /** One of EXPORT_FORMATS; another name is UNSUPPORTED_FORMAT (not a validation error). */
+  format: z.string().min(1).max(40).default('csv'),
   include: z.array(ExportInclude).min(1).max(4).default(['parameters', 'metrics', 'artifacts', 'metadata']),
   destination: z
     .strictObject({

@@ -13,6 +13,7 @@ import { seedGpuPool } from './jobs/pool';
 import { buildTrainingJobs } from './jobs/world';
 import { settleJobs } from './models/register';
 import type { StoredDataset, TrainingState } from './state';
+import { buildTrainingExperiments } from './experiments/world';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -207,11 +208,12 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     base.versions = [{ id: `dsv_${rng.base62(12)}`, created_at: received, size: analysis.bytes, checksum: analysis.sha256, blobs: [] }];
     return base;
   });
+  const jobs = buildTrainingJobs(rng, draft.seed, draft.now, datasets);
   const state: TrainingState = {
     datasets,
-    jobs: buildTrainingJobs(rng, draft.seed, draft.now, datasets),
+    jobs,
     models: [],
-    experiments: [],
+    experiments: buildTrainingExperiments(draft.seed, jobs),
     gpu_pool: seedGpuPool(rng),
   };
   // The completed seeded job has its model already.

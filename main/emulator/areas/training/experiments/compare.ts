@@ -61,7 +61,14 @@ function rankings(runs: readonly RunState[], metrics: readonly RunMetricName[]):
   return out;
 }
 
-function statisticalAnalysis(runs: readonly RunState[], a: Request['analysis']): NonNullable<Comparison['statistical_analysis']> {
+/** Every pair up to this many runs (435 pairs); beyond, each run against one reference run. */
+export const ALL_PAIRS_MAX_RUNS = 30;
+
+function statisticalAnalysis(
+  runs: readonly RunState[],
+  a: Request['analysis'],
+  ranked: readonly string[],
+): NonNullable<Comparison['statistical_analysis']> {
   const samples = new Map<string, number[]>();
   const excluded: Array<{ runId: string; reason: string }> = [];
   for (const r of runs) {
@@ -75,10 +82,13 @@ function statisticalAnalysis(runs: readonly RunState[], a: Request['analysis']):
     else samples.set(r.view.id, s);
   }
   const ids = runs.map((r) => r.view.id).filter((id) => samples.has(id));
-  const base = a.baseline_run !== undefined && samples.has(a.baseline_run) ? a.baseline_run : null;
+  // Against a baseline run, only pairs with it (none when it has no sample: see `excluded`). Too
+  // many runs for every pair: against the best-ranked run that has a sample.
+  const base = a.baseline_run ?? (ids.length > ALL_PAIRS_MAX_RUNS ? (ranked.find((id) => samples.has(id)) ?? null) : null);
   const pairs: Array<[string, string]> = [];
-  if (base !== null) for (const id of ids) id !== base && pairs.push([base, id]);
-  else for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i]!, ids[j]!]);
+  if (base !== null) {
+    if (samples.has(base)) for (const id of ids) if (id !== base) pairs.push([base, id]);
+  } else for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push([ids[i]!, ids[j]!]);
   const raw = pairs.map(([x, y]) => {
     const sx = samples.get(x)!;
     const sy = samples.get(y)!;
@@ -127,6 +137,7 @@ function statisticalAnalysis(runs: readonly RunState[], a: Request['analysis']):
     correction: a.correction,
     confidenceLevel: 1 - a.alpha,
     baselineRunId: base,
+    pairing: base === null ? 'all-pairs' : a.baseline_run === undefined ? 'best-run' : 'baseline-run',
     comparisons,
     excluded,
   };
@@ -224,7 +235,7 @@ function recommendations(
 export function compareRuns(experimentId: string, runs: readonly RunState[], body: Request): Comparison {
   const metrics = body.metrics;
   const ranks = rankings(runs, metrics);
-  const stats = body.analysis.statistical_tests ? statisticalAnalysis(runs, body.analysis) : null;
+  const stats = body.analysis.statistical_tests ? statisticalAnalysis(runs, body.analysis, ranks[metrics[0]!]!) : null;
   const front = body.analysis.performance_pareto ? pareto(runs, metrics) : null;
   return {
     experimentId,

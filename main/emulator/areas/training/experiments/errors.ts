@@ -28,3 +28,9 @@ export const experimentInvalidState = (experimentId: string, status: string, all
     { experimentId, currentStatus: status, allowedStatuses: allowed },
     `Cannot ${action} a ${status} experiment (only ${allowed.join(' or ')})`,
   );
+
+export const unsupportedExportFormat = (providedFormat: string, supportedFormats: readonly string[]) =>
+  new ApiError(400, 'UNSUPPORTED_FORMAT', `Experiments export as ${supportedFormats.join(', ')}, not ${providedFormat}`, {
+    providedFormat,
+    supportedFormats,
+  });

@@ -175,8 +175,14 @@ async function download(ctx: EmulatorContext, req: FastifyRequest, reply: Fastif
     'content-disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9_.-]/g, '_')}"`,
     etag: `"${e.sha256}"`,
   });
-  for await (const chunk of body) if (!reply.raw.write(chunk)) await new Promise((r) => reply.raw.once('drain', r));
-  reply.raw.end();
+  // The last chunk goes out with end(): a bare end() on a later tick leaves Node's keep-alive
+  // connection looking busy, so a server close waits for its timeout.
+  let held: Buffer | null = null;
+  for await (const chunk of body) {
+    if (held !== null && !reply.raw.write(held)) await new Promise((r) => reply.raw.once('drain', r));
+    held = chunk;
+  }
+  reply.raw.end(held ?? undefined);
 }
 
 export function mountObjectStoreHost(app: FastifyInstance, ctx: EmulatorContext): void {

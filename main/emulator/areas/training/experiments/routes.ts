@@ -1,7 +1,7 @@
 // The experiment routes under /v2/training/experiments (03-endpoints-training.md, Experiments):
 // create, list, get, patch, archive, clone, export, add a run, compare (docs/decisions.md,
 // Training: experiments).
-import { EXPERIMENT_LIMITS, type Experiment } from '../../../../../shared/api/training/experiments';
+import { EXPERIMENT_LIMITS, EXPORT_FORMATS, type Experiment } from '../../../../../shared/api/training/experiments';
 import { experimentOperations as ops } from '../../../../../shared/api/training/experiment-operations';
 import { validationError } from '../../../core/errors';
 import { randomId } from '../../../core/ids';
@@ -19,6 +19,7 @@ import {
   jobAlreadyInExperiment,
   runLimitReached,
   runNotFound,
+  unsupportedExportFormat,
 } from './errors';
 import { exportExperiment, originOf, removeExports } from './export';
 import { insightsOf, statisticsOf } from './insights';
@@ -210,6 +211,7 @@ export const experimentRoutes = [
     async (ctx, { params, body, now, headers }) => {
       const state = trainingState(ctx.store);
       const e = experimentOr404(state, params.experiment_id);
+      if (!(EXPORT_FORMATS as readonly string[]).includes(body.format)) throw unsupportedExportFormat(body.format, EXPORT_FORMATS);
       const runs = runsOf(ctx, state, e, now).map((r) => r.view);
       const result = await exportExperiment(ctx, e, runs, body, originOf(headers), now);
       touch(ctx, e);

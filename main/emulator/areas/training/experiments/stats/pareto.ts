@@ -14,7 +14,7 @@ export interface Candidate {
 
 export interface ParetoResult {
   frontier: string[];
-  /** Each dominated run and one run that dominates it. */
+  /** Each dominated run and a run on the frontier that dominates it. */
   dominated: Array<{ id: string; dominatedBy: string }>;
   /** Runs without a value for every objective. */
   incomplete: string[];
@@ -36,12 +36,11 @@ export function dominates(objectives: readonly Objective[], a: Candidate, b: Can
 export function paretoFrontier(objectives: readonly Objective[], candidates: readonly Candidate[]): ParetoResult {
   const complete = candidates.filter((c) => objectives.every((o) => Number.isFinite(c.values[o.metric] ?? NaN)));
   const incomplete = candidates.filter((c) => !complete.includes(c)).map((c) => c.id);
-  const frontier: string[] = [];
-  const dominated: ParetoResult['dominated'] = [];
-  for (const c of complete) {
-    const by = complete.find((d) => d !== c && dominates(objectives, d, c));
-    if (by) dominated.push({ id: c.id, dominatedBy: by.id });
-    else frontier.push(c.id);
-  }
+  const onFrontier = complete.filter((c) => !complete.some((d) => d !== c && dominates(objectives, d, c)));
+  // Dominance is transitive and the set finite: a run on the frontier dominates every other run.
+  const dominated = complete
+    .filter((c) => !onFrontier.includes(c))
+    .map((c) => ({ id: c.id, dominatedBy: onFrontier.find((d) => dominates(objectives, d, c))!.id }));
+  const frontier = onFrontier.map((c) => c.id);
   return { frontier, dominated, incomplete };
 }

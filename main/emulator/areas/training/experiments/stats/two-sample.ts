@@ -45,13 +45,15 @@ export function midranks(values: readonly number[]): { ranks: number[]; ties: nu
   return { ranks, ties };
 }
 
-/**
- * P(U ≤ q) for the Mann–Whitney U of samples of m and n without ties (R's pwilcox), by the
- * recurrence c(m, n, u) = c(m − 1, n, u − n) + c(m, n − 1, u) over counts of arrangements.
- */
-export function mannWhitneyCdf(q: number, m: number, n: number): number {
-  if (q < 0) return 0;
-  if (q >= m * n) return 1;
+/** Cumulative distributions of U by sample sizes: comparisons of many runs share a few sizes. */
+const CDF_CACHE = new Map<string, Float64Array>();
+const CDF_CACHE_MAX = 256;
+
+/** cdf[u] = P(U ≤ u) for samples of m and n without ties, by the recurrence c(m, n, u) = c(m − 1, n, u − n) + c(m, n − 1, u). */
+function exactCdf(m: number, n: number): Float64Array {
+  const key = `${m},${n}`;
+  const known = CDF_CACHE.get(key);
+  if (known) return known;
   // prev[j] = counts for (i − 1, j); cur[j] for (i, j); each an array over u = 0…i·j.
   let prev: Float64Array[] = Array.from({ length: n + 1 }, () => Float64Array.of(1));
   for (let i = 1; i <= m; i++) {
@@ -67,13 +69,23 @@ export function mannWhitneyCdf(q: number, m: number, n: number): number {
     prev = cur;
   }
   const counts = prev[n]!;
-  let total = 0;
-  let below = 0;
-  for (let u = 0; u < counts.length; u++) {
-    total += counts[u]!;
-    if (u <= q) below += counts[u]!;
-  }
-  return below / total;
+  const total = counts.reduce((s, c) => s + c, 0);
+  const cdf = new Float64Array(counts.length);
+  let running = 0;
+  counts.forEach((c, u) => {
+    running += c;
+    cdf[u] = running / total;
+  });
+  if (CDF_CACHE.size >= CDF_CACHE_MAX) CDF_CACHE.delete(CDF_CACHE.keys().next().value!);
+  CDF_CACHE.set(key, cdf);
+  return cdf;
+}
+
+/** P(U ≤ q) for the Mann–Whitney U of samples of m and n without ties (R's pwilcox). */
+export function mannWhitneyCdf(q: number, m: number, n: number): number {
+  if (q < 0) return 0;
+  if (q >= m * n) return 1;
+  return exactCdf(m, n)[Math.floor(q)]!;
 }
 
 export interface MannWhitneyResult {
