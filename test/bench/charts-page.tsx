@@ -353,6 +353,28 @@ document.addEventListener('pointermove', () => {
   moveTimes.push(performance.now() - moveStart);
 });
 
+/** The scatter's drawn points in page pixels (Chart.js's own elements), for a test to click one. */
+export function scatterPoints(): Array<{ dataset: string; x: number; y: number; px: number; py: number }> {
+  const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="scatter-plot"] canvas');
+  const chart = canvas ? Chart.getChart(canvas) : undefined;
+  if (!canvas || !chart) return [];
+  const box = canvas.getBoundingClientRect();
+  return chart.data.datasets.flatMap((ds, d) =>
+    chart.getDatasetMeta(d).data.map((el, i) => {
+      const v = ds.data[i] as { x: number; y: number };
+      return { dataset: String(ds.label), x: v.x, y: v.y, px: box.left + el.x, py: box.top + el.y };
+    }),
+  );
+}
+
+/** What the scatter's tooltip shows now (Chart.js draws it on the canvas): its title and lines. */
+export function scatterTooltip(): string {
+  const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="scatter-plot"] canvas');
+  const tip = canvas ? Chart.getChart(canvas)?.tooltip : undefined;
+  if (!tip || tip.opacity === 0) return '';
+  return [...tip.title, ...tip.body.flatMap((b) => b.lines)].join('\n');
+}
+
 declare global {
   interface Window {
     chartsPage: {
@@ -363,9 +385,22 @@ declare global {
       setupBrushing: typeof setupBrushing;
       startTiming: typeof startTiming;
       stopTiming: typeof stopTiming;
+      scatterPoints: typeof scatterPoints;
+      scatterTooltip: typeof scatterTooltip;
       optimizers: string[];
     };
   }
 }
 
-window.chartsPage = { render, reset, events, stepCurvesFirstRender, setupBrushing, startTiming, stopTiming, optimizers: OPTIMIZERS };
+window.chartsPage = {
+  render,
+  reset,
+  events,
+  stepCurvesFirstRender,
+  setupBrushing,
+  startTiming,
+  stopTiming,
+  scatterPoints,
+  scatterTooltip,
+  optimizers: OPTIMIZERS,
+};

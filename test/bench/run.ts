@@ -297,10 +297,10 @@ const BENCHES: readonly Bench[] = [
         result: r,
         rows: [
           {
-            name: `experiment comparison, step curves of ${s.runs} runs x ${s.steps.toLocaleString('en-US')} steps: first render`,
-            figure: `${s.tunedFirstMs.toFixed(0)} ms (median of 5 mounts ${s.tunedMedianMs.toFixed(0)} ms) vs Chart.js given every point ${s.baselineFirstMs.toFixed(0)} ms (${s.baselineMedianMs.toFixed(0)} ms) = ${(s.baselineMedianMs / s.tunedMedianMs).toFixed(1)}x less`,
-            target: '<= 500 ms',
-            ok: s.tunedFirstMs <= 500,
+            name: `experiment comparison, step curves of ${s.runs} runs x ${s.steps.toLocaleString('en-US')} steps: first render (mount to pixels, 5 mounts)`,
+            figure: `median ${s.tunedMedianMs.toFixed(0)} ms, slowest ${s.tunedMaxMs.toFixed(0)} ms vs Chart.js given every point median ${s.baselineMedianMs.toFixed(0)} ms, slowest ${s.baselineMaxMs.toFixed(0)} ms = ${(s.baselineMedianMs / s.tunedMedianMs).toFixed(1)}x less`,
+            target: '<= 500 ms (slowest)',
+            ok: s.tunedMaxMs <= 500,
           },
           {
             name: `parallel coordinates of ${b.trials.toLocaleString('en-US')} trials: brushing, per pointer move (${b.moves} moves)`,

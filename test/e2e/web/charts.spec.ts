@@ -38,6 +38,12 @@ test.describe('Comparison charts', () => {
     expect(csv).not.toContain('run_001,');
     expect(csv).toContain('run_002,');
 
+    const png = page.waitForEvent('download');
+    await page.getByTestId('chart-export-png').click();
+    const picture = await readFile((await (await png).path())!);
+    expect((await png).suggestedFilename()).toBe('training-loss-by-step.png');
+    expect(picture.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+
     // The crosshair readout lists the runs shown at the step under the pointer.
     const box = (await plot.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -114,6 +120,21 @@ test.describe('Comparison charts', () => {
     await expect(first).toHaveAccessibleName(/axis 2 of 10/);
     await expect(page.getByTestId('parallel-axis-batch_size')).toHaveAccessibleName(/axis 1 of 10/);
 
+    // And by dragging a name: Eval loss to the first place.
+    const evalName = page.getByTestId('parallel-axis-eval_loss');
+    const nameBox = (await evalName.boundingBox())!;
+    await page.mouse.move(nameBox.x + nameBox.width / 2, nameBox.y + nameBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(axisX(0), nameBox.y + nameBox.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect(evalName).toHaveAccessibleName(/axis 1 of 10/);
+    await expect(page.getByTestId('parallel-axis-batch_size')).toHaveAccessibleName(/axis 2 of 10/);
+    await page.keyboard.press('Escape');
+    // Put back, for the hover below (Eval loss last again).
+    await evalName.focus();
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
+    await expect(evalName).toHaveAccessibleName(/axis 10 of 10/);
+
     // Hovering a line shows its values: the highest loss is alone at the top of its axis (now still the last).
     const worst = data.find((t) => t.values.eval_loss === hi)!;
     await page.mouse.move(axisX(9) - 3, top + 1);
@@ -145,6 +166,26 @@ test.describe('Comparison charts', () => {
     expect(expected.length).toBeGreaterThan(1);
     await expect.poll(got).toEqual(expected);
     await expect(page.getByTestId('chart')).toContainText(`${expected.length} of ${data.length} on the pareto frontier`);
+
+    // A click on the cheapest frontier point selects it (and rings it).
+    const cheapest = data
+      .filter((t) => expected.includes(t.id))
+      .sort((a, b) => (a.values.cost_usd as number) - (b.values.cost_usd as number))[0]!;
+    const point = (await page.evaluate(() => window.chartsPage.scatterPoints())).find(
+      (p) => p.dataset === cheapest.values.optimizer && p.x === cheapest.values.cost_usd && p.y === cheapest.values.eval_loss,
+    )!;
+    await page.mouse.click(point.px, point.py);
+    await expect.poll(() => page.evaluate(() => window.chartsPage.events.selected)).toBe(cheapest.id);
+    await expect
+      .poll(async () => (await page.evaluate(() => window.chartsPage.scatterPoints())).filter((p) => p.dataset === 'Selected'))
+      .toHaveLength(1);
+    // Hovering it names the run and says it is on the frontier.
+    await page.mouse.move(point.px + 1, point.py);
+    await page.mouse.move(point.px, point.py);
+    await expect.poll(() => page.evaluate(() => window.chartsPage.scatterTooltip())).toContain('On the pareto frontier');
+    expect(await page.evaluate(() => window.chartsPage.scatterTooltip())).toContain(
+      `Cost: $${(cheapest.values.cost_usd as number).toFixed(2)}`,
+    );
 
     await page.getByTestId('scatter-y-direction').click();
     await expect.poll(got).toEqual(frontier('max', () => true));

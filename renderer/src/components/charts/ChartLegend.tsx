@@ -5,6 +5,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 
 export interface LegendEntry {
   key: string;
@@ -27,7 +28,7 @@ export interface ChartLegendProps {
   inline?: boolean;
 }
 
-export function ChartLegend({
+export const ChartLegend = memo(function ChartLegend({
   entries,
   hidden,
   onToggle,
@@ -117,7 +118,7 @@ export function ChartLegend({
       </Box>
     </Box>
   );
-}
+});
 
 /** The set with `key` toggled in or out. */
 export function toggled(set: ReadonlySet<string>, key: string): Set<string> {

@@ -31,6 +31,7 @@ export type { ParallelAxis, ParallelItem } from './parallel-model';
 
 export interface ParallelCoordinatesProps {
   title: string;
+  /** Memoise axes and items: a new array rescales every line. */
   axes: readonly ParallelAxis[];
   items: readonly ParallelItem[];
   /** The axis the lines are coloured by (a numeric one); by default the last numeric axis. */
@@ -80,7 +81,11 @@ export function ParallelCoordinates({
   const cols = useMemo(() => buildColumns(axes, items), [axes, items]);
   const colourAxis = colourKey === null ? -1 : axes.findIndex((a) => a.key === colourKey);
   const bins = useMemo(() => colourBins(cols, colourAxis >= 0 ? colourAxis : null, BINS), [cols, colourAxis]);
-  const dimColour = alpha(theme.palette.text.primary, theme.palette.mode === 'dark' ? 0.1 : 0.08);
+  // Dimmed lines fainter the more there are, so 2,000 brushed-out lines stay a grey haze.
+  const dimColour = alpha(
+    theme.palette.text.primary,
+    (items.length > 1000 ? 0.05 : items.length > 300 ? 0.07 : 0.1) * (theme.palette.mode === 'dark' ? 1.2 : 1),
+  );
   // On a dark background viridis's darkest fifth would vanish: the scale starts above it there.
   const stops = useMemo(() => (theme.palette.mode === 'dark' ? DARK_VIRIDIS : VIRIDIS), [theme]);
   const binColours = useMemo(() => [...binColourList(stops, BINS), theme.palette.text.disabled], [theme, stops]);
@@ -101,11 +106,13 @@ export function ParallelCoordinates({
     (_, r: string) => `${Number(r) * 16}px`,
   );
 
-  // A new set of axes starts over in their given order, without brushes.
+  // A different set of axes starts over in their given order, without brushes (the same axes
+  // in a new array keep both).
+  const axesKey = axes.map((a) => `${a.key}:${a.kind}`).join('|');
   useEffect(() => {
     setOrder(axes.map((_, i) => i));
     brushesRef.current = new Map();
-  }, [axes]);
+  }, [axesKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The plot exists while there are items and axes (the empty state has no canvas).
   const empty = items.length === 0 || axes.length === 0;
@@ -411,7 +418,15 @@ export function ParallelCoordinates({
           <canvas ref={axesRef} />
           <canvas ref={hoverRef} />
           {hover && (
-            <HoverCard item={items[hover.item]!} name={itemLabel(items[hover.item]!)} axes={axes} x={hover.x} y={hover.y} width={width} />
+            <HoverCard
+              item={items[hover.item]!}
+              name={itemLabel(items[hover.item]!)}
+              axes={axes}
+              x={hover.x}
+              y={hover.y}
+              width={width}
+              height={plotHeight}
+            />
           )}
         </Box>
       </Box>
@@ -451,6 +466,7 @@ function HoverCard({
   x,
   y,
   width,
+  height,
 }: {
   item: ParallelItem;
   name: string;
@@ -458,15 +474,18 @@ function HoverCard({
   x: number;
   y: number;
   width: number;
+  height: number;
 }) {
+  // Beside the pointer on the side with room; above it in the plot's lower half, so it never hangs past the plot.
   const left = x + 260 > width ? x - 250 : x + 14;
+  const vertical = y > height / 2 ? { bottom: Math.max(0, height - y - 12) } : { top: Math.max(0, y - 12) };
   return (
     <Box
       data-testid="parallel-hover"
       sx={{
         position: 'absolute',
         left,
-        top: Math.max(0, y - 20),
+        ...vertical,
         width: 236,
         pointerEvents: 'none',
         bgcolor: 'background.paper',

@@ -7,7 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { seriesColor } from '../../lib/series-colours';
 import { exportCsv, exportPng } from './chart-export';
 import { ChartFrame } from './ChartFrame';
@@ -30,6 +30,7 @@ export interface StepCurvesProps {
   title: string;
   /** The metric's name, for the readout, the CSV and the screen-reader description. */
   metric: string;
+  /** Memoise it: a new array lays the chart out again (the zoom is kept). */
   runs: readonly StepCurveInput[];
   /** Start on a log value axis (a loss spanning decades). */
   logY?: boolean;
@@ -72,7 +73,12 @@ export function StepCurves({
   );
   const legendEntries = useMemo(() => colored.map((r) => ({ key: r.id, label: r.label, color: r.color })), [colored]);
   const colors = useMemo(
-    () => ({ grid: theme.palette.divider, text: theme.palette.text.secondary, cursor: theme.palette.text.primary }),
+    () => ({
+      grid: theme.palette.divider,
+      text: theme.palette.text.secondary,
+      cursor: theme.palette.text.primary,
+      background: theme.palette.background.paper,
+    }),
     [theme],
   );
   const colorsRef = useRef(colors);
@@ -109,21 +115,26 @@ export function StepCurves({
       setZoomed(false);
     }
     if (a.runs !== colored) {
+      // New data (a live run's new steps) keep the zoom, as a dashboard's refresh does.
       a.runs = colored;
       a.hidden = hidden;
       c.setRuns(colored, hidden);
-      setZoomed(false);
     } else if (a.hidden !== hidden) {
       a.hidden = hidden;
       c.setHidden(hidden);
     }
   }, [colored, hidden, log]);
 
-  const hover = (id: string | null, step: number | null) => {
+  const onHighlightRef = useRef(onHighlight);
+  onHighlightRef.current = onHighlight;
+  // Stable, so the legend (memoised) does not re-render on every pointer move of the readout.
+  const hover = useCallback((id: string | null, step: number | null) => {
     controllerRef.current?.setHover(id, step);
     setHighlight(id);
-    onHighlight?.(id);
-  };
+    onHighlightRef.current?.(id);
+  }, []);
+  const toggleRun = useCallback((k: string) => setHidden((h) => toggled(h, k)), []);
+  const hoverRun = useCallback((k: string | null) => hover(k, null), [hover]);
 
   const zoom = useDragZoom({
     inPlot(x, y) {
@@ -220,10 +231,10 @@ export function StepCurves({
           label="Runs"
           entries={legendEntries}
           hidden={hidden}
-          onToggle={(k) => setHidden((h) => toggled(h, k))}
+          onToggle={toggleRun}
           onSetHidden={setHidden}
           highlighted={highlight}
-          onHover={(k) => hover(k, null)}
+          onHover={hoverRun}
           maxHeight={height - 28}
         />
       </Box>

@@ -3,8 +3,8 @@
 // axes (linear step axis; linear or log value axis, rounded to nice ticks) and a plugin draws
 // every run as one path of its decimated points (decimate.ts: at most four points per pixel
 // column, over the zoomed view only); a Chart.js dataset would cost an element per point.
-// The highlighted run and the crosshair are drawn on an overlay canvas, and the base canvas
-// fades by CSS while a run is highlighted: hovering never redraws the 200 other curves.
+// The highlighted run and the crosshair are drawn on an overlay canvas, over a veil of the
+// background that fades the other curves: hovering never redraws the 200 other curves.
 import { Chart, LinearScale, LineController, LogarithmicScale, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
 import { decimateM4, lowerBound, type Decimated } from './decimate';
 import { formatNumber } from './scales';
@@ -25,6 +25,8 @@ export interface StepCurvesColors {
   text: string;
   /** The crosshair line. */
   cursor: string;
+  /** The chart's background: laid thinly over the other curves while one is highlighted. */
+  background: string;
 }
 
 export interface StepView {
@@ -64,10 +66,10 @@ export interface StepCurvesController {
   readonly chart: Chart<'line'>;
 }
 
-const LINE_WIDTH = 1.25;
+const LINE_WIDTH = 1;
 const HIGHLIGHT_WIDTH = 2.5;
-/** The base canvas's opacity while a run is highlighted. */
-const FADED = 0.28;
+/** The veil's opacity over the other curves while a run is highlighted. */
+const VEIL = 0.72;
 
 interface Drawn {
   run: StepRun;
@@ -153,12 +155,19 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
           type: 'linear',
           grid: { color: colors.grid },
           title: { display: true, text: 'Step', color: colors.text },
-          ticks: { color: colors.text, maxRotation: 0, autoSkipPadding: 16, callback: (v) => formatNumber(Number(v)) },
+          ticks: {
+            color: colors.text,
+            maxRotation: 0,
+            autoSkipPadding: 16,
+            includeBounds: false,
+            callback: (v) => formatNumber(Number(v)),
+          },
         },
         y: {
           type: 'linear',
           grid: { color: colors.grid },
-          ticks: { color: colors.text, maxTicksLimit: 8, callback: (v) => tickLabel(Number(v)) },
+          // No ticks at a zoomed axis's odd ends, only at round values.
+          ticks: { color: colors.text, maxTicksLimit: 8, includeBounds: false, callback: (v) => tickLabel(Number(v)) },
         },
       },
     },
@@ -256,7 +265,6 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
     const { left, right, top, bottom } = ch.chartArea;
     const xs = ch.scales.x as Scale | undefined;
     const ys = ch.scales.y as Scale | undefined;
-    canvas.style.opacity = hover.run !== null ? String(FADED) : '1';
     if (!xs || !ys || !(xs.max > xs.min)) return;
     const kx = (right - left) / (xs.max - xs.min);
     const toY = yMapper(ys, logY, top, bottom);
@@ -265,6 +273,12 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
     ctx.rect(left, top, right - left, bottom - top);
     ctx.clip();
     const d = hover.run === null ? undefined : drawn.find((r) => r.run.id === hover.run);
+    if (d) {
+      ctx.globalAlpha = VEIL;
+      ctx.fillStyle = colors.background;
+      ctx.fillRect(left, top, right - left, bottom - top);
+      ctx.globalAlpha = 1;
+    }
     if (d && d.points.n > 0) {
       ctx.strokeStyle = d.run.color;
       ctx.lineWidth = HIGHLIGHT_WIDTH;
