@@ -45,10 +45,19 @@ test.describe('Experiments', () => {
     // Provisioning, then every step of the three jobs.
     await advanceClock(page, 4 * 3600);
 
-    // The list, empty: it says what an experiment is for.
+    // The list, with the seeded experiments and their runs (completed of all).
+    const { experiments } = await bridgeCall<{ experiments: { id: string; name: string; runCount: number }[] }>(
+      page,
+      'training.experiments.list',
+    );
+    expect(experiments.length).toBeGreaterThan(0);
     await page.goto('/#/experiments');
     await expect(page.getByRole('heading', { name: 'Experiments', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('empty-state')).toContainText('groups training runs');
+    for (const e of experiments) await expect(page.getByTestId(`experiment-row-${e.id}`)).toContainText(e.name);
+    // A status filter the seeded ones do not match says so, with a way back.
+    await page.getByTestId('experiment-status-filter-archived').click();
+    await expect(page.getByTestId('empty-state')).toContainText('No experiments match the filters');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
 
     // Create: a missing name is refused on its field, then the experiment opens.
     await page.getByTestId('create-experiment').click();

@@ -101,7 +101,12 @@ export default function ComparePage({ id }: { id: string }) {
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           data-testid="tests-layout"
         >
-          <MenuItem value="">Every pair of runs</MenuItem>
+          <MenuItem value="">
+            {/* Past 30 runs the API pairs each run with the best-ranked one unless told which. */}
+            {analysis?.baselineRunId && !baselineRun
+              ? `Each run against the best (${comparison.runs.find((r) => r.id === analysis.baselineRunId)?.name ?? analysis.baselineRunId})`
+              : 'Every pair of runs'}
+          </MenuItem>
           {comparison.runs.map((r) => (
             <MenuItem key={r.id} value={r.id}>
               Each run against {r.name}
