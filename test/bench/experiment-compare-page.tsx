@@ -107,6 +107,7 @@ export function syntheticComparison(runs: number, steps: number): { comparison: 
       correction: 'holm',
       confidenceLevel: 0.95,
       baselineRunId: id(0),
+      pairing: 'best-run',
       comparisons,
       excluded: [],
     },

@@ -103,7 +103,7 @@ export default function ComparePage({ id }: { id: string }) {
         >
           <MenuItem value="">
             {/* Past 30 runs the API pairs each run with the best-ranked one unless told which. */}
-            {analysis?.baselineRunId && !baselineRun
+            {analysis?.pairing === 'best-run' && analysis.baselineRunId
               ? `Each run against the best (${comparison.runs.find((r) => r.id === analysis.baselineRunId)?.name ?? analysis.baselineRunId})`
               : 'Every pair of runs'}
           </MenuItem>

@@ -98,8 +98,10 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
         {analysis ? (
           <Stack spacing={1}>
             <Typography variant="body2" color="text.secondary">
-              {analysis.baselineRunId ? `Each run against ${names.get(analysis.baselineRunId)}` : 'Every pair of runs'}, on the{' '}
-              {analysis.sample}. Significant when the {correctionName}-adjusted Welch p-value is below {analysis.alpha};{' '}
+              {analysis.pairing === 'all-pairs'
+                ? 'Every pair of runs'
+                : `Each run against ${analysis.pairing === 'best-run' ? 'the best-ranked, ' : ''}${names.get(analysis.baselineRunId ?? '') ?? analysis.baselineRunId}`}
+              , on the {analysis.sample}. Significant when the {correctionName}-adjusted Welch p-value is below {analysis.alpha};{' '}
               {Math.round(analysis.confidenceLevel * 100)} % intervals of the difference in mean loss (first minus second).
             </Typography>
             {analysis.excluded.length > 0 && (
