@@ -134,6 +134,25 @@ test.describe('Experiments', () => {
     await page.getByRole('switch', { name: 'Differences only' }).check();
     await expect(diff.getByRole('columnheader', { name: 'baseModel' })).toHaveCount(0);
 
+    // Brushing the learning-rate axis (the first) from its top to 40 % down keeps the 0.0004 run:
+    // the curves show only it.
+    const parallelPanel = page.getByTestId('compare-parallel-panel');
+    await parallelPanel.scrollIntoViewIfNeeded();
+    const plot = parallelPanel.locator('[data-testid="parallel-plot"] canvas').first();
+    await expect(plot).toBeVisible();
+    const box = (await plot.boundingBox())!;
+    const top = box.y + 10;
+    const bottom = box.y + box.height - 14;
+    const x = box.x + 56;
+    // From above the axis' top (a brush is clamped to the axis), so the top value is inside it.
+    await page.mouse.move(x, box.y + 1);
+    await page.mouse.down();
+    await page.mouse.move(x, top + 0.4 * (bottom - top), { steps: 8 });
+    await page.mouse.up();
+    await expect(page.getByTestId('compare-curves-panel')).toContainText('1 of 3 runs, as brushed in the parallel coordinates');
+    await expect(curves.getByText(jobs[2]!.name, { exact: true })).toBeVisible();
+    await expect(curves.getByText(jobs[0]!.name, { exact: true })).toHaveCount(0);
+
     // Export: written to the object store, saved as a file with a row per run.
     await page.getByRole('link', { name: title }).click();
     await page.getByTestId('export-experiment').click();
