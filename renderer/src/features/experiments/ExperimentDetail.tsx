@@ -70,7 +70,13 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
       <Typography variant="caption" color="text.secondary" noWrap component="div">
         {label}
       </Typography>
-      <Typography variant="body1" sx={{ fontWeight: 600 }} noWrap data-testid={testId}>
+      <Typography
+        variant="body1"
+        sx={{ fontWeight: 600 }}
+        noWrap
+        data-testid={testId}
+        title={typeof value === 'string' ? value : undefined}
+      >
         {value}
       </Typography>
     </Box>
@@ -122,7 +128,7 @@ function Statistics({ experiment }: { experiment: Experiment }) {
         <Box sx={{ gridColumn: 'span 2', minWidth: 0 }}>
           <Figure
             label={`Best run${s.best_run ? ` (${s.best_run.metric.replace(/_/g, ' ')})` : ''}`}
-            value={s.best_run ? `${best?.name ?? s.best_run.id} · ${formatStat(s.best_run.value)}` : '—'}
+            value={s.best_run ? `${formatStat(s.best_run.value)} · ${best?.name ?? s.best_run.id}` : '—'}
             testId="stat-best-run"
           />
         </Box>

@@ -183,7 +183,7 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       {
         id: 'mw',
         header: 'M–W adj. p',
-        width: '96px',
+        width: '112px',
         align: 'right',
         sortValue: (c) => c.mannWhitney?.pAdjusted ?? 1,
         render: (c) =>
@@ -199,7 +199,7 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       {
         id: 'effect',
         header: 'Hedges g',
-        width: '148px',
+        width: '136px',
         align: 'right',
         sortValue: (c) => Math.abs(c.effectSize.hedgesG ?? 0),
         render: (c) => {
