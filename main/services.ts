@@ -10,6 +10,7 @@ import type { ChannelName, ChannelResponse, VaultStatus } from '../shared/ipc/co
 import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
 import { readAppVersion } from './app-version';
 import { createEmulator, keyPrefix, type Emulator, type EmulatorOptions } from './emulator/index';
+import { createExperimentExports } from './exports/experiment-exports';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
 import { testConnection } from './profiles/connection-test';
@@ -123,6 +124,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     trainingJobIntervalMs: options.streams?.trainingJobIntervalMs,
   });
   const uploads = createDatasetUploads(gateway);
+  const exportExperiment = createExperimentExports({
+    gateway,
+    activeProfile: () => profiles.active(),
+    emulatorFetch: (request) => emulator.fetch(request),
+  });
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
   /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
@@ -166,6 +172,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'datasets:beginUpload': (request) => uploads.begin(request),
     'datasets:uploadChunk': (request) => uploads.chunk(request.uploadId, request.offset, request.data),
     'datasets:cancelUpload': (request) => uploads.cancel(request.uploadId),
+    'experiments:export': (request) => exportExperiment(request),
   };
 
   const topics: TopicSources = {

@@ -32,6 +32,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'datasets:uploadChunk': true,
   'datasets:cancelUpload': true,
   'emulator:importSnapshot': true,
+  'experiments:export': true,
 };
 
 const topicTable: { readonly [T in TopicName]: true } = {

@@ -19,6 +19,7 @@ import {
 import { NormalizedError } from '../api/errors';
 import { datasetUploadChannels } from './dataset-uploads';
 import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams, TrainingJobLiveEvent, TrainingJobLiveParams } from './streams';
+import { experimentExportChannels } from './experiment-exports';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
 export const ProfileName = z.string().trim().min(1, 'Name is required').max(60, 'Name is at most 60 characters');
@@ -191,6 +192,7 @@ export const channels = {
   },
   ...emulatorChannels,
   ...datasetUploadChannels,
+  ...experimentExportChannels,
 } as const;
 
 export const topics = {

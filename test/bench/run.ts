@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { benchCharts } from './charts';
+import { benchExperimentCompare } from './experiment-compare';
 import { benchClusterList } from './cluster-list';
 import { benchDurability } from './durability';
 import { benchEmulatorHttp } from './emulator-http';
@@ -359,6 +360,25 @@ const BENCHES: readonly Bench[] = [
             figure: `median ${b.tunedMedianMs.toFixed(1)} ms, p95 ${b.tunedP95Ms.toFixed(1)} ms vs redrawing every line median ${b.baselineMedianMs.toFixed(1)} ms, p95 ${b.baselineP95Ms.toFixed(1)} ms = ${(b.baselineMedianMs / b.tunedMedianMs).toFixed(1)}x less`,
             target: '<= 16 ms (median and p95)',
             ok: b.tunedMedianMs <= 16 && b.tunedP95Ms <= 16,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'compare',
+    about:
+      'experiment comparison view in Chromium: first render of 200 runs x 1,000 steps (runs table, metric curves, 199 tests against the best run) vs Chart.js drawing every point',
+    async run() {
+      const r = await benchExperimentCompare();
+      return {
+        result: r,
+        rows: [
+          {
+            name: `experiment comparison view, ${r.runs} runs x ${r.steps.toLocaleString('en-US')} steps (${r.pairs} tested pairs): first render`,
+            figure: `slowest of 5 mounts ${r.tunedMaxMs.toFixed(0)} ms (median ${r.tunedMedianMs.toFixed(0)}; cold in a fresh page ${r.coldMs.toFixed(0)}) vs Chart.js given every point, chart alone, ${r.baselineMaxMs.toFixed(0)} ms (median ${r.baselineMedianMs.toFixed(0)}; cold ${r.coldBaselineMs.toFixed(0)}) = ${(r.tunedMedianMs / r.baselineMedianMs).toFixed(2)}x its time for the whole view`,
+            target: '<= 500 ms',
+            ok: r.tunedMaxMs <= 500,
           },
         ],
       };

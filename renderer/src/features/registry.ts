@@ -4,6 +4,7 @@ import { feature as apiKeys } from './api-keys';
 import { feature as clusters } from './clusters';
 import { feature as emulator } from './emulator';
 import { feature as endpoints } from './endpoints';
+import { feature as experiments } from './experiments';
 import { feature as logs } from './logs';
 import { feature as models } from './models';
 import { feature as templates } from './templates';
@@ -22,6 +23,7 @@ export const features: readonly Feature[] = [
   trainingJobsFeature,
   models,
   tuning,
+  experiments,
   emulator,
   logs,
 ];

@@ -16,7 +16,8 @@ export type Intent =
   | 'page:refresh'
   | 'tuning:start'
   | 'tuning:stop'
-  | 'tuning:deploy-best';
+  | 'tuning:deploy-best'
+  | 'experiments:create';
 
 interface IntentState {
   pending: Intent | null;
