@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { pearson, spearman } from '../../../../main/emulator/areas/training/experiments/stats/correlation';
 import { benjaminiHochberg, holm } from '../../../../main/emulator/areas/training/experiments/stats/multiple';
-import { dominates, paretoFrontier } from '../../../../main/emulator/areas/training/experiments/stats/pareto';
+import { paretoFrontier } from '../../../../main/emulator/areas/training/experiments/stats/pareto';
 import { tTwoSidedP } from '../../../../main/emulator/areas/training/experiments/stats/t-tail';
 import {
   effectSize,
@@ -241,8 +241,12 @@ describe('pareto frontier', () => {
   });
 
   it('does not let equal runs dominate each other; maximised metrics count upwards', () => {
-    expect(dominates(objectives, c('a', 0.5, 1), c('b', 0.5, 1))).toBe(false);
+    expect(paretoFrontier(objectives, [c('a', 0.5, 1), c('b', 0.5, 1)]).frontier).toEqual(['a', 'b']);
     const acc = [{ metric: 'accuracy', direction: 'maximize' }] as const;
-    expect(dominates(acc, { id: 'x', values: { accuracy: 0.9 } }, { id: 'y', values: { accuracy: 0.8 } })).toBe(true);
+    const r = paretoFrontier(acc, [
+      { id: 'y', values: { accuracy: 0.8 } },
+      { id: 'x', values: { accuracy: 0.9 } },
+    ]);
+    expect(r).toMatchObject({ frontier: ['x'], dominated: [{ id: 'y', dominatedBy: 'x' }] });
   });
 });

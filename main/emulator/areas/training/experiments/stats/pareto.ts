@@ -1,6 +1,8 @@
 // The pareto frontier of runs over several metrics, each minimised or maximised: a run is on it
-// when no other run is at least as good on every metric and better on one. Runs missing a value
-// of a requested metric are left out (they cannot be compared).
+// when no other run is at least as good on every metric and better on one (shared/analysis/pareto.ts,
+// the function the console's scatter draws with). Runs missing a value of a requested metric are
+// left out (they cannot be compared).
+import { dominates, paretoFront, type Direction } from '../../../../../../shared/analysis/pareto';
 
 export interface Objective {
   metric: string;
@@ -20,27 +22,17 @@ export interface ParetoResult {
   incomplete: string[];
 }
 
-const better = (o: Objective, a: number, b: number) => (o.direction === 'minimize' ? a < b : a > b);
-
-export function dominates(objectives: readonly Objective[], a: Candidate, b: Candidate): boolean {
-  let strictly = false;
-  for (const o of objectives) {
-    const x = a.values[o.metric]!;
-    const y = b.values[o.metric]!;
-    if (better(o, y, x)) return false;
-    if (better(o, x, y)) strictly = true;
-  }
-  return strictly;
-}
-
 export function paretoFrontier(objectives: readonly Objective[], candidates: readonly Candidate[]): ParetoResult {
-  const complete = candidates.filter((c) => objectives.every((o) => Number.isFinite(c.values[o.metric] ?? NaN)));
+  const directions: Direction[] = objectives.map((o) => (o.direction === 'minimize' ? 'min' : 'max'));
+  const pointOf = (c: Candidate) => objectives.map((o) => c.values[o.metric] ?? NaN);
+  const complete = candidates.filter((c) => pointOf(c).every(Number.isFinite));
   const incomplete = candidates.filter((c) => !complete.includes(c)).map((c) => c.id);
-  const onFrontier = complete.filter((c) => !complete.some((d) => d !== c && dominates(objectives, d, c)));
-  // Dominance is transitive and the set finite: a run on the frontier dominates every other run.
-  const dominated = complete
-    .filter((c) => !onFrontier.includes(c))
-    .map((c) => ({ id: c.id, dominatedBy: onFrontier.find((d) => dominates(objectives, d, c))!.id }));
-  const frontier = onFrontier.map((c) => c.id);
-  return { frontier, dominated, incomplete };
+  const points = complete.map(pointOf);
+  const front = paretoFront(points, directions);
+  const on = new Set(front);
+  // Dominance is transitive and the set finite: a run off the frontier is dominated by one on it.
+  const dominated = complete.flatMap((c, i) =>
+    on.has(i) ? [] : [{ id: c.id, dominatedBy: complete[front.find((f) => dominates(points[f]!, points[i]!, directions))!]!.id }],
+  );
+  return { frontier: front.map((i) => complete[i]!.id), dominated, incomplete };
 }
