@@ -32,6 +32,9 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'datasets:uploadChunk': true,
   'datasets:cancelUpload': true,
   'emulator:importSnapshot': true,
+  'models:download': true,
+  'models:cancelDownload': true,
+  'models:showDownload': true,
 };
 
 const topicTable: { readonly [T in TopicName]: true } = {
@@ -41,6 +44,7 @@ const topicTable: { readonly [T in TopicName]: true } = {
   'logs:tail': true,
   'metrics:live': true,
   'training:job': true,
+  'models:download': true,
 };
 
 export const preloadChannelNames = Object.keys(channelTable) as ChannelName[];

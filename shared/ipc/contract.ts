@@ -18,6 +18,7 @@ import {
 } from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
 import { datasetUploadChannels } from './dataset-uploads';
+import { modelDownloadChannels, modelDownloadTopics } from './model-downloads';
 import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams, TrainingJobLiveEvent, TrainingJobLiveParams } from './streams';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
@@ -191,6 +192,7 @@ export const channels = {
   },
   ...emulatorChannels,
   ...datasetUploadChannels,
+  ...modelDownloadChannels,
 } as const;
 
 export const topics = {
@@ -212,6 +214,7 @@ export const topics = {
   'metrics:live': { params: MetricsLiveParams, event: MetricsLiveEvent },
   /** A training job followed live: its new loss, learning-rate and throughput points as the clock moves (main/streams/training-job-live.ts). */
   'training:job': { params: TrainingJobLiveParams, event: TrainingJobLiveEvent },
+  ...modelDownloadTopics,
 } as const;
 
 export type Channels = typeof channels;
