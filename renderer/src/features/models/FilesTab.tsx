@@ -47,6 +47,8 @@ function DownloadStatus({ modelId, view }: { modelId: string; view: ModelDownloa
           </Button>
         </Stack>
         <LinearProgress
+          // A new element when the bytes start: a determinate bar that was indeterminate keeps the sliding bar's offsets.
+          key={event.state}
           variant={event.state === 'waiting' ? 'indeterminate' : 'determinate'}
           value={pct}
           aria-label="Download progress"
@@ -117,7 +119,7 @@ function DownloadStatus({ modelId, view }: { modelId: string; view: ModelDownloa
       <Alert severity="info" sx={{ mb: 1.5 }} onClose={() => store.dismiss(modelId)} data-testid="model-download-cancelled">
         {event.error?.details.reason === 'not-fetched'
           ? event.error.message
-          : `Download of ${start.fileName} cancelled after ${formatBytes(event.received)}; ${start.delivery === 'file' ? 'the partial file was deleted' : 'the browser keeps no file'}.`}
+          : `Download of ${start.fileName} cancelled after ${formatBytes(event.received)}; ${start.delivery === 'file' ? 'the partial file was deleted' : 'the browser reports it as failed'}.`}
       </Alert>
     );
   return (
