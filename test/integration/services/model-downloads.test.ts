@@ -13,6 +13,7 @@ import type { ApiCallResponse, BridgeResult } from '../../../shared/ipc/contract
 import { dispatch } from '../../../shared/ipc/dispatch';
 import type { ModelDownloadEvent, ModelDownloadStart } from '../../../shared/ipc/model-downloads';
 import { createModelDownloads } from '../../../main/downloads/model-downloads';
+import { createEmulator } from '../../../main/emulator/index';
 import { createServices, type Services } from '../../../main/services';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
 import { startWebServer } from '../../../main/web/server';
@@ -247,6 +248,26 @@ describe('model downloads to a file', () => {
       expect((await readdir(saveDir)).filter((n) => n.includes('cancelled'))).toEqual([]);
       expect(services.downloads.active()).toBe(0);
     });
+  });
+
+  it('a remote profile downloads from the address its server gave, over HTTP, verified', async () => {
+    const server = createEmulator({ seed: 11 });
+    try {
+      const baseUrl = await server.listen(0, '127.0.0.1');
+      const profile = await invoke<{ id: string }>('profiles:create', { name: 'Emulator over HTTP', baseUrl, apiKey: server.ownerKey });
+      await invoke('profiles:activate', { id: profile.id });
+      const model = await modelNamed('support-assistant-v1');
+      nextPath = join(saveDir, 'remote.zip');
+      const start = await invoke<ModelDownloadStart>('models:download', { modelId: model.id, files: model.files.map((f) => f.name) });
+      if (!start.started) throw new Error('not started');
+      const done = await ended(start.downloadId);
+      expect(done.state).toBe('completed');
+      expect(done.verified).toHaveLength(model.files.length);
+      expect((await stat(join(saveDir, 'remote.zip'))).size).toBe(start.size);
+    } finally {
+      await invoke('profiles:activate', { id: 'local-emulator' });
+      await server.close();
+    }
   });
 
   it('the renderer never sees the download token, and api:call refuses the download operation', async () => {
