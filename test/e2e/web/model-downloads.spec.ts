@@ -53,6 +53,11 @@ test.describe('Model downloads and versions', () => {
     // Every file is chosen at first; leave the tokenizer out.
     await files.getByRole('checkbox', { name: 'Download tokenizer.json' }).uncheck();
     await expect(files.getByTestId('model-files-selection')).toContainText(`${model.files.length - 1} of ${model.files.length} files`);
+    // The model read again (as while a deployment starts) keeps the choice.
+    const refresh = page.getByRole('button', { name: 'Refresh model' });
+    await refresh.click();
+    await expect(refresh).toBeEnabled();
+    await expect(files.getByRole('checkbox', { name: 'Download tokenizer.json' })).not.toBeChecked();
 
     const saved = page.waitForEvent('download');
     await files.getByTestId('download-model-files').click();

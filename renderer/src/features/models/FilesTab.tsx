@@ -140,7 +140,9 @@ function DownloadStatus({ modelId, view }: { modelId: string; view: ModelDownloa
 
 export function FilesTab({ model }: { model: Model }) {
   const files = model.files;
-  const names = useMemo(() => files.map((f) => f.name), [files]);
+  // By value: the detail is read again every 2 s while a deployment starts, with equal files.
+  const listed = files.map((f) => f.name).join('\n');
+  const names = useMemo(() => (listed ? listed.split('\n') : []), [listed]);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(names));
   // A new version lists other files: choose all of them again.
   useEffect(() => setChosen(new Set(names)), [names]);
