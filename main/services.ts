@@ -16,6 +16,8 @@ import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore,
 import { testConnection } from './profiles/connection-test';
 import { createLiveTopics, type RelayTiming } from './streams/index';
 import { createDatasetUploads, type DatasetUploads } from './uploads/dataset-uploads';
+import { createModelDownloads, type ModelDownloads } from './downloads/model-downloads';
+import { invalidRequest } from '../shared/ipc/dispatch';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
 interface ServicesOptions {
@@ -29,6 +31,10 @@ interface ServicesOptions {
   openExternal?: (url: string) => boolean | Promise<boolean>;
   /** Electron only: opens a secondary window on a renderer route. */
   openWindow?: (route: string) => boolean | Promise<boolean>;
+  /** Electron only: the native save dialog for a model download (null: closed); web mode serves downloads to the browser. */
+  chooseSavePath?: (defaultName: string) => Promise<string | null>;
+  /** Electron only: shows a saved file in the file manager. */
+  showItemInFolder?: (path: string) => void;
   /** Shown in app:info; read from package.json when absent. */
   version?: string;
   /** Test seams for the gateway's timing. */
@@ -47,6 +53,8 @@ export interface Services {
   emulator: Emulator;
   /** For tests: dataset uploads under way. */
   uploads: DatasetUploads;
+  /** Model downloads; web mode's server answers their one-time addresses through `claim`. */
+  downloads: ModelDownloads;
   /** For tests: upstream log streams and metrics pollers open now. */
   streams: { upstreams(): number; polled(): number; trainingJobs(): number };
   dispose(): Promise<void>;
@@ -131,6 +139,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
+  const downloads = createModelDownloads({ gateway, delivery: web ? 'browser' : 'file', chooseSavePath: options.chooseSavePath });
   /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
   const admin =
     <C extends ChannelName>(op: EmulatorAdminOperationId, toInput: (request: unknown) => unknown = () => ({})) =>
@@ -139,7 +148,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
 
   const handlers: ChannelHandlers = {
     'app:info': async () => ({ mode: options.mode, version, platform: process.platform, vault: vault.status, dataDir: options.dataDir }),
-    'api:call': (request) => gateway.call(request.op, request.input, { callId: request.callId }),
+    'api:call': async (request) => {
+      // Its answer holds the download token, which stays in main: downloads go through models:download.
+      if (request.op === 'training.models.download') throw invalidRequest('Model downloads go through models:download, not api:call.');
+      return gateway.call(request.op, request.input, { callId: request.callId });
+    },
     'api:cancel': async (request) => ({ cancelled: gateway.cancel(request.callId) }),
     'profiles:list': async () => profiles.state(),
     'profiles:create': (request) => profiles.create(request),
@@ -173,6 +186,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'datasets:uploadChunk': (request) => uploads.chunk(request.uploadId, request.offset, request.data),
     'datasets:cancelUpload': (request) => uploads.cancel(request.uploadId),
     'experiments:export': (request) => exportExperiment(request),
+    'models:download': (request) => downloads.start(request),
+    'models:cancelDownload': (request) => downloads.cancel(request.downloadId),
+    'models:showDownload': async (request) => {
+      const path = downloads.savedPath(request.downloadId);
+      if (web || !path || !options.showItemInFolder) return { shown: false };
+      options.showItemInFolder(path);
+      return { shown: true };
+    },
   };
 
   const topics: TopicSources = {
@@ -186,6 +207,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // Menu commands are emitted per window by the Electron IPC binding; web mode has no menu.
     'menu:command': () => () => {},
     ...live.topics,
+    'models:download': (params, emit) => downloads.follow(params.downloadId, emit),
   };
 
   let disposed: Promise<void> | null = null;
@@ -197,6 +219,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     emulator,
     uploads,
+    downloads,
     streams: {
       upstreams: () => live.relay.upstreams(),
       polled: () => live.metrics.polled(),
@@ -206,6 +229,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       disposed ??= (async () => {
         live.close();
         uploads.close();
+        downloads.close();
         gateway.cancelAll();
         await profiles.flush();
         await emulator.close();

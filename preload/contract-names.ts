@@ -33,6 +33,9 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'datasets:cancelUpload': true,
   'emulator:importSnapshot': true,
   'experiments:export': true,
+  'models:download': true,
+  'models:cancelDownload': true,
+  'models:showDownload': true,
 };
 
 const topicTable: { readonly [T in TopicName]: true } = {
@@ -42,6 +45,7 @@ const topicTable: { readonly [T in TopicName]: true } = {
   'logs:tail': true,
   'metrics:live': true,
   'training:job': true,
+  'models:download': true,
 };
 
 export const preloadChannelNames = Object.keys(channelTable) as ChannelName[];

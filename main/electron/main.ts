@@ -2,7 +2,7 @@
 // guards in place before any page loads, then the services, the IPC binding, the menu
 // and the main window. Quitting disposes the services (emulator, profile store) first.
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, session, webContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell, webContents } from 'electron';
 import { defaultDataDir } from '../paths';
 import { createServices } from '../services';
 import { registerAppScheme, serveRenderer } from './app-protocol';
@@ -74,6 +74,19 @@ function start(): void {
           windows.openSecondary(route);
           return true;
         },
+        // A model download: the native save dialog, over the window that asked, in the Downloads folder.
+        chooseSavePath: async (defaultName: string) => {
+          const options = {
+            title: 'Save model files',
+            defaultPath: path.join(app.getPath('downloads'), defaultName),
+            filters: [{ name: 'Zip archive', extensions: ['zip'] }],
+            properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const],
+          };
+          const parent = BrowserWindow.getFocusedWindow();
+          const chosen = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+          return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
+        },
+        showItemInFolder: (file: string) => shell.showItemInFolder(file),
       });
       // Menu commands are addressed to one window: emitted through the binding (services' source for them is idle).
       binding = bindIpc(ipcMain, services, { isTrustedSender: createSenderCheck(windows.isOurs) });

@@ -79,6 +79,14 @@ export interface Gateway {
    * NormalizedError.
    */
   upload(request: UploadHostRequest): Promise<{ status: number; data: unknown }>;
+  /**
+   * One GET of a model download's bytes (`{download_url}`, 03-endpoints-training.md, Models:
+   * download) for the active profile, with the download's token: in-process for the emulator,
+   * else to the address the server gave (https, or the profile's own origin). Resolves once
+   * the headers arrived, with the body to read as it comes (never collected here); a refusal
+   * rejects with its NormalizedError. Not retried.
+   */
+  download(request: DownloadHostRequest): Promise<DownloadHostResponse>;
   cancel(callId: string): boolean;
   cancelAll(): void;
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
@@ -95,8 +103,22 @@ export interface UploadHostRequest {
   signal?: AbortSignal;
 }
 
-/** An upload address the active profile may be sent to: the emulator's own origin, or for a remote profile https (or its own origin). */
-function uploadTargetOk(profile: ResolvedProfile, url: string): boolean {
+export interface DownloadHostRequest {
+  url: string;
+  token: string;
+  signal?: AbortSignal;
+}
+
+export interface DownloadHostResponse {
+  status: number;
+  /** Content-Length, when the host sent one. */
+  size: number | null;
+  contentType: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** An upload or download address the active profile may be sent to: the emulator's own origin, or for a remote profile https (or its own origin). */
+function hostTargetOk(profile: ResolvedProfile, url: string): boolean {
   let target: URL;
   try {
     target = new URL(url);
@@ -365,7 +387,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     async upload(request) {
       const profile = options.profiles.active();
-      if (!uploadTargetOk(profile, request.url)) throw invalidRequest('The upload address is not on the active profile’s server');
+      if (!hostTargetOk(profile, request.url)) throw invalidRequest('The upload address is not on the active profile’s server');
       const where = describeTarget(profile);
       const headers: Record<string, string> = { authorization: `Bearer ${request.token}`, accept: 'application/json' };
       let body: BodyInit | undefined;
@@ -391,6 +413,32 @@ export function createGateway(options: GatewayOptions): Gateway {
         throw new BridgeError(normalizeErrorBody(response.status, read.ok ? read.value : null, response.headers.get('retry-after')));
       if (!read.ok) throw new BridgeError(invalidJsonFailure(response.status, where));
       return { status: response.status, data: read.value };
+    },
+    async download(request) {
+      const profile = options.profiles.active();
+      if (!hostTargetOk(profile, request.url)) throw invalidRequest('The download address is not on the active profile’s server');
+      const where = describeTarget(profile);
+      const signal = request.signal ?? new AbortController().signal;
+      const fetchFn = profile.kind === 'emulator' ? emulatorFetch : remoteFetch;
+      let response: Response;
+      try {
+        response = await fetchFn(
+          new Request(request.url, { method: 'GET', headers: { authorization: `Bearer ${request.token}` }, signal }),
+        );
+      } catch (error) {
+        throw new BridgeError(signal.aborted ? cancelledError() : networkFailure(where, error));
+      }
+      if (!response.ok || !response.body) {
+        const read: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
+        throw new BridgeError(normalizeErrorBody(response.status, read.ok ? read.value : null, response.headers.get('retry-after')));
+      }
+      const length = Number(response.headers.get('content-length'));
+      return {
+        status: response.status,
+        size: Number.isSafeInteger(length) && length >= 0 && response.headers.has('content-length') ? length : null,
+        contentType: response.headers.get('content-type') ?? '',
+        body: response.body,
+      };
     },
     cancel(callId) {
       const controller = inFlight.get(callId);

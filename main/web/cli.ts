@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   try {
     server = await startWebServer({
       services,
+      downloads: services.downloads,
       port: args.port,
       host: args.host,
       token: args.token,

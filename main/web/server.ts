@@ -14,13 +14,18 @@ import { WebSocketServer } from 'ws';
 import { MAX_MESSAGE_BYTES } from '../../shared/ipc/wire';
 import { generateToken, TOKEN_PATTERN } from './access-token';
 import { serveBridge, type BridgeServices } from './bridge-socket';
+import type { ModelDownloads } from '../downloads/model-downloads';
 import { createOriginCheck } from './origin-check';
 import { appCsp, COMMON_HEADERS } from './security-headers';
 
 export const BRIDGE_PATH = '/bridge';
+/** One-time addresses of model downloads (docs/decisions.md, Models view: download to a file). */
+export const DOWNLOADS_PATH = '/downloads';
 
 export interface WebServerOptions {
   services: BridgeServices;
+  /** Model downloads, whose one-time addresses this server answers with the bytes. */
+  downloads?: Pick<ModelDownloads, 'claim'>;
   port: number;
   host?: string;
   /** A fixed token (16–256 of A–Z a–z 0–9 _ -); random when absent. */
@@ -114,6 +119,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) reply.header('cache-control', 'no-store');
     return payload;
+  });
+
+  // A model download the renderer started: the key in the address is its only credential (one
+  // use, a minute to claim), so the browser's own download manager can save the bytes; the
+  // download host's token never leaves main.
+  const downloads = options.downloads;
+  app.get(`${DOWNLOADS_PATH}/:id`, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const key = (request.query as Record<string, unknown>).key;
+    const serve = downloads && typeof key === 'string' ? downloads.claim(id, key) : null;
+    if (!serve) return reply.code(404).type('text/plain').send('This download address was used already or has expired.');
+    reply.hijack();
+    await serve(reply.raw, securityHeaders());
   });
 
   await app.register(fastifyStatic, { root: staticDir, dotfiles: 'ignore', index: 'index.html' });

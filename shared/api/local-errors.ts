@@ -26,6 +26,9 @@ export const LocalErrorCode = /* @__PURE__ */ z.enum([
   'PROFILE_NAME_TAKEN',
   'PROFILE_LIMIT_REACHED',
   'EMULATOR_ONLY',
+  // Model downloads to a file: bytes that do not match what the download listed; a file that could not be written.
+  'CHECKSUM_MISMATCH',
+  'FILE_WRITE_FAILED',
   // The transport between renderer and main process.
   'BRIDGE_ERROR',
   'BRIDGE_DISCONNECTED',
@@ -58,6 +61,8 @@ const KIND: Record<LocalErrorCode, Kind> = {
   PROFILE_NAME_TAKEN: 'profile',
   PROFILE_LIMIT_REACHED: 'profile',
   EMULATOR_ONLY: 'profile',
+  CHECKSUM_MISMATCH: 'invalid_response',
+  FILE_WRITE_FAILED: 'bridge',
   BRIDGE_ERROR: 'bridge',
   BRIDGE_DISCONNECTED: 'bridge',
   BRIDGE_CLOSED: 'bridge',

@@ -18,6 +18,7 @@ import {
 } from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
 import { datasetUploadChannels } from './dataset-uploads';
+import { modelDownloadChannels, modelDownloadTopics } from './model-downloads';
 import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams, TrainingJobLiveEvent, TrainingJobLiveParams } from './streams';
 import { experimentExportChannels } from './experiment-exports';
 
@@ -193,6 +194,7 @@ export const channels = {
   ...emulatorChannels,
   ...datasetUploadChannels,
   ...experimentExportChannels,
+  ...modelDownloadChannels,
 } as const;
 
 export const topics = {
@@ -214,6 +216,7 @@ export const topics = {
   'metrics:live': { params: MetricsLiveParams, event: MetricsLiveEvent },
   /** A training job followed live: its new loss, learning-rate and throughput points as the clock moves (main/streams/training-job-live.ts). */
   'training:job': { params: TrainingJobLiveParams, event: TrainingJobLiveEvent },
+  ...modelDownloadTopics,
 } as const;
 
 export type Channels = typeof channels;

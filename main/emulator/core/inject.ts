@@ -1,13 +1,16 @@
 // The in-process entry: a fetch Request through fastify's inject, no socket. Responses are
 // read as streams (light-my-request's payloadAsStream): an event stream (text/event-stream)
-// is handed on as a streaming Response whose cancellation closes the server side, so its
-// timers stop; every other answer is collected whole, as before.
+// and the download host's bytes (a model's zip or file) are handed on as a streaming Response,
+// read as the consumer takes them (a multi-GB zip is never held), whose cancellation closes
+// the server side; every other answer (JSON) is collected whole, as before.
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
+/** Answers handed on as they are produced: event streams, and the download host's bytes. */
+const STREAMED_TYPES = /^(text\/event-stream|application\/zip|application\/octet-stream)\b/i;
 
 /** Collects a whole payload. */
 async function collect(stream: Readable): Promise<Buffer> {
@@ -88,7 +91,7 @@ export async function injectFetch(app: FastifyInstance, request: Request): Promi
   }
   const stream = res.stream();
   const empty = NULL_BODY.has(res.statusCode) || request.method === 'HEAD';
-  if (!empty && String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+  if (!empty && STREAMED_TYPES.test(String(res.headers['content-type'] ?? ''))) {
     return new Response(streamOf(stream, res.raw.res, request.signal), { status: res.statusCode, headers: out });
   }
   const body = await collect(stream);

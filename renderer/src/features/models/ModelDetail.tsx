@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ArchiveModelDialog } from './ArchiveModelDialog';
 import { DeployDialog } from './DeployDialog';
 import { EditModelDialog } from './EditModelDialog';
+import { NewVersionDialog } from './NewVersionDialog';
 import { VersionsTab } from './VersionsTab';
 import type { Model } from '../../../../shared/api/training/models';
 import { navigate } from '../../app/navigation/hash-router';
@@ -76,7 +77,7 @@ function Origin({ model }: { model: Model }) {
   );
 }
 
-type Dialog = 'deploy' | 'edit' | 'archive' | 'restore' | null;
+type Dialog = 'deploy' | 'edit' | 'archive' | 'restore' | 'version' | null;
 
 function Actions({ model, onOpen }: { model: Model; onOpen(d: Dialog): void }) {
   const archived = model.status === 'archived';
@@ -137,7 +138,7 @@ export function ModelDetail({ id, tab }: { id: string; tab: ModelTab }) {
     useMemo(
       () => ({
         ...Object.fromEntries(MODEL_TABS.map((t, i) => [String(i + 1), () => navigate(modelPath(id, t))])),
-        ...(archived ? {} : { d: () => setDialog('deploy'), e: () => setDialog('edit') }),
+        ...(archived ? {} : { d: () => setDialog('deploy'), e: () => setDialog('edit'), n: () => setDialog('version') }),
       }),
       [id, archived],
     ),
@@ -240,13 +241,14 @@ export function ModelDetail({ id, tab }: { id: string; tab: ModelTab }) {
       <RefreshFrame stale={Boolean(detail.error)} refreshing={detail.refreshing}>
         <Box role="tabpanel" id="model-panel" aria-labelledby={`model-tab-${tab}`}>
           {tab === 'overview' && <OverviewTab model={model} />}
-          {tab === 'versions' && <VersionsTab model={model} />}
+          {tab === 'versions' && <VersionsTab model={model} onNewVersion={archived ? undefined : () => setDialog('version')} />}
           {tab === 'files' && <FilesTab model={model} />}
           {tab === 'deployments' && <DeploymentsTab model={model} onDeploy={archived ? undefined : () => setDialog('deploy')} />}
         </Box>
       </RefreshFrame>
       <DeployDialog model={model} open={dialog === 'deploy'} onClose={() => setDialog(null)} />
       <EditModelDialog model={model} open={dialog === 'edit'} onClose={() => setDialog(null)} />
+      <NewVersionDialog model={model} open={dialog === 'version'} onClose={() => setDialog(null)} />
       <ArchiveModelDialog model={model} open={dialog === 'archive'} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === 'restore'}

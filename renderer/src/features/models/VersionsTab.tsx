@@ -1,11 +1,14 @@
 // The Versions tab: the model's versions as a timeline, newest first — date, the training job
 // it came from, description and changelog, and each key metric with its change from the
 // version before (green when better, red when worse); a chart of the validation loss by version.
+import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Model } from '../../../../shared/api/training/models';
 import { formatDateTime, relativeTime } from '../../lib/relative-time';
@@ -16,7 +19,7 @@ import { versionTimeline } from './version-deltas';
 
 const VERDICT_COLOR = { better: 'success.main', worse: 'error.main', same: 'text.secondary', unknown: 'text.secondary' } as const;
 
-export function VersionsTab({ model }: { model: Model }) {
+export function VersionsTab({ model, onNewVersion }: { model: Model; onNewVersion?: () => void }) {
   const timeline = versionTimeline(model.versions);
   const losses = model.versions
     .map((v) => ({ label: v.version, value: typeof v.metrics.validation.loss === 'number' ? v.metrics.validation.loss : null }))
@@ -24,6 +27,25 @@ export function VersionsTab({ model }: { model: Model }) {
   const best = Math.min(...losses.map((b) => b.value!));
   return (
     <Stack spacing={2} data-testid="model-versions">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {model.versions.length} version{model.versions.length === 1 ? '' : 's'}, newest first
+        </Typography>
+        <Tooltip title={onNewVersion ? 'A new version from a completed training job (N)' : 'Restore the model to add a version'}>
+          <span>
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<Add />}
+              onClick={onNewVersion}
+              disabled={!onNewVersion}
+              data-testid="new-version"
+            >
+              New version
+            </Button>
+          </span>
+        </Tooltip>
+      </Stack>
       {losses.length > 1 && (
         <Panel title="Validation loss by version">
           <MetricBars

@@ -15,6 +15,8 @@ import type {
 import type {
   ArchiveModelRequest,
   ArchiveModelResponse,
+  CreateModelVersionRequest,
+  CreateModelVersionResponse,
   Deployment as DeploymentSchema,
   DeployModelRequest,
   UpdateModelRequest as UpdateSchema,
@@ -78,6 +80,8 @@ export interface ModelsState extends LoadState {
   /** Keeps a model the API returned (after an action) in the detail and the registry's row. */
   remember(model: Model): void;
   update(id: string, request: UpdateModelRequest): Promise<Model>;
+  /** Adds a version from a completed job; the model is read again (its latest changes). */
+  createVersion(id: string, request: z.input<typeof CreateModelVersionRequest>): Promise<z.infer<typeof CreateModelVersionResponse>>;
   /** Starts a deployment of the latest version; the model is read again to list it. */
   deploy(id: string, request: z.input<typeof DeployModelRequest>): Promise<Deployment>;
   archive(id: string, request: z.input<typeof ArchiveModelRequest>): Promise<z.infer<typeof ArchiveModelResponse>>;
@@ -146,6 +150,13 @@ export const useModels = create<ModelsState>()((set, get) => {
     async update(id, request) {
       const { data } = await api('training.models.update', { params: { model_id: id }, body: request });
       remember(data);
+      return data;
+    },
+
+    async createVersion(id, request) {
+      const { data } = await api('training.models.versions.create', { params: { model_id: id }, body: request });
+      await get().loadOne(id);
+      void get().load(undefined, { quiet: true });
       return data;
     },
 
