@@ -36,7 +36,8 @@ console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
 /** Runs one step, passing its output through, and keeps (deduplicated, at most 40) the lines
- *  that name a failed test or an error: vitest's `FAIL`/`×`, Playwright's `✘`, `Error:` lines. */
+ *  that name a failed test or an error: vitest's `FAIL`/`×`, Playwright's `✘`, `Error:` lines,
+ *  the files Prettier or ESLint complain about (`[warn] <file>`, `/path/file.ts`). */
 function run(command) {
   return new Promise((resolve) => {
     const child = spawn(command, {
@@ -53,7 +54,7 @@ function run(command) {
         rest = lines.pop() ?? '';
         for (const raw of lines) {
           const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trim();
-          if (failures.size < 40 && /^(FAIL\b|×|✘|\d+\) |(\w*Error|Error):)/.test(line)) failures.add(line.slice(0, 300));
+          if (failures.size < 40 && /^(FAIL\b|×|✘|\d+\) |(\w*Error|Error):|\[warn\] |\/\S+\.(?:[cm]?[jt]sx?|md|json)$)/.test(line)) failures.add(line.slice(0, 300));
         }
       });
     };
