@@ -54,7 +54,8 @@ function run(command) {
         rest = lines.pop() ?? '';
         for (const raw of lines) {
           const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trim();
-          if (failures.size < 40 && /^(FAIL\b|×|✘|\d+\) |(\w*Error|Error):|\[warn\] |\/\S+\.(?:[cm]?[jt]sx?|md|json)$)/.test(line)) failures.add(line.slice(0, 300));
+          if (failures.size < 40 && /^(FAIL\b|×|✘|\d+\) |(\w*Error|Error):|\[warn\] |\/\S+\.(?:[cm]?[jt]sx?|md|json)$)/.test(line))
+            failures.add(line.slice(0, 300));
         }
       });
     };
