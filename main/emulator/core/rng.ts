@@ -24,6 +24,11 @@ export class Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
+  /** Moves on as `n` draws would, without making them (the state only adds a constant per draw). */
+  skip(n: number): void {
+    this.s = (this.s + Math.imul(n, 0x6d2b79f5)) >>> 0;
+  }
+
   /** Integer in [min, max]. */
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

@@ -3,7 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Raw } from '../../../../main/emulator/areas/clusters/sim/logs/content';
 import { parseQuery } from '../../../../main/emulator/areas/clusters/sim/logs/query';
-import { HOUR, idOf, isLongRead, scan, scanIndexed, sourceOf } from '../../../../main/emulator/areas/clusters/sim/logs/read';
+import {
+  HOUR,
+  RARE_LEVELS,
+  hourOf,
+  idOf,
+  isLongRead,
+  rareHourOf,
+  scan,
+  scanIndexed,
+  sourceOf,
+} from '../../../../main/emulator/areas/clusters/sim/logs/read';
 import { buildHourIndex, textBits } from '../../../../main/emulator/areas/clusters/sim/logs/text-index';
 import { T0, trainingCluster } from './sim-fixture';
 
@@ -112,5 +122,23 @@ describe('hour indexes for long searches', () => {
     for (const q of ['process:python', 'tag:training', 'pid:1', 'grad_norm AND tag:gpu', '"a\u0000b"'])
       expect(parseQuery(q).index, q).toBeNull();
     expect(parseQuery('level:info AND (gpu:1 OR "loss")').index).not.toBeNull();
+  });
+});
+
+describe('the rare-level index', () => {
+  it('generates, without the bulk lines, exactly the warn, error and fatal entries of the whole hours', () => {
+    // Its own seed and team, so neither cache holds these hours yet.
+    const c = trainingCluster({ id: 'cluster_unitRare01', team_members: ['usr_a1', 'usr_b2'] });
+    const rare = sourceOf(23, c);
+    let seen = 0;
+    for (let h = T0 + 2 * HOUR; h < T0 + 50 * HOUR; h += HOUR) {
+      const only = rareHourOf(rare.seed, rare.m, h).map((e) => `${idOf(e)} ${e.level} ${e.message}`);
+      const whole = hourOf(rare.seed, rare.m, h, false)
+        .filter((e) => RARE_LEVELS.has(e.level))
+        .map((e) => `${idOf(e)} ${e.level} ${e.message}`);
+      expect(only).toEqual(whole);
+      seen += only.length;
+    }
+    expect(seen).toBeGreaterThan(20);
   });
 });

@@ -214,11 +214,12 @@ function stepLine(m: MetricsModel, t: number, step: number, jit: number): string
 function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: Proc, rareOnly: boolean): void {
   const { p, tl } = m;
   if (p.workload === 'training') {
+    // Training writes only info and debug lines here: the rare-level index moves the generator
+    // on by the minute's draws (two a line) without making them.
+    if (rareOnly) return rng.skip(2 * (MIN / TRAIN_LINE_MS));
     for (let j = 0; j < MIN / TRAIN_LINE_MS; j++) {
       const t = t0 + j * TRAIN_LINE_MS + rng.int(0, 400);
       const jit = rng.next();
-      // Training writes only info and debug lines here.
-      if (rareOnly) continue;
       const run = runAt(tl, t);
       if (!run || t < run.jobStart || t >= run.drainStart) continue;
       if (inCheckpoint(p, run, t)) continue;
@@ -346,71 +347,68 @@ function workloadMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: P
   }
 }
 
-/** The host's and the container's background of one live minute, and rare errors. */
-function backgroundMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: Proc, run: Run): void {
+/**
+ * The host's and the container's background of one live minute, and rare errors. `rareOnly`:
+ * only the warn and error lines are wanted (the rare-level index); the draws are the same, the
+ * info and debug lines are not made.
+ */
+function backgroundMinute(m: MetricsModel, t0: number, rng: Rng, out: Out, proc: Proc, run: Run, rareOnly: boolean): void {
   const { p, cluster } = m;
   const at = () => t0 + rng.int(0, MIN - 1);
   const up = (t: number) => t >= run.boot && t < run.end;
+  const bulk = (e: () => Raw) => {
+    if (!rareOnly) out.push(e());
+  };
   let r = rng.next();
   let t = at();
-  if (r < 0.12 && up(t))
-    out.push(entry(t, 'b0', 'info', 'host', 'system', `systemd[1]: ${rng.pick(SYSLOG)}`, SYSTEMD, { tags: ['system', 'syslog'] }));
-  else if (r < 0.16 && up(t))
-    out.push(entry(t, 'b0', 'info', 'host', 'system', `kernel: ${rng.pick(KERNEL_LINES)}`, KERNEL, { tags: ['system', 'kernel'] }));
+  if (r < 0.12 && up(t)) {
+    const line = rng.pick(SYSLOG);
+    bulk(() => entry(t, 'b0', 'info', 'host', 'system', `systemd[1]: ${line}`, SYSTEMD, { tags: ['system', 'syslog'] }));
+  } else if (r < 0.16 && up(t)) {
+    const line = rng.pick(KERNEL_LINES);
+    bulk(() => entry(t, 'b0', 'info', 'host', 'system', `kernel: ${line}`, KERNEL, { tags: ['system', 'kernel'] }));
+  }
   r = rng.next();
   t = at();
   if (r < 0.06 && up(t)) {
     const user = cluster.team_members.length ? rng.pick(cluster.team_members) : 'root';
-    out.push(
-      entry(
-        t,
-        'b1',
-        'info',
-        'host',
-        'audit',
-        `Accepted publickey for ${user} from 10.0.${rng.int(0, 20)}.${rng.int(2, 254)} port ${rng.int(40000, 60999)} ssh2: ED25519`,
-        SSHD,
-        {
-          tags: ['audit', 'auth'],
-        },
-      ),
+    const [a, b, port] = [rng.int(0, 20), rng.int(2, 254), rng.int(40000, 60999)];
+    bulk(() =>
+      entry(t, 'b1', 'info', 'host', 'audit', `Accepted publickey for ${user} from 10.0.${a}.${b} port ${port} ssh2: ED25519`, SSHD, {
+        tags: ['audit', 'auth'],
+      }),
     );
   } else if (r < 0.1 && up(t)) {
-    out.push(
-      entry(t, 'b1', 'info', 'host', 'audit', `API access: GET /v1/clusters/${cluster.id}/metrics by key_${rng.base62(8)} 200`, AGENT, {
+    const key = rng.base62(8);
+    bulk(() =>
+      entry(t, 'b1', 'info', 'host', 'audit', `API access: GET /v1/clusters/${cluster.id}/metrics by key_${key} 200`, AGENT, {
         tags: ['audit', 'api'],
       }),
     );
   } else if (r < 0.11 && up(t)) {
-    out.push(
+    bulk(() =>
       entry(t, 'b1', 'info', 'container', 'audit', `File access: /workspace/.env read by uid 1000`, TINI, { tags: ['audit', 'file'] }),
     );
   }
   r = rng.next();
   t = at();
   if (r < 0.08 && up(t))
-    out.push(
+    bulk(() =>
       entry(t, 'b2', 'info', 'container', 'runtime', `containerd: health check of container ${containerId(cluster)} passed`, CONTAINERD, {
         tags: ['runtime'],
       }),
     );
   r = rng.next();
   t = at();
-  if (r < 0.2 && t >= run.jobStart && t < run.drainStart)
-    out.push(
-      entry(
-        t,
-        'b3',
-        'debug',
-        'application',
-        'application',
-        p.workload === 'training'
-          ? `dataloader: worker ${rng.int(0, 7)} prefetched shard ${rng.int(0, 4095)}`
-          : `scheduler: ${rng.int(0, 64)} running, ${rng.int(0, 8)} waiting`,
-        proc,
-        { thread: proc.pid + rng.int(1, 8), tags: ['application'] },
-      ),
-    );
+  if (r < 0.2 && t >= run.jobStart && t < run.drainStart) {
+    // The message's draws, then the thread's: the order the lines have always been drawn in.
+    const message =
+      p.workload === 'training'
+        ? `dataloader: worker ${rng.int(0, 7)} prefetched shard ${rng.int(0, 4095)}`
+        : `scheduler: ${rng.int(0, 64)} running, ${rng.int(0, 8)} waiting`;
+    const thread = proc.pid + rng.int(1, 8);
+    bulk(() => entry(t, 'b3', 'debug', 'application', 'application', message, proc, { thread, tags: ['application'] }));
+  }
   r = rng.next();
   t = at();
   if (r < 0.015 && t >= run.jobStart && t < run.drainStart) {
@@ -447,8 +445,8 @@ export function minuteLines(seed: number, m: MetricsModel, t0: number, out: Out,
   if (!run) return;
   const rng = Rng.derive(seed, `logs:${m.cluster.id}:${t0 / MIN}`);
   workloadMinute(m, t0, rng, out, proc, rareOnly);
-  backgroundMinute(m, t0, rng, out, proc, run);
-  if (t0 % (10 * MIN) === 0 && t0 >= run.boot && t0 < run.end && m.p.gpus > 0)
+  backgroundMinute(m, t0, rng, out, proc, run, rareOnly);
+  if (!rareOnly && t0 % (10 * MIN) === 0 && t0 >= run.boot && t0 < run.end && m.p.gpus > 0)
     out.push(
       entry(
         t0 + 500,
