@@ -1,5 +1,6 @@
 // /models: the registry — the document's filters (type, status) and sort sent to the list
 // operation, a search over what was read, and ticks that pick 2–10 models to compare.
+import { SelectFilter } from '../../components/SelectFilter';
 import CompareArrows from '@mui/icons-material/CompareArrows';
 import ModelTraining from '@mui/icons-material/ModelTraining';
 import Button from '@mui/material/Button';
@@ -111,36 +112,14 @@ export function ModelListView() {
       filters={
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <FilterBox value={search} onChange={setSearch} placeholder="Search models" label="Search models" width={260} />
-          <TextField
-            select
-            size="small"
-            label="Type"
-            value={filters.type}
-            onChange={(e) => change({ type: e.target.value as ModelFilters['type'] })}
-            sx={{ width: 130 }}
-          >
-            <MenuItem value="">All</MenuItem>
-            {ModelType.options.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+          <SelectFilter label="Type" value={filters.type} options={ModelType.options} onChange={(type) => change({ type })} width={130} />
+          <SelectFilter
             label="Status"
             value={filters.status}
-            onChange={(e) => change({ status: e.target.value as ModelFilters['status'] })}
-            sx={{ width: 130 }}
-          >
-            <MenuItem value="">All</MenuItem>
-            {ModelStatus.options.map((s) => (
-              <MenuItem key={s} value={s} sx={{ textTransform: 'capitalize' }}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={ModelStatus.options}
+            onChange={(status) => change({ status })}
+            width={130}
+          />
           <TextField
             select
             size="small"

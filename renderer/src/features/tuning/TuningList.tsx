@@ -2,11 +2,10 @@
 // status and algorithm filters sent to the server and kept in the address
 // (`#/tuning?status=running&algorithm=tpe`); refreshed while any job runs. `?start=<job id>`
 // opens the start dialog on that training job (how the training views link here).
+import { SelectFilter } from '../../components/SelectFilter';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useCallback, useEffect, useMemo } from 'react';
 import { TuningAlgorithm, TuningStatus } from '../../../../shared/api/training/tuning';
 import { navigate } from '../../app/navigation/hash-router';
@@ -93,39 +92,20 @@ export function TuningList() {
       }
       filters={
         <div style={{ display: 'flex', gap: 12 }}>
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Status"
             value={filters.status}
-            onChange={(e) => setParams({ status: e.target.value })}
-            sx={{ width: 150 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            data-testid="tuning-status-filter"
-          >
-            <MenuItem value="">All</MenuItem>
-            {TuningStatus.options.map((s) => (
-              <MenuItem key={s} value={s} sx={{ textTransform: 'capitalize' }}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={TuningStatus.options}
+            onChange={(status) => setParams({ status })}
+            testId="tuning-status-filter"
+          />
+          <SelectFilter
             label="Algorithm"
             value={filters.algorithm}
-            onChange={(e) => setParams({ algorithm: e.target.value })}
-            sx={{ width: 150 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">All</MenuItem>
-            {TuningAlgorithm.options.map((a) => (
-              <MenuItem key={a} value={a}>
-                {algorithmLabel(a)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={TuningAlgorithm.options}
+            optionLabel={algorithmLabel}
+            onChange={(algorithm) => setParams({ algorithm })}
+          />
         </div>
       }
       status={status}

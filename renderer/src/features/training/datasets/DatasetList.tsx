@@ -2,12 +2,11 @@
 // filters are the list operation's (server-side), the text filter and the column sort are
 // the table's, all kept in the address (`#/training/datasets?type=text&status=ready&q=chat`).
 // Read again while a dataset is uploading or processing.
+import { SelectFilter } from '../../../components/SelectFilter';
 import Add from '@mui/icons-material/Add';
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { DatasetStatus, DatasetType } from '../../../../../shared/api/training/datasets';
 import { navigate } from '../../../app/navigation/hash-router';
@@ -83,42 +82,21 @@ export function DatasetList({ onCreate }: { onCreate(): void }) {
       filter={{ value: text, onChange: setText, placeholder: 'Filter by name or id', label: 'Filter datasets', inputRef: filterRef }}
       filters={
         <Stack direction="row" spacing={1.5}>
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Type"
             value={filters.type}
-            onChange={(e) => setParams({ type: e.target.value })}
-            sx={{ width: 160 }}
-            slotProps={{
-              inputLabel: { shrink: true },
-              select: { displayEmpty: true },
-              htmlInput: { 'data-testid': 'dataset-type-filter' },
-            }}
-          >
-            <MenuItem value="">Any type</MenuItem>
-            {DatasetType.options.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={DatasetType.options}
+            onChange={(type) => setParams({ type })}
+            width={160}
+            testId="dataset-type-filter"
+          />
+          <SelectFilter
             label="Status"
             value={filters.status}
-            onChange={(e) => setParams({ status: e.target.value })}
-            sx={{ width: 160 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">Any status</MenuItem>
-            {DatasetStatus.options.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={DatasetStatus.options}
+            onChange={(status) => setParams({ status })}
+            width={160}
+          />
         </Stack>
       }
       actions={

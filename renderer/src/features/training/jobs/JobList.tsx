@@ -2,12 +2,11 @@
 // status, loss, GPUs and cost so far; the status and model-type filters are the list
 // operation's, the text filter and sort the table's, all kept in the address. Read again every
 // few seconds while a job is pending or running.
+import { SelectFilter } from '../../../components/SelectFilter';
 import Add from '@mui/icons-material/Add';
 import ModelTraining from '@mui/icons-material/ModelTraining';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { JobStatus, ModelType } from '../../../../../shared/api/training/jobs';
 import { navigate } from '../../../app/navigation/hash-router';
@@ -92,38 +91,20 @@ export function JobList({ onCreate }: { onCreate(): void }) {
       }}
       filters={
         <Stack direction="row" spacing={1.5}>
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label="Status"
             value={filters.status}
-            onChange={(e) => setParams({ status: e.target.value })}
-            sx={{ width: 160 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">Any status</MenuItem>
-            {JobStatus.options.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={JobStatus.options}
+            onChange={(status) => setParams({ status })}
+            width={160}
+          />
+          <SelectFilter
             label="Model type"
             value={filters.modelType}
-            onChange={(e) => setParams({ model: e.target.value })}
-            sx={{ width: 160 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">Any model type</MenuItem>
-            {ModelType.options.map((m) => (
-              <MenuItem key={m} value={m}>
-                {m}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={ModelType.options}
+            onChange={(model) => setParams({ model })}
+            width={160}
+          />
         </Stack>
       }
       actions={
