@@ -106,6 +106,13 @@ async function startEmulator(vault: SecretStore, status: VaultStatus, options: S
   return emulator;
 }
 
+/** Operations whose answers carry an upload or download token, and the channel that does the transfer in main instead. */
+const TOKEN_OPERATIONS: ReadonlyMap<string, string> = new Map([
+  ['training.datasets.create', 'datasets:beginUpload'],
+  ['training.models.download', 'models:download'],
+  ['training.experiments.export', 'experiments:export'],
+]);
+
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const vault = await openVault(options);
   const emulator = await startEmulator(vault.store, vault.status, options);
@@ -149,8 +156,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const handlers: ChannelHandlers = {
     'app:info': async () => ({ mode: options.mode, version, platform: process.platform, vault: vault.status, dataDir: options.dataDir }),
     'api:call': async (request) => {
-      // Its answer holds the download token, which stays in main: downloads go through models:download.
-      if (request.op === 'training.models.download') throw invalidRequest('Model downloads go through models:download, not api:call.');
+      // Their answers hold a bearer token for an upload or download host, which stays in main.
+      const through = TOKEN_OPERATIONS.get(request.op);
+      if (through) throw invalidRequest(`This operation goes through ${through}, not api:call.`);
       return gateway.call(request.op, request.input, { callId: request.callId });
     },
     'api:cancel': async (request) => ({ cancelled: gateway.cancel(request.callId) }),

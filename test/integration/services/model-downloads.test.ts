@@ -278,6 +278,11 @@ describe('model downloads to a file', () => {
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     received.push(refused);
+    // The other answers that carry a host's token: a dataset's upload, an experiment's export.
+    for (const op of ['training.datasets.create', 'training.experiments.export']) {
+      const other = await dispatch(services.handlers, 'api:call', { op, input: { body: {} } });
+      expect(other, op).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    }
     const text = JSON.stringify(received);
     expect(text).not.toMatch(/mdl_dl_/);
     expect(text).not.toMatch(/_downloads\//);
