@@ -177,6 +177,7 @@ const RowLabel = memo(function RowLabel({
 
 const GRID_SX = {
   overflow: 'auto',
+  minHeight: 0,
   display: 'grid',
   columnGap: 3,
   rowGap: 0.75,
@@ -218,6 +219,9 @@ const GRID_SX = {
  * The heat map itself, apart from the hover state: hovering re-renders only the card. Events
  * are delegated to the grid (one handler for every cell).
  */
+/** The column names stay in view while a long fleet scrolls under them (the grid's box is the scroller). */
+const HEADER_SX = { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper', py: 0.5 } as const;
+
 const HeatGrid = memo(function HeatGrid({
   rows,
   metrics,
@@ -242,15 +246,15 @@ const HeatGrid = memo(function HeatGrid({
       style={{ gridTemplateColumns: `minmax(220px, max-content) repeat(${metrics.length}, max-content) 1fr` }}
       sx={GRID_SX}
     >
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="text.secondary" sx={HEADER_SX}>
         Cluster
       </Typography>
       {metrics.map((m) => (
-        <Typography key={m} variant="caption" color="text.secondary">
+        <Typography key={m} variant="caption" color="text.secondary" sx={HEADER_SX}>
           {m === 'utilization' ? 'GPU utilization (%)' : 'GPU temperature (°C)'}
         </Typography>
       ))}
-      <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
+      <Typography variant="caption" color="text.secondary" sx={{ ...HEADER_SX, textAlign: 'right' }}>
         Read
       </Typography>
       {rows.map((row) => (
@@ -418,7 +422,8 @@ export function FleetView() {
           {newest && ` · last read ${relativeTime(newest)}`}
         </Typography>
       )}
-      <Paper variant="outlined" sx={{ p: 2, minHeight: 0, overflow: 'auto' }}>
+      {/* The grid scrolls inside the paper, so its sticky column names stay at the top. */}
+      <Paper variant="outlined" sx={{ p: 2, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
         {body}
       </Paper>
       <Typography variant="caption" color="text.secondary" data-testid="fleet-budget">
