@@ -12,8 +12,12 @@ import {
   type ChartData,
   type ChartOptions,
 } from 'chart.js';
-import { useMemo } from 'react';
+import Download from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useMemo, useRef } from 'react';
 import { Bar } from 'react-chartjs-2';
+import { exportCsv, exportPng } from '../../components/charts/chart-export';
 
 ChartJS.register(CategoryScale, LinearScale, BarController, BarElement, Tooltip);
 
@@ -82,9 +86,28 @@ export function MetricBars({
       },
     };
   }, [theme, bars, formatValue, formatAxis]);
+  const chart = useRef<ChartJS<'bar', Array<number | null>, string> | null>(null);
+  // Exports like every chart of the console: the picture on the theme's background, the values as CSV.
+  const png = () => exportPng(ariaLabel, [chart.current?.canvas ?? null], theme.palette.background.paper);
+  const csv = () =>
+    exportCsv(
+      ariaLabel,
+      ['subject', 'value', 'best'],
+      bars.map((b) => [b.label, b.value, b.best ? 'yes' : '']),
+    );
   return (
-    <div style={{ position: 'relative', height: 28 + bars.length * 30 }} role="img" aria-label={ariaLabel} data-testid={testId}>
-      <Bar data={data} options={options} />
-    </div>
+    <Stack spacing={0.5} data-testid={testId}>
+      <div style={{ position: 'relative', height: 28 + bars.length * 30 }} role="img" aria-label={ariaLabel}>
+        <Bar ref={chart} data={data} options={options} />
+      </div>
+      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+        <Button size="small" startIcon={<Download fontSize="small" />} onClick={png} aria-label={`Save ${ariaLabel} as PNG`}>
+          PNG
+        </Button>
+        <Button size="small" startIcon={<Download fontSize="small" />} onClick={csv} aria-label={`Save ${ariaLabel} as CSV`}>
+          CSV
+        </Button>
+      </Stack>
+    </Stack>
   );
 }
