@@ -1,5 +1,6 @@
 // The dataset routes under /v2/training/datasets (03-endpoints-training.md, Datasets): create
 // (answers the upload address and token), list, get, patch, delete.
+import { pageOf, sortByKey } from '../list-page';
 import { DATASET_LIMITS, PARSED_FORMATS } from '../../../../../shared/api/training/datasets';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { hashKey, randomBase62, randomId } from '../../../core/ids';
@@ -82,27 +83,16 @@ export const datasetRoutes = [
   ),
   defineRoute(ops['training.datasets.list'], (ctx, { query, now }) => {
     const key = SORT_KEY[query.sort];
-    const sign = query.order === 'asc' ? 1 : -1;
-    const matching = trainingState(ctx.store)
-      .datasets.filter(
+    const matching = sortByKey(
+      trainingState(ctx.store).datasets.filter(
         (d) =>
           (query.type === undefined || d.type === query.type) && (query.status === undefined || datasetStatus(d, now) === query.status),
-      )
-      .sort((a, b) => {
-        const x = key(a);
-        const y = key(b);
-        return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * sign;
-      });
-    const page = matching.slice(query.offset, query.offset + query.limit);
-    return {
-      datasets: page.map((d) => datasetListItem(d, now)),
-      pagination: {
-        total: matching.length,
-        limit: query.limit,
-        offset: query.offset,
-        hasMore: query.offset + page.length < matching.length,
-      },
-    };
+      ),
+      key,
+      query.order,
+    );
+    const { page, pagination } = pageOf(matching, query);
+    return { datasets: page.map((d) => datasetListItem(d, now)), pagination };
   }),
   defineRoute(ops['training.datasets.get'], (ctx, { params, now }) =>
     datasetView(datasetOr404(trainingState(ctx.store).datasets, params.dataset_id), now),

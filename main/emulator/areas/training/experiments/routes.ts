@@ -1,6 +1,7 @@
 // The experiment routes under /v2/training/experiments (03-endpoints-training.md, Experiments):
 // create, list, get, patch, archive, clone, export, add a run, compare (docs/decisions.md,
 // Training: experiments).
+import { pageOf, sortByKey } from '../list-page';
 import { EXPERIMENT_LIMITS, EXPORT_FORMATS, type Experiment } from '../../../../../shared/api/training/experiments';
 import { experimentOperations as ops } from '../../../../../shared/api/training/experiment-operations';
 import { validationError } from '../../../core/errors';
@@ -129,18 +130,15 @@ export const experimentRoutes = [
     const state = trainingState(ctx.store);
     const wanted = query.tags ?? [];
     const key = SORT_KEY[query.sort];
-    const sign = query.order === 'asc' ? 1 : -1;
-    const items = state.experiments
-      .filter((e) => (query.status === undefined || e.status === query.status) && wanted.every((t) => e.tags.includes(t)))
-      .sort((a, b) => {
-        const x = key(a);
-        const y = key(b);
-        return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * sign;
-      });
-    const page = items.slice(query.offset, query.offset + query.limit);
+    const items = sortByKey(
+      state.experiments.filter((e) => (query.status === undefined || e.status === query.status) && wanted.every((t) => e.tags.includes(t))),
+      key,
+      query.order,
+    );
+    const { page, pagination } = pageOf(items, query);
     return {
       experiments: page.map((e) => ({ ...baseView(e), statistics: statisticsOf(runsOf(ctx, state, e, now)), runCount: e.runs.length })),
-      pagination: { total: items.length, limit: query.limit, offset: query.offset, hasMore: query.offset + page.length < items.length },
+      pagination,
     };
   }),
   defineRoute(ops['training.experiments.get'], (ctx, { params, now }) => {

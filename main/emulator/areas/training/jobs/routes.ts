@@ -1,5 +1,6 @@
 // The training job routes under /v2/training/jobs (03-endpoints-training.md, Training jobs):
 // create, list, get, stop, resume, and the metrics series (docs/decisions.md, Training: jobs).
+import { pageOf, sortByKey } from '../list-page';
 import { JOB_LIMITS, type CreateTrainingJobRequest, type TrainingJobConfig } from '../../../../../shared/api/training/jobs';
 import type { EmulatorContext } from '../../../core/context';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
@@ -95,22 +96,16 @@ export const jobRoutes = [
     const state = trainingState(ctx.store);
     settleJobs(state, ctx.store, now);
     const key = SORT_KEY[query.sort];
-    const sign = query.order === 'asc' ? 1 : -1;
-    const items = state.jobs
-      .filter((j) => query.modelType === undefined || j.model_type === query.modelType)
+    // Sorted by the stored jobs' keys; the status filter needs each job's view (its status moves on the clock).
+    const items = sortByKey(
+      state.jobs.filter((j) => query.modelType === undefined || j.model_type === query.modelType),
+      key,
+      query.order,
+    )
       .map((j) => jobListItem(j, now))
       .filter((v) => query.status === undefined || v.status === query.status);
-    const byId = new Map(state.jobs.map((j) => [j.id, j]));
-    items.sort((a, b) => {
-      const x = key(byId.get(a.id)!);
-      const y = key(byId.get(b.id)!);
-      return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * sign;
-    });
-    const page = items.slice(query.offset, query.offset + query.limit);
-    return {
-      jobs: page,
-      pagination: { total: items.length, limit: query.limit, offset: query.offset, hasMore: query.offset + page.length < items.length },
-    };
+    const { page, pagination } = pageOf(items, query);
+    return { jobs: page, pagination };
   }),
   defineRoute(ops['training.jobs.get'], (ctx, { params, now }) => {
     const state = trainingState(ctx.store);

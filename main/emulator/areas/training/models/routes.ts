@@ -1,6 +1,7 @@
 // The model routes under /v2/training/models (03-endpoints-training.md, Models; docs/decisions.md,
 // Training: models): list, detail, update, versions, deploy, download, compare, archive and the
 // restore the emulator adds. Deployments and downloads: deploy.ts, download.ts.
+import { pageOf, sortByKey } from '../list-page';
 import { compareVersions } from '../../../../../shared/api/training/models-actions';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { invalidState } from '../../../core/errors';
@@ -56,29 +57,18 @@ export const modelRoutes = [
     const state = trainingState(ctx.store);
     settleRegistry(state, ctx.store, now);
     const key = SORT_KEY[query.sort];
-    const sign = query.order === 'asc' ? 1 : -1;
-    const matching = state.models
-      .filter(
+    const matching = sortByKey(
+      state.models.filter(
         (m) =>
           (query.type === undefined || m.type === query.type) &&
           (query.status === undefined || modelStatus(m, now) === query.status) &&
           (query.trainingJobId === undefined || m.training_job_id === query.trainingJobId),
-      )
-      .sort((a, b) => {
-        const x = key(a);
-        const y = key(b);
-        return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * sign;
-      });
-    const page = matching.slice(query.offset, query.offset + query.limit);
-    return {
-      models: page.map((m) => modelListItem(m, now)),
-      pagination: {
-        total: matching.length,
-        limit: query.limit,
-        offset: query.offset,
-        hasMore: query.offset + page.length < matching.length,
-      },
-    };
+      ),
+      key,
+      query.order,
+    );
+    const { page, pagination } = pageOf(matching, query);
+    return { models: page.map((m) => modelListItem(m, now)), pagination };
   }),
   defineRoute(ops['training.models.get'], (ctx, { params, now }) =>
     modelView(modelOr404(trainingState(ctx.store), ctx.store, params.model_id, now), now),

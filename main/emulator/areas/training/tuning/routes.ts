@@ -1,5 +1,6 @@
 // The tuning routes (03-endpoints-training.md, Hyperparameter tuning): start, get, list, stop and
 // deploy-best (docs/decisions.md, Training: tuning).
+import { pageOf } from '../list-page';
 import { CreateTrainingJobRequest, type TrainingJobConfig } from '../../../../../shared/api/training/jobs';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import type { CreateTuningRequest } from '../../../../../shared/api/training/tuning';
@@ -202,11 +203,8 @@ export const tuningRoutes = [
       .filter((t) => query.algorithm === undefined || t.request.algorithm === query.algorithm)
       .filter((t) => query.status === undefined || statusOf(t, now) === query.status)
       .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
-    const page = items.slice(query.offset, query.offset + query.limit);
-    return {
-      tuningJobs: page.map((t) => tuningListItem(t, now)),
-      pagination: { total: items.length, limit: query.limit, offset: query.offset, hasMore: query.offset + page.length < items.length },
-    };
+    const { page, pagination } = pageOf(items, query);
+    return { tuningJobs: page.map((t) => tuningListItem(t, now)), pagination };
   }),
   defineRoute(ops['training.tune.stop'], (ctx, { params, body, now }) => {
     const state = trainingState(ctx.store);
