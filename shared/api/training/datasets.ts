@@ -224,3 +224,18 @@ export const MultipartCompleteRequest = z.strictObject({
     .min(1)
     .max(DATASET_LIMITS.maxParts),
 });
+
+/**
+ * A summary of numbers in a dataset's statistics (lengths, tokens per example): the emulator's
+ * analyser writes it, the console reads it (docs/decisions.md, Training: datasets).
+ */
+export interface NumberSummary {
+  count: number;
+  min: number;
+  max: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+}

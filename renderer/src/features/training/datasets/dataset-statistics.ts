@@ -1,16 +1,8 @@
 // Reads the dataset's statistics (free-form in 03-endpoints-training.md; the emulator's shape
 // in docs/decisions.md, Training: datasets) defensively: a remote server may send less.
+import type { NumberSummary } from '../../../../../shared/api/training/datasets';
 
-export interface LengthSummary {
-  count: number;
-  min: number;
-  max: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-}
+export type LengthSummary = NumberSummary;
 
 const KEYS = ['count', 'min', 'max', 'mean', 'p50', 'p90', 'p95', 'p99'] as const;
 

@@ -2,20 +2,12 @@
 // percentiles from a reservoir (exact up to RESERVOIR_SIZE values), and distinct counts exact up
 // to EXACT_DISTINCT_MAX then estimated by HyperLogLog (docs/decisions.md, Training: datasets).
 import { Rng } from '../../../../core/rng';
+import type { NumberSummary } from '../../../../../../shared/api/training/datasets';
 
 export const RESERVOIR_SIZE = 100_000;
 export const EXACT_DISTINCT_MAX = 50_000;
 
-export interface NumberSummary {
-  count: number;
-  min: number;
-  max: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-}
+export type { NumberSummary };
 
 export class NumberStats {
   private n = 0;
