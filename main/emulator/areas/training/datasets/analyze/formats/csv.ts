@@ -170,7 +170,7 @@ export function csvReader(ctx: ReadContext, member?: string): TextReader {
       positionOf(start, member),
       null,
       `a record longer than ${bounds.recordBytes} bytes (a quoted field opened here is still open at line ${lineNumber}); the rest of the file is not read`,
-      'record too long',
+      `a quoted field opened on line ${start} is not closed within ${bounds.recordBytes} bytes`,
     );
     sink.warn(inMember(`CSV reading stopped at line ${lineNumber}: a quoted field opened on line ${start} is not closed`, member));
     stopped = true;
