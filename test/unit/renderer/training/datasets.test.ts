@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelName } from '../../../../shared/ipc/contract';
 import {
+  formatOfFile,
   initialDatasetForm,
+  nameOfFile,
   validateDatasetForm,
   type DatasetForm,
 } from '../../../../renderer/src/features/training/datasets/dataset-form';
@@ -21,14 +23,18 @@ const errorsOf = (f: DatasetForm) => {
 describe('upload form', () => {
   it('asks for a file and a name in words', () => {
     expect(errorsOf({ ...initialDatasetForm() })).toEqual({
-      file: 'Drop a JSON Lines (.jsonl) or CSV (.csv) file here, or choose one',
+      file: 'Drop a JSON Lines, CSV, Parquet, HDF5, zip or tar file here, or choose one',
       name: 'Name the dataset',
     });
     expect(errorsOf(form({ file: file('') })).file).toBe('The file is empty: a dataset needs at least one example');
-    expect(errorsOf(form({ file: file('x', 'data.parquet') })).file).toBe(
-      'Only JSON Lines (.jsonl) and CSV (.csv) files are read; convert other formats first',
+    expect(errorsOf(form({ file: file('x', 'data.xlsx') })).file).toBe(
+      'Datasets are a JSON Lines, CSV, Parquet, HDF5, zip or tar file (.jsonl, .ndjson, .csv, .parquet, .pq, .h5, .hdf5, .hdf, .zip, .tar, .tar.gz, .tgz); convert other formats first',
     );
-    expect(errorsOf(form({ file: file('a,b\n', 'data.csv') })).file).toBe('The file is CSV, not the format chosen');
+    expect(errorsOf(form({ file: file('a,b\n', 'data.csv') })).file).toBe("The file's name says CSV, not the format chosen (JSON Lines)");
+    expect(errorsOf(form({ file: file('x', 'shards.tar.gz'), format: 'tar' })).file).toBeUndefined();
+    expect(formatOfFile('train.PARQUET')).toBe('parquet');
+    expect(formatOfFile('data.h5')).toBe('hdf5');
+    expect(nameOfFile('shards.tar.gz')).toBe('shards');
   });
 
   it('says the ranges of the checks and their order', () => {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { DatasetType } from '../../../../../shared/api/training/datasets';
+import { DatasetFormat, DatasetType } from '../../../../../shared/api/training/datasets';
 import { notify } from '../../../app/notifications/notifications-store';
 import { getBridge } from '../../../bridge/index';
 import { isCancelled } from '../../../bridge/errors';
@@ -17,7 +17,9 @@ import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatBytes } from '../training-format';
 import {
+  ACCEPTED_EXTENSIONS,
   FIELD_LABELS,
+  FORMATS,
   formatOfFile,
   initialDatasetForm,
   nameOfFile,
@@ -155,7 +157,7 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
         ) : undefined
       }
     >
-      <DropZone file={form.file} accept=".jsonl,.ndjson,.csv" error={errors.file} disabled={busy} onFile={chooseFile} />
+      <DropZone file={form.file} accept={ACCEPTED_EXTENSIONS} error={errors.file} disabled={busy} onFile={chooseFile} />
       <SectionTitle>Dataset</SectionTitle>
       {text('name', 'Shown in lists and in training jobs', { required: true, slotProps: { htmlInput: { 'data-testid': 'dataset-name' } } })}
       <Stack direction="row" spacing={1.5}>
@@ -183,8 +185,11 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
           helperText="Read from the file’s name"
           sx={{ flex: 1 }}
         >
-          <MenuItem value="jsonl">JSON Lines (jsonl)</MenuItem>
-          <MenuItem value="csv">CSV</MenuItem>
+          {DatasetFormat.options.map((f) => (
+            <MenuItem key={f} value={f}>
+              {FORMATS[f].label} ({f})
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
       {text('description', 'Optional', { multiline: true, minRows: 2 })}

@@ -40,6 +40,8 @@ export function ValidationSection({ dataset }: { dataset: Dataset }) {
   const checks = v.checks ?? [];
   const failing = v.failingExamples ?? [];
   const count = v.failingExampleCount ?? failing.length;
+  // Examples inside an archive name the member that holds them.
+  const members = failing.some((e) => e.member !== undefined);
   if (v.status === undefined || v.status === 'pending')
     return (
       <Section title="Validation" testId="dataset-validation">
@@ -88,8 +90,9 @@ export function ValidationSection({ dataset }: { dataset: Dataset }) {
             <Table size="small" stickyHeader aria-label="Failing examples" data-testid="failing-examples">
               <TableHead>
                 <TableRow>
+                  {members && <TableCell sx={{ width: '30%' }}>Member</TableCell>}
                   <TableCell sx={{ width: 72 }} align="right">
-                    Line
+                    {dataset.format === 'parquet' ? 'Row' : 'Line'}
                   </TableCell>
                   <TableCell sx={{ width: 160 }}>Field</TableCell>
                   <TableCell>Reason</TableCell>
@@ -97,7 +100,8 @@ export function ValidationSection({ dataset }: { dataset: Dataset }) {
               </TableHead>
               <TableBody>
                 {failing.map((e, i) => (
-                  <TableRow key={`${e.line}-${e.field ?? ''}-${i}`} data-testid="failing-example">
+                  <TableRow key={`${e.member ?? ''}-${e.line}-${e.field ?? ''}-${i}`} data-testid="failing-example">
+                    {members && <TableCell sx={{ fontFamily: MONO_FONT, wordBreak: 'break-all' }}>{e.member ?? '—'}</TableCell>}
                     <TableCell align="right" sx={{ fontFamily: MONO_FONT }}>
                       {e.line}
                     </TableCell>

@@ -79,10 +79,10 @@ export function DropZone({
           ) : (
             <>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                Drop a .jsonl or .csv file here
+                Drop a dataset file here
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                or click to choose one — large files go in parts, with progress
+                JSON Lines, CSV, Parquet, HDF5, zip or tar — or click to choose one; large files go in parts, with progress
               </Typography>
             </>
           )}

@@ -1,18 +1,31 @@
 // The new-dataset form: the file (dropped or chosen), what the dataset is, and the checks the
 // platform runs on its content (03-endpoints-training.md, Dataset: validation). Errors say the
 // rule in the user's words, on the field they concern.
-import { CreateDatasetRequest, DATASET_LIMITS, type DatasetFormat, type DatasetType } from '../../../../../shared/api/training/datasets';
+import { CreateDatasetRequest, DATASET_LIMITS, DatasetFormat, type DatasetType } from '../../../../../shared/api/training/datasets';
 import { UPLOAD_MAX_BYTES } from '../../../../../shared/ipc/dataset-uploads';
 import type { FormResult } from '../../../components/form/form-result';
 import { formatBytes } from '../training-format';
 
-export type ParsedFormat = Extract<DatasetFormat, 'jsonl' | 'csv'>;
+/** The document's formats (Dataset: format), in the user's words, with the file names that say them. */
+export const FORMATS: Record<DatasetFormat, { label: string; extensions: readonly string[] }> = {
+  jsonl: { label: 'JSON Lines', extensions: ['.jsonl', '.ndjson'] },
+  csv: { label: 'CSV', extensions: ['.csv'] },
+  parquet: { label: 'Parquet', extensions: ['.parquet', '.pq'] },
+  hdf5: { label: 'HDF5', extensions: ['.h5', '.hdf5', '.hdf'] },
+  zip: { label: 'Zip archive', extensions: ['.zip'] },
+  tar: { label: 'Tar archive', extensions: ['.tar', '.tar.gz', '.tgz'] },
+};
+
+/** What the file picker offers. */
+export const ACCEPTED_EXTENSIONS = Object.values(FORMATS)
+  .flatMap((f) => f.extensions)
+  .join(',');
 
 export interface DatasetForm {
   file: (Blob & { name: string }) | null;
   name: string;
   type: DatasetType;
-  format: ParsedFormat;
+  format: DatasetFormat;
   description: string;
   tags: string;
   requiredFields: string;
@@ -50,16 +63,16 @@ export const FIELD_LABELS = {
   maxSequenceLength: 'Max tokens per example',
 } as const;
 
-/** The format a file's name says, if it is one the platform parses. */
-export function formatOfFile(name: string): ParsedFormat | null {
-  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  if (ext === 'jsonl' || ext === 'ndjson') return 'jsonl';
-  if (ext === 'csv') return 'csv';
-  return null;
+/** The format a file's name says, if it is one of the document's. */
+export function formatOfFile(name: string): DatasetFormat | null {
+  const lower = name.toLowerCase();
+  return DatasetFormat.options.find((f) => FORMATS[f].extensions.some((ext) => lower.endsWith(ext))) ?? null;
 }
 
-/** A dataset name from a file name: without its extension, at most the name's limit. */
-export const nameOfFile = (name: string) => name.replace(/\.[a-z0-9]+$/i, '').slice(0, DATASET_LIMITS.name.max);
+/** A dataset name from a file name: without its extension (.tar.gz whole), at most the name's limit. */
+export const nameOfFile = (name: string) => name.replace(/(\.tar)?\.[a-z0-9]+$/i, '').slice(0, DATASET_LIMITS.name.max);
+
+const FILE_KINDS = 'a JSON Lines, CSV, Parquet, HDF5, zip or tar file';
 
 export const splitList = (text: string) =>
   text
@@ -80,13 +93,13 @@ function wholeNumber(text: string, min: number, max: number, unit: string): { va
 
 export function validateDatasetForm(form: DatasetForm): FormResult<DatasetUploadRequest> {
   const errors: Record<string, string> = {};
-  if (!form.file) errors.file = 'Drop a JSON Lines (.jsonl) or CSV (.csv) file here, or choose one';
+  if (!form.file) errors.file = `Drop ${FILE_KINDS} here, or choose one`;
   else if (form.file.size === 0) errors.file = 'The file is empty: a dataset needs at least one example';
   else if (form.file.size > UPLOAD_MAX_BYTES) errors.file = `Files up to ${formatBytes(UPLOAD_MAX_BYTES)} can be uploaded`;
   else if (formatOfFile(form.file.name) === null)
-    errors.file = 'Only JSON Lines (.jsonl) and CSV (.csv) files are read; convert other formats first';
+    errors.file = `Datasets are ${FILE_KINDS} (${ACCEPTED_EXTENSIONS.replaceAll(',', ', ')}); convert other formats first`;
   else if (formatOfFile(form.file.name) !== form.format)
-    errors.file = `The file is ${formatOfFile(form.file.name) === 'csv' ? 'CSV' : 'JSON Lines'}, not the format chosen`;
+    errors.file = `The file's name says ${FORMATS[formatOfFile(form.file.name)!].label}, not the format chosen (${FORMATS[form.format].label})`;
 
   const name = form.name.trim();
   if (name === '') errors.name = 'Name the dataset';
