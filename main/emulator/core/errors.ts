@@ -113,9 +113,9 @@ export const invalidJson = (reason: string) => new ApiError(400, 'INVALID_JSON',
 export const payloadTooLarge = (maxBytes: number) =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes} bytes`, { maxBytes });
 
-export const unsupportedMediaType = (received: string) =>
-  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Bodies must be application/json', {
-    allowedTypes: ['application/json'],
+export const unsupportedMediaType = (received: string, allowedTypes: readonly string[] = ['application/json']) =>
+  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Bodies must be ${allowedTypes.join(' or ')}`, {
+    allowedTypes,
     receivedType: received,
   });
 

@@ -60,6 +60,8 @@ export const StoredDataset = z.object({
   updated_at: Ms,
   /** While `uploading`: the token (its SHA-256 only) and any multipart upload under way. */
   upload: z.object({ token_hash: Sha256, expires_at: Ms, multipart: StoredMultipart.nullable() }).nullable(),
+  /** Once the upload completed: its spent token's SHA-256, so a late request with it is told so (409), not "unknown token". */
+  spent_token_hash: Sha256.optional(),
   /** The parse of the uploaded content, done once when the upload completed. */
   analysis: StoredAnalysis.nullable(),
   /**

@@ -3,11 +3,15 @@
 // token, not an API key, and raw bytes as a stream: a single PUT of the whole file, or a
 // multipart upload (initiate, parts, complete, abort). The protocol is written down in
 // docs/decisions.md, Training: datasets.
+//
+// Each request is a transaction: bytes are received aside (BlobStore.stage) while nothing is
+// held, then one step at a time per dataset (`exclusive`) checks the upload is still what the
+// request started on, puts the bytes in place and changes the record. A request that fails
+// leaves the stored parts, the record and the dataset as they were.
 import { createHash, type Hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  DATASET_ID_PATTERN,
   DATASET_LIMITS,
   MultipartCompleteRequest,
   MultipartInitiateRequest,
@@ -19,6 +23,7 @@ import { hashKey, randomBase62 } from '../../../core/ids';
 import { sendError } from '../../../core/pipeline';
 import { trainingRecord } from '../records';
 import { AREA, trainingState, type StoredDataset, type StoredMultipart } from '../state';
+import type { Staged } from './blob-store';
 import { blobsOf } from './blobs';
 import {
   datasetNotFound,
@@ -39,13 +44,22 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const MIB = 1024 * 1024;
 const BEARER = /^Bearer +(\S+) *$/i;
 
-/** Datasets receiving a single PUT right now (not state: a restart ends the request too). */
-const receiving = new WeakMap<EmulatorContext, Set<string>>();
+/**
+ * After a refusal answered while the request body is still coming, the rest is read and dropped
+ * — up to this many bytes or DRAIN_MAX_MS, whichever comes first — so that a client that writes
+ * its whole body before reading gets to read the answer; past that the connection is closed.
+ */
+export const DRAIN_MAX_BYTES = 128 * MIB;
+export const DRAIN_MAX_MS = 30_000;
+
+/** The request body ended before it was whole: the client went away, there is nobody to answer. */
+class ClientGone extends Error {}
 
 /**
  * The whole file's SHA-256 of a multipart upload, fed part by part while the parts come in order
  * (as the console sends them), so completing needs no second read of the content. Parts out of
  * order, a part sent again, or a restart leave it behind: completing then reads the parts back.
+ * A new object each time it advances: a part chained from an older one knows it is stale.
  */
 interface WholeHash {
   upload: string;
@@ -54,12 +68,44 @@ interface WholeHash {
   bytes: number;
   hash: Hash;
 }
-const wholeHashes = new WeakMap<EmulatorContext, Map<string, WholeHash>>();
-const wholeHashOf = (ctx: EmulatorContext) => {
-  let map = wholeHashes.get(ctx);
-  if (!map) wholeHashes.set(ctx, (map = new Map()));
-  return map;
-};
+
+/** What the host keeps per emulator beside the state (a restart ends the requests too). */
+interface HostState {
+  /** Datasets receiving a single PUT right now. */
+  receiving: Set<string>;
+  /** Per dataset: its multipart upload's whole hash. */
+  wholes: Map<string, WholeHash>;
+  /** Per dataset: the last holder of `exclusive`. */
+  locks: Map<string, Promise<void>>;
+  /** Requests whose token named their dataset (the dataset id). */
+  authorized: WeakMap<FastifyRequest, string>;
+}
+const hosts = new WeakMap<EmulatorContext, HostState>();
+function hostOf(ctx: EmulatorContext): HostState {
+  let host = hosts.get(ctx);
+  if (!host) hosts.set(ctx, (host = { receiving: new Set(), wholes: new Map(), locks: new Map(), authorized: new WeakMap() }));
+  return host;
+}
+
+/**
+ * Runs `f` once no other step holds the dataset's upload. Completing, committing a part,
+ * initiating, aborting and ending a single PUT take it; receiving bytes does not (parts arrive
+ * in parallel), nor does reading the parts list.
+ */
+async function exclusive<T>(ctx: EmulatorContext, datasetId: string, f: () => Promise<T>): Promise<T> {
+  const locks = hostOf(ctx).locks;
+  const before = locks.get(datasetId);
+  let release!: () => void;
+  const mine = new Promise<void>((r) => (release = r));
+  locks.set(datasetId, mine);
+  try {
+    await before;
+    return await f();
+  } finally {
+    release();
+    if (locks.get(datasetId) === mine) locks.delete(datasetId);
+  }
+}
 
 /** The part size of a multipart upload: at least 8 MiB, whole MiB, and few enough parts. */
 export function partSizeFor(size: number): number {
@@ -76,26 +122,65 @@ function expectedPartSize(m: StoredMultipart, n: number): number {
   return n < count ? m.part_size : m.size - (count - 1) * m.part_size;
 }
 
-/** The dataset the path names, once the token says the caller may upload to it. */
+const partKey = (datasetId: string, uploadId: string, n: number) => `${datasetId}/${uploadId}/part-${String(n).padStart(5, '0')}`;
+
+const uploadComplete = (d: StoredDataset, now: number) =>
+  invalidState({ datasetId: d.id, status: datasetStatus(d, now) }, 'The dataset’s upload is complete');
+
+/**
+ * The dataset the caller may upload to. The token is resolved first, by its hash, so that a
+ * caller without the dataset's token learns nothing about which ids exist: missing or unknown
+ * → 401, another dataset's (whether or not the path's exists) → 403, spent → 409, expired → 401.
+ */
 function authorizeUpload(ctx: EmulatorContext, req: FastifyRequest, datasetId: string): StoredDataset {
-  const datasets = trainingState(ctx.store).datasets;
-  const d = DATASET_ID_PATTERN.test(datasetId) ? datasets.find((x) => x.id === datasetId) : undefined;
   const m = BEARER.exec(req.headers.authorization ?? '');
   if (!m) throw uploadTokenMissing();
   const hash = hashKey(m[1]!);
-  if (!d) throw datasetNotFound(datasetId);
-  if (d.upload === null) throw invalidState({ datasetId, status: datasetStatus(d, ctx.clock.now()) }, 'The dataset’s upload is complete');
-  if (d.upload.token_hash !== hash) {
-    const owner = datasets.find((x) => x.upload?.token_hash === hash);
-    throw owner ? uploadTokenMismatch(owner.id) : uploadTokenInvalid();
-  }
+  const d = trainingState(ctx.store).datasets.find((x) => x.upload?.token_hash === hash || x.spent_token_hash === hash);
+  if (!d) throw uploadTokenInvalid();
+  if (d.id !== datasetId) throw uploadTokenMismatch(d.id);
+  hostOf(ctx).authorized.set(req, d.id);
+  if (d.upload?.token_hash !== hash) throw uploadComplete(d, ctx.clock.now());
   if (ctx.clock.now() >= d.upload.expires_at) throw uploadTokenExpired(iso(d.upload.expires_at));
   return d;
 }
 
+/** The dataset as it is now (after an await), its upload still open under the same token. */
+function stillOpen(ctx: EmulatorContext, datasetId: string, tokenHash: string): StoredDataset {
+  const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
+  if (!d) throw datasetNotFound(datasetId);
+  if (d.upload?.token_hash !== tokenHash) throw uploadComplete(d, ctx.clock.now());
+  return d;
+}
+
+/** The multipart upload as it is now: still the dataset's current one. */
+function stillMultipart(
+  ctx: EmulatorContext,
+  datasetId: string,
+  tokenHash: string,
+  uploadId: string,
+): { d: StoredDataset; m: StoredMultipart } {
+  const d = stillOpen(ctx, datasetId, tokenHash);
+  const m = d.upload!.multipart;
+  if (m?.id !== uploadId) throw uploadNotFound(uploadId);
+  return { d, m };
+}
+
+/**
+ * Whether a multipart upload's folder is nobody's: the upload was aborted or replaced (or its
+ * dataset deleted). Not when it completed: its parts are then a version's content.
+ */
+function abandoned(ctx: EmulatorContext, datasetId: string, uploadId: string): boolean {
+  const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
+  if (!d) return true;
+  if (d.upload?.multipart?.id === uploadId) return false;
+  return !d.versions.some((v) => v.blobs.some((key) => key.startsWith(`${datasetId}/${uploadId}/`)));
+}
+
 function requireOctetStream(req: FastifyRequest): void {
   const type = String(req.headers['content-type'] ?? '');
-  if (!type.startsWith('application/octet-stream')) throw unsupportedMediaType(type === '' ? '(none)' : type.slice(0, 100));
+  if (!type.startsWith('application/octet-stream'))
+    throw unsupportedMediaType(type === '' ? '(none)' : type.slice(0, 100), ['application/octet-stream']);
 }
 
 function parseJson<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -105,11 +190,53 @@ function parseJson<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   throw validationError(issue.path.join('.') || 'body', issue.message);
 }
 
+/** The declared Content-Length: null when absent; Infinity when not a safe integer (refused as too large). */
 function declaredLength(req: FastifyRequest): number | null {
-  const n = Number(req.headers['content-length']);
-  return req.headers['content-length'] !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : null;
+  const header = req.headers['content-length'];
+  if (header === undefined) return null;
+  const n = Number(header);
+  return Number.isSafeInteger(n) && n >= 0 ? n : Infinity;
 }
 
+/**
+ * The request body as it arrives. A reader that stops early (a refusal) leaves the stream open
+ * for `drain`; a body that ends before it is whole is ClientGone.
+ */
+async function* bodyOf(req: FastifyRequest): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of req.raw.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
+  } catch {
+    throw new ClientGone('the client went away');
+  }
+}
+
+/**
+ * Reads and drops what is still coming of a body after its refusal was answered (DRAIN_MAX_BYTES,
+ * DRAIN_MAX_MS): closing at once would reset the connection under a client still writing, and it
+ * would see a reset instead of the answer. Past the bound the connection is closed.
+ */
+function drain(ctx: EmulatorContext, req: FastifyRequest): void {
+  const body = req.raw;
+  if (body.readableEnded || body.destroyed) return;
+  let dropped = 0;
+  const close = () => body.destroy();
+  const timer = setTimeout(close, DRAIN_MAX_MS);
+  timer.unref();
+  // A stopping emulator does not wait for it.
+  ctx.closing.addEventListener('abort', close, { once: true });
+  body.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_MAX_BYTES) close();
+  });
+  body.once('close', () => {
+    clearTimeout(timer);
+    ctx.closing.removeEventListener('abort', close);
+  });
+  body.on('error', () => {}); // the client went away: nothing more to drop
+  body.resume();
+}
+
+/** A success in one write (the body was read whole before it). */
 function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}): void {
   reply.hijack();
   const text = JSON.stringify(body);
@@ -141,20 +268,50 @@ function multipartOf(d: StoredDataset, uploadId: string): StoredMultipart {
   return m;
 }
 
-async function commit(ctx: EmulatorContext, d: StoredDataset): Promise<void> {
+async function persist(ctx: EmulatorContext, d: StoredDataset): Promise<void> {
   ctx.store.touch(AREA, trainingRecord.dataset(d.id));
   await ctx.persister?.commit();
 }
 
-/** A handler whose failures answer in the account envelope (request bodies still arriving are dropped). */
-/** Reads the uploaded files into a new version and answers with it, `processing` until its time on the clock. */
-async function ingestAndAnswer(
+/** Puts staged bytes in place after `check` (the state as it is now) passes; else they are dropped. */
+async function commitIf(staged: Staged, check: () => void): Promise<void> {
+  try {
+    check();
+    await staged.commit();
+  } catch (e) {
+    await staged.discard();
+    throw e;
+  }
+}
+
+/** The content's size and SHA-256 read back from its blobs (when the upload could not hash it whole as it came). */
+async function readBack(ctx: EmulatorContext, keys: readonly string[]): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for (const key of keys)
+    for await (const chunk of blobsOf(ctx).read(key)) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * The uploaded content becomes the dataset's new version and its token is spent; the answer is
+ * the version, `processing` until its time on the clock. Called in `exclusive` with the content's
+ * hash known, so nothing is awaited between the last check and the change (ingest changes the
+ * record before its first await when `whole` is given).
+ */
+async function finishUpload(
   ctx: EmulatorContext,
   reply: FastifyReply,
   id: string,
+  tokenHash: string,
   keys: string[],
-  whole: { bytes: number; sha256: string } | null,
+  whole: { bytes: number; sha256: string },
 ): Promise<void> {
+  stillOpen(ctx, id, tokenHash).spent_token_hash = tokenHash;
+  hostOf(ctx).wholes.delete(id);
   const done = await ingest(ctx, id, keys, whole);
   if (!done) throw datasetNotFound(id);
   const v = done.versions.at(-1)!;
@@ -168,45 +325,59 @@ async function ingestAndAnswer(
   });
 }
 
+type Params = { dataset_id: string; upload_id?: string; part_number?: string };
+
+/**
+ * A handler whose every failure is answered in the account envelope: an ApiError as itself,
+ * anything else through the app's error handler (500 INTERNAL_ERROR, reported as a defect).
+ * A body still arriving is drained (`drain`). A dataset deleted while its upload ran is 404, and
+ * what the request wrote for it is removed.
+ */
 function handled(ctx: EmulatorContext, f: (req: FastifyRequest, reply: FastifyReply) => Promise<void>) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     try {
       await f(req, reply);
     } catch (e) {
-      if (reply.sent || reply.raw.headersSent) return;
-      if (!(e instanceof ApiError)) {
-        if (req.raw.destroyed || req.raw.aborted) return;
-        throw e;
+      if (reply.sent || reply.raw.headersSent) return; // answered already: nothing to add
+      if (e instanceof ClientGone) {
+        reply.hijack();
+        reply.raw.destroy();
+        return;
       }
-      // The answer goes out now; the rest of the body is not read, so the connection ends with it.
-      const unread = !req.raw.readableEnded;
-      if (unread) reply.header('connection', 'close');
-      sendError(ctx, reply, e);
-      if (unread) reply.raw.once('finish', () => req.raw.destroy());
+      let error = e;
+      const id = hostOf(ctx).authorized.get(req);
+      if (id !== undefined && !trainingState(ctx.store).datasets.some((x) => x.id === id)) {
+        await blobsOf(ctx)
+          .remove(id)
+          .catch(() => {});
+        if (!(error instanceof ApiError)) error = datasetNotFound(id);
+      }
+      drain(ctx, req);
+      if (!(error instanceof ApiError)) throw error;
+      sendError(ctx, reply, error);
     }
   };
 }
 
-type Params = { dataset_id: string; upload_id?: string; part_number?: string };
-
 export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): void {
   resumeAnalyses(ctx);
-  void app.register(async (host) => {
+  const blobs = blobsOf(ctx);
+  const host = hostOf(ctx);
+  void app.register(async (server) => {
     // The body stays a stream: the routes read it as it arrives (no size limit here; each route bounds it).
-    host.addContentTypeParser('application/octet-stream', (_req, _payload, done) => done(null, undefined));
+    server.addContentTypeParser('application/octet-stream', (_req, _payload, done) => done(null, undefined));
     const base = `${UPLOAD_PREFIX}/datasets/:dataset_id`;
 
-    host.put(
+    server.put(
       base,
       handled(ctx, async (req, reply) => {
-        const { dataset_id: id } = req.params as Params;
-        const d = authorizeUpload(ctx, req, id);
+        const d = authorizeUpload(ctx, req, (req.params as Params).dataset_id);
+        const { id } = d;
+        const token = d.upload!.token_hash;
         requireOctetStream(req);
         if (d.upload!.multipart)
           throw invalidState({ datasetId: id, uploadId: d.upload!.multipart.id }, 'A multipart upload is under way: complete or abort it');
-        const busy = receiving.get(ctx) ?? new Set<string>();
-        receiving.set(ctx, busy);
-        if (busy.has(id)) throw invalidState({ datasetId: id }, 'An upload to this dataset is already in progress');
+        if (host.receiving.has(id)) throw invalidState({ datasetId: id }, 'An upload to this dataset is already in progress');
         const quota = quotaOf(ctx);
         const max = Math.min(DATASET_LIMITS.singleUploadMaxBytes, quota.room);
         const overflow = (size: number) =>
@@ -215,49 +386,63 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
             : quotaExceeded(quota.used, quota.limit, size, quota.plan);
         const length = declaredLength(req);
         if (length !== null && length > max) throw overflow(length);
-        busy.add(id);
-        const key = `${id}/upload-${randomBase62(8)}`;
-        let written: { size: number; sha256: string };
+        // Held from here until the answer, whatever it is: a multipart initiation meanwhile is refused.
+        host.receiving.add(id);
         try {
-          written = await blobsOf(ctx).write(key, req.raw, max, overflow);
-          if (written.size === 0) {
-            await blobsOf(ctx).remove(key);
-            throw validationError('body', 'the upload is empty');
-          }
+          const key = `${id}/upload-${randomBase62(8)}`;
+          const staged = await blobs.stage(key, bodyOf(req), max, overflow);
+          await exclusive(ctx, id, async () => {
+            await commitIf(staged, () => {
+              if (staged.size === 0) throw validationError('body', 'the upload is empty');
+              stillOpen(ctx, id, token);
+            });
+            await finishUpload(ctx, reply, id, token, [key], { bytes: staged.size, sha256: staged.sha256 });
+          });
         } finally {
-          busy.delete(id);
+          host.receiving.delete(id);
         }
-        await ingestAndAnswer(ctx, reply, id, [key], { bytes: written.size, sha256: written.sha256 });
       }),
     );
 
-    host.post(
+    server.post(
       `${base}/multipart`,
       handled(ctx, async (req, reply) => {
         const d = authorizeUpload(ctx, req, (req.params as Params).dataset_id);
+        const { id } = d;
+        const token = d.upload!.token_hash;
         const body = parseJson(MultipartInitiateRequest, req.body);
-        const previous = d.upload!.multipart;
-        const quota = quotaOf(ctx);
-        const room = quota.room + (previous?.size ?? 0);
-        if (body.size > room) throw quotaExceeded(quota.used - (previous?.size ?? 0), quota.limit, body.size, quota.plan);
-        // One multipart upload per dataset: a new one replaces any earlier one and its parts.
-        if (previous) await blobsOf(ctx).remove(`${d.id}/${previous.id}`);
-        const m: StoredMultipart = {
-          id: `mpu_${randomBase62(16)}`,
-          filename: body.filename,
-          size: body.size,
-          part_size: partSizeFor(body.size),
-          created_at: ctx.clock.now(),
-          parts: [],
+        const busy = () => {
+          if (host.receiving.has(id)) throw invalidState({ datasetId: id }, 'A single PUT to this dataset is under way');
         };
-        d.upload!.multipart = m;
-        d.updated_at = m.created_at;
-        await commit(ctx, d);
-        send(reply, 201, multipartView(originOf(req), d, m));
+        busy();
+        await exclusive(ctx, id, async () => {
+          const now = stillOpen(ctx, id, token);
+          busy();
+          const previous = now.upload!.multipart;
+          const quota = quotaOf(ctx);
+          const room = quota.room + (previous?.size ?? 0);
+          if (body.size > room) throw quotaExceeded(quota.used - (previous?.size ?? 0), quota.limit, body.size, quota.plan);
+          // One multipart upload per dataset: a new one replaces any earlier one and its parts.
+          const m: StoredMultipart = {
+            id: `mpu_${randomBase62(16)}`,
+            filename: body.filename,
+            size: body.size,
+            part_size: partSizeFor(body.size),
+            created_at: ctx.clock.now(),
+            parts: [],
+          };
+          now.upload!.multipart = m;
+          now.updated_at = m.created_at;
+          host.wholes.delete(id);
+          await persist(ctx, now);
+          if (previous) await blobs.remove(`${id}/${previous.id}`);
+          stillMultipart(ctx, id, token, m.id);
+          send(reply, 201, multipartView(originOf(req), now, m));
+        });
       }),
     );
 
-    host.get(
+    server.get(
       `${base}/multipart/:upload_id`,
       handled(ctx, async (req, reply) => {
         const p = req.params as Params;
@@ -266,11 +451,13 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
       }),
     );
 
-    host.put(
+    server.put(
       `${base}/multipart/:upload_id/parts/:part_number`,
       handled(ctx, async (req, reply) => {
         const p = req.params as Params;
         const d = authorizeUpload(ctx, req, p.dataset_id);
+        const { id } = d;
+        const token = d.upload!.token_hash;
         requireOctetStream(req);
         const m = multipartOf(d, p.upload_id!);
         const n = Number(p.part_number);
@@ -278,66 +465,90 @@ export function mountUploadHost(app: FastifyInstance, ctx: EmulatorContext): voi
         if (!/^\d{1,5}$/.test(p.part_number!) || n < 1 || n > count)
           throw invalidPart(Number.isSafeInteger(n) ? n : null, `part numbers are 1 to ${count}`);
         const expected = expectedPartSize(m, n);
-        const tooBig = (size: number) => invalidPart(n, `${size}+ bytes; part ${n} must be exactly ${expected} bytes`);
+        const wrongSize = (what: string) => invalidPart(n, `${what}; part ${n} must be exactly ${expected} bytes`);
         const length = declaredLength(req);
-        if (length !== null && length !== expected) throw invalidPart(n, `${length} bytes; part ${n} must be exactly ${expected} bytes`);
-        const key = `${d.id}/${m.id}/part-${String(n).padStart(5, '0')}`;
-        const hashes = wholeHashOf(ctx);
-        let whole = hashes.get(d.id);
-        if (n === 1) hashes.set(d.id, (whole = { upload: m.id, next: 1, bytes: 0, hash: createHash('sha256') }));
-        // The next part in order goes through a copy of the whole hash, kept only if the part is whole.
-        const inOrder = whole !== undefined && whole.upload === m.id && whole.next === n;
-        const chained = inOrder ? whole!.hash.copy() : undefined;
-        const written = await blobsOf(ctx).write(key, req.raw, expected, tooBig, chained);
-        if (written.size !== expected) {
-          await blobsOf(ctx).remove(key);
-          throw invalidPart(n, `${written.size} bytes; part ${n} must be exactly ${expected} bytes`);
+        if (length !== null && length !== expected)
+          throw wrongSize(length === Infinity ? 'a Content-Length that is not a byte count' : `${length} bytes`);
+        // The next part in order goes through a copy of the whole hash, kept only if the part is accepted.
+        const before = n === 1 ? { upload: m.id, next: 1, bytes: 0, hash: createHash('sha256') } : host.wholes.get(id);
+        const inOrder = before?.upload === m.id && before.next === n;
+        const chained = inOrder ? before.hash.copy() : undefined;
+        try {
+          const staged = await blobs.stage(partKey(id, m.id, n), bodyOf(req), expected, (size) => wrongSize(`${size}+ bytes`), chained);
+          await exclusive(ctx, id, async () => {
+            await commitIf(staged, () => {
+              if (staged.size !== expected) throw wrongSize(`${staged.size} bytes`);
+              stillMultipart(ctx, id, token, m.id);
+            });
+            const now = stillMultipart(ctx, id, token, m.id);
+            now.m.parts = [...now.m.parts.filter((x) => x.n !== n), { n, size: staged.size, etag: staged.sha256 }];
+            const whole = host.wholes.get(id);
+            if (inOrder && (n === 1 || whole === before))
+              host.wholes.set(id, { upload: m.id, next: n + 1, bytes: before.bytes + staged.size, hash: chained! });
+            else if (whole?.upload === m.id && n < whole.next) host.wholes.delete(id); // a part it had taken was replaced
+            await persist(ctx, now.d);
+            send(reply, 200, { partNumber: n, size: staged.size, etag: staged.sha256 }, { etag: `"${staged.sha256}"` });
+          });
+        } catch (e) {
+          // Aborted or replaced while the part arrived: an abort may have removed the folder under
+          // the write (the write failing) or before it (the write making it again).
+          if (!(e instanceof ClientGone) && abandoned(ctx, id, m.id)) {
+            await blobs.remove(`${id}/${m.id}`);
+            if (!(e instanceof ApiError)) throw uploadNotFound(m.id);
+          }
+          throw e;
         }
-        if (inOrder) hashes.set(d.id, { upload: m.id, next: n + 1, bytes: whole!.bytes + written.size, hash: chained! });
-        else if (whole?.upload === m.id && n < whole.next) hashes.delete(d.id);
-        // The upload may have been replaced or completed while the part arrived.
-        if (d.upload?.multipart !== m) throw uploadNotFound(m.id);
-        m.parts = [...m.parts.filter((x) => x.n !== n), { n, size: written.size, etag: written.sha256 }];
-        await commit(ctx, d);
-        send(reply, 200, { partNumber: n, size: written.size, etag: written.sha256 }, { etag: `"${written.sha256}"` });
       }),
     );
 
-    host.post(
+    server.post(
       `${base}/multipart/:upload_id/complete`,
       handled(ctx, async (req, reply) => {
         const p = req.params as Params;
         const d = authorizeUpload(ctx, req, p.dataset_id);
-        const m = multipartOf(d, p.upload_id!);
+        const { id } = d;
+        const token = d.upload!.token_hash;
+        multipartOf(d, p.upload_id!);
         const body = parseJson(MultipartCompleteRequest, req.body);
-        const count = partCount(m);
-        if (body.parts.length !== count) throw invalidPart(null, `the list names ${body.parts.length} parts; the upload has ${count}`);
-        body.parts.forEach((listed, i) => {
-          if (listed.partNumber !== i + 1) throw invalidPart(listed.partNumber, `parts must be listed in order 1 to ${count}`);
-          const stored = m.parts.find((x) => x.n === listed.partNumber);
-          if (!stored) throw invalidPart(listed.partNumber, 'not uploaded');
-          if (stored.etag !== listed.etag.replace(/^"|"$/g, ''))
-            throw invalidPart(listed.partNumber, 'etag does not match the uploaded part');
+        await exclusive(ctx, id, async () => {
+          const { m } = stillMultipart(ctx, id, token, p.upload_id!);
+          const count = partCount(m);
+          if (body.parts.length !== count) throw invalidPart(null, `the list names ${body.parts.length} parts; the upload has ${count}`);
+          body.parts.forEach((listed, i) => {
+            if (listed.partNumber !== i + 1) throw invalidPart(listed.partNumber, `parts must be listed in order 1 to ${count}`);
+            const stored = m.parts.find((x) => x.n === listed.partNumber);
+            if (!stored) throw invalidPart(listed.partNumber, 'not uploaded');
+            if (stored.etag !== listed.etag.replace(/^"|"$/g, ''))
+              throw invalidPart(listed.partNumber, 'etag does not match the uploaded part');
+          });
+          const keys = body.parts.map((x) => partKey(id, m.id, x.partNumber));
+          const whole = host.wholes.get(id);
+          const sum =
+            whole?.upload === m.id && whole.next === count + 1
+              ? { bytes: whole.bytes, sha256: whole.hash.copy().digest('hex') }
+              : await readBack(ctx, keys);
+          stillMultipart(ctx, id, token, m.id);
+          await finishUpload(ctx, reply, id, token, keys, sum);
         });
-        const keys = body.parts.map((x) => `${d.id}/${m.id}/part-${String(x.partNumber).padStart(5, '0')}`);
-        const whole = wholeHashOf(ctx).get(d.id);
-        wholeHashOf(ctx).delete(d.id);
-        const hashed = whole?.upload === m.id && whole.next === count + 1 ? { bytes: whole.bytes, sha256: whole.hash.digest('hex') } : null;
-        await ingestAndAnswer(ctx, reply, d.id, keys, hashed);
       }),
     );
 
-    host.delete(
+    server.delete(
       `${base}/multipart/:upload_id`,
       handled(ctx, async (req, reply) => {
         const p = req.params as Params;
         const d = authorizeUpload(ctx, req, p.dataset_id);
-        const m = multipartOf(d, p.upload_id!);
-        wholeHashOf(ctx).delete(d.id);
-        d.upload!.multipart = null;
-        await commit(ctx, d);
-        await blobsOf(ctx).remove(`${d.id}/${m.id}`);
-        send(reply, 200, { uploadId: m.id, aborted: true });
+        const { id } = d;
+        const token = d.upload!.token_hash;
+        multipartOf(d, p.upload_id!);
+        await exclusive(ctx, id, async () => {
+          const { d: now } = stillMultipart(ctx, id, token, p.upload_id!);
+          now.upload!.multipart = null;
+          host.wholes.delete(id);
+          await persist(ctx, now);
+          await blobs.remove(`${id}/${p.upload_id!}`);
+          send(reply, 200, { uploadId: p.upload_id!, aborted: true });
+        });
       }),
     );
   });
