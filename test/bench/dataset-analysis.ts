@@ -1,6 +1,7 @@
-// Datasets that must not hurt the process (issue 16, Performance): a file streams through the
-// gateway to the embedded emulator in-process (the console's path: bridge chunks, multipart
-// parts on disk) and is analysed in its worker, while a health request goes to the emulator
+// Datasets that must not hurt the process (issue 16, Performance): a 1 GB Parquet file, a 1 GB
+// tar of JSON Lines and a poisoned 200 MB CSV each stream through the gateway to the embedded
+// emulator in-process (the console's path: bridge chunks, multipart parts on disk) and are
+// analysed in their worker, while a health request goes to the emulator
 // every 10 ms. Measured per file: the slowest health answer, the event loop's longest delay, and
 // the growth of the JS heap (main's isolate) and of the resident set (the worker included) over
 // their values before the upload. Baselines of the same run: the slowest health answer and
@@ -15,6 +16,7 @@ import type { DatasetFormat } from '../../shared/api/training/datasets';
 import { createServices, type Services } from '../../main/services';
 import { MemorySecretStore } from '../../main/vault/memory-secret-store';
 import type { EmulatorOptions } from '../../main/emulator/index';
+import { fileChunks, writeParquet, writeTarOfJsonl } from './dataset-files';
 
 const MB = 1_000_000;
 
@@ -158,6 +160,17 @@ export async function benchDatasetAnalysis(): Promise<DatasetAnalysisBench> {
     for (let i = 0; i < 50; i++) await (await services.emulator.fetch(new Request('http://emulator.local/'))).arrayBuffer();
     const idle = (await watched(services, () => new Promise((r) => setTimeout(r, 2000)))).watch;
     const files: AnalysedFile[] = [];
+    for (const [name, format, write] of [
+      ['bench.parquet', 'parquet', writeParquet],
+      ['bench.tar', 'tar', writeTarOfJsonl],
+    ] as const) {
+      // Written before the watch starts: making the file is not what is measured.
+      const path = join(dataDir, name);
+      const size = await write(path, 1000 * MB);
+      const r = await watched(services, () => uploadAndAnalyse(services, name, format, size, (c) => fileChunks(path, c)));
+      await rm(path);
+      files.push({ ...r.value, ...r.watch });
+    }
     const csvSize = 200 * MB;
     const csv = await watched(services, () => uploadAndAnalyse(services, 'poisoned.csv', 'csv', csvSize, (c) => poisonedCsv(csvSize, c)));
     files.push({ ...csv.value, ...csv.watch });
