@@ -1,0 +1,285 @@
+// The readers of Parquet, archives (zip, tar, tar.gz) and HDF5 (docs/decisions.md, Training:
+// datasets — Formats: Parquet, archives, HDF5), each fed to a sink that records what it is told,
+// and the byte source they read through. Every fixture is written here, by the libraries that
+// write those formats (hyparquet-writer, yazl, tar-stream, h5wasm): no binary is committed.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetValidationConfig } from '../../../../shared/api/training/datasets';
+import { ANALYSIS_BOUNDS, type AnalysisBounds } from '../../../../main/emulator/areas/training/datasets/analyze/bounds';
+import type {
+  CheckName,
+  ExampleSink,
+  FieldType,
+  MemberSummary,
+  Position,
+  ReadContext,
+} from '../../../../main/emulator/areas/training/datasets/analyze/sink';
+import { bufferSource, fileSource, type ByteSource } from '../../../../main/emulator/areas/training/datasets/analyze/source';
+import { readParquet } from '../../../../main/emulator/areas/training/datasets/analyze/formats/parquet';
+
+interface Failure {
+  check: CheckName;
+  at: Position;
+  field: string | null;
+  reason: string;
+  summary: string;
+}
+
+/** A sink that keeps every call, and checks required_fields on examples the way the accumulator does (absent, null or empty fails). */
+class RecordingSink implements ExampleSink {
+  readonly examples: Array<{ at: Position; row: Record<string, unknown> }> = [];
+  readonly failures: Failure[] = [];
+  readonly unreadables: Array<{ found: string; reason: string; member?: string }> = [];
+  readonly warnings: string[] = [];
+  readonly fields: Array<{ name: string; type: FieldType; nullable: boolean }> = [];
+  readonly members: MemberSummary[] = [];
+  readonly statistics: Record<string, unknown> = {};
+  counted = 0;
+  constructor(readonly config: DatasetValidationConfig = {}) {}
+  example(at: Position, row: Record<string, unknown>) {
+    this.examples.push({ at, row });
+    for (const f of this.config.required_fields ?? []) {
+      if (row[f] === undefined || row[f] === null || row[f] === '') this.fail('required_fields', at, f, `${f} is missing`, 'missing');
+    }
+  }
+  fail(check: CheckName, at: Position, field: string | null, reason: string, summary: string) {
+    this.failures.push({ check, at, field, reason, summary });
+  }
+  unreadable(found: string, reason: string, member?: string) {
+    this.unreadables.push(member === undefined ? { found, reason } : { found, reason, member });
+  }
+  warn(message: string) {
+    this.warnings.push(message);
+  }
+  declareField(name: string, type: FieldType, nullable: boolean) {
+    this.fields.push({ name, type, nullable });
+  }
+  countExamples(n: number) {
+    this.counted += n;
+  }
+  member(m: MemberSummary) {
+    this.members.push(m);
+  }
+  statistic(key: string, value: unknown) {
+    this.statistics[key] = value;
+  }
+}
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'gpc-formats-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** A read context over the scratch folder, with some bounds made small enough to reach in a test. */
+function context(sink: RecordingSink, bounds: Partial<Record<keyof AnalysisBounds, number>> = {}): ReadContext & { progressed: number[] } {
+  const progressed: number[] = [];
+  return { sink, bounds: { ...ANALYSIS_BOUNDS, ...bounds } as AnalysisBounds, scratch, progress: (n) => progressed.push(n), progressed };
+}
+
+/** A source over `bytes` cut into pieces of `piece` bytes (a multipart upload's parts), counting the bytes read. */
+function piecesOf(bytes: Uint8Array, piece = 1000): ByteSource & { bytesRead: () => number } {
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += piece) chunks.push(bytes.subarray(i, i + piece));
+  const inner = bufferSource(chunks);
+  let read = 0;
+  return {
+    size: inner.size,
+    async read(offset, length) {
+      const out = await inner.read(offset, length);
+      read += out.length;
+      return out;
+    },
+    stream: (start, chunkBytes) => inner.stream(start, chunkBytes),
+    close: () => inner.close(),
+    bytesRead: () => read,
+  };
+}
+
+describe('byte source', () => {
+  const bytes = Uint8Array.from({ length: 2500 }, (_, i) => i % 251);
+
+  it('reads across piece boundaries, short only at the end', async () => {
+    const s = bufferSource([bytes.subarray(0, 7), bytes.subarray(7, 8), bytes.subarray(8, 1000), bytes.subarray(1000)]);
+    expect(s.size).toBe(2500);
+    expect(Array.from(await s.read(5, 10))).toEqual(Array.from(bytes.subarray(5, 15)));
+    expect(Array.from(await s.read(0, 2500))).toEqual(Array.from(bytes));
+    expect((await s.read(2495, 100)).length).toBe(5);
+    expect((await s.read(3000, 10)).length).toBe(0);
+  });
+
+  it('streams in chunks from any start, over files on disk', async () => {
+    const paths = [join(scratch, 'part-1'), join(scratch, 'part-2'), join(scratch, 'part-3')];
+    await writeFile(paths[0]!, bytes.subarray(0, 999));
+    await writeFile(paths[1]!, bytes.subarray(999, 1001));
+    await writeFile(paths[2]!, bytes.subarray(1001));
+    const s = await fileSource(paths);
+    try {
+      expect(s.path).toBeUndefined(); // several parts: no one file holds it all
+      expect(Array.from(await s.read(990, 20))).toEqual(Array.from(bytes.subarray(990, 1010)));
+      const chunks: Uint8Array[] = [];
+      for await (const c of s.stream(10, 700)) chunks.push(c);
+      expect(chunks.map((c) => c.length)).toEqual([700, 700, 700, 390]);
+      expect(Array.from(Buffer.concat(chunks))).toEqual(Array.from(bytes.subarray(10)));
+    } finally {
+      await s.close();
+    }
+    const one = await fileSource([paths[0]!]);
+    expect(one.path).toBe(paths[0]);
+    await one.close();
+  });
+});
+
+const parquet = (columnData: Parameters<typeof parquetWriteBuffer>[0]['columnData'], options: Record<string, unknown> = {}) =>
+  new Uint8Array(parquetWriteBuffer({ columnData, ...options }));
+
+describe('Parquet', () => {
+  it('declares the columns, feeds every row with its row number, and describes the footer', async () => {
+    const columnData = [
+      { name: 'id', data: [1, 2, 3] },
+      { name: 'big', data: [1n, 2n ** 60n, null] },
+      { name: 'score', data: [0.5, 1.5, null] },
+      { name: 'text', data: ['a', null, 'c'] },
+      { name: 'ok', data: [true, false, true] },
+      { name: 'at', data: [new Date(0), new Date(86_400_000), null] },
+      { name: 'tags', data: [['x'], [], ['y', 'z']] },
+      { name: 'pair', data: [{ a: 1 }, { a: 2 }, null] },
+      { name: 'meta', data: [{ k: 1 }, { k: 2 }, null] },
+    ];
+    const schema = [
+      { name: 'root', num_children: columnData.length },
+      { name: 'id', type: 'INT32', repetition_type: 'REQUIRED' },
+      { name: 'big', type: 'INT64', repetition_type: 'OPTIONAL' },
+      { name: 'score', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
+      { name: 'text', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
+      { name: 'ok', type: 'BOOLEAN', repetition_type: 'REQUIRED' },
+      { name: 'at', type: 'INT64', converted_type: 'TIMESTAMP_MILLIS', repetition_type: 'OPTIONAL' },
+      { name: 'tags', converted_type: 'LIST', repetition_type: 'OPTIONAL', num_children: 1 },
+      { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+      { name: 'element', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
+      { name: 'pair', repetition_type: 'OPTIONAL', num_children: 1 },
+      { name: 'a', type: 'INT32', repetition_type: 'OPTIONAL' },
+      { name: 'meta', type: 'BYTE_ARRAY', converted_type: 'JSON', repetition_type: 'OPTIONAL' },
+    ];
+    const file = parquet(columnData, { schema, rowGroupSize: 2 });
+    const sink = new RecordingSink();
+    const ctx = context(sink);
+    await readParquet(piecesOf(file, 333), ctx);
+    expect(sink.unreadables).toEqual([]);
+    expect(sink.failures).toEqual([]);
+    expect(sink.fields).toEqual([
+      { name: 'id', type: 'integer', nullable: false },
+      { name: 'big', type: 'integer', nullable: true },
+      { name: 'score', type: 'number', nullable: true },
+      { name: 'text', type: 'string', nullable: true },
+      { name: 'ok', type: 'boolean', nullable: false },
+      { name: 'at', type: 'string', nullable: true },
+      { name: 'tags', type: 'array', nullable: true },
+      { name: 'pair', type: 'object', nullable: true },
+      { name: 'meta', type: 'object', nullable: true },
+    ]);
+    expect(sink.examples.map((e) => e.at.line)).toEqual([1, 2, 3]);
+    expect(sink.examples[1]!.row).toEqual({
+      id: 2,
+      big: (2n ** 60n).toString(), // beyond 2^53: its decimal text
+      score: 1.5,
+      text: null,
+      ok: false,
+      at: '1970-01-02T00:00:00.000Z',
+      tags: [],
+      pair: { a: 2 },
+      meta: { k: 2 },
+    });
+    expect(sink.statistics.parquet).toMatchObject({ rows: 3, rowGroups: 2, columns: 9, createdBy: 'hyparquet', compression: ['SNAPPY'] });
+    expect(ctx.progressed.at(-1)).toBeGreaterThan(0);
+  });
+
+  it('reads a row group in batches, and a null in a required field fails at its row', async () => {
+    const n = 2500;
+    const file = parquet(
+      [
+        { name: 'id', data: Array.from({ length: n }, (_, i) => i), type: 'INT32', offsetIndex: false },
+        {
+          name: 'prompt',
+          data: Array.from({ length: n }, (_, i) => (i === 1733 ? null : `prompt ${i}`)),
+          type: 'STRING',
+          offsetIndex: false,
+        },
+      ],
+      { rowGroupSize: n, pageSize: 4096 },
+    );
+    const sink = new RecordingSink({ required_fields: ['prompt'] });
+    const source = piecesOf(file, 4096);
+    await readParquet(source, context(sink, { parquetBatchRows: 300 }));
+    // Nine batches ask for the same column chunks: they are read from the source once.
+    expect(source.bytesRead()).toBeLessThan(file.length * 1.2);
+    expect(sink.examples).toHaveLength(n);
+    expect(sink.examples.every((e, i) => e.at.line === i + 1 && e.row.id === i)).toBe(true);
+    expect(sink.failures).toEqual([
+      { check: 'required_fields', at: { line: 1734 }, field: 'prompt', reason: 'prompt is missing', summary: 'missing' },
+    ]);
+  });
+
+  it('decodes GZIP pages through node:zlib and refuses a codec it has no decoder for, naming it', async () => {
+    const gzip = parquet([{ name: 'text', data: ['hello', 'world'], type: 'STRING' }], {
+      codec: 'GZIP',
+      compressors: { GZIP: (b: Uint8Array) => new Uint8Array(gzipSync(b)) },
+    });
+    const sink = new RecordingSink();
+    await readParquet(bufferSource([gzip]), context(sink));
+    expect(sink.examples.map((e) => e.row.text)).toEqual(['hello', 'world']);
+    expect(sink.statistics.parquet).toMatchObject({ compression: ['GZIP'] });
+
+    // Any bytes will do for the pages: the codec is refused from the footer before a page is read.
+    const lz4 = parquet([{ name: 'text', data: ['hello', 'world'], type: 'STRING' }], {
+      codec: 'LZ4',
+      compressors: { LZ4: (b: Uint8Array) => b },
+    });
+    const refused = new RecordingSink();
+    await readParquet(bufferSource([lz4]), context(refused));
+    expect(refused.examples).toEqual([]);
+    expect(refused.failures).toEqual([
+      expect.objectContaining({ check: 'format', at: { line: 1 }, field: 'text', reason: expect.stringContaining('compressed with LZ4') }),
+    ]);
+  });
+
+  it('refuses a column chunk over its bound, naming the bound and the column, before reading rows', async () => {
+    const file = parquet([
+      { name: 'id', data: [1, 2], type: 'INT32' },
+      // Digits of distinct numbers: text snappy cannot shrink below the bound.
+      { name: 'body', data: [0, 1].map((k) => Array.from({ length: 800 }, (_, i) => (i * 7919 + k) % 10007).join(' ')), type: 'STRING' },
+    ]);
+    const source = piecesOf(file);
+    const sink = new RecordingSink();
+    await readParquet(source, context(sink, { parquetColumnChunkBytes: 1024 }));
+    expect(sink.examples).toEqual([]);
+    expect(sink.failures).toEqual([
+      expect.objectContaining({
+        check: 'format',
+        field: 'body',
+        reason: expect.stringMatching(/body .* over the bound parquetColumnChunkBytes \(1024\)/),
+      }),
+    ]);
+    expect(source.bytesRead()).toBeLessThan(file.length / 2); // the footer and the ends, not the chunks
+  });
+
+  it('finds a file that is not Parquet unreadable, naming what it is', async () => {
+    const csv = new TextEncoder().encode('prompt,completion\nhello,world\n');
+    const sink = new RecordingSink();
+    await readParquet(bufferSource([csv]), context(sink), 'data/train.parquet');
+    expect(sink.unreadables).toEqual([{ found: 'CSV text', reason: expect.stringContaining('PAR1'), member: 'data/train.parquet' }]);
+
+    const file = parquet([{ name: 'id', data: [1], type: 'INT32' }]);
+    const damaged = new Uint8Array(file);
+    damaged.fill(0xff, file.length - 40, file.length - 8); // the footer's last bytes, PAR1 kept
+    const sink2 = new RecordingSink();
+    await readParquet(bufferSource([damaged]), context(sink2));
+    expect(sink2.unreadables).toEqual([{ found: expect.stringContaining('damaged Parquet'), reason: expect.any(String) }]);
+  });
+});
