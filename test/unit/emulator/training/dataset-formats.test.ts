@@ -2,10 +2,11 @@
 // datasets — Formats: Parquet, archives, HDF5), each fed to a sink that records what it is told,
 // and the byte source they read through. Every fixture is written here, by the libraries that
 // write those formats (hyparquet-writer, yazl, tar-stream, h5wasm): no binary is committed.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import h5wasm, { type Group } from 'h5wasm/node';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetValidationConfig } from '../../../../shared/api/training/datasets';
@@ -20,6 +21,7 @@ import type {
 } from '../../../../main/emulator/areas/training/datasets/analyze/sink';
 import { bufferSource, fileSource, type ByteSource } from '../../../../main/emulator/areas/training/datasets/analyze/source';
 import { readParquet } from '../../../../main/emulator/areas/training/datasets/analyze/formats/parquet';
+import { exampleCount, readHdf5 } from '../../../../main/emulator/areas/training/datasets/analyze/formats/hdf5';
 
 interface Failure {
   check: CheckName;
@@ -281,5 +283,126 @@ describe('Parquet', () => {
     const sink2 = new RecordingSink();
     await readParquet(bufferSource([damaged]), context(sink2));
     expect(sink2.unreadables).toEqual([{ found: expect.stringContaining('damaged Parquet'), reason: expect.any(String) }]);
+  });
+});
+
+describe('HDF5', () => {
+  /** An HDF5 file written by h5wasm: 6 examples of 4×4 images, their labels and captions, and a mean image that is not per example. */
+  async function writeHdf5(name: string): Promise<string> {
+    await h5wasm.ready;
+    const path = join(scratch, name);
+    const f = new h5wasm.File(path, 'w');
+    try {
+      f.create_attribute('source', 'unit test');
+      f.create_dataset({
+        name: 'images',
+        data: new Uint8Array(6 * 16).fill(7),
+        shape: [6, 4, 4],
+        dtype: '<B',
+        chunks: [2, 4, 4],
+        compression: 4,
+      });
+      f.create_dataset({ name: 'labels', data: new Int32Array([0, 1, 1, 2, 1, 0]), shape: [6], dtype: '<i', chunks: [3] });
+      f.create_dataset({ name: 'captions', data: ['a', 'b', 'c', 'd', 'e', 'f'] });
+      f.create_group('stats');
+      (f.get('stats') as Group).create_dataset({ name: 'mean', data: new Float32Array(16), shape: [4, 4], dtype: '<f' });
+    } finally {
+      f.close();
+    }
+    return path;
+  }
+
+  it('declares its datasets, counts the examples of the shared first dimension, and lists shapes, types and labels', async () => {
+    const path = await writeHdf5('train.h5');
+    const source = await fileSource([path]);
+    const sink = new RecordingSink();
+    try {
+      await readHdf5(source, context(sink));
+    } finally {
+      await source.close();
+    }
+    expect(sink.unreadables).toEqual([]);
+    expect(sink.failures).toEqual([]);
+    expect(sink.fields).toEqual([
+      { name: 'captions', type: 'string', nullable: false },
+      { name: 'images', type: 'array', nullable: false },
+      { name: 'labels', type: 'integer', nullable: false },
+      { name: 'stats/mean', type: 'array', nullable: false },
+    ]);
+    expect(sink.counted).toBe(6);
+    expect(sink.warnings).toEqual([expect.stringContaining('stats/mean')]);
+    expect(sink.statistics.hdf5).toEqual({
+      datasets: [
+        { path: 'captions', shape: [6], dtype: 'string', chunks: null, filters: [] },
+        { path: 'images', shape: [6, 4, 4], dtype: 'uint8', chunks: [2, 4, 4], filters: ['deflate'] },
+        { path: 'labels', shape: [6], dtype: 'int32', chunks: [3], filters: [] },
+        { path: 'stats/mean', shape: [4, 4], dtype: 'float32', chunks: null, filters: [] },
+      ],
+      groups: 1,
+      links: [],
+      attributes: ['source'],
+      labels: { labels: { '1': 3, '0': 2, '2': 1 } },
+    });
+  });
+
+  it('checks required_fields against datasets, by path or name', async () => {
+    const path = await writeHdf5('required.h5');
+    const sink = new RecordingSink({ required_fields: ['images', 'stats/mean', 'answers'] });
+    const source = await fileSource([path]);
+    await readHdf5(source, context(sink));
+    await source.close();
+    expect(sink.failures).toEqual([
+      expect.objectContaining({
+        check: 'required_fields',
+        at: { line: 5 },
+        field: 'stats/mean',
+        reason: 'stats/mean has 4 rows for 6 examples',
+      }),
+      expect.objectContaining({ check: 'required_fields', at: { line: 1 }, field: 'answers', reason: 'no dataset named answers' }),
+    ]);
+  });
+
+  it('copies a source that is not one file to the scratch folder, and removes the copy', async () => {
+    const bytes = await readFile(await writeHdf5('parts.h5'));
+    const before = await readdir(scratch);
+    const sink = new RecordingSink();
+    await readHdf5(piecesOf(bytes, 777), context(sink));
+    expect(sink.counted).toBe(6);
+    expect(await readdir(scratch)).toEqual(before);
+  });
+
+  it('finds a file that is not HDF5 unreadable, naming what it is', async () => {
+    const sink = new RecordingSink();
+    await readHdf5(bufferSource([new TextEncoder().encode('{"prompt": "hi"}\n')]), context(sink));
+    expect(sink.unreadables).toEqual([{ found: 'JSON text', reason: 'file signature not found (Not an HDF5 file)' }]);
+    expect(sink.counted).toBe(0);
+  });
+
+  it('lists soft and external links without following them, and walks at most hdf5Objects', async () => {
+    const path = await writeHdf5('links.h5');
+    const f = new h5wasm.File(path, 'a');
+    try {
+      f.create_soft_link('/images', 'again');
+      f.create_external_link('/etc/hostname', '/secret', 'elsewhere');
+    } finally {
+      f.close();
+    }
+    const source = await fileSource([path]);
+    const sink = new RecordingSink();
+    await readHdf5(source, context(sink));
+    expect(sink.statistics.hdf5).toMatchObject({ links: ['again', 'elsewhere'] });
+    expect(sink.fields.map((x) => x.name)).toEqual(['captions', 'images', 'labels', 'stats/mean']);
+
+    const bounded = new RecordingSink();
+    await readHdf5(source, context(bounded, { hdf5Objects: 3 }));
+    await source.close();
+    expect(bounded.fields.map((x) => x.name)).toEqual(['captions']); // again (a link), captions, elsewhere (a link): three objects
+    expect(bounded.warnings).toContainEqual(expect.stringContaining('hdf5Objects'));
+  });
+
+  it('takes the first dimension most datasets share, the larger on a tie', () => {
+    expect(exampleCount([[10, 3], [10], [4, 4], []])).toBe(10);
+    expect(exampleCount([[3], [5]])).toBe(5);
+    expect(exampleCount([[]])).toBe(0);
   });
 });
