@@ -24,6 +24,8 @@ const viteConfig = path.join(root, 'renderer', 'vite.config.ts');
 const outputs = {
   renderer: path.join(outDir, 'renderer', 'index.html'),
   main: path.join(outDir, 'main', 'electron.cjs'),
+  // The dataset analysis worker (main/emulator/areas/training/datasets/analyze/runner.ts finds it beside the main bundle).
+  analysisWorker: path.join(outDir, 'main', 'dataset-analysis-worker.cjs'),
   preload: path.join(outDir, 'preload', 'index.cjs'),
 };
 const sourceDirs = ['main', 'preload', 'shared', 'renderer'].map((d) => path.join(root, d));
@@ -87,10 +89,8 @@ async function buildMainAndPreload() {
   );
   const common = { bundle: true, format: 'cjs', logLevel: quiet ? 'error' : 'warning', legalComments: 'none', sourcemap: false };
 
-  await esbuild.build({
+  const nodeBundle = {
     ...common,
-    entryPoints: [path.join(root, 'main', 'electron', 'main.ts')],
-    outfile: outputs.main,
     platform: 'node',
     target: 'node20',
     // Production dependencies ship in node_modules (keytar is native and must stay outside
@@ -99,6 +99,12 @@ async function buildMainAndPreload() {
     // ESM sources may read import.meta.url; in the CommonJS bundle it is the bundle's own URL.
     define: { 'import.meta.url': '__bundleImportMetaUrl' },
     banner: { js: "const __bundleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  };
+  await esbuild.build({ ...nodeBundle, entryPoints: [path.join(root, 'main', 'electron', 'main.ts')], outfile: outputs.main });
+  await esbuild.build({
+    ...nodeBundle,
+    entryPoints: [path.join(root, 'main', 'emulator', 'areas', 'training', 'datasets', 'analyze', 'worker.ts')],
+    outfile: outputs.analysisWorker,
   });
 
   // Sandboxed preloads cannot require modules: everything but electron goes in one file.

@@ -110,7 +110,13 @@ afterAll(() => {
 
 describe('app.asar', () => {
   it('holds the built app and package.json', () => {
-    for (const file of ['/dist/main/electron.cjs', '/dist/preload/index.cjs', '/dist/renderer/index.html', '/package.json']) {
+    for (const file of [
+      '/dist/main/electron.cjs',
+      '/dist/main/dataset-analysis-worker.cjs',
+      '/dist/preload/index.cjs',
+      '/dist/renderer/index.html',
+      '/package.json',
+    ]) {
       expect(entries, file).toContain(file);
     }
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string };

@@ -47,7 +47,7 @@ afterAll(() => {
 describe('node scripts/build.mjs', () => {
   it('builds the renderer, main process and preload into the folder given with --out', () => {
     expect(status, output).toBe(0);
-    for (const file of ['renderer/index.html', 'main/electron.cjs', 'preload/index.cjs']) {
+    for (const file of ['renderer/index.html', 'main/electron.cjs', 'main/dataset-analysis-worker.cjs', 'preload/index.cjs']) {
       expect(existsSync(path.join(outDir, file)), file).toBe(true);
     }
   });

@@ -76,3 +76,27 @@ describe('dist/main/electron.cjs', () => {
     expect(smoke.disposedAndQuit).toBe(true);
   });
 });
+
+describe('dist/main/dataset-analysis-worker.cjs', () => {
+  it('analyses a dataset file as the emulator in the bundle starts it (beside electron.cjs, no tsx)', () => {
+    const file = path.join(dataDir, 'sample.jsonl');
+    const script = `
+      const { Worker } = require('node:worker_threads');
+      require('node:fs').writeFileSync(${JSON.stringify(file)}, '{"text":"a"}\\n{"text":"b"}\\nnot json\\n');
+      const w = new Worker(${JSON.stringify(path.join(root, 'dist', 'main', 'dataset-analysis-worker.cjs'))}, {
+        workerData: { format: 'jsonl', config: {}, scratch: ${JSON.stringify(dataDir)}, source: { kind: 'files', paths: [${JSON.stringify(file)}] } },
+      });
+      w.on('message', (m) => { if (m.type !== 'progress') { console.log('WORKER ' + JSON.stringify(m)); w.terminate(); } });
+      w.on('error', (e) => { console.log('WORKER_ERROR ' + e.message); });`;
+    const run = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const line = run.stdout.split('\n').find((l) => l.startsWith('WORKER '));
+    expect(line, `${run.stdout}\n${run.stderr}`).toBeDefined();
+    const m = JSON.parse(line!.slice('WORKER '.length)) as {
+      type: string;
+      analysis: { examples: number; report: { failingExamples: unknown[] } };
+    };
+    expect(m.type).toBe('done');
+    expect(m.analysis.examples).toBe(2);
+    expect(m.analysis.report.failingExamples).toEqual([{ line: 3, field: null, reason: expect.stringContaining('invalid JSON') }]);
+  });
+});

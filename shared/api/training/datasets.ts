@@ -11,8 +11,6 @@ export const DatasetType = z.enum(['text', 'image', 'audio', 'video', 'structure
 export type DatasetType = z.infer<typeof DatasetType>;
 export const DatasetFormat = z.enum(['jsonl', 'csv', 'parquet', 'hdf5', 'zip', 'tar']);
 export type DatasetFormat = z.infer<typeof DatasetFormat>;
-/** The formats whose content the emulator parses; the others are refused with UNSUPPORTED_FORMAT. */
-export const PARSED_FORMATS = ['jsonl', 'csv'] as const satisfies readonly DatasetFormat[];
 export const DatasetStatus = z.enum(['uploading', 'processing', 'ready', 'error']);
 export type DatasetStatus = z.infer<typeof DatasetStatus>;
 
@@ -97,8 +95,16 @@ export const DatasetSchema = z.object({
   fields: z.array(z.object({ name: z.string(), type: SchemaFieldType, nullable: z.boolean() })),
 });
 
-/** One example that failed validation: its 1-based line in the file (a CSV record: the line it starts on). */
-export const FailingExample = z.object({ line: z.number().int().min(1), field: z.string().nullable(), reason: z.string() });
+/**
+ * One example that failed validation: its 1-based line in the file (a CSV record: the line it
+ * starts on; a Parquet file: its row) and, in an archive, the member holding it.
+ */
+export const FailingExample = z.object({
+  line: z.number().int().min(1),
+  field: z.string().nullable(),
+  reason: z.string(),
+  member: z.string().optional(),
+});
 export type FailingExample = z.infer<typeof FailingExample>;
 
 export const CheckStatus = z.enum(['passed', 'failed', 'skipped']);

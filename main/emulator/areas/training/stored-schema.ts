@@ -34,7 +34,6 @@ export const StoredMultipart = z.object({
 
 export const StoredAnalysis = z.object({
   bytes: Bytes,
-  sha256: Sha256,
   examples: z.number().int().min(0),
   schema: DatasetSchema,
   statistics: Free,
@@ -63,6 +62,11 @@ export const StoredDataset = z.object({
   upload: z.object({ token_hash: Sha256, expires_at: Ms, multipart: StoredMultipart.nullable() }).nullable(),
   /** The parse of the uploaded content, done once when the upload completed. */
   analysis: StoredAnalysis.nullable(),
+  /**
+   * Analyses of the latest version started and not finished: counted before each starts, so one
+   * that ends with the process (a crash, a kill) is not resumed at every start for ever.
+   */
+  analysis_attempts: z.number().int().min(0).default(0),
   /** `processing` until the simulated clock reaches this, then `ready` or `error` by the analysis. */
   ready_at: Ms.nullable(),
   versions: z.array(

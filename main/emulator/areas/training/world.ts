@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { WorldDraft } from '../../core/area';
 import type { Rng } from '../../core/rng';
 import type { DatasetValidationConfig } from '../../../../shared/api/training/datasets';
-import { DatasetAnalyzer } from './datasets/analyze/analyzer';
+import { analyzeText } from './datasets/analyze/analyze';
 import { processingMs, toStored } from './datasets/ingest';
 import { seedGpuPool } from './jobs/pool';
 import { buildTrainingJobs } from './jobs/world';
@@ -186,6 +186,7 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
       updated_at: created,
       upload: null,
       analysis: null,
+      analysis_attempts: 0,
       ready_at: null,
       versions: [],
     };
@@ -198,15 +199,22 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
       };
       return base;
     }
-    const analyzer = new DatasetAnalyzer(seed.format, seed.validation);
-    analyzer.push(Buffer.from(seed.content(rng), 'utf8'));
-    const analysis = analyzer.finish();
+    const content = Buffer.from(seed.content(rng), 'utf8');
+    const analysis = analyzeText(seed.format, seed.validation, content);
     const received = seed.state === 'processing' ? draft.now - 2 * 60_000 : created + 10 * 60_000;
     base.analysis = toStored(analysis);
     // A processing dataset ends a while after start, so the console shows it processing.
     base.ready_at = seed.state === 'processing' ? draft.now + 20 * 60_000 : received + processingMs(analysis.bytes);
     base.updated_at = received;
-    base.versions = [{ id: `dsv_${rng.base62(12)}`, created_at: received, size: analysis.bytes, checksum: analysis.sha256, blobs: [] }];
+    base.versions = [
+      {
+        id: `dsv_${rng.base62(12)}`,
+        created_at: received,
+        size: analysis.bytes,
+        checksum: createHash('sha256').update(content).digest('hex'),
+        blobs: [],
+      },
+    ];
     return base;
   });
   const jobs = buildTrainingJobs(rng, draft.seed, draft.now, datasets);

@@ -207,15 +207,12 @@ describe('datasets', () => {
     expect(got.validation.failingExamples).toEqual([{ line: 2, field: null, reason: 'invalid UTF-8 byte sequence' }]);
   });
 
-  it('refuses formats it cannot process, and content that is not what was declared', async () => {
-    expect(errorOf(await t.call('POST', '/v2/training/datasets', { body: { name: 'p', type: 'structured', format: 'parquet' } }))).toEqual({
+  it('refuses formats outside the document, and content that is not what was declared', async () => {
+    expect(errorOf(await t.call('POST', '/v2/training/datasets', { body: { name: 'p', type: 'text', format: 'xlsx' } }))).toEqual({
       status: 400,
       code: 'UNSUPPORTED_FORMAT',
-      details: { providedFormat: 'parquet', supportedFormats: ['jsonl', 'csv'] },
+      details: { providedFormat: 'xlsx', supportedFormats: ['jsonl', 'csv', 'parquet', 'hdf5', 'zip', 'tar'] },
     });
-    expect(errorOf(await t.call('POST', '/v2/training/datasets', { body: { name: 'p', type: 'text', format: 'xlsx' } })).code).toBe(
-      'UNSUPPORTED_FORMAT',
-    );
     const d = await create({ name: 'zip-in-disguise', type: 'text', format: 'jsonl' });
     await upload(d.uploadUrl, d.uploadToken, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(600, 1)]));
     await t.advance(10);
@@ -223,8 +220,9 @@ describe('datasets', () => {
     expect(got.status).toBe('error');
     expect(got.error).toMatchObject({
       error: 'UNSUPPORTED_FORMAT',
-      details: { providedFormat: 'zip', supportedFormats: ['jsonl', 'csv'] },
+      details: { providedFormat: 'zip', declaredFormat: 'jsonl', supportedFormats: ['jsonl', 'csv', 'parquet', 'hdf5', 'zip', 'tar'] },
     });
+    expect(got.error.message).toBe('The uploaded file is not jsonl: the bytes are a zip archive');
   });
 
   it('lists with filters, sort and pagination; patches; deletes with the data', async () => {

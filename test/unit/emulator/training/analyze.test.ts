@@ -1,11 +1,13 @@
 // The dataset analyser's parts: line splitting across chunks, RFC 4180 CSV, the token estimate,
 // percentiles and distinct counts, and the analyser fed a file in odd-sized chunks.
 import { describe, expect, it } from 'vitest';
-import { CsvParser, type CsvRecord } from '../../../../main/emulator/areas/training/datasets/analyze/csv';
+import { ANALYSIS_BOUNDS } from '../../../../main/emulator/areas/training/datasets/analyze/bounds';
+import { ExampleAccumulator } from '../../../../main/emulator/areas/training/datasets/analyze/examples';
+import { csvReader } from '../../../../main/emulator/areas/training/datasets/analyze/formats/csv';
+import { jsonlReader } from '../../../../main/emulator/areas/training/datasets/analyze/formats/jsonl';
 import { LineSplitter } from '../../../../main/emulator/areas/training/datasets/analyze/lines';
 import { DistinctCounter, NumberStats } from '../../../../main/emulator/areas/training/datasets/analyze/summary';
 import { estimateTokens } from '../../../../main/emulator/areas/training/datasets/analyze/tokens';
-import { DatasetAnalyzer } from '../../../../main/emulator/areas/training/datasets/analyze/analyzer';
 
 function lines(chunks: string[]): Array<[number, string]> {
   const out: Array<[number, string]> = [];
@@ -15,12 +17,15 @@ function lines(chunks: string[]): Array<[number, string]> {
   return out;
 }
 
-function csv(text: string): CsvRecord[] {
-  const out: CsvRecord[] = [];
-  const p = new CsvParser((r) => out.push(r));
-  text.split('\n').forEach((l, i) => p.line(l, i + 1));
-  p.end();
-  return out;
+/** A file read by a format's reader in chunks of `size` bytes, into one accumulator. */
+function analyse(format: 'jsonl' | 'csv', text: string, config = {}, size = 1 << 20) {
+  const sink = new ExampleAccumulator(format, config);
+  const ctx = { sink, bounds: ANALYSIS_BOUNDS, scratch: '', progress: () => {} };
+  const reader = format === 'jsonl' ? jsonlReader(ctx) : csvReader(ctx);
+  const b = Buffer.from(text);
+  for (let i = 0; i < b.length; i += size) reader.push(b.subarray(i, i + size));
+  reader.end();
+  return sink.result(b.length);
 }
 
 describe('dataset analysis', () => {
@@ -34,12 +39,12 @@ describe('dataset analysis', () => {
   });
 
   it('parses RFC 4180 CSV: quoted commas, doubled quotes, line breaks, and reports stray quotes', () => {
-    const records = csv('a,b\n"x, y","say ""hi"""\n"multi\nline",2\nbad"quote,3');
-    expect(records.map((r) => [r.line, r.fields, r.problem])).toEqual([
-      [1, ['a', 'b'], null],
-      [2, ['x, y', 'say "hi"'], null],
-      [3, ['multi\nline', '2'], null],
-      [5, ['bad"quote', '3'], 'unexpected quote at column 4'],
+    const a = analyse('csv', 'a,b\n"x, y","say ""hi"""\n"multi\nline",2\nbad"quote,3\n"ok"x,4\nc,d');
+    expect(a.examples).toBe(3);
+    expect(a.statistics.fields).toMatchObject({ a: { present: 3 }, b: { present: 3 } });
+    expect(a.report.failingExamples).toEqual([
+      { line: 5, field: null, reason: 'a quote inside an unquoted field' },
+      { line: 6, field: null, reason: 'text after a closing quote' },
     ]);
   });
 
@@ -65,12 +70,7 @@ describe('dataset analysis', () => {
 
   it('gives the same result whatever the chunking', () => {
     const text = ['{"a":"x y z","label":"p"}', '{"a":"longer text here","label":"q"}', '{"a":null}'].join('\n');
-    const run = (size: number) => {
-      const a = new DatasetAnalyzer('jsonl', { required_fields: ['a'] });
-      const b = Buffer.from(text);
-      for (let i = 0; i < b.length; i += size) a.push(b.subarray(i, i + size));
-      return a.finish();
-    };
+    const run = (size: number) => analyse('jsonl', text, { required_fields: ['a'] }, size);
     const whole = run(1 << 20);
     expect(run(3)).toEqual(whole);
     expect(whole.examples).toBe(3);

@@ -1,14 +1,15 @@
 // The dataset errors (shared/api/training/errors.ts), in the account envelope.
 import { ApiError, echo, unauthorized } from '../../../core/errors';
-import { DATASET_LIMITS, PARSED_FORMATS } from '../../../../../shared/api/training/datasets';
+import { DATASET_LIMITS, DatasetFormat } from '../../../../../shared/api/training/datasets';
 
 export const datasetNotFound = (datasetId: unknown) =>
   new ApiError(404, 'DATASET_NOT_FOUND', 'No dataset with this id', { datasetId: echo(datasetId) });
 
+/** A format outside the document's list (Dataset: format). */
 export const unsupportedFormat = (providedFormat: string) =>
-  new ApiError(400, 'UNSUPPORTED_FORMAT', `The emulator processes ${PARSED_FORMATS.join(' and ')} datasets, not ${providedFormat}`, {
+  new ApiError(400, 'UNSUPPORTED_FORMAT', `Datasets are ${DatasetFormat.options.join(', ')}, not ${providedFormat}`, {
     providedFormat,
-    supportedFormats: [...PARSED_FORMATS],
+    supportedFormats: [...DatasetFormat.options],
   });
 
 export const quotaExceeded = (currentUsage: number, quotaLimit: number, requestedSize: number, plan: string) =>

@@ -1,14 +1,18 @@
-// The end of an upload: the content becomes the dataset's new version and is read back once, as
-// a stream, through the analyser; the dataset is `processing` until the simulated clock has run
-// the processing time and the analysis is stored (docs/decisions.md, Training: datasets).
+// The end of an upload: the content becomes the dataset's new version and is analysed once, in a
+// worker thread (analyze/runner.ts); the dataset is `processing` until the simulated clock has
+// run the processing time and the analysis is stored (docs/decisions.md, Training: datasets).
 import { createHash } from 'node:crypto';
-import { randomId } from '../../../core/ids';
-import type { EmulatorContext } from '../../../core/context';
-import { AREA, trainingState, type StoredAnalysis, type StoredDataset } from '../state';
-import { trainingRecord } from '../records';
-import { DatasetAnalyzer, type Analysis } from './analyze/analyzer';
-import { blobsOf } from './blobs';
 import type { DatasetValidationConfig } from '../../../../../shared/api/training/datasets';
+import type { EmulatorContext } from '../../../core/context';
+import { randomId } from '../../../core/ids';
+import { trainingRecord } from '../records';
+import { AREA, trainingState, type StoredAnalysis, type StoredDataset } from '../state';
+import { READ_FORMATS, type ReadFormat } from './analyze/analyze';
+import { ANALYSIS_BOUNDS } from './analyze/bounds';
+import { analysisFailure, type Analysis } from './analyze/examples';
+import { runAnalysis, type VersionBytes } from './analyze/runner';
+import { bufferSource } from './analyze/source';
+import { blobsOf } from './blobs';
 
 /** Simulated processing time: a fixed start plus the bytes at a steady rate. */
 export const PROCESSING_BASE_SECONDS = 5;
@@ -20,11 +24,15 @@ export function toStored(a: Analysis): StoredAnalysis {
   return { ...a };
 }
 
-export async function analyzeContent(ctx: EmulatorContext, d: StoredDataset, keys: readonly string[]): Promise<Analysis> {
-  const analyzer = new DatasetAnalyzer(d.format as 'jsonl' | 'csv', d.validation as DatasetValidationConfig);
+/** Where a version's blobs are, as the analysis worker reads them: files on disk, or main's memory. */
+async function versionBytes(ctx: EmulatorContext, keys: readonly string[], size: number): Promise<VersionBytes> {
   const blobs = blobsOf(ctx);
-  for (const key of keys) for await (const chunk of blobs.read(key)) analyzer.push(chunk as Buffer);
-  return analyzer.finish();
+  const paths = keys.map((k) => blobs.pathOf(k));
+  if (paths.every((p): p is string => p !== null)) return { kind: 'files', paths, size };
+  // In memory the store hands out its own chunks: collected by reference, not copied.
+  const chunks: Uint8Array[] = [];
+  for (const key of keys) for await (const chunk of blobs.read(key)) chunks.push(chunk);
+  return { kind: 'memory', source: bufferSource(chunks) };
 }
 
 /** A file up to this size is analysed before its upload's last request answers; a larger one while the dataset is `processing`. */
@@ -66,6 +74,7 @@ export async function ingest(
   const version = { id: randomId('dsv_'), created_at: now, size: sum.bytes, checksum: sum.sha256, blobs: [...keys] };
   d.upload = null;
   d.analysis = null;
+  d.analysis_attempts = 0;
   d.ready_at = now + processingMs(sum.bytes);
   d.updated_at = now;
   d.versions.push(version);
@@ -76,24 +85,42 @@ export async function ingest(
   return d;
 }
 
-/** Analyses a version's content and stores the result on its dataset, unless the dataset was deleted meanwhile. */
+/** Stores an analysis on its dataset, unless the dataset was deleted or got a newer version meanwhile. */
+async function store(ctx: EmulatorContext, datasetId: string, versionId: string, analysis: Analysis): Promise<void> {
+  const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
+  if (!d || d.versions.at(-1)?.id !== versionId || d.analysis !== null) return;
+  d.analysis = toStored(analysis);
+  ctx.store.touch(AREA, trainingRecord.dataset(d.id));
+  await ctx.persister?.commit();
+}
+
+/**
+ * Analyses a version's content in a worker and stores the result. The attempt is counted (and
+ * made durable) before the worker starts: an analysis that ends with the process is resumed at
+ * the next start, at most ANALYSIS_BOUNDS.attempts times, then the dataset fails saying so.
+ */
 function analyzeVersion(ctx: EmulatorContext, datasetId: string, versionId: string): Promise<void> {
   const pending = running.get(ctx) ?? new Map<string, Promise<void>>();
   running.set(ctx, pending);
   const key = `${datasetId}/${versionId}`;
   const under = pending.get(key);
   if (under) return under;
-  const find = () => trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
   const done = (async () => {
-    const d = find();
+    const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
     const v = d?.versions.find((x) => x.id === versionId);
     if (!d || !v) return;
-    const analysis = await analyzeContent(ctx, d, v.blobs);
-    const now = find();
-    if (!now || now.versions.at(-1)?.id !== versionId || now.analysis !== null) return;
-    now.analysis = toStored(analysis);
-    ctx.store.touch(AREA, trainingRecord.dataset(now.id));
+    const format = d.format as ReadFormat;
+    if (d.analysis_attempts >= ANALYSIS_BOUNDS.attempts) {
+      const reason = `the analysis was interrupted ${d.analysis_attempts} times (the emulator stopped while it ran); it is not run again`;
+      return store(ctx, datasetId, versionId, analysisFailure(format, v.size, reason, null));
+    }
+    d.analysis_attempts++;
+    ctx.store.touch(AREA, trainingRecord.dataset(d.id));
     await ctx.persister?.commit();
+    const analysis = (READ_FORMATS as readonly string[]).includes(format)
+      ? await runAnalysis(format, d.validation as DatasetValidationConfig, await versionBytes(ctx, v.blobs, v.size))
+      : analysisFailure(format, v.size, `${format} files are not read by this emulator`, null);
+    await store(ctx, datasetId, versionId, analysis);
   })()
     // A dataset deleted while its content was read: its blobs went with it, nothing to store.
     .catch(() => {})
@@ -102,7 +129,7 @@ function analyzeVersion(ctx: EmulatorContext, datasetId: string, versionId: stri
   return done;
 }
 
-/** At start: a version whose analysis a stop interrupted is analysed again (the content is on disk). */
+/** At start: a version whose analysis a stop interrupted is analysed again, in the background (the content is on disk). */
 export function resumeAnalyses(ctx: EmulatorContext): void {
   for (const d of trainingState(ctx.store).datasets) {
     const v = d.versions.at(-1);

@@ -1,14 +1,14 @@
 // The dataset routes under /v2/training/datasets (03-endpoints-training.md, Datasets): create
 // (answers the upload address and token), list, get, patch, delete.
 import { pageOf, sortByKey } from '../list-page';
-import { DATASET_LIMITS, PARSED_FORMATS } from '../../../../../shared/api/training/datasets';
+import { DATASET_LIMITS } from '../../../../../shared/api/training/datasets';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { hashKey, randomBase62, randomId } from '../../../core/ids';
 import { defineRoute } from '../../../core/route-def';
 import { trainingRecord } from '../records';
 import { AREA, trainingState, type StoredDataset } from '../state';
 import { blobsOf } from './blobs';
-import { datasetInUse, datasetNotFound, quotaExceeded, unsupportedFormat } from './errors';
+import { datasetInUse, datasetNotFound, quotaExceeded } from './errors';
 import { trainingJobsUsing } from './in-use';
 import { quotaOf } from './quota';
 import { datasetListItem, datasetStatus, datasetView } from './view';
@@ -39,7 +39,6 @@ export const datasetRoutes = [
   defineRoute(
     ops['training.datasets.create'],
     (ctx, { body, now, headers }) => {
-      if (!(PARSED_FORMATS as readonly string[]).includes(body.format)) throw unsupportedFormat(body.format);
       const quota = quotaOf(ctx);
       if (quota.room === 0) throw quotaExceeded(quota.used, quota.limit, 0, quota.plan);
       const id = randomId('ds_', 16);
@@ -59,6 +58,7 @@ export const datasetRoutes = [
         updated_at: now,
         upload: { token_hash: hashKey(token), expires_at: expires, multipart: null },
         analysis: null,
+        analysis_attempts: 0,
         ready_at: null,
         versions: [],
       };

@@ -1,8 +1,10 @@
 // Splits a byte stream into lines (LF or CRLF), numbered from 1, without holding more than one
 // line: the dataset analyser's first stage for both JSONL and CSV.
 
+import { ANALYSIS_BOUNDS } from './bounds';
+
 /** A line longer than this is reported as one failing example and skipped, not held. */
-export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+export const MAX_LINE_BYTES = ANALYSIS_BOUNDS.lineBytes;
 
 export interface Line {
   /** 1-based line number in the file. */
@@ -20,7 +22,7 @@ export class LineSplitter {
 
   constructor(private readonly onLine: (line: Line) => void) {}
 
-  push(chunk: Buffer): void {
+  push(chunk: Uint8Array): void {
     let start = 0;
     if (this.first && chunk.length > 0) {
       this.first = false;
@@ -44,7 +46,7 @@ export class LineSplitter {
     if (this.pendingBytes > 0 || this.overlong) this.emit();
   }
 
-  private hold(part: Buffer): void {
+  private hold(part: Uint8Array): void {
     if (part.length === 0 || this.overlong) return;
     if (this.pendingBytes + part.length > MAX_LINE_BYTES) {
       this.overlong = true;

@@ -1,0 +1,103 @@
+// Runs one analysis in its own worker thread (worker.ts) with the heap and time bounds of
+// bounds.ts, and always answers an analysis: what the worker found, or a failure that says why
+// the file could not be read (its memory or time bound, a fault of the reader) and where the
+// reading had got to. The emulator's thread only starts the worker and, for a version held in
+// memory, answers its reads.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { DatasetValidationConfig } from '../../../../../../shared/api/training/datasets';
+import type { ReadFormat } from './analyze';
+import { ANALYSIS_BOUNDS, analysisBudgetMs } from './bounds';
+import { analysisFailure, type Analysis } from './examples';
+import { servePort } from './port-source';
+import type { Position } from './sink';
+import type { ByteSource } from './source';
+import type { WorkerJob, WorkerMessage } from './worker';
+
+/** Where a version's bytes are: files on disk, or a source in main's memory. */
+export type VersionBytes = { kind: 'files'; paths: string[]; size: number } | { kind: 'memory'; source: ByteSource };
+
+/**
+ * The worker's script. The app's main bundle (CommonJS, built by scripts/build.mjs) ships it as
+ * its own bundle beside it; from the sources (tsx, vitest, the bench) it is the TypeScript file,
+ * loaded through tsx.
+ */
+function workerScript(): { url: URL; execArgv: string[] } {
+  const here = import.meta.url;
+  if (here.endsWith('.cjs')) return { url: new URL('./dataset-analysis-worker.cjs', here), execArgv: [] };
+  const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
+  return { url: new URL('./worker.ts', here), execArgv: ['--import', tsx] };
+}
+
+const MB = 1024 * 1024;
+const mib = (bytes: number) => `${Math.round(bytes / MB)} MiB`;
+
+export async function runAnalysis(format: ReadFormat, config: DatasetValidationConfig, bytes: VersionBytes): Promise<Analysis> {
+  const size = bytes.kind === 'files' ? bytes.size : bytes.source.size;
+  const scratch = await mkdtemp(join(tmpdir(), 'gpc-analysis-'));
+  const channel = bytes.kind === 'memory' ? new MessageChannel() : null;
+  if (channel && bytes.kind === 'memory') servePort(channel.port1, bytes.source);
+  const job: WorkerJob = {
+    format,
+    config,
+    scratch,
+    source: bytes.kind === 'files' ? { kind: 'files', paths: bytes.paths } : { kind: 'port', size, port: channel!.port2 },
+  };
+  const script = workerScript();
+  let at: Position | null = null;
+  let readBytes = 0;
+  try {
+    return await new Promise<Analysis>((resolve) => {
+      const worker = new Worker(script.url, {
+        workerData: job,
+        transferList: channel ? [channel.port2] : [],
+        execArgv: script.execArgv,
+        resourceLimits: {
+          maxOldGenerationSizeMb: ANALYSIS_BOUNDS.workerOldGenerationMb,
+          maxYoungGenerationSizeMb: ANALYSIS_BOUNDS.workerYoungGenerationMb,
+        },
+        stdout: false,
+        stderr: false,
+      });
+      let settled = false;
+      const settle = (a: Analysis) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void worker.terminate();
+        resolve(a);
+      };
+      const fail = (reason: string) => settle(analysisFailure(format, size, reason, at));
+      const budget = analysisBudgetMs(size);
+      const timer = setTimeout(
+        () =>
+          fail(
+            `the analysis did not finish within its time budget of ${Math.round(budget / 1000)} s (read ${mib(readBytes)} of ${mib(size)})`,
+          ),
+        budget,
+      );
+      worker.on('message', (m: WorkerMessage) => {
+        if (m.type === 'progress') {
+          at = m.at;
+          readBytes = m.bytes;
+        } else if (m.type === 'done') settle(m.analysis);
+        else fail(`the file could not be read: ${m.message}`);
+      });
+      worker.on('error', (e: Error & { code?: string }) =>
+        fail(
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? `the analysis needed more than its memory bound of ${ANALYSIS_BOUNDS.workerOldGenerationMb} MiB`
+            : `the analysis failed: ${e.message.slice(0, 200)}`,
+        ),
+      );
+      worker.on('exit', (code) => fail(`the analysis stopped unexpectedly (exit code ${code})`));
+    });
+  } finally {
+    channel?.port1.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
