@@ -20,6 +20,7 @@ import type {
   ReadContext,
 } from '../../../../main/emulator/areas/training/datasets/analyze/sink';
 import { bufferSource, fileSource, type ByteSource } from '../../../../main/emulator/areas/training/datasets/analyze/source';
+import { ExampleAccumulator } from '../../../../main/emulator/areas/training/datasets/analyze/examples';
 import { readParquet } from '../../../../main/emulator/areas/training/datasets/analyze/formats/parquet';
 import { exampleCount, readHdf5 } from '../../../../main/emulator/areas/training/datasets/analyze/formats/hdf5';
 
@@ -31,7 +32,10 @@ interface Failure {
   summary: string;
 }
 
-/** A sink that keeps every call, and checks required_fields on examples the way the accumulator does (absent, null or empty fails). */
+/**
+ * A sink that keeps every call and hands it on to `next` when there is one (the accumulator, for
+ * what it computes from the calls: required_fields on each example, the report).
+ */
 class RecordingSink implements ExampleSink {
   readonly examples: Array<{ at: Position; row: Record<string, unknown> }> = [];
   readonly failures: Failure[] = [];
@@ -41,34 +45,48 @@ class RecordingSink implements ExampleSink {
   readonly members: MemberSummary[] = [];
   readonly statistics: Record<string, unknown> = {};
   counted = 0;
-  constructor(readonly config: DatasetValidationConfig = {}) {}
+  constructor(
+    readonly config: DatasetValidationConfig = {},
+    private readonly next?: ExampleSink,
+  ) {}
   example(at: Position, row: Record<string, unknown>) {
     this.examples.push({ at, row });
-    for (const f of this.config.required_fields ?? []) {
-      if (row[f] === undefined || row[f] === null || row[f] === '') this.fail('required_fields', at, f, `${f} is missing`, 'missing');
-    }
+    this.next?.example(at, row);
   }
   fail(check: CheckName, at: Position, field: string | null, reason: string, summary: string) {
     this.failures.push({ check, at, field, reason, summary });
+    this.next?.fail(check, at, field, reason, summary);
   }
   unreadable(found: string, reason: string, member?: string) {
     this.unreadables.push(member === undefined ? { found, reason } : { found, reason, member });
+    this.next?.unreadable(found, reason, member);
   }
   warn(message: string) {
     this.warnings.push(message);
+    this.next?.warn(message);
   }
   declareField(name: string, type: FieldType, nullable: boolean) {
     this.fields.push({ name, type, nullable });
+    this.next?.declareField(name, type, nullable);
   }
   countExamples(n: number) {
     this.counted += n;
+    this.next?.countExamples(n);
   }
   member(m: MemberSummary) {
     this.members.push(m);
+    this.next?.member(m);
   }
   statistic(key: string, value: unknown) {
     this.statistics[key] = value;
+    this.next?.statistic(key, value);
   }
+}
+
+/** A recording sink in front of the accumulator. */
+function accumulating(format: string, config: DatasetValidationConfig = {}) {
+  const accumulator = new ExampleAccumulator(format, config);
+  return { sink: new RecordingSink(config, accumulator), accumulator };
 }
 
 let scratch: string;
@@ -206,7 +224,7 @@ describe('Parquet', () => {
     const n = 2500;
     const file = parquet(
       [
-        { name: 'id', data: Array.from({ length: n }, (_, i) => i), type: 'INT32', offsetIndex: false },
+        { name: 'id', data: Array.from({ length: n }, (_, i) => i), type: 'INT32', nullable: false, offsetIndex: false },
         {
           name: 'prompt',
           data: Array.from({ length: n }, (_, i) => (i === 1733 ? null : `prompt ${i}`)),
@@ -216,16 +234,20 @@ describe('Parquet', () => {
       ],
       { rowGroupSize: n, pageSize: 4096 },
     );
-    const sink = new RecordingSink({ required_fields: ['prompt'] });
+    const { sink, accumulator } = accumulating('parquet', { required_fields: ['prompt'] });
     const source = piecesOf(file, 4096);
     await readParquet(source, context(sink, { parquetBatchRows: 300 }));
     // Nine batches ask for the same column chunks: they are read from the source once.
     expect(source.bytesRead()).toBeLessThan(file.length * 1.2);
     expect(sink.examples).toHaveLength(n);
     expect(sink.examples.every((e, i) => e.at.line === i + 1 && e.row.id === i)).toBe(true);
-    expect(sink.failures).toEqual([
-      { check: 'required_fields', at: { line: 1734 }, field: 'prompt', reason: 'prompt is missing', summary: 'missing' },
+    const { report, schema, examples } = accumulator.result(file.length);
+    expect(examples).toBe(n);
+    expect(schema.fields).toEqual([
+      { name: 'id', type: 'integer', nullable: false },
+      { name: 'prompt', type: 'string', nullable: true },
     ]);
+    expect(report.failingExamples).toEqual([{ line: 1734, field: 'prompt', reason: 'required field is empty' }]);
   });
 
   it('decodes GZIP pages through node:zlib and refuses a codec it has no decoder for, naming it', async () => {
@@ -275,14 +297,16 @@ describe('Parquet', () => {
     const csv = new TextEncoder().encode('prompt,completion\nhello,world\n');
     const sink = new RecordingSink();
     await readParquet(bufferSource([csv]), context(sink), 'data/train.parquet');
-    expect(sink.unreadables).toEqual([{ found: 'CSV text', reason: expect.stringContaining('PAR1'), member: 'data/train.parquet' }]);
+    expect(sink.unreadables).toEqual([
+      { found: 'text', reason: 'the bytes are CSV text, not Parquet (which starts and ends with PAR1)', member: 'data/train.parquet' },
+    ]);
 
     const file = parquet([{ name: 'id', data: [1], type: 'INT32' }]);
     const damaged = new Uint8Array(file);
     damaged.fill(0xff, file.length - 40, file.length - 8); // the footer's last bytes, PAR1 kept
     const sink2 = new RecordingSink();
     await readParquet(bufferSource([damaged]), context(sink2));
-    expect(sink2.unreadables).toEqual([{ found: expect.stringContaining('damaged Parquet'), reason: expect.any(String) }]);
+    expect(sink2.unreadables).toEqual([{ found: 'parquet', reason: expect.stringContaining('the Parquet footer cannot be read') }]);
   });
 });
 
@@ -374,7 +398,9 @@ describe('HDF5', () => {
   it('finds a file that is not HDF5 unreadable, naming what it is', async () => {
     const sink = new RecordingSink();
     await readHdf5(bufferSource([new TextEncoder().encode('{"prompt": "hi"}\n')]), context(sink));
-    expect(sink.unreadables).toEqual([{ found: 'JSON text', reason: 'file signature not found (Not an HDF5 file)' }]);
+    expect(sink.unreadables).toEqual([
+      { found: 'text', reason: 'the bytes are JSON text, not HDF5: file signature not found (Not an HDF5 file)' },
+    ]);
     expect(sink.counted).toBe(0);
   });
 

@@ -13,7 +13,7 @@ import type { Dataset, File as H5File, Group, Metadata } from 'h5wasm/node';
 import type { FieldType, ReadContext } from '../sink';
 import { SNIFF_BYTES } from '../sniff';
 import type { ByteSource } from '../source';
-import { describeFound } from './found';
+import { foundIn } from './found';
 
 type H5 = typeof import('h5wasm/node').default;
 
@@ -274,9 +274,9 @@ export async function readHdf5(source: ByteSource, ctx: ReadContext): Promise<vo
     try {
       file = new h5.File(disk.path, 'r');
     } catch (e) {
-      const head = await source.read(0, SNIFF_BYTES);
-      const found = describeFound(head);
-      ctx.sink.unreadable(found === 'an HDF5 file' ? 'a damaged HDF5 file' : found, hdf5Message(e));
+      const { found, words } = foundIn(await source.read(0, SNIFF_BYTES));
+      const reason = found === 'hdf5' ? `HDF5 cannot open it: ${hdf5Message(e)}` : `the bytes are ${words}, not HDF5: ${hdf5Message(e)}`;
+      ctx.sink.unreadable(found, reason);
       return;
     }
     try {

@@ -12,7 +12,7 @@ import type { AnalysisBounds } from '../bounds';
 import type { FieldType, Position, ReadContext } from '../sink';
 import { SNIFF_BYTES } from '../sniff';
 import type { ByteSource } from '../source';
-import { describeFound } from './found';
+import { foundIn } from './found';
 
 type Decompress = (input: Uint8Array, outputLength: number) => Uint8Array;
 
@@ -152,7 +152,8 @@ async function readFooter(source: ByteSource, ctx: ReadContext, member?: string)
   const head = await source.read(0, SNIFF_BYTES);
   const tail = await source.read(Math.max(0, source.size - 8), 8);
   if (source.size < 12 || ascii(head.subarray(0, 4)) !== 'PAR1' || ascii(tail.subarray(4)) !== 'PAR1') {
-    ctx.sink.unreadable(describeFound(head), 'a Parquet file starts and ends with the bytes PAR1', member);
+    const { found, words } = foundIn(head);
+    ctx.sink.unreadable(found, `the bytes are ${words}, not Parquet (which starts and ends with PAR1)`, member);
     return null;
   }
   // The footer's length is the 4 bytes before the closing PAR1: checked before hyparquet reads and parses it whole.
@@ -166,7 +167,7 @@ async function readFooter(source: ByteSource, ctx: ReadContext, member?: string)
   try {
     return await parquetMetadataAsync(batchBuffer(source, footerBytes + 8), { initialFetchSize: footerBytes + 8 });
   } catch (e) {
-    ctx.sink.unreadable('a damaged Parquet file (its footer cannot be read)', message(e), member);
+    ctx.sink.unreadable('parquet', `the Parquet footer cannot be read: ${message(e)}`, member);
     return null;
   }
 }
