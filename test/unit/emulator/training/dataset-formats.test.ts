@@ -5,9 +5,12 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createGzip, gzipSync } from 'node:zlib';
 import h5wasm, { type Group } from 'h5wasm/node';
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { pack as tarPack } from 'tar-stream';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetValidationConfig } from '../../../../shared/api/training/datasets';
 import { ANALYSIS_BOUNDS, type AnalysisBounds } from '../../../../main/emulator/areas/training/datasets/analyze/bounds';
@@ -23,6 +26,7 @@ import { bufferSource, fileSource, type ByteSource } from '../../../../main/emul
 import { ExampleAccumulator } from '../../../../main/emulator/areas/training/datasets/analyze/examples';
 import { readParquet } from '../../../../main/emulator/areas/training/datasets/analyze/formats/parquet';
 import { exampleCount, readHdf5 } from '../../../../main/emulator/areas/training/datasets/analyze/formats/hdf5';
+import { memberKind, readArchive } from '../../../../main/emulator/areas/training/datasets/analyze/formats/archive';
 
 interface Failure {
   check: CheckName;
@@ -430,5 +434,261 @@ describe('HDF5', () => {
     expect(exampleCount([[10, 3], [10], [4, 4], []])).toBe(10);
     expect(exampleCount([[3], [5]])).toBe(5);
     expect(exampleCount([[]])).toBe(0);
+  });
+});
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+async function collect(stream: AsyncIterable<unknown>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of stream) chunks.push(c as Uint8Array);
+  return Buffer.concat(chunks);
+}
+
+/** `mib` MiB of zeros, a chunk at a time (a bomb's member, never held whole). */
+const zeros = (mib: number) =>
+  Readable.from(
+    (function* () {
+      const chunk = Buffer.alloc(1024 * 1024);
+      for (let i = 0; i < mib; i++) yield chunk;
+    })(),
+  );
+
+type Member = [name: string, content: Uint8Array | Readable, size?: number];
+
+/** A zip written by yazl; a "/"-ended name with no content is a folder. */
+async function zipOf(members: Member[]): Promise<Uint8Array> {
+  const zip = new yazl.ZipFile();
+  const out = collect(zip.outputStream);
+  for (const [name, content, size] of members) {
+    if (name.endsWith('/')) zip.addEmptyDirectory(name);
+    else if (content instanceof Uint8Array) zip.addBuffer(Buffer.from(content), name);
+    else zip.addReadStream(content, name, size === undefined ? {} : { size });
+  }
+  zip.end();
+  return out;
+}
+
+/** A tar written by tar-stream, gzip-compressed when asked. */
+async function tarOf(members: Member[], gzip = false): Promise<Uint8Array> {
+  const pack = tarPack();
+  const out = collect(gzip ? pack.pipe(createGzip()) : pack);
+  for (const [name, content, size] of members) {
+    if (content instanceof Uint8Array) pack.entry({ name }, Buffer.from(content));
+    else await new Promise<void>((resolve, reject) => content.pipe(pack.entry({ name, size }, (e) => (e ? reject(e) : resolve()))));
+  }
+  pack.finalize();
+  return out;
+}
+
+const JSONL_A = text('{"prompt": "a1", "completion": "x"}\n{"prompt": "a2", "completion": "y"}\n');
+const JSONL_B = text(
+  '{"prompt": "b1", "completion": "x"}\n{"prompt": "b2", "completion": "y"}\nnot json\n{"prompt": "b4", "completion": "z"}\n',
+);
+
+describe('archives', () => {
+  it('reads JSONL and CSV members by name, lists the rest, and names member and line in failures', async () => {
+    const inner = await zipOf([['x.jsonl', JSONL_A]]);
+    const file = await zipOf([
+      ['data/', new Uint8Array()],
+      ['data/train.jsonl', JSONL_B],
+      ['data/eval.csv', text('prompt,completion\nc1,x\n"c2, quoted",y\n')],
+      ['more/inner.zip', inner],
+      ['README.md', text('# about\n')],
+    ]);
+    const { sink, accumulator } = accumulating('zip');
+    const ctx = context(sink);
+    await readArchive(piecesOf(file, 4096), ctx, 'zip');
+    expect(sink.members).toEqual([
+      { name: 'data/train.jsonl', bytes: JSONL_B.length, format: 'jsonl', note: null },
+      { name: 'data/eval.csv', bytes: 38, format: 'csv', note: null },
+      { name: 'more/inner.zip', bytes: inner.length, format: null, note: expect.stringContaining('not opened') },
+      { name: 'README.md', bytes: 8, format: null, note: expect.stringContaining('listed, not read') },
+    ]);
+    expect(sink.examples.map((e) => [e.at.member, e.at.line, e.row.prompt])).toEqual([
+      ['data/train.jsonl', 1, 'b1'],
+      ['data/train.jsonl', 2, 'b2'],
+      ['data/train.jsonl', 4, 'b4'],
+      ['data/eval.csv', 2, 'c1'],
+      ['data/eval.csv', 3, 'c2, quoted'],
+    ]);
+    expect(sink.failures).toEqual([expect.objectContaining({ check: 'format', at: { line: 3, member: 'data/train.jsonl' } })]);
+    expect(ctx.progressed.at(-1)).toBe(file.length);
+    expect(ctx.progressed.every((n, i) => i === 0 || n >= ctx.progressed[i - 1]!)).toBe(true);
+    const result = accumulator.result(file.length);
+    expect(result.examples).toBe(5);
+    expect(result.report.failingExamples).toEqual([
+      { line: 3, member: 'data/train.jsonl', field: null, reason: expect.stringContaining('JSON') },
+    ]);
+  });
+
+  it('refuses a zip bomb from its directory, naming the bound and the member, without expanding it', async () => {
+    const file = await zipOf([
+      ['ok.jsonl', JSONL_A],
+      ['zeros.jsonl', zeros(256), 256 * 1024 * 1024],
+    ]);
+    const source = piecesOf(file, 64 * 1024);
+    const sink = new RecordingSink();
+    await readArchive(source, context(sink), 'zip');
+    expect(sink.failures).toEqual([
+      {
+        check: 'format',
+        at: { line: 1, member: 'zeros.jsonl' },
+        field: null,
+        reason: expect.stringMatching(/^zeros\.jsonl expands \d+ times .* over archiveRatio 200$/),
+        summary: 'archive refused: over archiveRatio',
+      },
+    ]);
+    expect(sink.examples).toHaveLength(2); // the member before it was read
+    expect(source.bytesRead()).toBeLessThan(file.length / 2); // the directory, not the bomb
+  });
+
+  it('stops a member whose header understates its size as its bytes pass the stated size', async () => {
+    const file = await zipOf([['zeros.jsonl', zeros(8), 8 * 1024 * 1024]]);
+    // The central directory entry's uncompressed size (offset 24) says 100 bytes.
+    const directory = Buffer.from(file).lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    Buffer.from(file.buffer, file.byteOffset, file.length).writeUInt32LE(100, directory + 24);
+    const sink = new RecordingSink();
+    await readArchive(bufferSource([file]), context(sink), 'zip');
+    expect(sink.failures).toEqual([
+      expect.objectContaining({
+        at: { line: 1, member: 'zeros.jsonl' },
+        summary: 'damaged archive',
+        reason: expect.stringContaining('too many bytes'),
+      }),
+    ]);
+  });
+
+  it('refuses more entries than archiveEntries before reading any', async () => {
+    const file = await zipOf(Array.from({ length: 8 }, (_, i): Member => [`part-${i}.jsonl`, JSONL_A]));
+    const sink = new RecordingSink();
+    await readArchive(bufferSource([file]), context(sink, { archiveEntries: 5 }), 'zip');
+    expect(sink.members).toEqual([]);
+    expect(sink.failures).toEqual([expect.objectContaining({ at: { line: 1 }, reason: '8 entries, over archiveEntries 5' })]);
+
+    // A tar's entries are counted as they come: the sixth is named.
+    const tar = await tarOf(Array.from({ length: 8 }, (_, i): Member => [`part-${i}.jsonl`, JSONL_A]));
+    const streamed = new RecordingSink();
+    await readArchive(bufferSource([tar]), context(streamed, { archiveEntries: 5 }), 'tar');
+    expect(streamed.members).toHaveLength(5);
+    expect(streamed.failures).toEqual([
+      expect.objectContaining({ at: { line: 1, member: 'part-5.jsonl' }, summary: 'archive refused: over archiveEntries' }),
+    ]);
+  });
+
+  it('warns, naming what it held, when an archive has nothing to read; finds a non-zip unreadable', async () => {
+    const file = await zipOf([
+      ['images/cat.png', text('not really')],
+      ['inner.tar.gz', text('nor this')],
+    ]);
+    const { sink, accumulator } = accumulating('zip');
+    await readArchive(bufferSource([file]), context(sink), 'zip');
+    expect(sink.warnings).toEqual([expect.stringMatching(/no \.jsonl.*: images\/cat\.png, inner\.tar\.gz$/)]);
+    expect(accumulator.result(file.length).report.checks).toContainEqual(
+      expect.objectContaining({ name: 'example_count', status: 'failed' }),
+    );
+
+    const csv = new RecordingSink();
+    await readArchive(bufferSource([text('a,b\n1,2\n')]), context(csv), 'zip');
+    expect(csv.unreadables).toEqual([{ found: 'text', reason: 'the bytes are CSV text, not a zip archive' }]);
+    expect(csv.warnings).toEqual([]);
+  });
+
+  it.each([false, true])('reads a tar (gzip: %s) of two JSONL members, naming member and line of a failing one', async (gzip) => {
+    const file = await tarOf(
+      [
+        ['a.jsonl', JSONL_A],
+        ['b.jsonl', JSONL_B],
+      ],
+      gzip,
+    );
+    const sink = new RecordingSink();
+    await readArchive(piecesOf(file, 1000), context(sink), 'tar');
+    expect(sink.members.map((m) => [m.name, m.format])).toEqual([
+      ['a.jsonl', 'jsonl'],
+      ['b.jsonl', 'jsonl'],
+    ]);
+    expect(sink.examples.map((e) => `${e.at.member}:${e.at.line}`)).toEqual([
+      'a.jsonl:1',
+      'a.jsonl:2',
+      'b.jsonl:1',
+      'b.jsonl:2',
+      'b.jsonl:4',
+    ]);
+    expect(sink.failures).toEqual([expect.objectContaining({ check: 'format', at: { line: 3, member: 'b.jsonl' } })]);
+    expect(sink.unreadables).toEqual([]);
+  });
+
+  it('reads a Parquet member of a tar through a scratch file it removes', async () => {
+    const table = parquet([
+      { name: 'prompt', data: ['p1', 'p2', 'p3'], type: 'STRING', nullable: false },
+      { name: 'label', data: [1, 0, 1], type: 'INT32' },
+    ]);
+    const file = await tarOf([
+      ['notes.txt', text('hello')],
+      ['data/part-0.parquet', table],
+    ]);
+    const before = await readdir(scratch);
+    const sink = new RecordingSink();
+    await readArchive(bufferSource([file]), context(sink), 'tar');
+    expect(sink.members.map((m) => [m.name, m.format])).toEqual([
+      ['notes.txt', null],
+      ['data/part-0.parquet', 'parquet'],
+    ]);
+    expect(sink.fields).toEqual([
+      { name: 'prompt', type: 'string', nullable: false },
+      { name: 'label', type: 'integer', nullable: true },
+    ]);
+    expect(sink.examples.map((e) => [e.at, e.row.prompt])).toEqual([
+      [{ line: 1, member: 'data/part-0.parquet' }, 'p1'],
+      [{ line: 2, member: 'data/part-0.parquet' }, 'p2'],
+      [{ line: 3, member: 'data/part-0.parquet' }, 'p3'],
+    ]);
+    expect(await readdir(scratch)).toEqual(before);
+  });
+
+  it('refuses a tar.gz bomb as it expands, naming the bound and the member', async () => {
+    const file = await tarOf([['zeros.jsonl', zeros(256), 256 * 1024 * 1024]], true);
+    const source = piecesOf(file, 64 * 1024);
+    const sink = new RecordingSink();
+    await readArchive(source, context(sink), 'tar');
+    expect(sink.failures).toEqual([
+      expect.objectContaining({ at: { line: 1, member: 'zeros.jsonl' }, summary: 'archive refused: over archiveRatio' }),
+    ]);
+    expect(source.bytesRead()).toBeLessThan(file.length / 2);
+  });
+
+  it('refuses an archive expanding past archiveExpandedBytes, and a spill past archiveSpillBytes', async () => {
+    const file = await tarOf([
+      ['a.jsonl', JSONL_A],
+      ['b.jsonl', JSONL_B],
+    ]);
+    const sink = new RecordingSink();
+    await readArchive(bufferSource([file]), context(sink, { archiveExpandedBytes: 2000 }), 'tar');
+    expect(sink.failures).toEqual([expect.objectContaining({ summary: 'archive refused: over archiveExpandedBytes' })]);
+
+    const table = parquet([{ name: 'id', data: [1, 2, 3], type: 'INT32' }]);
+    const spill = new RecordingSink();
+    await readArchive(bufferSource([await zipOf([['t.parquet', table]])]), context(spill, { archiveSpillBytes: 100 }), 'zip');
+    expect(spill.failures).toEqual([
+      expect.objectContaining({ at: { line: 1, member: 't.parquet' }, summary: 'archive refused: over archiveSpillBytes' }),
+    ]);
+  });
+
+  it('finds gzip data that is not a tar unreadable', async () => {
+    const sink = new RecordingSink();
+    await readArchive(bufferSource([gzipSync(JSONL_A)]), context(sink), 'tar');
+    expect(sink.unreadables).toEqual([
+      { found: 'gzip', reason: expect.stringContaining('gzip-compressed data that is not a tar archive') },
+    ]);
+  });
+
+  it('tells members by their names', () => {
+    expect(memberKind('a/b/train.JSONL')).toEqual({ format: 'jsonl' });
+    expect(memberKind('x.json')).toEqual({ format: 'jsonl' });
+    expect(memberKind('t.csv')).toEqual({ format: 'csv' });
+    expect(memberKind('p.parquet')).toEqual({ format: 'parquet' });
+    expect(memberKind('n.tar.gz')).toEqual({ note: expect.stringContaining('archive') });
+    expect(memberKind('jsonl')).toEqual({ note: expect.stringContaining('not a dataset file') });
   });
 });
