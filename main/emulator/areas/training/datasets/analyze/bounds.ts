@@ -23,8 +23,10 @@ export const ANALYSIS_BOUNDS = {
   archiveEntries: 100_000,
   /** Bytes all of an archive's members may expand to (zip bomb, gzip bomb). */
   archiveExpandedBytes: 16 * GIB,
-  /** A member compressed more than this many times over (and over 1 MiB expanded) is refused as a bomb. */
+  /** A member compressed more than this many times over (and over `archiveRatioFloorBytes` expanded) is refused as a bomb. */
   archiveRatio: 200,
+  /** Below this many expanded bytes a member's ratio is not judged (a small file of one repeated byte is no bomb). */
+  archiveRatioFloorBytes: 1 * MIB,
   /** A Parquet member of an archive is spilled to a scratch file to be read at random: at most this size. */
   archiveSpillBytes: 2 * GIB,
   /** Archives inside archives are listed, not opened. */
@@ -32,6 +34,10 @@ export const ANALYSIS_BOUNDS = {
 
   /** One Parquet column chunk (compressed) read at once; a file written with larger row groups is refused with this bound named. */
   parquetColumnChunkBytes: 64 * MIB,
+  /** All of one Parquet row group's column chunks (compressed): hyparquet fetches every chunk of the row group to decode any of its rows, so they are held together while its rows are read; a larger row group is refused with this bound named. */
+  parquetRowGroupBytes: 256 * MIB,
+  /** A Parquet footer (the file's metadata, parsed whole into objects about eleven times its size: 3.3 MiB for 50,000 column chunks took 36 MiB of heap); a larger one refuses the file. */
+  parquetFooterBytes: 4 * MIB,
   /** Parquet rows decoded at a time. */
   parquetBatchRows: 10_000,
 

@@ -6,6 +6,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 
 export interface ByteSource {
   readonly size: number;
+  /** The one file on disk holding all the bytes, when there is exactly one (a library that opens files by path, as h5wasm does, reads it in place). */
+  readonly path?: string;
   /** Bytes [offset, offset + length) (fewer only at the end). */
   read(offset: number, length: number): Promise<Uint8Array>;
   /** The bytes in order from `start`, in chunks of at most `chunkBytes`. */
@@ -23,7 +25,7 @@ interface Piece {
 }
 
 /** A source over pieces laid end to end. */
-function piecewise(pieces: Piece[], close: () => Promise<void>): ByteSource {
+function piecewise(pieces: Piece[], close: () => Promise<void>, path?: string): ByteSource {
   const size = pieces.reduce((n, p) => n + p.size, 0);
   const read = async (offset: number, length: number): Promise<Uint8Array> => {
     const end = Math.min(size, offset + Math.max(0, length));
@@ -42,6 +44,7 @@ function piecewise(pieces: Piece[], close: () => Promise<void>): ByteSource {
   };
   return {
     size,
+    ...(path === undefined ? {} : { path }),
     read,
     async *stream(start = 0, chunkBytes = CHUNK) {
       for (let at = start; at < size; at += chunkBytes) yield await read(at, chunkBytes);
@@ -76,9 +79,13 @@ export async function fileSource(paths: readonly string[]): Promise<ByteSource> 
       });
       at += size;
     }
-    return piecewise(pieces, async () => {
-      await Promise.all(handles.map((h) => h.close()));
-    });
+    return piecewise(
+      pieces,
+      async () => {
+        await Promise.all(handles.map((h) => h.close()));
+      },
+      paths.length === 1 ? paths[0] : undefined,
+    );
   } catch (e) {
     await Promise.all(handles.map((h) => h.close()));
     throw e;
