@@ -95,7 +95,8 @@ async function buildMainAndPreload() {
     target: 'node20',
     // Production dependencies ship in node_modules (keytar is native and must stay outside
     // the bundle), except ESM-only ones, which are bundled (see isEsmOnly).
-    external: externalsFor(['electron', 'keytar', ...runtimePackages]),
+    // esbuild: the emulator bundles its analysis worker with it only when run from the sources.
+    external: externalsFor(['electron', 'keytar', 'esbuild', ...runtimePackages]),
     // ESM sources may read import.meta.url; in the CommonJS bundle it is the bundle's own URL.
     define: { 'import.meta.url': '__bundleImportMetaUrl' },
     banner: { js: "const __bundleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -7,7 +7,6 @@ import type { EmulatorContext } from '../../../core/context';
 import { randomId } from '../../../core/ids';
 import { trainingRecord } from '../records';
 import { AREA, trainingState, type StoredAnalysis, type StoredDataset } from '../state';
-import { READ_FORMATS, type ReadFormat } from './analyze/analyze';
 import { ANALYSIS_BOUNDS } from './analyze/bounds';
 import { analysisFailure, type Analysis } from './analyze/examples';
 import { runAnalysis, type VersionBytes } from './analyze/runner';
@@ -109,7 +108,7 @@ function analyzeVersion(ctx: EmulatorContext, datasetId: string, versionId: stri
     const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
     const v = d?.versions.find((x) => x.id === versionId);
     if (!d || !v) return;
-    const format = d.format as ReadFormat;
+    const format = d.format;
     if (d.analysis_attempts >= ANALYSIS_BOUNDS.attempts) {
       const reason = `the analysis was interrupted ${d.analysis_attempts} times (the emulator stopped while it ran); it is not run again`;
       return store(ctx, datasetId, versionId, analysisFailure(format, v.size, reason, null));
@@ -117,9 +116,7 @@ function analyzeVersion(ctx: EmulatorContext, datasetId: string, versionId: stri
     d.analysis_attempts++;
     ctx.store.touch(AREA, trainingRecord.dataset(d.id));
     await ctx.persister?.commit();
-    const analysis = (READ_FORMATS as readonly string[]).includes(format)
-      ? await runAnalysis(format, d.validation as DatasetValidationConfig, await versionBytes(ctx, v.blobs, v.size))
-      : analysisFailure(format, v.size, `${format} files are not read by this emulator`, null);
+    const analysis = await runAnalysis(format, d.validation as DatasetValidationConfig, await versionBytes(ctx, v.blobs, v.size));
     await store(ctx, datasetId, versionId, analysis);
   })()
     // A dataset deleted while its content was read: its blobs went with it, nothing to store.

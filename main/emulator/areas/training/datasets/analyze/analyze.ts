@@ -1,20 +1,21 @@
 // One dataset file's analysis: the declared format's reader over the file's bytes, feeding the
-// accumulator (examples.ts). Bytes that are not the declared format are named, not guessed at.
+// accumulator (examples.ts). Bytes that are not the declared format are named, not guessed at:
+// text is checked here, each container's reader checks its own magic numbers.
 // Runs in the analysis worker (worker.ts); the seeded world analyses its small generated files
 // in-process with analyzeText.
 import type { DatasetFormat, DatasetValidationConfig } from '../../../../../../shared/api/training/datasets';
 import { ANALYSIS_BOUNDS } from './bounds';
 import { ExampleAccumulator, type Analysis } from './examples';
+import { readArchive } from './formats/archive';
 import { csvReader } from './formats/csv';
+import { foundIn } from './formats/found';
+import { readHdf5 } from './formats/hdf5';
 import { jsonlReader } from './formats/jsonl';
+import { readParquet } from './formats/parquet';
 import type { TextReader } from './formats/text';
 import type { Position, ReadContext } from './sink';
-import { FOUND_NAMES, SNIFF_BYTES, sniffFormat } from './sniff';
+import { SNIFF_BYTES } from './sniff';
 import type { ByteSource } from './source';
-
-/** The formats whose content is read; the others are refused at create (UNSUPPORTED_FORMAT). */
-export const READ_FORMATS = ['jsonl', 'csv'] as const satisfies readonly DatasetFormat[];
-export type ReadFormat = (typeof READ_FORMATS)[number];
 
 export interface AnalyzeOptions {
   /** A folder of this analysis's own (spilled archive members). */
@@ -28,17 +29,29 @@ const TEXT_READERS: Record<'jsonl' | 'csv', (ctx: ReadContext) => TextReader> = 
   csv: (ctx) => csvReader(ctx),
 };
 
+/** The readers of the formats that hold containers: each checks its own magic numbers. */
+const CONTAINER_READERS: Record<Exclude<DatasetFormat, 'jsonl' | 'csv'>, (source: ByteSource, ctx: ReadContext) => Promise<void>> = {
+  parquet: (source, ctx) => readParquet(source, ctx),
+  hdf5: (source, ctx) => readHdf5(source, ctx),
+  zip: (source, ctx) => readArchive(source, ctx, 'zip'),
+  tar: (source, ctx) => readArchive(source, ctx, 'tar'),
+};
+
 export async function analyzeSource(
-  format: ReadFormat,
+  format: DatasetFormat,
   config: DatasetValidationConfig,
   source: ByteSource,
   options: AnalyzeOptions,
 ): Promise<Analysis> {
   const sink = new ExampleAccumulator(format, config);
   const ctx: ReadContext = { sink, bounds: ANALYSIS_BOUNDS, scratch: options.scratch, progress: (b) => options.progress?.(b, sink.last) };
-  const found = sniffFormat(await source.read(0, SNIFF_BYTES));
+  if (format !== 'jsonl' && format !== 'csv') {
+    await CONTAINER_READERS[format](source, ctx);
+    return sink.result(source.size);
+  }
+  const { found, words } = foundIn(await source.read(0, SNIFF_BYTES));
   if (found !== 'text') {
-    sink.unreadable(found, `the bytes are ${FOUND_NAMES[found]}`);
+    sink.unreadable(found, `the bytes are ${words}`);
     return sink.result(source.size);
   }
   const reader = TEXT_READERS[format](ctx);
@@ -56,8 +69,8 @@ export async function analyzeSource(
 /** A small text file analysed at once, in-process (the seeded world's generated files). */
 export function analyzeText(format: 'jsonl' | 'csv', config: DatasetValidationConfig, bytes: Uint8Array): Analysis {
   const sink = new ExampleAccumulator(format, config);
-  const found = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
-  if (found !== 'text') sink.unreadable(found, `the bytes are ${FOUND_NAMES[found]}`);
+  const { found, words } = foundIn(bytes.subarray(0, SNIFF_BYTES));
+  if (found !== 'text') sink.unreadable(found, `the bytes are ${words}`);
   else {
     const reader = TEXT_READERS[format]({ sink, bounds: ANALYSIS_BOUNDS, scratch: '', progress: () => {} });
     reader.push(bytes);

@@ -110,7 +110,7 @@ export class ExampleAccumulator implements ExampleSink {
   private memberCount = 0;
   private readonly memberExamples = new Map<string, number>();
   private readonly extra: Record<string, unknown> = {};
-  private unreadableAs: { found: string; reason: string; member?: string } | null = null;
+  private unreadableAs: { found: string; reason: string } | null = null;
   /** Where the last example or failure was: where a failure of the whole analysis is reported. */
   last: Position | null = null;
 
@@ -130,8 +130,10 @@ export class ExampleAccumulator implements ExampleSink {
     if (!this.failedChecks.has(check)) this.failedChecks.set(check, at.member === undefined ? summary : `${summary} in ${at.member}`);
   }
 
+  /** A file that is not its format fails whole; a member that is not what its name says fails alone, the others still read. */
   unreadable(found: string, reason: string, member?: string): void {
-    this.unreadableAs ??= { found, reason, ...(member === undefined ? {} : { member }) };
+    if (member === undefined) this.unreadableAs ??= { found, reason };
+    else this.fail('format', { line: 1, member }, null, reason, 'a member is not what its name says');
   }
 
   warn(message: string): void {
@@ -310,14 +312,12 @@ export class ExampleAccumulator implements ExampleSink {
     };
   }
 
-  private unreadableResult(bytes: number, u: { found: string; reason: string; member?: string }): Analysis {
-    const what = u.member === undefined ? 'The uploaded file' : `The member ${u.member}`;
+  private unreadableResult(bytes: number, u: { found: string; reason: string }): Analysis {
     const details = {
       providedFormat: u.found,
       declaredFormat: this.format,
       supportedFormats: [...DatasetFormat.options],
       reason: u.reason,
-      ...(u.member === undefined ? {} : { member: u.member }),
     };
     return {
       bytes,
@@ -332,7 +332,7 @@ export class ExampleAccumulator implements ExampleSink {
         failingExampleCount: 0,
       },
       preprocessing: { total_tokens: 0, vocab_size: 0 },
-      failure: { error: 'UNSUPPORTED_FORMAT', message: `${what} is not ${this.format}: ${u.reason}`, details },
+      failure: { error: 'UNSUPPORTED_FORMAT', message: `The uploaded file is not ${this.format}: ${u.reason}`, details },
     };
   }
 }

@@ -4,13 +4,11 @@
 // reading had got to. The emulator's thread only starts the worker and, for a version held in
 // memory, answers its reads.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { DatasetValidationConfig } from '../../../../../../shared/api/training/datasets';
-import type { ReadFormat } from './analyze';
+import type { DatasetFormat, DatasetValidationConfig } from '../../../../../../shared/api/training/datasets';
 import { ANALYSIS_BOUNDS, analysisBudgetMs } from './bounds';
 import { analysisFailure, type Analysis } from './examples';
 import { servePort } from './port-source';
@@ -23,20 +21,38 @@ export type VersionBytes = { kind: 'files'; paths: string[]; size: number } | { 
 
 /**
  * The worker's script. The app's main bundle (CommonJS, built by scripts/build.mjs) ships it as
- * its own bundle beside it; from the sources (tsx, vitest, the bench) it is the TypeScript file,
- * loaded through tsx.
+ * its own bundle beside it. From the sources (tsx, vitest, the bench) it is bundled once per
+ * process with esbuild (a development dependency, there wherever the sources run): a loader that
+ * compiles modules as they load (tsx) takes over 500 MB to load h5wasm's 4 MB module, far past
+ * the worker's heap bound, and the bundle is what the app runs anyway.
  */
-function workerScript(): { url: URL; execArgv: string[] } {
+let fromSources: Promise<URL> | null = null;
+function workerScript(): Promise<URL> {
   const here = import.meta.url;
-  if (here.endsWith('.cjs')) return { url: new URL('./dataset-analysis-worker.cjs', here), execArgv: [] };
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-  return { url: new URL('./worker.ts', here), execArgv: ['--import', tsx] };
+  if (here.endsWith('.cjs')) return Promise.resolve(new URL('./dataset-analysis-worker.cjs', here));
+  fromSources ??= (async () => {
+    const esbuild = await import('esbuild');
+    const outfile = join(await mkdtemp(join(tmpdir(), 'gpc-analysis-worker-')), 'dataset-analysis-worker.cjs');
+    await esbuild.build({
+      entryPoints: [fileURLToPath(new URL('./worker.ts', here))],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'error',
+      define: { 'import.meta.url': '__bundleImportMetaUrl' },
+      banner: { js: "const __bundleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    });
+    return pathToFileURL(outfile);
+  })();
+  return fromSources;
 }
 
 const MB = 1024 * 1024;
 const mib = (bytes: number) => `${Math.round(bytes / MB)} MiB`;
 
-export async function runAnalysis(format: ReadFormat, config: DatasetValidationConfig, bytes: VersionBytes): Promise<Analysis> {
+export async function runAnalysis(format: DatasetFormat, config: DatasetValidationConfig, bytes: VersionBytes): Promise<Analysis> {
   const size = bytes.kind === 'files' ? bytes.size : bytes.source.size;
   const scratch = await mkdtemp(join(tmpdir(), 'gpc-analysis-'));
   const channel = bytes.kind === 'memory' ? new MessageChannel() : null;
@@ -47,15 +63,14 @@ export async function runAnalysis(format: ReadFormat, config: DatasetValidationC
     scratch,
     source: bytes.kind === 'files' ? { kind: 'files', paths: bytes.paths } : { kind: 'port', size, port: channel!.port2 },
   };
-  const script = workerScript();
+  const script = await workerScript();
   let at: Position | null = null;
   let readBytes = 0;
   try {
     return await new Promise<Analysis>((resolve) => {
-      const worker = new Worker(script.url, {
+      const worker = new Worker(script, {
         workerData: job,
         transferList: channel ? [channel.port2] : [],
-        execArgv: script.execArgv,
         resourceLimits: {
           maxOldGenerationSizeMb: ANALYSIS_BOUNDS.workerOldGenerationMb,
           maxYoungGenerationSizeMb: ANALYSIS_BOUNDS.workerYoungGenerationMb,

@@ -3,15 +3,15 @@
 // stall or crash the emulator's thread. It reads the version's bytes itself (files on disk, or
 // main's memory through a port), reports progress, and posts the analysis.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { DatasetValidationConfig } from '../../../../../../shared/api/training/datasets';
-import { analyzeSource, type ReadFormat } from './analyze';
+import type { DatasetFormat, DatasetValidationConfig } from '../../../../../../shared/api/training/datasets';
+import { analyzeSource } from './analyze';
 import type { Analysis } from './examples';
 import { portSource } from './port-source';
 import type { Position } from './sink';
 import { fileSource, type ByteSource } from './source';
 
 export interface WorkerJob {
-  format: ReadFormat;
+  format: DatasetFormat;
   config: DatasetValidationConfig;
   source: { kind: 'files'; paths: string[] } | { kind: 'port'; size: number; port: MessagePort };
   scratch: string;

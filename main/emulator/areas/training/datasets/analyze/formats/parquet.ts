@@ -289,14 +289,15 @@ async function readRows(source: ByteSource, metadata: FileMetaData, ctx: ReadCon
 
 /**
  * Reads a Parquet file (or an archive's Parquet member, named by `member`): its columns are
- * declared, its rows are examples, `statistics.parquet` describes the footer. A file that is not
+ * declared, its rows are examples, `statistics.parquet` describes the footer of a file (a member
+ * is described by its entry in `statistics.members`). A file that is not
  * Parquet is `unreadable`; one the bounds or the codecs refuse fails the format check.
  */
 export async function readParquet(source: ByteSource, ctx: ReadContext, member?: string): Promise<void> {
   const metadata = await readFooter(source, ctx, member);
   if (!metadata) return;
   const tree = parquetSchema(metadata);
-  ctx.sink.statistic('parquet', parquetStatistic(metadata, tree));
+  if (member === undefined) ctx.sink.statistic('parquet', parquetStatistic(metadata, tree));
   if (!declareColumns(tree, ctx, member)) return;
   const refusal = parquetRefusal(metadata, ctx.bounds);
   if (refusal) {
