@@ -2,7 +2,10 @@
 // checked, read the validation report (a failing file shows its failing line numbers), send a
 // file above the multipart threshold (generated here) and cancel a large upload midway.
 import { createHash } from 'node:crypto';
+import { createGzip } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { pack as tarPack } from 'tar-stream';
 import { MULTIPART_THRESHOLD_BYTES } from '../../../shared/ipc/dataset-uploads';
 import { openConsole, uniqueName } from './console-page';
 import { advanceClock, bridgeCall } from './lifecycle-page';
@@ -90,6 +93,73 @@ test.describe('Datasets', () => {
     await expect(lines.nth(0)).toContainText('3');
     await expect(lines.nth(0)).toContainText('completion');
     await expect(lines.nth(1)).toContainText('7');
+  });
+
+  test('a tar.gz names the member and line that fail, and lists its members', async ({ page }) => {
+    const pack = tarPack();
+    const chunks: Buffer[] = [];
+    const gz = pack.pipe(createGzip());
+    gz.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((r) => gz.on('end', r));
+    pack.entry({ name: 'shards/a.jsonl' }, '{"prompt":"a1","completion":"x"}\n{"prompt":"a2","completion":"y"}\n');
+    pack.entry({ name: 'shards/b.jsonl' }, '{"prompt":"b1","completion":"x"}\n{"prompt":"b2","completion":"y"}\n{"prompt":"b3"}\n');
+    pack.entry({ name: 'README.md' }, 'two shards\n');
+    pack.finalize();
+    await ended;
+    await openDatasets(page);
+    await page.getByTestId('create-dataset').click();
+    const dialog = page.getByRole('dialog', { name: 'Upload dataset' });
+    await dropFile(page, 'shards.tar.gz', Buffer.concat(chunks));
+    await expect(dialog.getByLabel('Format')).toHaveText(/Tar archive/);
+    await expect(dialog.getByTestId('dataset-name')).toHaveValue('shards');
+    const name = uniqueName('shards');
+    await dialog.getByTestId('dataset-name').fill(name);
+    await dialog.getByTestId('dataset-required-fields').fill('prompt, completion');
+    await dialog.getByTestId('submit-dataset').click();
+    const detail = page.getByTestId('dataset-detail');
+    await expect(detail.getByRole('heading', { name })).toBeVisible();
+    await advanceClock(page, 60);
+    await expect(detail.getByTestId('dataset-detail-status')).toHaveText(/error/i, { timeout: 15_000 });
+    const failing = detail.getByTestId('failing-example');
+    await expect(failing).toHaveCount(1);
+    await expect(failing.first()).toContainText('shards/b.jsonl');
+    await expect(failing.first()).toContainText('3');
+    await expect(failing.first()).toContainText('completion');
+    const members = detail.getByTestId('archive-member');
+    await expect(members).toHaveCount(3);
+    await expect(members.nth(1)).toContainText('shards/b.jsonl');
+    await expect(members.nth(1)).toContainText('jsonl');
+    await expect(members.nth(2)).toContainText('README.md');
+  });
+
+  test('a Parquet file is read with its declared schema and its layout', async ({ page }) => {
+    const rows = 120;
+    const bytes = Buffer.from(
+      parquetWriteBuffer({
+        columnData: [
+          { name: 'question', data: Array.from({ length: rows }, (_, i) => `What is GPU ${i}?`), type: 'STRING', nullable: false },
+          { name: 'answer', data: Array.from({ length: rows }, (_, i) => (i % 10 ? 'A processor.' : null)), type: 'STRING' },
+          { name: 'label', data: Array.from({ length: rows }, (_, i) => (i % 2 ? 'hardware' : 'software')), type: 'STRING' },
+        ],
+      }),
+    );
+    await openDatasets(page);
+    await page.getByTestId('create-dataset').click();
+    const dialog = page.getByRole('dialog', { name: 'Upload dataset' });
+    await dialog
+      .getByTestId('dataset-file-input')
+      .setInputFiles({ name: 'qa.parquet', mimeType: 'application/octet-stream', buffer: bytes });
+    await expect(dialog.getByLabel('Format')).toHaveText(/Parquet/);
+    const name = uniqueName('qa');
+    await dialog.getByTestId('dataset-name').fill(name);
+    await dialog.getByTestId('submit-dataset').click();
+    const detail = page.getByTestId('dataset-detail');
+    await expect(detail.getByRole('heading', { name })).toBeVisible();
+    await advanceClock(page, 60);
+    await expect(detail.getByTestId('dataset-detail-status')).toHaveText(/ready/i, { timeout: 15_000 });
+    await expect(detail.getByTestId('dataset-schema')).toContainText('question');
+    await expect(detail.getByTestId('label-counts-label')).toContainText('hardware');
+    await expect(detail.getByTestId('parquet-layout')).toContainText('120');
   });
 
   test('a file above the multipart threshold uploads in parts with the right checksum', async ({ page }) => {

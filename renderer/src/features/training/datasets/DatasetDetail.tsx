@@ -31,7 +31,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import { DETAIL_POLL_MS, usePolling } from '../../../lib/use-polling';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
-import { CHECK_NAMES, SchemaSection, StatisticsSection, ValidationSection, VersionsSection } from './DatasetSections';
+import { CHECK_NAMES, ContentsSection, SchemaSection, StatisticsSection, ValidationSection, VersionsSection } from './DatasetSections';
 import { EditDatasetDialog } from './EditDatasetDialog';
 import { useDatasets } from './datasets-store';
 
@@ -187,6 +187,7 @@ export function DatasetDetail({ id }: { id: string }) {
             <SchemaSection dataset={dataset} />
             <StatisticsSection dataset={dataset} />
           </Box>
+          <ContentsSection dataset={dataset} />
           <VersionsSection dataset={dataset} />
         </Stack>
       </RefreshFrame>

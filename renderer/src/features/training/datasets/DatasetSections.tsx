@@ -19,7 +19,7 @@ import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime } from '../../../lib/relative-time';
 import { Section } from '../Section';
 import { formatBytes, formatCount, formatFigure } from '../training-format';
-import { labelCounts, lengthSummary, percentileBars, type LengthSummary } from './dataset-statistics';
+import { contentsOf, labelCounts, lengthSummary, percentileBars, shapeText, type LengthSummary } from './dataset-statistics';
 
 const CHECK_ICON = {
   passed: <CheckCircleOutline fontSize="small" color="success" aria-label="passed" />,
@@ -321,6 +321,81 @@ export function VersionsSection({ dataset }: { dataset: Dataset }) {
           </TableBody>
         </Table>
       )}
+    </Section>
+  );
+}
+
+/** What a container holds: a Parquet file's layout, an HDF5 file's datasets, an archive's members. Nothing for JSONL and CSV. */
+export function ContentsSection({ dataset }: { dataset: Dataset }) {
+  const { parquet, hdf5, members } = contentsOf(dataset.statistics);
+  if (!parquet && hdf5.length === 0 && members.length === 0) return null;
+  return (
+    <Section title="Contents" testId="dataset-contents">
+      <Stack spacing={2}>
+        {parquet && (
+          <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="parquet-layout">
+            <Figure label="Rows" value={formatCount(parquet.rows)} />
+            <Figure label="Row groups" value={formatCount(parquet.rowGroups)} />
+            <Figure label="Columns" value={formatCount(parquet.columns)} />
+            <Figure label="Compression" value={parquet.compression.join(', ').toLowerCase() || '—'} />
+            {parquet.createdBy && <Figure label="Written by" value={parquet.createdBy} />}
+          </Stack>
+        )}
+        {hdf5.length > 0 && (
+          <Table size="small" aria-label="HDF5 datasets" data-testid="hdf5-datasets">
+            <TableHead>
+              <TableRow>
+                <TableCell>Dataset</TableCell>
+                <TableCell>Shape</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell>Chunks</TableCell>
+                <TableCell>Filters</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {hdf5.map((d) => (
+                <TableRow key={d.path}>
+                  <TableCell sx={{ fontFamily: MONO_FONT, wordBreak: 'break-all' }}>{d.path}</TableCell>
+                  <TableCell sx={{ fontFamily: MONO_FONT, whiteSpace: 'nowrap' }}>{shapeText(d.shape)}</TableCell>
+                  <TableCell sx={{ fontFamily: MONO_FONT }}>{d.dtype}</TableCell>
+                  <TableCell sx={{ fontFamily: MONO_FONT, whiteSpace: 'nowrap' }}>
+                    {d.chunks ? shapeText(d.chunks) : 'contiguous'}
+                  </TableCell>
+                  <TableCell>{d.filters.join(', ') || '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {members.length > 0 && (
+          <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
+            <Table size="small" stickyHeader aria-label="Archive members" data-testid="archive-members">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Member</TableCell>
+                  <TableCell>Read as</TableCell>
+                  <TableCell align="right">Size</TableCell>
+                  <TableCell align="right">Examples</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {members.map((m) => (
+                  <TableRow key={m.name} data-testid="archive-member">
+                    <TableCell sx={{ fontFamily: MONO_FONT, wordBreak: 'break-all' }}>{m.name}</TableCell>
+                    <TableCell sx={{ color: m.format ? undefined : 'text.secondary' }}>{m.format ?? m.note ?? 'not read'}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatBytes(m.bytes)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontFamily: MONO_FONT }}>
+                      {m.format ? formatCount(m.examples) : '—'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </Stack>
     </Section>
   );
 }

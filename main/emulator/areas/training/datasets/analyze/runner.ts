@@ -71,6 +71,8 @@ export async function runAnalysis(format: DatasetFormat, config: DatasetValidati
       const worker = new Worker(script, {
         workerData: job,
         transferList: channel ? [channel.port2] : [],
+        // The bundle needs no loader: none of the parent's (tsx's, when run from the sources) is inherited.
+        execArgv: [],
         resourceLimits: {
           maxOldGenerationSizeMb: ANALYSIS_BOUNDS.workerOldGenerationMb,
           maxYoungGenerationSizeMb: ANALYSIS_BOUNDS.workerYoungGenerationMb,
