@@ -53,6 +53,8 @@ export const TrainingErrorCode = z.enum([
   'MODEL_TYPE_MISMATCH',
   /** 401: the download token's lifetime has passed; details expiredAt, lifetimeSeconds (chosen). */
   'DOWNLOAD_TOKEN_EXPIRED',
+  /** 403: the download token is another download's (a model download's, or an experiment export's); details name what it is for (chosen). */
+  'DOWNLOAD_TOKEN_MISMATCH',
   /** 404: no download with this id on the model, or no such file in it; details downloadId, file (chosen). */
   'DOWNLOAD_NOT_FOUND',
   ...TuningErrorCode.options,

@@ -317,6 +317,23 @@ export const ExportInclude = z.enum(['parameters', 'metrics', 'artifacts', 'meta
 export const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 /** Object keys: segments of letters, digits, `_ . -`, no `..`, no leading slash. */
 export const OBJECT_PATH_PATTERN = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
+/**
+ * How long an object path may be: what a file system holds (a name of 255 bytes, the pattern
+ * admitting ASCII only) and a depth no layout needs (docs/decisions.md, Training: experiments).
+ */
+export const OBJECT_PATH_LIMITS = { length: 1024, segment: 255, depth: 32 } as const;
+
+/** What is wrong with an object path, in the user's words; null when it is a good one. */
+export function objectPathProblem(path: string): string | null {
+  const { length, segment, depth } = OBJECT_PATH_LIMITS;
+  if (path.length > length) return `at most ${length.toLocaleString('en')} characters (this one has ${path.length.toLocaleString('en')})`;
+  if (!OBJECT_PATH_PATTERN.test(path)) return 'a relative object path of letters, digits, _ . - and /';
+  const names = path.split('/');
+  if (names.length > depth) return `at most ${depth} names separated by / (this one has ${names.length})`;
+  const long = names.find((n) => n.length > segment);
+  if (long) return `each name between / at most ${segment} characters ("${long.slice(0, 12)}…" has ${long.length})`;
+  return null;
+}
 export const EXPORT_FORMATS = ['csv'] as const;
 export const ExportExperimentRequest = z.strictObject({
   /** One of EXPORT_FORMATS; another name is UNSUPPORTED_FORMAT (not a validation error). */
@@ -326,7 +343,10 @@ export const ExportExperimentRequest = z.strictObject({
     .strictObject({
       type: z.literal('object_store'),
       bucket: z.string().regex(BUCKET_PATTERN, 'a bucket name of 3–63 lower-case letters, digits, dots and hyphens'),
-      path: z.string().max(1024).regex(OBJECT_PATH_PATTERN, 'a relative object path of letters, digits, _ . - and /'),
+      path: z.string().superRefine((path, ctx) => {
+        const problem = objectPathProblem(path);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     })
     .optional(),
 });

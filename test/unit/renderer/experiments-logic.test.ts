@@ -201,5 +201,12 @@ describe('experiment forms', () => {
       bucket: '3–63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit',
       path: 'A relative path of letters, digits, _ . - and /, without .. or a leading /',
     });
+    const pathError = (path: string) => {
+      const r = toExportExperiment({ ...exportFormOf('exp_1'), path });
+      return r.ok ? null : r.errors.path;
+    };
+    expect(pathError(`${'a'.repeat(251)}.csv`)).toBeNull();
+    expect(pathError(`${'a'.repeat(252)}.csv`)).toBe('Each name between / at most 255 characters ("aaaaaaaaaaaa…" has 256)');
+    expect(pathError('a/'.repeat(32) + 'x.csv')).toBe('At most 32 names separated by / (this one has 33)');
   });
 });

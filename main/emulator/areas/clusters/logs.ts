@@ -26,6 +26,7 @@ import {
   isLongRead,
   render,
   scan,
+  scanAt,
   scanIndexed,
   sourceOf,
   textLine,
@@ -272,7 +273,13 @@ export const logRoutes = [
         : [(level) => byLevel[SEVERITY[level]!]!.length < body.limit, (e) => byLevel[SEVERITY[e.level]!]!.push(e)];
     const newestFirst = field === 'timestamp' ? direction === 'desc' : true;
     const rareOnly = parsed.levels !== null && [...parsed.levels].every((l) => RARE_LEVELS.has(l));
-    if (parsed.index && !rareOnly && isLongRead(w.from, w.to))
+    const visit = (e: Raw) => {
+      total++;
+      if (wants(e.level)) take(e);
+    };
+    // A query whose matches can only be at the times its id: terms name reads just those minutes.
+    if (parsed.times !== null) scanAt(src, parsed.times, w.from, w.to, (e) => (scanned++, parsed.match(e)), visit, newestFirst);
+    else if (parsed.index && !rareOnly && isLongRead(w.from, w.to))
       scanIndexed(
         src,
         w.from,
@@ -290,19 +297,7 @@ export const logRoutes = [
         },
         newestFirst,
       );
-    else
-      scan(
-        src,
-        w.from,
-        w.to,
-        (e) => (scanned++, parsed.match(e)),
-        (e) => {
-          total++;
-          if (wants(e.level)) take(e);
-        },
-        newestFirst,
-        parsed.levels,
-      );
+    else scan(src, w.from, w.to, (e) => (scanned++, parsed.match(e)), visit, newestFirst, parsed.levels);
     if (field === 'level') results.push(...(direction === 'desc' ? byLevel.reverse() : byLevel).flat().slice(0, body.limit));
     return ok(
       {

@@ -11,6 +11,7 @@ import {
   ExportExperimentRequest,
   ExportInclude,
   OBJECT_PATH_PATTERN,
+  objectPathProblem,
 } from '../../../../shared/api/training/experiments';
 import { fieldErrors, formFields, longEntryMessage, type FieldLabels } from '../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../components/form/form-result';
@@ -258,6 +259,11 @@ export function toExportExperiment(form: ExportForm): FormResult<ExportExperimen
   if (path === '') errors.path = 'A path is required, e.g. reports/runs.csv';
   else if (path.length > 1024) errors.path = 'At most 1,024 characters';
   else if (!OBJECT_PATH_PATTERN.test(path)) errors.path = 'A relative path of letters, digits, _ . - and /, without .. or a leading /';
+  else {
+    // The deeper bounds (a name between / of at most 255 characters, 32 names) in the API's words.
+    const problem = objectPathProblem(path);
+    if (problem) errors.path = problem[0]!.toUpperCase() + problem.slice(1);
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const body = {
     format: 'csv' as const,

@@ -17,6 +17,7 @@ type Wire = any;
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 let t: ClusterTarget;
@@ -309,6 +310,64 @@ describe('POST /logs/search', () => {
     expect(
       (await t.call('POST', `/v1/clusters/${llm.id}/logs/search`, { body: { query: 'level:error' }, key: t.keys.readOnly })).status,
     ).toBe(200);
+  });
+});
+
+describe('POST /logs/search by id over a month', () => {
+  it('answers 32 id: terms with the entries each id finds alone, reading only the minutes they name', async () => {
+    // Its own emulator: llm-pretraining made to run for the whole retention (as the bench does).
+    const m = await startClusters();
+    try {
+      const snap = (await m.call('GET', '/_emulator/snapshot')).body;
+      const now = snap.clock.now as number;
+      const c = snap.state.areas.clusters.clusters.find((x: Wire) => x.name === 'llm-pretraining');
+      c.started_at = now - 31 * DAY;
+      c.billing_started_at = c.started_at;
+      c.created_at = Math.min(c.created_at, c.started_at);
+      expect((await m.call('POST', '/_emulator/snapshot', { body: snap })).status).toBe(200);
+      const base = `/v1/clusters/${c.id}/logs`;
+      const month = { start: iso(now - 30 * DAY), end: iso(now) };
+      // An entry from each of 32 stretches of the month (the shortest id, so 32 fit the query's 1,000 characters).
+      const named: string[] = [];
+      for (let i = 0; i < 32; i++) {
+        const from = now - 30 * DAY + HOUR + i * 22 * HOUR;
+        const page = (await m.call('GET', `${base}?start_time=${iso(from)}&end_time=${iso(from + HOUR)}&limit=50&tail=false`)).body.data
+          .logs;
+        named.push(page.map((e: Wire) => e.id as string).sort((a: string, b: string) => a.length - b.length || (a < b ? -1 : 1))[0]);
+      }
+      // And values that name no entry: another tag at a named millisecond, a leading zero, no id at all.
+      const none = [named[5]!.replace(/_[^_]+$/, '_zz'), named[6]!.replace('log_', 'log_0'), 'nope'];
+      const query = [...named, ...none].map((id) => `id:${id}`).join(' OR ');
+      expect(query.length).toBeLessThanOrEqual(1000);
+
+      const all = await m.call('POST', `${base}/search`, { body: { query, time_range: month, sort: 'timestamp:asc', limit: 1000 } });
+      expect(all.body.data.total_matches).toBe(32);
+      // What it tested: the entries of the minutes the ids name, not the month's million.
+      const minutes = [...new Set(all.body.data.results.map((e: Wire) => Math.floor(Date.parse(e.timestamp) / MIN) * MIN))] as number[];
+      let inMinutes = 0;
+      for (const t of minutes)
+        inMinutes += (await m.call('GET', `${base}?start_time=${iso(t)}&end_time=${iso(t + MIN - 1)}&limit=1`)).body.data.pagination
+          .total_count;
+      expect(all.body.meta.entries_scanned).toBe(inMinutes);
+
+      // The same entries as each id searched alone.
+      const alone: Wire[] = [];
+      for (const id of [...named, ...none]) {
+        const r = await m.call('POST', `${base}/search`, { body: { query: `id:${id}`, time_range: month } });
+        expect(r.status).toBe(200);
+        expect(r.body.data.results.map((e: Wire) => e.id)).toEqual(named.includes(id) ? [id] : []);
+        alone.push(...r.body.data.results);
+      }
+      alone.sort((a: Wire, b: Wire) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.id < b.id ? -1 : 1));
+      expect(all.body.data.results).toEqual(alone);
+      const desc = await m.call('POST', `${base}/search`, { body: { query, time_range: month, limit: 10 } });
+      expect(desc.body.data.results).toEqual([...alone].reverse().slice(0, 10));
+      // An AND with an id narrows to it as well.
+      const and = await m.call('POST', `${base}/search`, { body: { query: `id:${named[9]} AND NOT level:fatal`, time_range: month } });
+      expect(and.body.data.results).toEqual(alone.filter((e: Wire) => e.id === named[9]));
+    } finally {
+      await m.close();
+    }
   });
 });
 

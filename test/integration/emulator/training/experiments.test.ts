@@ -725,7 +725,13 @@ describe('export, clone, archive', () => {
     expect((await download(x.downloadUrl, null)).status).toBe(401);
     expect((await download(x.downloadUrl, 'xdl_wrong')).status).toBe(401);
     expect((await download(x.downloadUrl, OWNER)).status).toBe(401);
-    expect((await download(`${t.url}/_object-store/experiments/${exp.id}/other.csv`, x.downloadToken)).status).toBe(401);
+    // Another object's token: 403 naming the object it is for.
+    const other = await download(`${t.url}/_object-store/experiments/${exp.id}/other.csv`, x.downloadToken);
+    expect(other.status).toBe(403);
+    expect(await other.json()).toMatchObject({
+      error: 'DOWNLOAD_TOKEN_MISMATCH',
+      details: { bucket: 'experiments', path: x.destination.path },
+    });
     await t.advance(3601);
     const expired = await download(x.downloadUrl, x.downloadToken);
     expect(expired.status).toBe(401);
@@ -794,6 +800,163 @@ describe('export, clone, archive', () => {
     expect((await ok(t, 'POST', `${E}/${e.id}/archive`, {})).removedExports).toBe(0);
     expect((await ok(t, 'GET', `${E}/${e.id}`)).runs[0].artifacts.length).toBeGreaterThan(0);
     expect((await download(x.downloadUrl, x.downloadToken)).status).toBe(200);
+  });
+});
+
+/** A whole export as downloaded: its length as announced, its ETag's bytes, one experiment's CSV. */
+async function wholeExport(res: Response, experiments: ReadonlyArray<{ id: string; runs: number }>): Promise<string> {
+  expect(res.status).toBe(200);
+  const announced = Number(res.headers.get('content-length'));
+  // A body cut short fails here (the connection is reset before the announced length).
+  const bytes = Buffer.from(await res.arrayBuffer());
+  expect(bytes.length).toBe(announced);
+  expect(res.headers.get('etag')).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
+  const rows = parseCsv(bytes.toString('utf8'));
+  const col = rows[0]!.indexOf('experiment_id');
+  const ids = new Set(rows.slice(1).map((r) => r[col]));
+  expect(ids.size).toBe(1);
+  const [id] = [...ids] as string[];
+  expect(rows.length - 1).toBe(experiments.find((e) => e.id === id)?.runs);
+  for (const r of rows) expect(r.length).toBe(rows[0]!.length);
+  return id!;
+}
+
+for (const store of ['disk', 'memory'] as const)
+  describe(`export to one object from two experiments at once (object store ${store === 'disk' ? 'on disk' : 'in memory'})`, () => {
+    let t: Target;
+    let dir: string | null = null;
+    let a: Json;
+    let b: Json;
+    const dest = { type: 'object_store', bucket: 'shared-results', path: 'sweeps/latest.csv' };
+    beforeAll(async () => {
+      dir = store === 'disk' ? await mkdtemp(join(tmpdir(), 'gpc-exp-race-')) : null;
+      t = await start(dir === null ? {} : { dataDir: dir });
+      const ds = await datasetOf(t);
+      const jobs = [(await job(t, llm(ds, 'r1'))).id, (await job(t, llm(ds, 'r2', { learning_rate: 1e-4 }))).id];
+      a = await experiment(t, { name: 'a: two runs' });
+      for (const [i, j] of jobs.entries()) await addRun(t, a.id, { trainingJobId: j, notes: `run ${i} of a, `.repeat(40) });
+      b = await experiment(t, { name: 'b: one run' });
+      await addRun(t, b.id, { trainingJobId: jobs[0] });
+      await t.advance(3600);
+    });
+    afterAll(async () => {
+      await t.close();
+      if (dir !== null) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('every download is one whole export, its length as announced, while exports to it go on; a replaced export answers 404', async () => {
+      const experiments = [
+        { id: a.id, runs: 2 },
+        { id: b.id, runs: 1 },
+      ];
+      const exportOf = (e: Json) => ok(t, 'POST', `${E}/${e.id}/export`, { destination: dest }, 201);
+      const get = (x: Json) => fetch(x.downloadUrl, { headers: { authorization: `Bearer ${x.downloadToken}` } });
+      let last: Json[] = [];
+      let whole = 0;
+      for (let round = 0; round < 12; round++) {
+        // Two exports to the object at once, and downloads of the last round's exports meanwhile.
+        const [xa, xb, ...answers] = await Promise.all([
+          exportOf(a),
+          exportOf(b),
+          ...[...last, ...last, ...last].map(async (x) => {
+            const res = await get(x);
+            if (res.status === 404) return void (await res.arrayBuffer());
+            whole++;
+            return void (await wholeExport(res, experiments));
+          }),
+        ]);
+        expect(answers).toHaveLength(last.length * 3);
+        // Each token reads its own export whole, or finds it replaced; exactly one of the two is the object now.
+        const after = await Promise.all([xa, xb].map(get));
+        const read = await Promise.all(after.map(async (r) => (r.status === 404 ? void (await r.json()) : wholeExport(r, experiments))));
+        expect(after.map((r) => r.status).sort()).toEqual([200, 404]);
+        expect(read.filter((id) => id !== undefined)).toEqual([after[0]!.status === 200 ? a.id : b.id]);
+        last = [xa, xb];
+      }
+      expect(whole).toBeGreaterThan(0);
+    });
+  });
+
+describe('export paths and download tokens', () => {
+  let t: Target;
+  let dir: string;
+  let exp: Json;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gpc-exp-paths-'));
+    t = await start({ dataDir: dir });
+    exp = await experiment(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const exportTo = (path: string, bucket = 'ml-results') =>
+    t.call('POST', `${E}/${exp.id}/export`, { body: { destination: { type: 'object_store', bucket, path } } });
+
+  it('refuses paths a file system cannot hold with 400 VALIDATION_ERROR on destination.path, never 500', async () => {
+    const name255 = `${'n'.repeat(251)}.csv`;
+    expect((await exportTo(name255)).status).toBe(201);
+    expect((await exportTo(`deep/${name255}`)).status).toBe(201);
+    const cases: Array<[string, RegExp]> = [
+      [`${'n'.repeat(252)}.csv`, /at most 255 characters/],
+      [`a/${'n'.repeat(300)}/b.csv`, /at most 255 characters/],
+      ['a/'.repeat(32) + 'x.csv', /at most 32 names/],
+      [`${'n'.repeat(200)}/`.repeat(6) + 'x.csv', /at most 1,024 characters/],
+    ];
+    for (const [path, reason] of cases) {
+      const r = await exportTo(path);
+      expect(errorOf(r), path.slice(0, 40)).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        details: { field: 'destination.path' },
+      });
+      expect(r.body.details.reason).toMatch(reason);
+    }
+    // An object and a folder of objects cannot share a name (either way round).
+    expect((await exportTo('sweeps')).status).toBe(201);
+    expect((await exportTo('runs/lr.csv')).status).toBe(201);
+    for (const path of ['sweeps/lr.csv', 'runs']) {
+      const r = await exportTo(path);
+      expect(errorOf(r), path).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { field: 'destination.path' } });
+      expect(r.body.details.reason).toMatch(/cannot be both an object and a folder/);
+    }
+    // A name the store writes its versions under is an object name like any other.
+    expect((await exportTo('lr.csv.partial')).status).toBe(201);
+    expect((await exportTo('lr.csv')).status).toBe(201);
+  });
+
+  it('answers a token that is not an export’s the same whatever object the path names', async () => {
+    const x = await ok(
+      t,
+      'POST',
+      `${E}/${exp.id}/export`,
+      { destination: { type: 'object_store', bucket: 'ml-results', path: 'tok/a.csv' } },
+      201,
+    );
+    const y = await ok(
+      t,
+      'POST',
+      `${E}/${exp.id}/export`,
+      { destination: { type: 'object_store', bucket: 'ml-results', path: 'tok/b.csv' } },
+      201,
+    );
+    const paths = [x.downloadUrl, `${t.url}/_object-store/ml-results/tok/missing.csv`, `${t.url}/_object-store/no-bucket/x.csv`];
+    const answers = (authorization: string | null) =>
+      Promise.all(
+        paths.map(async (url) => {
+          const res = await fetch(url, authorization === null ? {} : { headers: { authorization } });
+          return `${res.status} ${await res.text()}`;
+        }),
+      );
+    for (const authorization of [null, `Bearer xdl_${'x'.repeat(40)}`, `Bearer ${OWNER}`]) {
+      const seen = await answers(authorization);
+      expect(new Set(seen).size, String(authorization)).toBe(1);
+      expect(seen[0]).toMatch(/^401 .*"error":"UNAUTHORIZED"/);
+    }
+    const others = await answers(`Bearer ${y.downloadToken}`);
+    expect(new Set(others).size).toBe(1);
+    expect(others[0]).toMatch(/^403 .*"error":"DOWNLOAD_TOKEN_MISMATCH"/);
+    expect(JSON.parse(others[0]!.slice(4)).details).toEqual({ bucket: 'ml-results', path: 'tok/b.csv' });
   });
 });
 

@@ -403,20 +403,27 @@ describe('model download', () => {
     expect((await none.json()).error).toBe('UNAUTHORIZED');
     const apiKey = await fetch(url, { headers: { authorization: `Bearer ${OWNER}` } });
     expect(apiKey.status).toBe(401);
-    expect((await getBytes(url, b.downloadToken)).status).toBe(401);
+    // Another download's token, on this download or on one that does not exist: 403 naming its own.
+    const mismatch = { error: 'DOWNLOAD_TOKEN_MISMATCH', details: { modelId: seeded.id, downloadId: b.downloadId } };
+    const other = await fetch(url, { headers: { authorization: `Bearer ${b.downloadToken}` } });
+    expect(other.status).toBe(403);
+    expect(await other.json()).toMatchObject(mismatch);
     const otherDownload = await fetch(`${t.url}/_downloads/models/${seeded.id}/dl_missing`, {
-      headers: { authorization: `Bearer ${a.downloadToken}` },
+      headers: { authorization: `Bearer ${b.downloadToken}` },
     });
-    expect(otherDownload.status).toBe(404);
-    expect((await otherDownload.json()).error).toBe('DOWNLOAD_NOT_FOUND');
+    expect(otherDownload.status).toBe(403);
+    expect(await otherDownload.json()).toMatchObject(mismatch);
     const otherFile = await fetch(`${a.downloadUrl}/files/tokenizer.json`, { headers: { authorization: `Bearer ${a.downloadToken}` } });
     expect(otherFile.status).toBe(404);
     expect(await otherFile.json()).toMatchObject({ error: 'DOWNLOAD_NOT_FOUND', details: { file: 'tokenizer.json' } });
     const noModel = await fetch(`${t.url}/_downloads/models/model_missing/${a.downloadId}`, {
       headers: { authorization: `Bearer ${a.downloadToken}` },
     });
-    expect(noModel.status).toBe(404);
-    expect((await noModel.json()).error).toBe('MODEL_NOT_FOUND');
+    expect(noModel.status).toBe(403);
+    expect(await noModel.json()).toMatchObject({
+      error: 'DOWNLOAD_TOKEN_MISMATCH',
+      details: { modelId: seeded.id, downloadId: a.downloadId },
+    });
     expect((await getBytes(url, a.downloadToken)).status).toBe(200);
 
     await t.advance(3600);
@@ -426,6 +433,46 @@ describe('model download', () => {
       error: 'DOWNLOAD_TOKEN_EXPIRED',
       details: { expiredAt: a.expiresAt, lifetimeSeconds: 3600 },
     });
+  });
+
+  it('answers a token that is not a download’s the same whatever model, download or file the path names', async () => {
+    const a = (await t.call('POST', `/v2/training/models/${seeded.id}/download`, { body: { compression: 'none' } })).body;
+    const b = (await t.call('POST', `/v2/training/models/${seeded.id}/download`, { body: { compression: 'none' } })).body;
+    const host = `${t.url}/_downloads/models`;
+    const paths = [
+      a.downloadUrl,
+      a.files[0].url,
+      `${host}/${seeded.id}/dl_missing`,
+      `${host}/${seeded.id}/dl_missing/files/config.json`,
+      `${host}/model_missing/${a.downloadId}`,
+      `${host}/model_missing/dl_missing/files/x.bin`,
+    ];
+    const answers = async (authorization: string | null) =>
+      Promise.all(
+        paths.map(async (path) => {
+          const res = await fetch(path, authorization === null ? {} : { headers: { authorization } });
+          return `${res.status} ${await res.text()}`;
+        }),
+      );
+    // No token, an unknown one, an API key: 401, byte for byte the same on every path.
+    for (const authorization of [null, `Bearer mdl_dl_${'x'.repeat(40)}`, `Bearer ${OWNER}`, 'Basic eDp5']) {
+      const seen = await answers(authorization);
+      expect(new Set(seen).size, String(authorization)).toBe(1);
+      expect(seen[0]).toMatch(/^401 .*"error":"UNAUTHORIZED"/);
+    }
+    // Another download's token: 403 naming its own download, the same on every path but its own.
+    const others = await answers(`Bearer ${b.downloadToken}`);
+    expect(new Set(others).size).toBe(1);
+    expect(JSON.parse(others[0]!.slice(4))).toMatchObject({
+      error: 'DOWNLOAD_TOKEN_MISMATCH',
+      details: { modelId: seeded.id, downloadId: b.downloadId },
+    });
+    expect(others[0]!.startsWith('403 ')).toBe(true);
+    // The download's own token reads it; on the other paths it is another download's.
+    const own = await answers(`Bearer ${a.downloadToken}`);
+    expect(own.slice(0, 2).map((x) => x.slice(0, 3))).toEqual(['200', '200']);
+    expect(new Set(own.slice(2)).size).toBe(1);
+    expect(own[2]).toMatch(/^403 .*DOWNLOAD_TOKEN_MISMATCH/);
   });
 });
 
@@ -507,7 +554,8 @@ describe('model archive', () => {
         code: 'MODEL_ARCHIVED',
         details: { modelId: model.id, deleteAt: a.body.deleteAt },
       });
-    expect((await getBytes(dl.downloadUrl, dl.downloadToken)).status).toBe(404);
+    // Archiving ended the model's downloads: their tokens are no one's.
+    expect((await getBytes(dl.downloadUrl, dl.downloadToken)).status).toBe(401);
     expect((await t.call('GET', `/v2/training/models?status=archived`)).body.models.map((x: Json) => x.id)).toContain(model.id);
 
     const restored = await t.call('POST', `/v2/training/models/${model.id}/restore`);

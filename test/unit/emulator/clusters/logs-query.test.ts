@@ -113,6 +113,30 @@ describe('log query language', () => {
     expect(levels('step')).toBeNull();
   });
 
+  it('reads id: as the entry’s millisecond and tag, and knows the times such a query can match', () => {
+    // Every entry of E is at t = 1000 ("rs" in base 36); the tag tells them apart.
+    expect(matches('id:log_rs_w1')).toEqual(['step']);
+    expect(matches('id:log_rs_b4 OR id:log_rs_hot3')).toEqual(['hot', 'oom']);
+    // Not an id in its one spelling: a leading zero, upper case, another prefix name no entry.
+    for (const q of ['id:log_0rs_w1', 'id:log_RS_w1', 'id:rs_w1', 'id:nope']) {
+      expect(matches(q), q).toEqual([]);
+      expect([...parseQuery(q).times!], q).toEqual([]);
+    }
+    const times = (q: string) => {
+      const t = parseQuery(q).times;
+      return t === null ? null : [...t].sort((a, b) => a - b);
+    };
+    expect(times('id:log_rs_w1')).toEqual([1000]);
+    expect(times('id:log_rs_w1 OR id:log_1_w1 OR (id:log_2_b4 AND level:error)')).toEqual([1, 2, 1000]);
+    // AND: any part that names times narrows the whole to them; OR and NOT only when all do.
+    expect(times('step AND id:log_rs_w1')).toEqual([1000]);
+    expect(times('(id:log_1_a OR id:log_2_a) id:log_2_a')).toEqual([2]);
+    expect(times('id:log_1_a id:log_2_a')).toEqual([]);
+    expect(times('id:log_rs_w1 OR step')).toBeNull();
+    expect(times('NOT id:log_rs_w1')).toBeNull();
+    expect(times('step')).toBeNull();
+  });
+
   it('lists the terms it searched for', () => {
     expect(parseQuery('level:error AND ("out of memory" OR oom)').terms).toEqual(['level:error', 'out of memory', 'oom']);
   });

@@ -5,7 +5,17 @@
 import { r1 } from '../../../../main/emulator/areas/clusters/sim/metrics/render';
 import { describe, expect, it } from 'vitest';
 import { HOT_C, type Raw } from '../../../../main/emulator/areas/clusters/sim/logs/content';
-import { HOUR, after, cursorOf, idOf, render, scan, sourceOf, textLine } from '../../../../main/emulator/areas/clusters/sim/logs/read';
+import {
+  HOUR,
+  after,
+  cursorOf,
+  idOf,
+  render,
+  scan,
+  scanAt,
+  sourceOf,
+  textLine,
+} from '../../../../main/emulator/areas/clusters/sim/logs/read';
 import { G, GPU_WIDTH, seriesOf } from '../../../../main/emulator/areas/clusters/sim/metrics/sample';
 import type { StoredCluster } from '../../../../main/emulator/areas/clusters/state';
 import { lifecycle as lifecycleOf, T0, trainingCluster } from './sim-fixture';
@@ -151,6 +161,36 @@ describe('log simulator', () => {
     expect(indexed.length).toBeGreaterThan(10);
     expect(indexed.map(idOf)).toEqual(whole.map(idOf));
     expect(indexed.map((e) => e.message)).toEqual(whole.map((e) => e.message));
+  });
+
+  it('writes each minute alone as its hour writes it (an id: search reads only the minutes its ids name)', () => {
+    // The hot test's cluster (GPUs above 85 °C) with a stop, which no other test reads, so no cache
+    // holds these hours: the minutes are generated one by one first. The range holds the boot,
+    // evaluations, checkpoints, thermal warnings and the stop's phases.
+    const c = cluster({ id: 'cluster_unitHot0001' });
+    c.lifecycle = lifecycle('stop', T0 + 20 * HOUR + 7 * MIN + 1234, c);
+    const src = sourceOf(7, c);
+    const [from, to] = [T0, T0 + 26 * HOUR];
+    const starts = new Set(Array.from({ length: (to - from) / MIN }, (_, i) => from + i * MIN));
+    const alone: Raw[] = [];
+    scanAt(
+      src,
+      starts,
+      from,
+      to,
+      () => true,
+      (e) => void alone.push(e),
+      false,
+    );
+    const whole = read(7, c, from, to);
+    expect(whole.length).toBeGreaterThan(20_000);
+    for (const kind of ['thermal', 'checkpoint', 'boot', 'lifecycle'])
+      expect(
+        whole.some((e) => e.tags.includes(kind)),
+        kind,
+      ).toBe(true);
+    expect(alone.map(idOf)).toEqual(whole.map(idOf));
+    expect(alone.map((e) => e.message)).toEqual(whole.map((e) => e.message));
   });
 
   it('writes nothing for a cluster that never ran and nothing before a run started', () => {

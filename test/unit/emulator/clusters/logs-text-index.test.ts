@@ -11,6 +11,7 @@ import {
   isLongRead,
   rareHourOf,
   scan,
+  scanAt,
   scanIndexed,
   sourceOf,
 } from '../../../../main/emulator/areas/clusters/sim/logs/read';
@@ -64,6 +65,24 @@ function indexed(query: string, newestFirst: boolean, wantAtMost = Infinity) {
   return { ids: taken.map(idOf), total, scanned, taken };
 }
 
+/** A query whose id: terms name its times, read from their minutes only. */
+function atTimes(query: string, newestFirst: boolean): { ids: string[]; scanned: number } {
+  const q = parseQuery(query);
+  if (!q.times) throw new Error(`${query}: names no times`);
+  const ids: string[] = [];
+  let scanned = 0;
+  scanAt(
+    src,
+    q.times,
+    from,
+    to,
+    (e) => (scanned++, q.match(e)),
+    (e) => void ids.push(idOf(e)),
+    newestFirst,
+  );
+  return { ids, scanned };
+}
+
 describe('hour indexes for long searches', () => {
   it('a three-day read is a long one (the entry cache would not keep it)', () => {
     expect(isLongRead(from, to)).toBe(true);
@@ -92,6 +111,26 @@ describe('hour indexes for long searches', () => {
       }
     });
 
+  it('id: terms find the entries they name, from their minutes alone or on the indexes with other terms', () => {
+    const every = plain('step OR NOT step', false).ids;
+    // 20 entries spread over the range, the first and last in the edge hours, and one id that names nothing.
+    const named = [...every.filter((_, i) => i % Math.floor(every.length / 18) === 0), every.at(-1)!];
+    const ids = [...named, named[3]!.replace(/_[^_]+$/, '_zz')].map((id) => `id:${id}`).join(' OR ');
+    for (const newestFirst of [false, true]) {
+      const alone = atTimes(ids, newestFirst);
+      expect(alone.ids).toEqual(newestFirst ? [...named].reverse() : named);
+      expect(alone.ids).toEqual(plain(ids, newestFirst).ids);
+      expect(alone.scanned).toBeLessThan(named.length * 200);
+      expect(atTimes(`(${ids}) AND level:info`, newestFirst).ids).toEqual(plain(`(${ids}) AND level:info`, newestFirst).ids);
+      for (const query of [`${ids} OR level:warn`, `(${ids}) AND NOT level:debug`, `NOT (${ids})`]) {
+        const want = plain(query, newestFirst);
+        const got = indexed(query, newestFirst);
+        expect(got.ids, query.slice(-30)).toEqual(want.ids);
+        expect(got.total).toBe(want.ids.length);
+      }
+    }
+  });
+
   it('counts the matches it does not take, and takes the first ones in order', () => {
     const all = plain('"grad_norm 1.0"', true).ids;
     expect(all.length).toBeGreaterThan(5_000);
@@ -118,7 +157,7 @@ describe('hour indexes for long searches', () => {
     expect([...textBits(ix, 'beta gamma')]).toEqual([0, 0, 0]);
   });
 
-  it('a query with a term the index does not hold (process, tag, id, a NUL) is answered entry by entry', () => {
+  it('a query with a term the index does not hold (process, pid, tag, a NUL) is answered entry by entry', () => {
     for (const q of ['process:python', 'tag:training', 'pid:1', 'grad_norm AND tag:gpu', '"a\u0000b"'])
       expect(parseQuery(q).index, q).toBeNull();
     expect(parseQuery('level:info AND (gpu:1 OR "loss")').index).not.toBeNull();

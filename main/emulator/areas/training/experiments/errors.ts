@@ -1,5 +1,5 @@
 // The experiment errors (shared/api/training/experiment-errors.ts), in the account envelope.
-import { ApiError, echo, invalidState } from '../../../core/errors';
+import { ApiError, echo, invalidState, validationError } from '../../../core/errors';
 
 export const experimentNotFound = (experimentId: unknown) =>
   new ApiError(404, 'EXPERIMENT_NOT_FOUND', 'No experiment with this id', { experimentId: echo(experimentId) });
@@ -34,3 +34,6 @@ export const unsupportedExportFormat = (providedFormat: string, supportedFormats
     providedFormat,
     supportedFormats,
   });
+
+/** An export path the object store cannot take, on the request's field (docs/decisions.md, Training: experiments — export). */
+export const objectPathRefused = (reason: string) => validationError('destination.path', reason);

@@ -2,6 +2,8 @@
 // it (docs/decisions.md, Training: experiments — export): `GET /_object-store/<bucket>/<path>`
 // on the emulator's own server with the export's download token as a bearer, streamed from the
 // store; outside the API pipeline like the dataset upload host.
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ExportExperimentRequest, ExportExperimentResponse, Run } from '../../../../../shared/api/training/experiments';
@@ -9,9 +11,11 @@ import type { EmulatorContext } from '../../../core/context';
 import { ApiError, notFound, unauthorized } from '../../../core/errors';
 import { hashKey, randomBase62 } from '../../../core/ids';
 import { sendError } from '../../../core/pipeline';
-import { trainingState } from '../state';
+import { downloadTokenMismatch } from '../models/errors';
+import { trainingRecord } from '../records';
+import { AREA, trainingState } from '../state';
 import { csvLine, type Cell } from './csv';
-import { objectStoreOf } from './object-store';
+import { objectStoreOf, type Written } from './object-store';
 import type { StoredExperiment, StoredExport } from './stored-schema';
 
 export const OBJECT_STORE_PREFIX = '/_object-store';
@@ -98,9 +102,8 @@ export async function exportExperiment(
   const bucket = body.destination?.bucket ?? 'experiments';
   const path = body.destination?.path ?? `${exp.id}/${id}.csv`;
   const columns = exportColumns(runs, body.include);
-  const written = await objectStoreOf(ctx).write(bucket, path, csvOf(exp, runs, columns));
   const token = `xdl_${randomBase62(40)}`;
-  const record: StoredExport = {
+  const recordOf = (written: Written): StoredExport => ({
     id,
     bucket,
     path,
@@ -112,10 +115,18 @@ export async function exportExperiment(
     token_hash: hashKey(token),
     expires_at: now + DOWNLOAD_TOKEN_MS,
     removed: false,
-  };
-  // Another export to the same object replaced its bytes: the earlier record no longer describes them.
-  for (const e of exp.exports) if (e.bucket === bucket && e.path === path) e.removed = true;
-  exp.exports = [...exp.exports, record].slice(-EXPORTS_KEPT);
+  });
+  // In the turn the new version becomes the object: every earlier export of it, of any
+  // experiment, no longer describes its bytes (their tokens answer 404), and this one does.
+  const written = await objectStoreOf(ctx).write(bucket, path, csvOf(exp, runs, columns), (w) => {
+    for (const other of trainingState(ctx.store).experiments)
+      for (const e of other.exports)
+        if (!e.removed && e.bucket === bucket && e.path === path) {
+          e.removed = true;
+          if (other !== exp) ctx.store.touch(AREA, trainingRecord.experiment(other.id));
+        }
+    exp.exports = [...exp.exports, recordOf(w)].slice(-EXPORTS_KEPT);
+  });
   return {
     id,
     experimentId: exp.id,
@@ -129,17 +140,21 @@ export async function exportExperiment(
     checksum: `sha256:${written.sha256}`,
     downloadUrl: `${origin}${OBJECT_STORE_PREFIX}/${bucket}/${path}`,
     downloadToken: token,
-    expiresAt: iso(record.expires_at),
+    expiresAt: iso(now + DOWNLOAD_TOKEN_MS),
     createdAt: iso(now),
   };
 }
 
-/** Removes an experiment's exported objects (archive without preserve_artifacts); answers how many. */
-export async function removeExports(ctx: EmulatorContext, exp: StoredExperiment): Promise<number> {
+/**
+ * Removes an experiment's exported objects (archive without preserve_artifacts); answers how
+ * many. An export not removed is its object's present version: one turn checks and removes, so an
+ * export landing meanwhile is not deleted with it.
+ */
+export function removeExports(ctx: EmulatorContext, exp: StoredExperiment): number {
   let n = 0;
   for (const e of exp.exports) {
     if (e.removed) continue;
-    await objectStoreOf(ctx).remove(e.bucket, e.path);
+    objectStoreOf(ctx).remove(e.bucket, e.path);
     e.removed = true;
     n++;
   }
@@ -151,38 +166,72 @@ export const originOf = (headers: Readonly<Record<string, string | string[] | un
   return `http://${typeof host === 'string' && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? host : '127.0.0.1'}`;
 };
 
-function findExport(ctx: EmulatorContext, bucket: string, path: string, tokenHash: string): StoredExport | undefined {
-  for (const exp of trainingState(ctx.store).experiments)
-    for (const e of exp.exports) if (e.token_hash === tokenHash && e.bucket === bucket && e.path === path) return e;
+/** The export a token was given for, by the token alone (its hash): what the path names comes after. */
+function exportOfToken(ctx: EmulatorContext, tokenHash: string): StoredExport | undefined {
+  for (const exp of trainingState(ctx.store).experiments) for (const e of exp.exports) if (e.token_hash === tokenHash) return e;
   return undefined;
 }
 
-async function download(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * The bytes a request may read, opened. The token is resolved before the path is looked at, so
+ * what a request learns without a token of its own does not depend on which objects exist:
+ * missing or unknown → 401, another object's → 403, expired → 401, then a removed or replaced
+ * export → 404.
+ */
+function authorize(ctx: EmulatorContext, req: FastifyRequest): { e: StoredExport; size: number; body: Readable } {
   const params = req.params as { bucket: string; '*': string };
   const m = BEARER.exec(req.headers.authorization ?? '');
   if (!m) throw unauthorized('A download token is required: Authorization: Bearer <downloadToken>');
-  const e = findExport(ctx, params.bucket, params['*'], hashKey(m[1]!));
-  if (!e) throw unauthorized('The download token is not valid for this object');
+  const e = exportOfToken(ctx, hashKey(m[1]!));
+  if (!e) throw unauthorized('Invalid download token');
+  if (e.bucket !== params.bucket || e.path !== params['*'])
+    throw downloadTokenMismatch('This download token is for another object', { bucket: e.bucket, path: e.path });
   if (ctx.clock.now() >= e.expires_at)
     throw new ApiError(401, 'UNAUTHORIZED', 'The download token has expired: export again for a new one', { expiredAt: iso(e.expires_at) });
-  const body = e.removed ? null : await objectStoreOf(ctx).read(e.bucket, e.path);
-  if (body === null) throw notFound(`${OBJECT_STORE_PREFIX}/${e.bucket}/${e.path}`);
-  const name = e.path.split('/').at(-1)!;
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-length': e.size,
-    'content-disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9_.-]/g, '_')}"`,
-    etag: `"${e.sha256}"`,
+  // In the same turn as the check: an export not removed is the object's present version.
+  const opened = e.removed ? null : objectStoreOf(ctx).open(e.bucket, e.path);
+  if (opened === null) throw notFound(`${OBJECT_STORE_PREFIX}/${e.bucket}/${e.path}`);
+  return { e, ...opened };
+}
+
+/** Resolves when the response can take more, or has closed (the client went away). */
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
-  // The last chunk goes out with end(): a bare end() on a later tick leaves Node's keep-alive
-  // connection looking busy, so a server close waits for its timeout.
-  let held: Buffer | null = null;
-  for await (const chunk of body) {
-    if (held !== null && !reply.raw.write(held)) await new Promise((r) => reply.raw.once('drain', r));
-    held = chunk;
+
+async function download(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { e, size, body } = authorize(ctx, req);
+  try {
+    const name = e.path.split('/').at(-1)!;
+    reply.hijack();
+    const res = reply.raw;
+    // The length of the version opened, which is the one sent.
+    res.writeHead(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-length': size,
+      'content-disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9_.-]/g, '_')}"`,
+      etag: `"${e.sha256}"`,
+    });
+    // The last chunk goes out with end(): a bare end() on a later tick leaves Node's keep-alive
+    // connection looking busy, so a server close waits for its timeout.
+    let held: Buffer | null = null;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (held !== null && !res.write(held)) await drained(res);
+      if (res.destroyed) return;
+      held = chunk;
+    }
+    res.end(held ?? undefined);
+  } finally {
+    // Closes the file when the client left before the end.
+    body.destroy();
   }
-  reply.raw.end(held ?? undefined);
 }
 
 export function mountObjectStoreHost(app: FastifyInstance, ctx: EmulatorContext): void {

@@ -167,7 +167,7 @@ export const experimentRoutes = [
     const state = trainingState(ctx.store);
     const e = experimentOr404(state, params.experiment_id);
     writable(e);
-    const removed = body.preserve_artifacts ? 0 : await removeExports(ctx, e);
+    const removed = body.preserve_artifacts ? 0 : removeExports(ctx, e);
     e.archived = { at: now, reason: body.reason ?? null, preserve_artifacts: body.preserve_artifacts };
     e.status = 'archived';
     e.updated_at = now;

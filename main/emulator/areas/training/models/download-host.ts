@@ -16,7 +16,14 @@ import { trainingState, type StoredDownload, type StoredModel } from '../state';
 import { chunksOf, type Content } from './content';
 import { downloadBase, fileUrl, originOf, planDownload } from './download';
 import { DOWNLOAD_PREFIX } from './download-paths';
-import { downloadNotFound, downloadTokenExpired, downloadTokenInvalid, downloadTokenMissing, modelArchived, modelNotFound } from './errors';
+import {
+  downloadNotFound,
+  downloadTokenExpired,
+  downloadTokenInvalid,
+  downloadTokenMismatch,
+  downloadTokenMissing,
+  modelArchived,
+} from './errors';
 import { versionsOf } from './lifecycle';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -24,18 +31,33 @@ const BEARER = /^Bearer +(\S+) *$/i;
 
 type Params = { model_id: string; download_id: string; name?: string };
 
-/** The model and download the path names, once the token says the caller may read it. */
+/** The download a token was made for, found by the token alone (its hash). */
+function downloadOfToken(ctx: EmulatorContext, tokenHash: string, now: number): { model: StoredModel; download: StoredDownload } | null {
+  for (const model of trainingState(ctx.store).models) {
+    // A model past its retention is gone, its downloads with it, even before a read deletes it.
+    if (model.archive !== null && model.archive.delete_at <= now) continue;
+    const download = model.downloads.find((d) => d.token_hash === tokenHash);
+    if (download) return { model, download };
+  }
+  return null;
+}
+
+/**
+ * The model and download the path names, once the token says the caller may read it. The token
+ * is resolved before the path is looked at, so a caller without a token of its own learns
+ * nothing of which models and downloads exist: missing or unknown → 401, another download's →
+ * 403, expired → 401 DOWNLOAD_TOKEN_EXPIRED.
+ */
 function authorize(ctx: EmulatorContext, req: FastifyRequest): { model: StoredModel; download: StoredDownload } {
   const p = req.params as Params;
   const now = ctx.clock.now();
   const token = BEARER.exec(req.headers.authorization ?? '');
   if (!token) throw downloadTokenMissing();
-  // A model past its retention is gone even before a read deletes it.
-  const model = trainingState(ctx.store).models.find((m) => m.id === p.model_id && (m.archive === null || m.archive.delete_at > now));
-  if (!model) throw modelNotFound(p.model_id);
-  const download = model.downloads.find((d) => d.id === p.download_id);
-  if (!download) throw downloadNotFound(p.download_id);
-  if (download.token_hash !== hashKey(token[1]!)) throw downloadTokenInvalid();
+  const found = downloadOfToken(ctx, hashKey(token[1]!), now);
+  if (!found) throw downloadTokenInvalid();
+  const { model, download } = found;
+  if (model.id !== p.model_id || download.id !== p.download_id)
+    throw downloadTokenMismatch('This download token is for another download', { modelId: model.id, downloadId: download.id });
   if (now >= download.expires_at) throw downloadTokenExpired(download.expires_at);
   if (model.archive !== null) throw modelArchived(model.id, model.archive.at, model.archive.delete_at);
   return { model, download };

@@ -67,7 +67,11 @@ export const deploymentFailed = (
 
 export const downloadTokenMissing = () =>
   unauthorized('The download host takes the download token: Authorization: Bearer <downloadToken> (not an API key)');
-export const downloadTokenInvalid = () => unauthorized('Invalid download token for this download');
+export const downloadTokenInvalid = () => unauthorized('Invalid download token');
+
+/** A token of another download (its own names in details): 403 like the upload host's UPLOAD_TOKEN_MISMATCH. */
+export const downloadTokenMismatch = (message: string, details: Record<string, string>) =>
+  new ApiError(403, 'DOWNLOAD_TOKEN_MISMATCH', message, details);
 
 export const downloadTokenExpired = (expiredAt: number) =>
   new ApiError(401, 'DOWNLOAD_TOKEN_EXPIRED', `The download token expired at ${iso(expiredAt)}`, {

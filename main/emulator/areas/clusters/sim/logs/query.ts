@@ -10,7 +10,8 @@
 //   term    := FIELD ':' value | value
 //   value   := WORD | "quoted phrase"          \" and \\ inside quotes
 import { LogLevel, LogSource, LogType, LOG_QUERY_MAX_CHARS } from '../../../../../../shared/api/clusters/logs';
-import { lowerOf, type Raw } from './content';
+import { MIN, lowerOf, type Raw } from './content';
+import { cursorOf, idOf } from './read';
 
 export { lowerOf };
 import { columnBits, LEVEL_CODES, SEPARATOR, SOURCE_CODES, TYPE_CODES, textBits, type HourIndex } from './text-index';
@@ -28,19 +29,27 @@ export class QueryError extends Error {
 }
 
 export type Predicate = (e: Raw) => boolean;
-/** The same test over a whole hour's index: 1 for each entry that matches (text-index.ts). */
-export type IndexTest = (ix: HourIndex) => Uint8Array;
+/**
+ * The same test over a whole hour's index: 1 for each entry that matches (text-index.ts). `minute`
+ * answers the entries of one of its minutes, for a term that names where its entry is (`id:`).
+ */
+export type IndexTest = (ix: HourIndex, minute: (t0: number) => readonly Raw[]) => Uint8Array;
+
+/** The milliseconds a match can be at, when the query names them (its `id:` terms); null: any. */
+export type Times = ReadonlySet<number> | null;
 
 /**
- * A parsed expression: its predicate, the levels an entry it matches can have (null: any), and
- * its test over an hour's index when every term is one the index holds (null otherwise).
+ * A parsed expression: its predicate, the levels an entry it matches can have (null: any), its
+ * test over an hour's index when every term is one the index holds (null otherwise), and the
+ * times its matches can have.
  */
 interface Node {
   match: Predicate;
   levels: ReadonlySet<string> | null;
   index: IndexTest | null;
+  times: Times;
 }
-const anyLevel = (match: Predicate, index: IndexTest | null): Node => ({ match, levels: null, index });
+const anyLevel = (match: Predicate, index: IndexTest | null, times: Times = null): Node => ({ match, levels: null, index, times });
 const textTest = (needle: string): IndexTest | null => (needle.includes(SEPARATOR) ? null : (ix) => textBits(ix, needle));
 
 type Tok =
@@ -115,8 +124,8 @@ function enumValue(options: readonly string[], what: string, value: string, pos:
   return v;
 }
 
-/** A field term's predicate, and its index test where the index holds the field. */
-function fieldTerm(t: Extract<Tok, { kind: 'field' }>): [Predicate, IndexTest | null] {
+/** A field term's predicate, its index test where the index holds the field, and the times an `id:` names. */
+function fieldTerm(t: Extract<Tok, { kind: 'field' }>): [Predicate, IndexTest | null, Times?] {
   const { field, value, valuePos } = t;
   switch (field) {
     case 'level': {
@@ -155,8 +164,23 @@ function fieldTerm(t: Extract<Tok, { kind: 'field' }>): [Predicate, IndexTest | 
       const v = value.toLowerCase();
       return [(e) => e.tags.includes(v), null];
     }
-    case 'id':
-      return [(e) => `log_${e.t.toString(36)}_${e.tag}` === value, null];
+    case 'id': {
+      // An id is the entry's millisecond and tag (read.ts): compared as numbers and short
+      // strings, not by writing every entry's id, and read from that millisecond's minute only.
+      // A value that is not an id in its one spelling names no entry.
+      const c = cursorOf(value);
+      if (c === null || idOf(c) !== value) return [() => false, (ix) => new Uint8Array(ix.n), new Set()];
+      const match: Predicate = (e) => e.t === c.t && e.tag === c.tag;
+      const index: IndexTest = (ix, minute) => {
+        const out = new Uint8Array(ix.n);
+        const k = Math.floor((c.t - ix.start) / MIN);
+        if (k < 0 || k >= 60) return out;
+        const i = minute(ix.start + k * MIN).findIndex(match);
+        if (i >= 0) out[ix.minutes[k]! + i] = 1;
+        return out;
+      };
+      return [match, index, new Set([c.t])];
+    }
     default: {
       const v = value.toLowerCase();
       return [(e) => lowerOf(e).includes(v), textTest(v)];
@@ -168,23 +192,26 @@ const not = (a: Uint8Array): Uint8Array => {
   for (let i = 0; i < a.length; i++) a[i] = a[i] ? 0 : 1;
   return a;
 };
-const combine = (tests: IndexTest[], all: boolean): IndexTest => {
-  return (ix) => {
-    const out = tests[0]!(ix);
-    for (let k = 1; k < tests.length; k++) {
-      const b = tests[k]!(ix);
+const inHour = (times: ReadonlySet<number>, start: number) => {
+  for (const t of times) if (t >= start && t < start + 60 * MIN) return true;
+  return false;
+};
+/** The parts' tests combined by AND (`all`) or OR, when the index can answer every part. */
+const indexOfAll = (parts: Node[], all: boolean): IndexTest | null => {
+  if (!parts.every((p) => p.index)) return null;
+  return (ix, minute) => {
+    // A part whose matches are at named times (id:) none of which is in this hour matches
+    // nothing here: it is left out rather than tested (64 ids OR'd would be 64 tests an hour).
+    const live = parts.filter((p) => p.times === null || inHour(p.times, ix.start));
+    if (live.length === 0 || (all && live.length < parts.length)) return new Uint8Array(ix.n);
+    const out = live[0]!.index!(ix, minute);
+    for (let k = 1; k < live.length; k++) {
+      const b = live[k]!.index!(ix, minute);
       for (let i = 0; i < out.length; i++) out[i] = all ? out[i]! & b[i]! : out[i]! | b[i]!;
     }
     return out;
   };
 };
-const indexOfAll = (parts: Node[], all: boolean): IndexTest | null =>
-  parts.every((p) => p.index)
-    ? combine(
-        parts.map((p) => p.index!),
-        all,
-      )
-    : null;
 
 /** Parses a query into a predicate; throws QueryError with the position of what is wrong. */
 export function parseQuery(q: string): {
@@ -192,6 +219,7 @@ export function parseQuery(q: string): {
   terms: string[];
   levels: ReadonlySet<string> | null;
   index: IndexTest | null;
+  times: Times;
 } {
   if (q.length > LOG_QUERY_MAX_CHARS) throw new QueryError(LOG_QUERY_MAX_CHARS, `a query of at most ${LOG_QUERY_MAX_CHARS} characters`);
   const toks = tokenize(q);
@@ -222,7 +250,9 @@ export function parseQuery(q: string): {
     if (parts.length === 1) return parts[0]!;
     const ms = parts.map((p) => p.match);
     const levels = parts.some((p) => p.levels === null) ? null : new Set(parts.flatMap((p) => [...p.levels!]));
-    return { match: (e) => ms.some((m) => m(e)), levels, index: indexOfAll(parts, false) };
+    // Only when every part names its times does the whole: one that does not can match anywhere.
+    const times = parts.some((p) => p.times === null) ? null : new Set(parts.flatMap((p) => [...p.times!]));
+    return { match: (e) => ms.some((m) => m(e)), levels, index: indexOfAll(parts, false), times };
   }
   function and(depth: number): Node {
     const parts = [unary(depth)];
@@ -234,11 +264,15 @@ export function parseQuery(q: string): {
     if (parts.length === 1) return parts[0]!;
     const ms = parts.map((p) => p.match);
     let levels: Set<string> | null = null;
+    let times: Set<number> | null = null;
     for (const p of parts) {
       const own = p.levels;
       if (own) levels = levels === null ? new Set(own) : new Set([...levels].filter((l: string) => own.has(l)));
+      // One part that names its times is enough: a match has to be at one of them.
+      const at = p.times;
+      if (at) times = times === null ? new Set(at) : new Set([...times].filter((t: number) => at.has(t)));
     }
-    return { match: (e) => ms.every((m) => m(e)), levels, index: indexOfAll(parts, true) };
+    return { match: (e) => ms.every((m) => m(e)), levels, index: indexOfAll(parts, true), times };
   }
   function unary(depth: number): Node {
     const t = peek();
@@ -247,7 +281,7 @@ export function parseQuery(q: string): {
       i++;
       const inner = unary(depth + 1);
       const innerIndex = inner.index;
-      return anyLevel((e) => !inner.match(e), innerIndex && ((ix) => not(innerIndex(ix))));
+      return anyLevel((e) => !inner.match(e), innerIndex && ((ix, minute) => not(innerIndex(ix, minute))));
     }
     return primary(depth);
   }
@@ -265,8 +299,8 @@ export function parseQuery(q: string): {
     if (t.kind === 'field') {
       i++;
       terms.push(`${t.field}:${t.value}`);
-      const [match, index] = fieldTerm(t);
-      return t.field === 'level' ? { match, levels: new Set([t.value.toLowerCase()]), index } : anyLevel(match, index);
+      const [match, index, times = null] = fieldTerm(t);
+      return t.field === 'level' ? { match, levels: new Set([t.value.toLowerCase()]), index, times } : anyLevel(match, index, times);
     }
     if (t.kind === 'word' || t.kind === 'phrase') {
       i++;
@@ -277,8 +311,8 @@ export function parseQuery(q: string): {
     throw new QueryError(t.pos, `expected a term, "(" or NOT, found ${describe(t)}`);
   }
 
-  const { match, levels, index } = or(0);
+  const { match, levels, index, times } = or(0);
   const rest = peek();
   if (rest.kind !== 'EOF') throw new QueryError(rest.pos, rest.kind === ')' ? 'a ")" without its "("' : `unexpected ${describe(rest)}`);
-  return { match, terms, levels, index };
+  return { match, terms, levels, index, times };
 }

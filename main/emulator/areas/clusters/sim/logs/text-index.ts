@@ -5,20 +5,25 @@
 // and GPU in byte columns — so a second search of the month tests a million entries without
 // generating one, and generates only the hours whose matches it returns.
 import { LogLevel, LogSource, LogType } from '../../../../../../shared/api/clusters/logs';
-import { lowerOf, type Raw } from './content';
+import { MIN, lowerOf, type Raw } from './content';
 
 /** Entries' texts are joined with this; a needle holding it is not answered from the index. */
 export const SEPARATOR = '\u0000';
 /** Characters the cached indexes hold in all (one byte each for Latin-1 text): about 1.3 million entries. */
 const CACHE_CHARS = 96_000_000;
+const HOUR = 60 * MIN;
 
 export const LEVEL_CODES: readonly LogLevel[] = LogLevel.options;
 export const SOURCE_CODES: readonly LogSource[] = LogSource.options;
 export const TYPE_CODES: readonly LogType[] = LogType.options;
 
 export interface HourIndex {
+  /** The hour's first millisecond. */
+  start: number;
   /** Entries, in the hour block's order. */
   n: number;
+  /** Where each minute's entries start (61: the last is n), so an entry found in its minute has its place in the hour. */
+  minutes: Uint32Array;
   /** Lower-case message and stack of each entry, joined by SEPARATOR. */
   text: string;
   /** Where each entry's text starts in `text`. */
@@ -30,11 +35,13 @@ export interface HourIndex {
   gpu: Int8Array;
 }
 
-export function buildHourIndex(block: readonly Raw[]): HourIndex {
+export function buildHourIndex(block: readonly Raw[], start = block.length > 0 ? Math.floor(block[0]!.t / HOUR) * HOUR : 0): HourIndex {
   const n = block.length;
   const parts = new Array<string>(n);
   const ix: HourIndex = {
+    start,
     n,
+    minutes: new Uint32Array(61),
     text: '',
     starts: new Uint32Array(n),
     level: new Uint8Array(n),
@@ -43,8 +50,10 @@ export function buildHourIndex(block: readonly Raw[]): HourIndex {
     gpu: new Int8Array(n),
   };
   let at = 0;
+  let minute = 0;
   for (let i = 0; i < n; i++) {
     const e = block[i]!;
+    while (minute < 60 && e.t >= start + (minute + 1) * MIN) ix.minutes[++minute] = i;
     const s = lowerOf(e);
     parts[i] = s;
     ix.starts[i] = at;
@@ -54,6 +63,7 @@ export function buildHourIndex(block: readonly Raw[]): HourIndex {
     ix.type[i] = TYPE_CODES.indexOf(e.type);
     ix.gpu[i] = e.gpu ?? -1;
   }
+  while (minute < 60) ix.minutes[++minute] = n;
   ix.text = parts.join(SEPARATOR);
   return ix;
 }
@@ -89,8 +99,8 @@ export const columnBits = (column: Uint8Array | Int8Array, code: number): Uint8A
 const cache = new Map<string, HourIndex>();
 let cachedChars = 0;
 
-/** The index of an hour, made from its block (`blockOf`, called only when not cached) and kept in a bounded cache. */
-export function hourIndexOf(key: string, blockOf: () => readonly Raw[]): HourIndex {
+/** The index of the hour at `start`, made from its block (`blockOf`, called only when not cached) and kept in a bounded cache. */
+export function hourIndexOf(key: string, start: number, blockOf: () => readonly Raw[]): HourIndex {
   const hit = cache.get(key);
   if (hit) {
     // Most recently used last.
@@ -98,7 +108,7 @@ export function hourIndexOf(key: string, blockOf: () => readonly Raw[]): HourInd
     cache.set(key, hit);
     return hit;
   }
-  const ix = buildHourIndex(blockOf());
+  const ix = buildHourIndex(blockOf(), start);
   cache.set(key, ix);
   cachedChars += ix.text.length;
   for (const [k, old] of cache) {
