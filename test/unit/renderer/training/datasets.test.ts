@@ -9,7 +9,7 @@ import {
   validateDatasetForm,
   type DatasetForm,
 } from '../../../../renderer/src/features/training/datasets/dataset-form';
-import { labelCounts, lengthSummary } from '../../../../renderer/src/features/training/datasets/dataset-statistics';
+import { contentsOf, labelCounts, lengthSummary, shapeText } from '../../../../renderer/src/features/training/datasets/dataset-statistics';
 import { validateEdit } from '../../../../renderer/src/features/training/datasets/EditDatasetDialog';
 import { uploadDatasetFile, type UploadProgress } from '../../../../renderer/src/features/training/datasets/upload-file';
 
@@ -151,5 +151,21 @@ describe('statistics', () => {
         more: 0,
       },
     ]);
+  });
+});
+
+describe('contents of a container', () => {
+  it('reads the Parquet layout, HDF5 datasets and archive members a server sends, and skips what is malformed', () => {
+    const c = contentsOf({
+      parquet: { rows: 1300000, rowGroups: 26, columns: 4, compression: ['SNAPPY'], createdBy: 'hyparquet' },
+      hdf5: { datasets: [{ path: 'images', shape: [64, 32, 32, 3], dtype: 'uint8', chunks: null, filters: ['deflate'] }, { path: 3 }] },
+      members: [{ name: 'a.jsonl', bytes: 10, format: 'jsonl', note: null, examples: 2 }, { bytes: 1 }],
+    });
+    expect(c.parquet).toEqual({ rows: 1300000, rowGroups: 26, columns: 4, compression: ['SNAPPY'], createdBy: 'hyparquet' });
+    expect(c.hdf5).toEqual([{ path: 'images', shape: [64, 32, 32, 3], dtype: 'uint8', chunks: null, filters: ['deflate'] }]);
+    expect(c.members).toEqual([{ name: 'a.jsonl', bytes: 10, format: 'jsonl', note: null, examples: 2 }]);
+    expect(contentsOf(null)).toEqual({ parquet: null, hdf5: [], members: [] });
+    expect(shapeText([64, 32, 32, 3])).toBe('64 × 32 × 32 × 3');
+    expect(shapeText([])).toBe('scalar');
   });
 });

@@ -245,8 +245,14 @@ export function StatisticsSection({ dataset }: { dataset: Dataset }) {
     );
   const tokens = lengthSummary(stats.sequenceLength);
   const chars = lengthSummary(stats.characters);
-  const labels = labelCounts(stats.labels);
-  const totalTokens = typeof stats.totalTokens === 'number' ? stats.totalTokens : null;
+  // Label counts of text rows, and of an HDF5 file's label datasets.
+  const hdf5 = stats.hdf5;
+  const labels = [
+    ...labelCounts(stats.labels),
+    ...labelCounts(typeof hdf5 === 'object' && hdf5 !== null ? (hdf5 as { labels?: unknown }).labels : null),
+  ];
+  // Tokens are counted in the text of examples read one by one; an HDF5 file's are not.
+  const totalTokens = tokens && typeof stats.totalTokens === 'number' ? stats.totalTokens : null;
   return (
     <Section title="Statistics" testId="dataset-statistics">
       <Stack spacing={2}>
