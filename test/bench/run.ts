@@ -324,6 +324,12 @@ const BENCHES: readonly Bench[] = [
               },
         );
       }
+      rows.push({
+        name: 'start on a data folder whose last stop interrupted an analysis (300 MB JSONL): first answer',
+        figure: `${r.restart.interruptedMs.toFixed(0)} ms vs ${r.restart.freshMs.toFixed(0)} ms on a fresh folder; the resumed analysis ended ${r.restart.resumed}`,
+        target: '<= 1,000 ms, then ready',
+        ok: r.restart.interruptedMs <= 1000 && r.restart.resumed === 'ready',
+      });
       return { result: r, rows };
     },
   },

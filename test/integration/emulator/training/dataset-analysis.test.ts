@@ -119,6 +119,32 @@ describe.each([
   });
 });
 
+describe('an analysis the emulator closes under', () => {
+  it('stores nothing for it, and the next start on the folder resumes and finishes it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gpc-analysis-close-'));
+    try {
+      let t = await start(dir);
+      const d = await create(t, 'jsonl');
+      const line = Buffer.from(`${JSON.stringify({ text: 'an ordinary line '.repeat(4) })}\n`);
+      const body = Buffer.alloc(Math.ceil((80 * MIB) / line.length) * line.length);
+      for (let at = 0; at < body.length; at += line.length) line.copy(body, at);
+      // Over the inline bound: the upload answers while the analysis runs; the close ends it.
+      expect((await put(d.uploadUrl, d.uploadToken, body)).status).toBe(200);
+      await t.close();
+      t = await start(dir);
+      try {
+        const got = await processed(t, d.id);
+        expect(got.status, JSON.stringify(got.error)).toBe('ready');
+        expect(got.size.examples).toBe(body.length / line.length);
+      } finally {
+        await t.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('an analysis the process dies under', () => {
   let dir: string;
   beforeAll(async () => {

@@ -1,7 +1,6 @@
 // The end of an upload: the content becomes the dataset's new version and is analysed once, in a
 // worker thread (analyze/runner.ts); the dataset is `processing` until the simulated clock has
 // run the processing time and the analysis is stored (docs/decisions.md, Training: datasets).
-import { createHash } from 'node:crypto';
 import type { DatasetValidationConfig } from '../../../../../shared/api/training/datasets';
 import type { EmulatorContext } from '../../../core/context';
 import { randomId } from '../../../core/ids';
@@ -40,33 +39,19 @@ export const INLINE_ANALYSIS_BYTES = 64 * 1024 * 1024;
 /** Analyses under way, per emulator and dataset version. */
 const running = new WeakMap<EmulatorContext, Map<string, Promise<void>>>();
 
-/** The content's size and SHA-256, read back (when the upload could not hash it whole as it came). */
-async function hashContent(ctx: EmulatorContext, keys: readonly string[]): Promise<{ bytes: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for (const key of keys)
-    for await (const chunk of blobsOf(ctx).read(key)) {
-      hash.update(chunk);
-      bytes += chunk.length;
-    }
-  return { bytes, sha256: hash.digest('hex') };
-}
-
 /**
  * Records the uploaded content as the dataset's new version — `processing` until the clock has
  * run its processing time and its analysis is stored — and analyses it: before answering for a
  * small file, in the background for a large one, so the upload's last request does not wait for
- * a parse of gigabytes. `whole` is the content's size and SHA-256 when the upload hashed it as it
- * came. Null when the dataset was deleted meanwhile (its blobs are gone with it).
+ * a parse of gigabytes. `sum` is the content's size and SHA-256 (the upload host hashes it as it
+ * comes, or reads it back). Null when the dataset was deleted meanwhile (its blobs are gone with it).
  */
 export async function ingest(
   ctx: EmulatorContext,
   datasetId: string,
   keys: readonly string[],
-  whole: { bytes: number; sha256: string } | null,
+  sum: { bytes: number; sha256: string },
 ): Promise<StoredDataset | null> {
-  if (!trainingState(ctx.store).datasets.some((x) => x.id === datasetId)) return null;
-  const sum = whole ?? (await hashContent(ctx, keys));
   const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
   if (!d) return null;
   const now = ctx.clock.now();
@@ -116,10 +101,12 @@ function analyzeVersion(ctx: EmulatorContext, datasetId: string, versionId: stri
     d.analysis_attempts++;
     ctx.store.touch(AREA, trainingRecord.dataset(d.id));
     await ctx.persister?.commit();
-    const analysis = await runAnalysis(format, d.validation as DatasetValidationConfig, await versionBytes(ctx, v.blobs, v.size));
+    const bytes = await versionBytes(ctx, v.blobs, v.size);
+    const analysis = await runAnalysis(format, d.validation as DatasetValidationConfig, bytes, ctx.closing);
     await store(ctx, datasetId, versionId, analysis);
   })()
-    // A dataset deleted while its content was read: its blobs went with it, nothing to store.
+    // A dataset deleted while its content was read (its blobs went with it), or the emulator
+    // closing under it (the next start resumes it): nothing to store.
     .catch(() => {})
     .finally(() => pending.delete(key));
   pending.set(key, done);

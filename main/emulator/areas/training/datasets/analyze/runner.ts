@@ -52,7 +52,16 @@ function workerScript(): Promise<URL> {
 const MB = 1024 * 1024;
 const mib = (bytes: number) => `${Math.round(bytes / MB)} MiB`;
 
-export async function runAnalysis(format: DatasetFormat, config: DatasetValidationConfig, bytes: VersionBytes): Promise<Analysis> {
+/**
+ * `stop` (the emulator closing) ends the worker and rejects: an analysis cut short by a stop is
+ * stored as nothing, and the next start resumes it.
+ */
+export async function runAnalysis(
+  format: DatasetFormat,
+  config: DatasetValidationConfig,
+  bytes: VersionBytes,
+  stop: AbortSignal,
+): Promise<Analysis> {
   const size = bytes.kind === 'files' ? bytes.size : bytes.source.size;
   const scratch = await mkdtemp(join(tmpdir(), 'gpc-analysis-'));
   const channel = bytes.kind === 'memory' ? new MessageChannel() : null;
@@ -67,7 +76,8 @@ export async function runAnalysis(format: DatasetFormat, config: DatasetValidati
   let at: Position | null = null;
   let readBytes = 0;
   try {
-    return await new Promise<Analysis>((resolve) => {
+    stop.throwIfAborted();
+    return await new Promise<Analysis>((resolve, reject) => {
       const worker = new Worker(script, {
         workerData: job,
         transferList: channel ? [channel.port2] : [],
@@ -81,13 +91,23 @@ export async function runAnalysis(format: DatasetFormat, config: DatasetValidati
         stderr: false,
       });
       let settled = false;
-      const settle = (a: Analysis) => {
-        if (settled) return;
+      const end = () => {
         settled = true;
         clearTimeout(timer);
+        stop.removeEventListener('abort', stopped);
         void worker.terminate();
+      };
+      const settle = (a: Analysis) => {
+        if (settled) return;
+        end();
         resolve(a);
       };
+      const stopped = () => {
+        if (settled) return;
+        end();
+        reject(stop.reason);
+      };
+      stop.addEventListener('abort', stopped);
       const fail = (reason: string) => settle(analysisFailure(format, size, reason, at));
       const budget = analysisBudgetMs(size);
       const timer = setTimeout(
