@@ -179,17 +179,19 @@ async function timedStart(dataDir: string): Promise<{ ms: number; services: Serv
 async function benchRestart(root: string): Promise<Restart> {
   const dir = join(root, 'restart');
   const first = await servicesAt(dir);
-  const size = 300 * MB;
   const line = Buffer.from(`${JSON.stringify({ prompt: 'a line of an ordinary dataset '.repeat(4) })}\n`);
-  const block = Buffer.alloc(Math.floor((1024 * 1024) / line.length) * line.length);
+  // Whole lines in every chunk, and in the file.
+  const perChunk = Math.floor((512 * 1024) / line.length);
+  const block = Buffer.alloc(perChunk * line.length);
   for (let at = 0; at < block.length; at += line.length) line.copy(block, at);
+  const size = Math.floor((300 * MB) / block.length) * block.length;
   const begin = await first.uploads.begin({ dataset: { name: 'restart.jsonl', type: 'text', format: 'jsonl' }, file: { name: 'r', size } });
+  if (begin.chunkBytes < block.length) throw new Error(`the upload takes ${begin.chunkBytes}-byte chunks`);
   let offset = 0;
   let datasetId = '';
   while (offset < size) {
-    const data = block.subarray(0, Math.min(begin.chunkBytes, block.length, size - offset));
-    const p = await first.uploads.chunk(begin.uploadId, offset, data);
-    offset += data.byteLength;
+    const p = await first.uploads.chunk(begin.uploadId, offset, block);
+    offset += block.length;
     if (p.result) datasetId = p.result.datasetId;
   }
   // Stopped while the analysis (in the background: over 64 MiB) runs.
