@@ -139,11 +139,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     trainingJobIntervalMs: options.streams?.trainingJobIntervalMs,
   });
   const uploads = createDatasetUploads(gateway);
-  const exportExperiment = createExperimentExports({
-    gateway,
-    activeProfile: () => profiles.active(),
-    emulatorFetch: (request) => emulator.fetch(request),
-  });
+  const exportExperiment = createExperimentExports({ gateway });
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
   const downloads = createModelDownloads({ gateway, delivery: web ? 'browser' : 'file', chooseSavePath: options.chooseSavePath });

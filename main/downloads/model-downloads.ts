@@ -36,7 +36,7 @@ const PROGRESS_EVERY_MS = 100;
 const KEEP_FINISHED_MS = 30 * 60_000;
 
 export interface ModelDownloadsOptions {
-  gateway: Pick<Gateway, 'call' | 'download'>;
+  gateway: Pick<Gateway, 'call' | 'host'>;
   delivery: 'file' | 'browser';
   /** Electron: the native save dialog; null when the user closed it. */
   chooseSavePath?: (defaultName: string) => Promise<string | null>;
@@ -233,7 +233,7 @@ export function createModelDownloads(options: ModelDownloadsOptions): ModelDownl
     emit(s);
     const signal = s.controller.signal;
     try {
-      const answer = await gateway.download({ url: s.url, token: s.token, signal });
+      const answer = await gateway.host({ method: 'GET', url: s.url, token: s.token, address: 'download address', signal });
       if (answer.size !== null && answer.size !== s.size) {
         await answer.body.cancel().catch(() => {});
         throw new VerificationError(`The download host sent ${answer.size} bytes where the download listed ${s.size}.`);

@@ -72,21 +72,16 @@ export interface Gateway {
    */
   stream(opId: string, input: unknown, options?: StreamOptions): Promise<EventStreamReader>;
   /**
-   * One request to a dataset's upload host (`{upload_url}`, 03-endpoints-training.md, Datasets)
-   * for the active profile, with the dataset's upload token instead of an API key: in-process
-   * for the emulator (a body stream is read by the route as it arrives), else to the address
-   * the server gave. Not retried (a stream cannot be sent twice); a refusal rejects with its
-   * NormalizedError.
+   * One request to a host address the API handed out (03-endpoints-training.md): a dataset's
+   * upload host (`{upload_url}`), a model's download host (`{download_url}`), the object store an
+   * experiment export was written to. The one path every transfer takes to a host: the address
+   * is checked against the active profile's origins before anything is sent (`hostAllowed`), the
+   * host's token goes instead of an API key, and the request goes through the profile's fetch
+   * (in-process for the embedded emulator). Bodies stream both ways: a request body is read as
+   * it is sent, the answer resolves once the headers came. Not retried (a stream cannot be sent
+   * twice); a refusal rejects with its NormalizedError.
    */
-  upload(request: UploadHostRequest): Promise<{ status: number; data: unknown }>;
-  /**
-   * One GET of a model download's bytes (`{download_url}`, 03-endpoints-training.md, Models:
-   * download) for the active profile, with the download's token: in-process for the emulator,
-   * else to the address the server gave (https, or the profile's own origin). Resolves once
-   * the headers arrived, with the body to read as it comes (never collected here); a refusal
-   * rejects with its NormalizedError. Not retried.
-   */
-  download(request: DownloadHostRequest): Promise<DownloadHostResponse>;
+  host(request: HostRequest): Promise<HostResponse>;
   cancel(callId: string): boolean;
   cancelAll(): void;
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
@@ -94,45 +89,47 @@ export interface Gateway {
   lastRateLimit(): RateLimitEvent | null;
 }
 
-export interface UploadHostRequest {
-  method: 'PUT' | 'POST' | 'GET' | 'DELETE';
+export interface HostRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: string;
+  /** The host's own token (an upload or download token), never an API key. */
   token: string;
+  /** What the address is, for a refusal: "upload address", "export’s download address". */
+  address: string;
+  /** The Accept header, when the caller wants one. */
+  accept?: string;
   /** Raw bytes (sent as application/octet-stream with `contentLength`), or a JSON body. */
   body?: { stream: ReadableStream<Uint8Array>; contentLength: number } | { json: unknown };
   signal?: AbortSignal;
 }
 
-export interface DownloadHostRequest {
-  url: string;
-  token: string;
-  signal?: AbortSignal;
-}
-
-export interface DownloadHostResponse {
+export interface HostResponse {
   status: number;
   /** Content-Length, when the host sent one. */
   size: number | null;
   contentType: string;
+  /** The body as it arrives, never collected here (empty when the host sent none). Read it or `json()`, not both. */
   body: ReadableStream<Uint8Array>;
+  /** The body read as JSON (the upload host's answers); INVALID_RESPONSE when it is not. */
+  json(): Promise<unknown>;
 }
 
-/** An upload or download address the active profile may be sent to: the emulator's own origin, or for a remote profile https (or its own origin). */
-function hostTargetOk(profile: ResolvedProfile, url: string): boolean {
-  let target: URL;
+/**
+ * Whether a host address may be sent to on the active profile: the embedded emulator's in-process
+ * origin for the emulator; for a remote profile https, or its own base URL's origin (an http base
+ * URL is loopback only, docs/decisions.md, Profiles). The one host check of the console.
+ */
+export function hostAllowed(profile: Pick<ResolvedProfile, 'kind' | 'baseUrl'>, url: URL): boolean {
+  if (profile.kind === 'emulator') return url.origin === EMULATOR_BASE_URL;
+  if (url.protocol === 'https:') return true;
   try {
-    target = new URL(url);
-  } catch {
-    return false;
-  }
-  if (profile.kind === 'emulator') return target.origin === EMULATOR_BASE_URL;
-  if (target.protocol === 'https:') return true;
-  try {
-    return profile.baseUrl !== null && target.origin === new URL(profile.baseUrl).origin;
+    return profile.baseUrl !== null && url.origin === new URL(profile.baseUrl).origin;
   } catch {
     return false;
   }
 }
+
+const emptyBody = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
 
 /** ky's view of a fetch function: it always passes a Request, but its type allows more. */
 type KyFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -385,11 +382,19 @@ export function createGateway(options: GatewayOptions): Gateway {
       const profile: ResolvedProfile = { id: PROBE_ID, name: target.name, kind: target.kind, baseUrl: target.baseUrl, builtIn: false };
       return send(prepared, profile, key, callOptions.signal ?? new AbortController().signal, true);
     },
-    async upload(request) {
+    async host(request) {
       const profile = options.profiles.active();
-      if (!hostTargetOk(profile, request.url)) throw invalidRequest('The upload address is not on the active profile’s server');
+      let url: URL;
+      try {
+        url = new URL(request.url);
+      } catch {
+        throw invalidRequest(`The ${request.address} is not a valid URL`);
+      }
+      // Refused before the request exists: no byte of the body is read, no token leaves.
+      if (!hostAllowed(profile, url)) throw invalidRequest(`The ${request.address} is not on the active profile’s server`);
       const where = describeTarget(profile);
-      const headers: Record<string, string> = { authorization: `Bearer ${request.token}`, accept: 'application/json' };
+      const headers: Record<string, string> = { authorization: `Bearer ${request.token}` };
+      if (request.accept) headers.accept = request.accept;
       let body: BodyInit | undefined;
       if (request.body && 'stream' in request.body) {
         headers['content-type'] = 'application/octet-stream';
@@ -404,31 +409,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       const fetchFn = profile.kind === 'emulator' ? emulatorFetch : remoteFetch;
       let response: Response;
       try {
-        response = await fetchFn(new Request(request.url, init));
+        response = await fetchFn(new Request(url, init));
       } catch (error) {
         throw new BridgeError(signal.aborted ? cancelledError() : networkFailure(where, error));
       }
-      const read: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
-      if (!response.ok)
-        throw new BridgeError(normalizeErrorBody(response.status, read.ok ? read.value : null, response.headers.get('retry-after')));
-      if (!read.ok) throw new BridgeError(invalidJsonFailure(response.status, where));
-      return { status: response.status, data: read.value };
-    },
-    async download(request) {
-      const profile = options.profiles.active();
-      if (!hostTargetOk(profile, request.url)) throw invalidRequest('The download address is not on the active profile’s server');
-      const where = describeTarget(profile);
-      const signal = request.signal ?? new AbortController().signal;
-      const fetchFn = profile.kind === 'emulator' ? emulatorFetch : remoteFetch;
-      let response: Response;
-      try {
-        response = await fetchFn(
-          new Request(request.url, { method: 'GET', headers: { authorization: `Bearer ${request.token}` }, signal }),
-        );
-      } catch (error) {
-        throw new BridgeError(signal.aborted ? cancelledError() : networkFailure(where, error));
-      }
-      if (!response.ok || !response.body) {
+      if (!response.ok) {
         const read: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
         throw new BridgeError(normalizeErrorBody(response.status, read.ok ? read.value : null, response.headers.get('retry-after')));
       }
@@ -437,7 +422,12 @@ export function createGateway(options: GatewayOptions): Gateway {
         status: response.status,
         size: Number.isSafeInteger(length) && length >= 0 && response.headers.has('content-length') ? length : null,
         contentType: response.headers.get('content-type') ?? '',
-        body: response.body,
+        body: response.body ?? emptyBody(),
+        async json() {
+          const read: BodyRead = await readBody(response).catch(() => ({ ok: false as const }));
+          if (!read.ok) throw new BridgeError(invalidJsonFailure(response.status, where));
+          return read.value;
+        },
       };
     },
     cancel(callId) {

@@ -1,2 +1,2 @@
-export { createGateway, type DownloadHostRequest, type DownloadHostResponse, type Gateway, type UploadHostRequest } from './gateway';
+export { createGateway, type Gateway, type HostRequest, type HostResponse } from './gateway';
 export type { RetrySettings } from './retry-policy';

@@ -16,7 +16,7 @@ import {
 } from '../../shared/ipc/dataset-uploads';
 import type { ChannelRequest } from '../../shared/ipc/contract';
 import { BridgeError, invalidRequest } from '../../shared/ipc/dispatch';
-import type { Gateway } from '../gateway/index';
+import type { Gateway, HostRequest } from '../gateway/index';
 import { createByteFeed, type ByteFeed } from './byte-feed';
 
 /** An upload nobody sent a chunk to for this long is given up (the window went away). */
@@ -62,11 +62,22 @@ const uploadNotFound = (uploadId: string) =>
     }),
   );
 
-export function createDatasetUploads(gateway: Pick<Gateway, 'call' | 'upload'>, idleMs = UPLOAD_IDLE_MS): DatasetUploads {
+export function createDatasetUploads(gateway: Pick<Gateway, 'call' | 'host'>, idleMs = UPLOAD_IDLE_MS): DatasetUploads {
   const sessions = new Map<string, Session>();
 
-  const host = (s: Session, method: 'PUT' | 'POST' | 'DELETE', url: string, body?: Parameters<Gateway['upload']>[0]['body']) =>
-    gateway.upload({ method, url, token: s.token, body, signal: s.controller.signal });
+  /** One request to the upload host through the gateway's host path; resolves with its JSON answer. */
+  const host = async (s: Session, method: 'PUT' | 'POST' | 'DELETE', url: string, body?: HostRequest['body']) => {
+    const answer = await gateway.host({
+      method,
+      url,
+      token: s.token,
+      address: 'upload address',
+      accept: 'application/json',
+      body,
+      signal: s.controller.signal,
+    });
+    return { status: answer.status, data: await answer.json() };
+  };
 
   /** Forgets the session and, unless it finished, aborts what is in flight and deletes its dataset. */
   const drop = async (s: Session, finished: boolean): Promise<boolean> => {

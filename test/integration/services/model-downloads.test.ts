@@ -115,7 +115,7 @@ describe('model downloads to a file', () => {
       downloadUrl: string;
       downloadToken: string;
     };
-    const host = await services.gateway.download({ url: d.downloadUrl, token: d.downloadToken });
+    const host = await services.gateway.host({ method: 'GET', url: d.downloadUrl, token: d.downloadToken, address: 'download address' });
     const direct = new Uint8Array(await new Response(host.body).arrayBuffer());
     expect(sha256(saved)).toBe(sha256(direct));
     expect(await readdir(saveDir)).toEqual([start.fileName]);
@@ -151,8 +151,8 @@ describe('model downloads to a file', () => {
       chooseSavePath: async (name) => join(dir, name),
       gateway: {
         call: (op, input) => services.gateway.call(op, input),
-        async download(request) {
-          const answer = await services.gateway.download(request);
+        async host(request) {
+          const answer = await services.gateway.host(request);
           let at = 0;
           const flip = new TransformStream<Uint8Array, Uint8Array>({
             transform(chunk, controller) {
