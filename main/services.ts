@@ -10,13 +10,11 @@ import type { ChannelName, ChannelResponse, VaultStatus } from '../shared/ipc/co
 import type { ChannelHandlers, TopicSources } from '../shared/ipc/dispatch';
 import { readAppVersion } from './app-version';
 import { createEmulator, keyPrefix, type Emulator, type EmulatorOptions } from './emulator/index';
-import { createExperimentExports } from './exports/experiment-exports';
 import { createGateway, type Gateway, type RetrySettings } from './gateway/index';
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
 import { testConnection } from './profiles/connection-test';
 import { createLiveTopics, type RelayTiming } from './streams/index';
-import { createDatasetUploads, type DatasetUploads } from './uploads/dataset-uploads';
-import { createModelDownloads, type ModelDownloads } from './downloads/model-downloads';
+import { createTraining, HOST_TOKEN_OPERATIONS, type DatasetUploads, type ModelDownloads } from './training/index';
 import { invalidRequest } from '../shared/ipc/dispatch';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
 
@@ -106,13 +104,6 @@ async function startEmulator(vault: SecretStore, status: VaultStatus, options: S
   return emulator;
 }
 
-/** Operations whose answers carry an upload or download token, and the channel that does the transfer in main instead. */
-const TOKEN_OPERATIONS: ReadonlyMap<string, string> = new Map([
-  ['training.datasets.create', 'datasets:beginUpload'],
-  ['training.models.download', 'models:download'],
-  ['training.experiments.export', 'experiments:export'],
-]);
-
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const vault = await openVault(options);
   const emulator = await startEmulator(vault.store, vault.status, options);
@@ -136,13 +127,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     timing: options.streams?.timing,
     metricsIntervalMs: options.streams?.metricsIntervalMs,
-    trainingJobIntervalMs: options.streams?.trainingJobIntervalMs,
   });
-  const uploads = createDatasetUploads(gateway);
-  const exportExperiment = createExperimentExports({ gateway });
   const version = options.version ?? readAppVersion();
   const web = options.mode === 'web';
-  const downloads = createModelDownloads({ gateway, delivery: web ? 'browser' : 'file', chooseSavePath: options.chooseSavePath });
+  const training = createTraining({
+    gateway,
+    profiles,
+    delivery: web ? 'browser' : 'file',
+    chooseSavePath: options.chooseSavePath,
+    showItemInFolder: options.showItemInFolder,
+    jobIntervalMs: options.streams?.trainingJobIntervalMs,
+  });
   /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
   const admin =
     <C extends ChannelName>(op: EmulatorAdminOperationId, toInput: (request: unknown) => unknown = () => ({})) =>
@@ -153,7 +148,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'app:info': async () => ({ mode: options.mode, version, platform: process.platform, vault: vault.status, dataDir: options.dataDir }),
     'api:call': async (request) => {
       // Their answers hold a bearer token for an upload or download host, which stays in main.
-      const through = TOKEN_OPERATIONS.get(request.op);
+      const through = HOST_TOKEN_OPERATIONS.get(request.op);
       if (through) throw invalidRequest(`This operation goes through ${through}, not api:call.`);
       return gateway.call(request.op, request.input, { callId: request.callId });
     },
@@ -186,18 +181,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'emulator:setChaos': admin<'emulator:setChaos'>('emulator.chaosSet', (body) => ({ body })),
     'emulator:exportSnapshot': admin<'emulator:exportSnapshot'>('emulator.snapshotExport'),
     'emulator:importSnapshot': admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body })),
-    'datasets:beginUpload': (request) => uploads.begin(request),
-    'datasets:uploadChunk': (request) => uploads.chunk(request.uploadId, request.offset, request.data),
-    'datasets:cancelUpload': (request) => uploads.cancel(request.uploadId),
-    'experiments:export': (request) => exportExperiment(request),
-    'models:download': (request) => downloads.start(request),
-    'models:cancelDownload': (request) => downloads.cancel(request.downloadId),
-    'models:showDownload': async (request) => {
-      const path = downloads.savedPath(request.downloadId);
-      if (web || !path || !options.showItemInFolder) return { shown: false };
-      options.showItemInFolder(path);
-      return { shown: true };
-    },
+    ...training.handlers,
   };
 
   const topics: TopicSources = {
@@ -211,7 +195,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // Menu commands are emitted per window by the Electron IPC binding; web mode has no menu.
     'menu:command': () => () => {},
     ...live.topics,
-    'models:download': (params, emit) => downloads.follow(params.downloadId, emit),
+    ...training.topics,
   };
 
   let disposed: Promise<void> | null = null;
@@ -222,18 +206,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
     gateway,
     profiles,
     emulator,
-    uploads,
-    downloads,
+    uploads: training.uploads,
+    downloads: training.downloads,
     streams: {
       upstreams: () => live.relay.upstreams(),
       polled: () => live.metrics.polled(),
-      trainingJobs: () => live.trainingJobs.following(),
+      trainingJobs: () => training.jobs.following(),
     },
     dispose() {
       disposed ??= (async () => {
         live.close();
-        uploads.close();
-        downloads.close();
+        training.close();
         gateway.cancelAll();
         await profiles.flush();
         await emulator.close();

@@ -8,9 +8,6 @@ import { describeIssue } from '../gateway/describe-issue';
 import type { ProfileStore } from '../profiles/index';
 import { createLogRelay, type LogRelay, type RelayTiming, type TailParams } from './log-relay';
 import { createMetricsLive, type MetricsLive } from './metrics-live';
-import { createTrainingJobLive, type TrainingJobLive } from './training-job-live';
-import type { JobMetricsResponse, TrainingJob } from '../../shared/api/training/jobs';
-import type { z } from 'zod';
 
 export { createSseParser, type SseEvent } from './sse-parser';
 export type { RelayTiming } from './log-relay';
@@ -21,14 +18,12 @@ export interface LiveTopicsOptions {
   /** Test seams. */
   timing?: Partial<RelayTiming>;
   metricsIntervalMs?: number;
-  trainingJobIntervalMs?: number;
 }
 
 export interface LiveTopics {
-  topics: Pick<TopicSources, 'logs:tail' | 'metrics:live' | 'training:job'>;
+  topics: Pick<TopicSources, 'logs:tail' | 'metrics:live'>;
   relay: LogRelay;
   metrics: MetricsLive;
-  trainingJobs: TrainingJobLive;
   close(): void;
 }
 
@@ -89,40 +84,24 @@ export function createLiveTopics(options: LiveTopicsOptions): LiveTopics {
       return answer.serverTime === undefined ? { snapshot } : { snapshot, serverTime: answer.serverTime };
     },
   });
-  const trainingJobs = createTrainingJobLive({
-    intervalMs: options.trainingJobIntervalMs,
-    async readJob(jobId, signal) {
-      const answer = await gateway.call('training.jobs.get', { params: { job_id: jobId } }, { signal });
-      const job = answer.data as TrainingJob;
-      return answer.serverTime === undefined ? { job } : { job, serverTime: answer.serverTime };
-    },
-    async readMetrics(jobId, query, signal) {
-      const answer = await gateway.call('training.jobs.metrics', { params: { job_id: jobId }, query }, { signal });
-      return answer.data as z.infer<typeof JobMetricsResponse>;
-    },
-  });
   let activeId = profiles.active().id;
   const stopWatching = profiles.onChange((state) => {
     if (state.activeId === activeId) return;
     activeId = state.activeId;
     relay.profileChanged(activeId);
     metrics.profileChanged();
-    trainingJobs.profileChanged();
   });
   return {
     topics: {
       'logs:tail': (params, emit, flow) => relay.subscribe(params, emit, flow),
       'metrics:live': (params, emit) => metrics.subscribe(params.clusterId, emit, params.intervalMs),
-      'training:job': (params, emit) => trainingJobs.subscribe(params, emit),
     },
     relay,
     metrics,
-    trainingJobs,
     close() {
       stopWatching();
       relay.close();
       metrics.close();
-      trainingJobs.close();
     },
   };
 }

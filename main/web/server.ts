@@ -14,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { MAX_MESSAGE_BYTES } from '../../shared/ipc/wire';
 import { generateToken, TOKEN_PATTERN } from './access-token';
 import { serveBridge, type BridgeServices } from './bridge-socket';
-import type { ModelDownloads } from '../downloads/model-downloads';
+import type { ModelDownloads } from '../training/index';
 import { createOriginCheck } from './origin-check';
 import { appCsp, COMMON_HEADERS } from './security-headers';
 

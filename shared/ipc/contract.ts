@@ -214,7 +214,7 @@ export const topics = {
   'logs:tail': { params: LogTailParams, event: LogTailEvent },
   /** The current metrics snapshot of a cluster, read by one poller in main shared by every window (every 10 s, or the shortest interval asked). */
   'metrics:live': { params: MetricsLiveParams, event: MetricsLiveEvent },
-  /** A training job followed live: its new loss, learning-rate and throughput points as the clock moves (main/streams/training-job-live.ts). */
+  /** A training job followed live: its new loss, learning-rate and throughput points as the clock moves (main/training/job-live.ts). */
   'training:job': { params: TrainingJobLiveParams, event: TrainingJobLiveEvent },
   ...modelDownloadTopics,
 } as const;

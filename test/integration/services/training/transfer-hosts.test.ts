@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelDownloadEvent } from '../../../../shared/ipc/model-downloads';
-import { createModelDownloads } from '../../../../main/downloads/model-downloads';
+import { createModelDownloads } from '../../../../main/training/model-downloads/model-downloads';
 import { createEmulator } from '../../../../main/emulator/index';
 import type { Emulator } from '../../../../main/emulator/index';
-import { createExperimentExports } from '../../../../main/exports/experiment-exports';
+import { createExperimentExports } from '../../../../main/training/experiment-exports';
 import { createGateway, type Gateway } from '../../../../main/gateway/index';
 import type { ResolvedProfile } from '../../../../main/profiles/profile-store';
-import { createDatasetUploads } from '../../../../main/uploads/dataset-uploads';
+import { createDatasetUploads } from '../../../../main/training/dataset-uploads/dataset-uploads';
 import { MemorySecretStore } from '../../../../main/vault/memory-secret-store';
 import { failure } from '../../../support/failure';
 

@@ -7,16 +7,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiCallResponse, BridgeResult } from '../../../shared/ipc/contract';
+import type { ApiCallResponse, BridgeResult } from '../../../../shared/ipc/contract';
 import {
   chunkRanges,
   MULTIPART_THRESHOLD_BYTES,
   type DatasetUploadBegin,
   type DatasetUploadProgress,
-} from '../../../shared/ipc/dataset-uploads';
-import { dispatch } from '../../../shared/ipc/dispatch';
-import { createServices, type Services } from '../../../main/services';
-import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
+} from '../../../../shared/ipc/dataset-uploads';
+import { dispatch } from '../../../../shared/ipc/dispatch';
+import { createServices, type Services } from '../../../../main/services';
+import { MemorySecretStore } from '../../../../main/vault/memory-secret-store';
 
 let dataDir: string;
 let services: Services;

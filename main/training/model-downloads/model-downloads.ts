@@ -13,19 +13,19 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { basename, dirname, join } from 'node:path';
-import type { NormalizedError } from '../../shared/api/errors';
-import { cancelledError, localError } from '../../shared/api/local-errors';
-import { DownloadModelResponse } from '../../shared/api/training/models-actions';
-import { Model } from '../../shared/api/training/models';
+import type { NormalizedError } from '../../../shared/api/errors';
+import { cancelledError, localError } from '../../../shared/api/local-errors';
+import { DownloadModelResponse } from '../../../shared/api/training/models-actions';
+import { Model } from '../../../shared/api/training/models';
 import type {
   DownloadedFile,
   DownloadState,
   ModelDownloadEvent,
   ModelDownloadRequest,
   ModelDownloadStart,
-} from '../../shared/ipc/model-downloads';
-import { BridgeError, invalidRequest } from '../../shared/ipc/dispatch';
-import type { Gateway } from '../gateway/index';
+} from '../../../shared/ipc/model-downloads';
+import { BridgeError, invalidRequest } from '../../../shared/ipc/dispatch';
+import type { Gateway } from '../../gateway/index';
 import { createZipVerifier, VerificationError } from './zip-verifier';
 
 /** A browser that has not fetched its one-time address by then never will (the page went away). */

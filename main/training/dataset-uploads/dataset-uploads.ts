@@ -5,18 +5,18 @@
 // multipart upload for a large one — so neither the renderer nor main ever holds the file;
 // `cancel` aborts (the multipart upload too) and deletes the dataset no one else can upload to.
 import { randomBytes } from 'node:crypto';
-import { CreateDatasetResponse, MultipartUpload, UploadResult } from '../../shared/api/training/datasets';
-import { localError } from '../../shared/api/local-errors';
+import { CreateDatasetResponse, MultipartUpload, UploadResult } from '../../../shared/api/training/datasets';
+import { localError } from '../../../shared/api/local-errors';
 import {
   MULTIPART_THRESHOLD_BYTES,
   partAt,
   UPLOAD_CHUNK_BYTES,
   type DatasetUploadBegin,
   type DatasetUploadProgress,
-} from '../../shared/ipc/dataset-uploads';
-import type { ChannelRequest } from '../../shared/ipc/contract';
-import { BridgeError, invalidRequest } from '../../shared/ipc/dispatch';
-import type { Gateway, HostRequest } from '../gateway/index';
+} from '../../../shared/ipc/dataset-uploads';
+import type { ChannelRequest } from '../../../shared/ipc/contract';
+import { BridgeError, invalidRequest } from '../../../shared/ipc/dispatch';
+import type { Gateway, HostRequest } from '../../gateway/index';
 import { createByteFeed, type ByteFeed } from './byte-feed';
 
 /** An upload nobody sent a chunk to for this long is given up (the window went away). */

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { JOB_LIMITS, type JobMetricsResponse, type TrainingJob } from '../../shared/api/training/jobs';
 import { BridgeError } from '../../shared/ipc/dispatch';
 import { TRAINING_JOB_LIVE_INTERVAL_MS, type TrainingJobLiveEvent } from '../../shared/ipc/streams';
+import type { Gateway } from '../gateway/index';
 
 type Series = z.infer<typeof JobMetricsResponse>;
 
@@ -25,6 +26,21 @@ export interface TrainingJobLive {
   /** Subscriptions reading now (tests). */
   following(): number;
   close(): void;
+}
+
+/** A job stream's two reads, through the gateway for the active profile. */
+export function trainingJobReads(gateway: Pick<Gateway, 'call'>): Pick<TrainingJobLiveOptions, 'readJob' | 'readMetrics'> {
+  return {
+    async readJob(jobId, signal) {
+      const answer = await gateway.call('training.jobs.get', { params: { job_id: jobId } }, { signal });
+      const job = answer.data as TrainingJob;
+      return answer.serverTime === undefined ? { job } : { job, serverTime: answer.serverTime };
+    },
+    async readMetrics(jobId, query, signal) {
+      const answer = await gateway.call('training.jobs.metrics', { params: { job_id: jobId }, query }, { signal });
+      return answer.data as Series;
+    },
+  };
 }
 
 const ENDED = new Set(['completed', 'failed', 'cancelled']);

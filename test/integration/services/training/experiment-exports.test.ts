@@ -7,10 +7,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiCallResponse, BridgeResult } from '../../../shared/ipc/contract';
-import { dispatch } from '../../../shared/ipc/dispatch';
-import { createServices, type Services } from '../../../main/services';
-import { MemorySecretStore } from '../../../main/vault/memory-secret-store';
+import type { ApiCallResponse, BridgeResult } from '../../../../shared/ipc/contract';
+import { dispatch } from '../../../../shared/ipc/dispatch';
+import { createServices, type Services } from '../../../../main/services';
+import { MemorySecretStore } from '../../../../main/vault/memory-secret-store';
 
 let dataDir: string;
 let services: Services;

@@ -3,11 +3,11 @@
 // verifier that checks each entry of the download host's archive as its bytes go by.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { archiveName } from '../../../main/downloads/model-downloads';
-import { CHECKSUM_PART_BYTES, checksumScheme, createChecksumHasher } from '../../../main/downloads/checksum';
-import { createZipVerifier, VerificationError, type ListedFile } from '../../../main/downloads/zip-verifier';
-import { blockContent, bufferContent, chunksOf } from '../../../main/emulator/areas/training/models/content';
-import { zipArchive } from '../../../main/emulator/areas/training/models/zip';
+import { archiveName } from '../../../../main/training/model-downloads/model-downloads';
+import { CHECKSUM_PART_BYTES, checksumScheme, createChecksumHasher } from '../../../../main/training/model-downloads/checksum';
+import { createZipVerifier, VerificationError, type ListedFile } from '../../../../main/training/model-downloads/zip-verifier';
+import { blockContent, bufferContent, chunksOf } from '../../../../main/emulator/areas/training/models/content';
+import { zipArchive } from '../../../../main/emulator/areas/training/models/zip';
 
 const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed * 17 + (i >> 8)) & 0xff));
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest();
