@@ -180,10 +180,10 @@ export default tseslint.config(
               message: 'Bad layering: features do not import the registry (the shell does).',
             },
             {
-              target: './renderer/src/app',
+              target: './renderer/src/shell',
               from: FEATURES,
               except: ['./registry.ts'],
-              message: 'Bad layering: app/ reaches features only through features/registry.',
+              message: 'Bad layering: shell/ reaches features only through features/registry.',
             },
             // The layering of DESIGN.md, repeated: this config object replaces the rule's options for the renderer.
             {

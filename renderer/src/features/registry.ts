@@ -1,4 +1,4 @@
-// Every feature of the console, in navigation order: the one place the shell (app/) learns
+// Every feature of the console, in navigation order: the one place the shell (shell/) learns
 // what features exist. A new area adds its folder's `feature` here.
 import { feature as apiKeys } from './api-keys';
 import { feature as clusters } from './clusters';

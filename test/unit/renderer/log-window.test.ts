@@ -2,7 +2,7 @@
 // and the pattern, and the "new lines" counter of follow mode.
 import { describe, expect, it } from 'vitest';
 import { channels } from '../../../shared/ipc/contract';
-import { LOG_AT_PARAM, logWindowPath, metricsAtPath } from '../../../renderer/src/app/navigation/links';
+import { LOG_AT_PARAM, logWindowPath, metricsAtPath } from '../../../renderer/src/platform/navigation/links';
 import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/metrics/moment';
 import { parseSources, serverFilters } from '../../../renderer/src/features/logs/log-sources';
 import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/logs/follow';

@@ -1,8 +1,8 @@
 // The API keys feature as the shell sees it.
 import Add from '@mui/icons-material/Add';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import { navigate } from '../../app/navigation/hash-router';
-import { useIntents } from '../../app/navigation/intents';
+import { navigate } from '../../platform/navigation/hash-router';
+import { useIntents } from '../../platform/navigation/intents';
 import type { Feature } from '../feature';
 // The store (about 1 KB) is in the shell's bundle so its first request leaves as soon as the
 // bridge is up, without waiting for the area's code; the views stay lazy.

@@ -1,8 +1,8 @@
 // Page-level behaviour of the API keys area that is not rendering: first load and reload
 // on profile change, and the page's single-key shortcuts.
 import { useCallback, useEffect, useMemo, type RefObject } from 'react';
-import { useUrlSort, useUrlState } from '../../app/navigation/url-state';
-import { useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
+import { useUrlSort, useUrlState } from '../../platform/navigation/url-state';
+import { useOnProfileSwitch, usePageKeys } from '../../platform/page-hooks';
 import { useApiKeys } from './api-keys-store';
 
 /** Loads the list once (unless the shell's prefetch just did), and again when the active profile changes. */

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { isTransitional } from './cluster-logic';
@@ -15,7 +15,7 @@ import { useClusterDetail, useClusters } from './clusters-store';
 import { ClusterHeader } from './ClusterHeader';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { OverviewTab } from './overview/OverviewTab';
-import { useIntent } from '../../app/page-hooks';
+import { useIntent } from '../../platform/page-hooks';
 import { DETAIL_POLL_MS, usePolling } from '../../lib/use-polling';
 
 const ProxyTab = lazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));

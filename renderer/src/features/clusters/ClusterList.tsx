@@ -4,7 +4,7 @@ import Dns from '@mui/icons-material/Dns';
 import Button from '@mui/material/Button';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
 import { serverNow } from '../../lib/server-clock';
@@ -16,7 +16,7 @@ import { ClustersViewSwitch } from './ClustersViewSwitch';
 import { useClusters } from './clusters-store';
 import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { LIST_POLL_MS, usePolling } from '../../lib/use-polling';
-import { useIntent } from '../../app/page-hooks';
+import { useIntent } from '../../platform/page-hooks';
 import { useClusterListParams, useFilterShortcut } from './use-clusters-page';
 
 const rowKey = (c: Cluster) => c.id;

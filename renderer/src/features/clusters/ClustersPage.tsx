@@ -1,7 +1,7 @@
 // The clusters area: the list at /clusters, the fleet heat map at /clusters/fleet, one cluster at
 // /clusters/<id>[/ports|/secrets|/metrics].
 import { lazy, Suspense } from 'react';
-import { useHashPath } from '../../app/navigation/hash-router';
+import { useHashPath } from '../../platform/navigation/hash-router';
 import { ClusterList } from './ClusterList';
 import { FLEET_PATH, parseClusterRoute } from './cluster-route';
 import { useClustersFollowProfile } from './use-clusters-page';

@@ -3,7 +3,7 @@ import GridView from '@mui/icons-material/GridView';
 import ViewList from '@mui/icons-material/ViewList';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import { FLEET_PATH } from './cluster-route';
 
 export function ClustersViewSwitch({ value }: { value: 'list' | 'fleet' }) {

@@ -2,7 +2,7 @@
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import GridView from '@mui/icons-material/GridView';
 import ShowChart from '@mui/icons-material/ShowChart';
-import { navigate, parseHash } from '../../app/navigation/hash-router';
+import { navigate, parseHash } from '../../platform/navigation/hash-router';
 import type { Feature, FeatureCommand } from '../feature';
 import { clusterPath, FLEET_PATH, parseClusterRoute } from './cluster-route';
 

@@ -4,8 +4,8 @@
 // on each palette open, so only the open cluster's are read, and the group says so.
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { navigate, parseHash } from '../../app/navigation/hash-router';
-import { pathWithParams } from '../../app/navigation/url-state';
+import { navigate, parseHash } from '../../platform/navigation/hash-router';
+import { pathWithParams } from '../../platform/navigation/url-state';
 import { api } from '../../bridge/api';
 import type { SearchGroup } from '../feature';
 import { clusterPath, parseClusterRoute } from './cluster-route';

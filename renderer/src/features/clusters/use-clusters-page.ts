@@ -2,9 +2,9 @@
 // profile changes, the "/" shortcut to the filter, and the list's filters and sort kept in the address.
 import { useCallback, useMemo, type RefObject } from 'react';
 import type { ClusterStatus } from '../../../../shared/api/clusters/common';
-import { parseList, useUrlSort, useUrlState } from '../../app/navigation/url-state';
-import { navigate } from '../../app/navigation/hash-router';
-import { useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
+import { parseList, useUrlSort, useUrlState } from '../../platform/navigation/url-state';
+import { navigate } from '../../platform/navigation/hash-router';
+import { useOnProfileSwitch, usePageKeys } from '../../platform/page-hooks';
 import { CLUSTER_STATUSES } from './cluster-logic';
 import { FLEET_PATH } from './cluster-route';
 import { useClusters } from './clusters-store';

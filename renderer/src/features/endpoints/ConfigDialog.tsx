@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { ENDPOINT_LIMITS } from '../../../../shared/api/endpoints/common';
 import type { Endpoint, UpdateEndpointRequest } from '../../../../shared/api/endpoints/endpoint';
 import type { NormalizedError } from '../../../../shared/api/errors';
-import { notify } from '../../app/notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { FormDialog } from '../../components/form/FormDialog';
 import { EnvRowsEditor } from '../../components/form/RowEditors';
 import { useValidatedForm } from '../../components/form/use-validated-form';

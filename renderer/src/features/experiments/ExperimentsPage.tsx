@@ -1,7 +1,7 @@
 // The Experiments area: the list, one experiment (runs, statistics, notes) and the comparison
 // of its runs, by address (experiment-route.ts).
 import { lazy, Suspense } from 'react';
-import { useHashPath } from '../../app/navigation/hash-router';
+import { useHashPath } from '../../platform/navigation/hash-router';
 import Skeleton from '@mui/material/Skeleton';
 import { ExperimentDetail } from './ExperimentDetail';
 import { ExperimentList } from './ExperimentList';

@@ -1,8 +1,8 @@
 // The experiments feature as the shell sees it.
 import Add from '@mui/icons-material/Add';
 import Science from '@mui/icons-material/Science';
-import { navigate } from '../../app/navigation/hash-router';
-import { useIntents } from '../../app/navigation/intents';
+import { navigate } from '../../platform/navigation/hash-router';
+import { useIntents } from '../../platform/navigation/intents';
 import type { Feature } from '../feature';
 
 export const feature: Feature = {

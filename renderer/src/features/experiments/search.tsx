@@ -1,6 +1,6 @@
 // What the command palette finds in the experiments area: every listed experiment by name, id or tag.
 import Science from '@mui/icons-material/Science';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import type { SearchGroup } from '../feature';
 import { experimentPath } from './experiment-route';
 import { useExperiments } from './experiments-store';

@@ -9,10 +9,10 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { LogSource as ClusterLogSource, LOG_DOWNLOAD_MAX_MS, LogType } from '../../../../shared/api/clusters/logs';
 import { LogSource as EndpointLogSource } from '../../../../shared/api/endpoints/logs';
 import type { LogSourceRef } from '../../../../shared/ipc/streams';
-import { useNotifications } from '../../app/notifications/notifications-store';
-import { LOG_AT_PARAM, LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../app/navigation/links';
-import { navigate, parseHash } from '../../app/navigation/hash-router';
-import { openInConsole } from '../../app/navigation/open-window';
+import { useNotifications } from '../../platform/notifications-store';
+import { LOG_AT_PARAM, LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../platform/navigation/links';
+import { navigate, parseHash } from '../../platform/navigation/hash-router';
+import { openInConsole } from '../../platform/navigation/open-window';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
 import { EmptyState } from '../../components/StateViews';

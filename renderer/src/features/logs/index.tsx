@@ -1,9 +1,9 @@
 // The log window as the shell sees it: a window of its own (no navigation chrome), opened
 // from a cluster's or an endpoint's detail and from the palette.
 import Article from '@mui/icons-material/Article';
-import { parseHash } from '../../app/navigation/hash-router';
-import { LOG_WINDOW_PATH, logWindowPath, type LinkedLogSource } from '../../app/navigation/links';
-import { openWindow } from '../../app/navigation/open-window';
+import { parseHash } from '../../platform/navigation/hash-router';
+import { LOG_WINDOW_PATH, logWindowPath, type LinkedLogSource } from '../../platform/navigation/links';
+import { openWindow } from '../../platform/navigation/open-window';
 import type { Feature, FeatureCommand } from '../feature';
 
 /** The cluster or endpoint whose page is open (`/clusters/<id>…`, `/endpoints/<id>…`). */

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Model } from '../../../../shared/api/training/models';
-import { notify } from '../../app/notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
 import { formatDate } from '../../lib/relative-time';

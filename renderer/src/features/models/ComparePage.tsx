@@ -23,7 +23,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { BENCHMARKS, COMPARE_METRICS, type CompareModelsResponse } from '../../../../shared/api/training/models-actions';
-import { useOnProfileSwitch } from '../../app/page-hooks';
+import { useOnProfileSwitch } from '../../platform/page-hooks';
 import { ErrorState } from '../../components/StateViews';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { TRAINING_GPUS, TrainingGpuType } from '../../../../shared/api/training/catalog';
 import type { Model } from '../../../../shared/api/training/models';
-import { notify } from '../../app/notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { CopyButton } from '../../components/CopyButton';
 import { placeApiError } from '../../components/form/api-error-fields';
 import { FormDialog } from '../../components/form/FormDialog';

@@ -2,7 +2,7 @@
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Model } from '../../../../shared/api/training/models';
-import { notify } from '../../app/notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { placeApiError } from '../../components/form/api-error-fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { RowsEditor } from '../../components/form/RowsEditor';

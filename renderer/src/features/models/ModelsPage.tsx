@@ -1,7 +1,7 @@
 // The Models area: /models (registry), /models/compare?ids=… (comparison) and
 // /models/<id>[/<tab>] (detail).
 import { useSyncExternalStore } from 'react';
-import { parseHash } from '../../app/navigation/hash-router';
+import { parseHash } from '../../platform/navigation/hash-router';
 import { ComparePage } from './ComparePage';
 import { ModelDetail } from './ModelDetail';
 import { ModelListView } from './ModelListView';

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import type { TrainingJobListItem } from '../../../../shared/api/training/jobs';
 import type { Model } from '../../../../shared/api/training/models';
-import { notify } from '../../app/notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
 import { placeApiError } from '../../components/form/api-error-fields';

@@ -3,8 +3,8 @@ import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
-import { navigate, parseHash } from '../../app/navigation/hash-router';
-import { useIntents, type Intent } from '../../app/navigation/intents';
+import { navigate, parseHash } from '../../platform/navigation/hash-router';
+import { useIntents, type Intent } from '../../platform/navigation/intents';
 import type { Feature, FeatureCommand } from '../feature';
 import { modelPath, parseModelRoute } from './model-routes';
 

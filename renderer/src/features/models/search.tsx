@@ -1,6 +1,6 @@
 // What the command palette finds in the models area: every model by name, id or base model.
 import ModelTraining from '@mui/icons-material/ModelTraining';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import type { SearchGroup } from '../feature';
 import { modelPath } from './model-routes';
 import { useModels } from './models-store';

@@ -4,8 +4,8 @@
 import { useEffect, useMemo } from 'react';
 import { ModelType } from '../../../../shared/api/training/jobs';
 import { ModelSort, ModelStatus } from '../../../../shared/api/training/models';
-import { useIntents } from '../../app/navigation/intents';
-import { useUrlSort, useUrlState } from '../../app/navigation/url-state';
+import { useIntents } from '../../platform/navigation/intents';
+import { useUrlSort, useUrlState } from '../../platform/navigation/url-state';
 import { useModels, type ModelFilters } from './models-store';
 
 const URL_DEFAULTS = { q: '', type: '', status: '', sort_by: 'created_at', order: 'desc', sort: '' };

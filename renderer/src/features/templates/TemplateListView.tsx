@@ -13,7 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Template } from '../../../../shared/api/clusters/templates';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
 import { templateColumns } from './template-columns';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Template } from '../../../../shared/api/clusters/templates';
-import { notify } from '../../app/notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { CopyButton } from '../../components/CopyButton';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatNumber, gpuName } from '../../lib/format';

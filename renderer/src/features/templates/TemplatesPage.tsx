@@ -2,8 +2,8 @@
 // create / edit / duplicate form shared by both.
 import { useCallback, useState } from 'react';
 import type { Template } from '../../../../shared/api/clusters/templates';
-import { navigate, useHashPath } from '../../app/navigation/hash-router';
-import { notify } from '../../app/notifications/notifications-store';
+import { navigate, useHashPath } from '../../platform/navigation/hash-router';
+import { notify } from '../../platform/notifications-store';
 import { TemplateDetail } from './TemplateDetail';
 import { TemplateFormDialog, type TemplateFormMode } from './TemplateFormDialog';
 import { TemplateListView } from './TemplateListView';

@@ -2,7 +2,7 @@
 // deprecated ones included. The store's list holds what the list page's filters chose, so the
 // palette reads the unfiltered list itself.
 import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import { api } from '../../bridge/api';
 import type { SearchGroup } from '../feature';
 

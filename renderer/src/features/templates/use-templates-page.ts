@@ -3,8 +3,8 @@
 // at once for a menu choice, after a pause for typing.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Framework, TemplateCategory, TemplateSortBy } from '../../../../shared/api/clusters/templates';
-import { useIntents } from '../../app/navigation/intents';
-import { useUrlSort, useUrlState } from '../../app/navigation/url-state';
+import { useIntents } from '../../platform/navigation/intents';
+import { useUrlSort, useUrlState } from '../../platform/navigation/url-state';
 import { useTemplates, type TemplateFilters, type TriState } from './templates-store';
 
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -3,8 +3,8 @@
 import Add from '@mui/icons-material/Add';
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
 import ModelTraining from '@mui/icons-material/ModelTraining';
-import { navigate } from '../../app/navigation/hash-router';
-import { useIntents } from '../../app/navigation/intents';
+import { navigate } from '../../platform/navigation/hash-router';
+import { useIntents } from '../../platform/navigation/intents';
 import type { Feature } from '../feature';
 
 export const datasetsFeature: Feature = {

@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useIntent, useOnProfileSwitch, usePageKeys } from '../../app/page-hooks';
+import { useIntent, useOnProfileSwitch, usePageKeys } from '../../platform/page-hooks';
 import { CopyButton } from '../../components/CopyButton';
 import { DataTable } from '../../components/DataTable';
 import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';

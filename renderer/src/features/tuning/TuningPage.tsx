@@ -1,5 +1,5 @@
 // The Tuning area: /tuning (the list, with the start dialog) and /tuning/<job>/<tune> (one tuning job).
-import { useHashPath } from '../../app/navigation/hash-router';
+import { useHashPath } from '../../platform/navigation/hash-router';
 import { TuningDetail } from './TuningDetail';
 import { TuningList } from './TuningList';
 import { tuningRoute } from './tuning-route';

@@ -4,8 +4,8 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { navigate, parseHash } from '../../app/navigation/hash-router';
-import { useIntents } from '../../app/navigation/intents';
+import { navigate, parseHash } from '../../platform/navigation/hash-router';
+import { useIntents } from '../../platform/navigation/intents';
 import type { Feature, FeatureCommand } from '../feature';
 import { tuningRoute } from './tuning-route';
 

@@ -1,7 +1,7 @@
 // What the command palette finds in the tuning area: every tuning job by id, algorithm, metric
 // or the training job it tunes.
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import type { SearchGroup } from '../feature';
 import { algorithmLabel } from './tuning-form';
 import { tuningPath } from './tuning-route';

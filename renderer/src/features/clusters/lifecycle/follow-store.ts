@@ -6,8 +6,8 @@
 import { create } from 'zustand';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import type { NormalizedError } from '../../../../../shared/api/errors';
-import { notify } from '../../../app/notifications/notifications-store';
-import { useOperations } from '../../../app/operations/operations-store';
+import { notify } from '../../../platform/notifications-store';
+import { useOperations } from '../../../platform/operations-store';
 import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { clusterPath } from '../cluster-route';

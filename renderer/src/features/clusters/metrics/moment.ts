@@ -1,7 +1,7 @@
 // The dashboard at a moment, as another view links to it (a log line's time and GPU:
-// `#/clusters/<id>/metrics?at=<ISO time>&gpu=gpu_3`, app/navigation/links.ts): a historical
+// `#/clusters/<id>/metrics?at=<ISO time>&gpu=gpu_3`, platform/navigation/links.ts): a historical
 // range around that time, with that GPU alone shown.
-import { METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../app/navigation/links';
+import { METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../platform/navigation/links';
 import { checkCustomRange } from './ranges';
 
 /** Minutes either side of the moment. */

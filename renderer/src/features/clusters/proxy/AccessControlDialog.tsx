@@ -15,7 +15,7 @@ import {
   type ProxyAccessControl,
   type UpdateProxyAccessRequest,
 } from '../../../../../shared/api/clusters/proxy';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import type { ServerFieldError } from '../../../components/form/use-validated-form';

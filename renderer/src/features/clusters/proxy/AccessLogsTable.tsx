@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AccessLogEntry } from '../../../../../shared/api/clusters/proxy';
 import type { TeamMember } from '../../../../../shared/api/team';
-import { useUrlSort, useUrlState } from '../../../app/navigation/url-state';
+import { useUrlSort, useUrlState } from '../../../platform/navigation/url-state';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBox } from '../../../components/FilterBox';
 import { RefreshFrame, StaleBanner } from '../../../components/StaleBanner';

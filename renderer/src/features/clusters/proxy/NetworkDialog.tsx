@@ -15,7 +15,7 @@ import {
   type NetworkConfiguration,
 } from '../../../../../shared/api/clusters/proxy';
 import { fieldErrors, formFields, type FieldLabels } from '../../../components/form/field-errors';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { toNetworkRequest } from './access-form';

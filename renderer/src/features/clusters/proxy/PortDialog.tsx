@@ -5,7 +5,7 @@
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { CreatePortMappingRequest, PortMapping, UpdatePortMappingRequest } from '../../../../../shared/api/clusters/ports';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { PortAccessFields } from './PortAccessFields';

@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProxyConfiguration } from '../../../../../shared/api/clusters/proxy';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDate, relativeTime } from '../../../lib/relative-time';

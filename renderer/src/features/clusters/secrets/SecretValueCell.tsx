@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
 import { MASK } from './secret-status';

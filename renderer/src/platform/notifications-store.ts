@@ -1,6 +1,6 @@
 // Toasts, kept apart from the bridge and the feature stores: views decide what to say.
 import { create } from 'zustand';
-import type { NormalizedError } from '../../../../shared/api/errors';
+import type { NormalizedError } from '../../../shared/api/errors';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 

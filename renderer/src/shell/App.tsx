@@ -5,7 +5,7 @@ import { getBridge } from '../bridge';
 import { useThemePreference } from './theme/theme-store';
 import { useUi } from './ui-store';
 import { ErrorBoundary } from './ErrorBoundary';
-import { useProfiles } from './profiles/profiles-store';
+import { useProfiles } from '../platform/profiles-store';
 import { Shell } from './Shell';
 import { SignInScreen } from './sign-in/SignInScreen';
 import { useConnectionHealth, useConnectionState } from './status/connection-store';

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactNode } from 'react';
 import { getBridge } from '../../bridge';
-import { useActiveProfile } from '../profiles/profiles-store';
+import { useActiveProfile } from '../../platform/profiles-store';
 import { ProfileIcon } from '../profiles/ProfileSwitcher';
 import { useAppInfo } from './app-info-store';
 import { healthLabel, type ConnectionHealth } from './connection-health';

@@ -1,11 +1,11 @@
 // Connection profiles as the main process keeps them; kept fresh by `profiles:changed`.
 import { create } from 'zustand';
-import type { NormalizedError } from '../../../../shared/api/errors';
-import type { ChannelRequest, Profile, ProfilesState } from '../../../../shared/ipc/contract';
-import { getBridge } from '../../bridge';
-import { toNormalizedError } from '../../bridge/errors';
-import { nextDataGeneration } from '../../lib/data-generation';
-import { resetServerClock } from '../../lib/server-clock';
+import type { NormalizedError } from '../../../shared/api/errors';
+import type { ChannelRequest, Profile, ProfilesState } from '../../../shared/ipc/contract';
+import { getBridge } from '../bridge';
+import { toNormalizedError } from '../bridge/errors';
+import { nextDataGeneration } from '../lib/data-generation';
+import { resetServerClock } from '../lib/server-clock';
 
 interface ProfilesStore {
   profiles: Profile[];

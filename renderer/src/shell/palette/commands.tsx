@@ -9,10 +9,10 @@ import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import type { FeatureCommand } from '../../features/registry';
 import { areaOffered, areas } from '../navigation/areas';
-import { navigate } from '../navigation/hash-router';
-import { useIntents } from '../navigation/intents';
+import { navigate } from '../../platform/navigation/hash-router';
+import { useIntents } from '../../platform/navigation/intents';
 import { activateProfile } from '../profiles/ProfileSwitcher';
-import { useProfiles } from '../profiles/profiles-store';
+import { useProfiles } from '../../platform/profiles-store';
 import { useThemePreference, type PaletteMode } from '../theme/theme-store';
 import { useUi } from '../ui-store';
 

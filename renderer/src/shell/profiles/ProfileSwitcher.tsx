@@ -21,9 +21,9 @@ import { useState } from 'react';
 import type { Profile } from '../../../../shared/ipc/contract';
 import { toNormalizedError } from '../../bridge/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useNotifications, notify } from '../notifications/notifications-store';
+import { useNotifications, notify } from '../../platform/notifications-store';
 import { useUi } from '../ui-store';
-import { useActiveProfile, useProfiles } from './profiles-store';
+import { useActiveProfile, useProfiles } from '../../platform/profiles-store';
 import { useKeyStorage } from '../../lib/key-storage';
 import { VaultNotice } from './VaultNotice';
 

@@ -17,8 +17,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { navigate } from '../navigation/hash-router';
-import { useOperations, type TrackedOperation } from './operations-store';
+import { navigate } from '../../platform/navigation/hash-router';
+import { useOperations, type TrackedOperation } from '../../platform/operations-store';
 
 function OperationRow({ operation, onOpen }: { operation: TrackedOperation; onOpen(): void }) {
   const dismiss = useOperations((s) => s.dismiss);

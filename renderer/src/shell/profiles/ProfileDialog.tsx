@@ -17,10 +17,10 @@ import { fieldErrors, type Issue } from '../../components/form/field-errors';
 import type { FormResult } from '../../components/form/form-result';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
-import { notify } from '../notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { ConnectionTest, useConnectionTest } from './ConnectionTest';
 import { KeyStorageNotice } from './VaultNotice';
-import { useProfiles } from './profiles-store';
+import { useProfiles } from '../../platform/profiles-store';
 
 type Field = 'name' | 'baseUrl' | 'apiKey';
 export type ProfileFormErrors = Partial<Record<Field | 'form', string>>;

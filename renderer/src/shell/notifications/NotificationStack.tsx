@@ -2,7 +2,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import { useNotifications, type Notification } from './notifications-store';
+import { useNotifications, type Notification } from '../../platform/notifications-store';
 
 function Toast({ item }: { item: Notification }) {
   const dismiss = useNotifications((s) => s.dismiss);

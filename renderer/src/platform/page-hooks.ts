@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { isEditableTarget } from '../lib/shortcuts';
 import { useLatest } from '../lib/use-latest';
 import { useIntents, type Intent } from './navigation/intents';
-import { useProfiles } from './profiles/profiles-store';
+import { useProfiles } from './profiles-store';
 
 /** Runs `run` when the shell asks for this intent, now or while the page is open. */
 export function useIntent(intent: Intent, run: () => void): void {

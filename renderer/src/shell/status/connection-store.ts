@@ -8,7 +8,7 @@ import { api } from '../../bridge/api';
 import { onCallOutcome, type CallOutcome } from '../../bridge/call-outcomes';
 import { getBridge, type ConnectionState } from '../../bridge';
 import { resetServerClock } from '../../lib/server-clock';
-import { useProfiles } from '../profiles/profiles-store';
+import { useProfiles } from '../../platform/profiles-store';
 import { isHealthy, nextHealth, type ConnectionHealth } from './connection-health';
 
 export function useConnectionState(): ConnectionState {
