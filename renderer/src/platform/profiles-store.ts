@@ -4,8 +4,8 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import type { ChannelRequest, Profile, ProfilesState } from '../../../shared/ipc/contract';
 import { getBridge } from '../bridge';
 import { toNormalizedError } from '../bridge/errors';
-import { nextDataGeneration } from '../lib/data-generation';
-import { resetServerClock } from '../lib/server-clock';
+import { nextDataGeneration } from './data-generation';
+import { resetServerClock } from './server-clock';
 
 interface ProfilesStore {
   profiles: Profile[];

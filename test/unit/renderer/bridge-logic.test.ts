@@ -4,7 +4,7 @@ import { BridgeCallError, isCancelled, toNormalizedError } from '../../../render
 import { handoffUrl, hashWithoutToken, tokenFromHash, tokenFromPaste } from '../../../renderer/src/bridge/token';
 import { bridgeUrl } from '../../../renderer/src/bridge/websocket-bridge';
 import { parseHash } from '../../../renderer/src/platform/navigation/hash-router';
-import { detailLines } from '../../../renderer/src/lib/error-details';
+import { detailLines } from '../../../renderer/src/components/error-details';
 
 describe('backoffDelay', () => {
   it('grows exponentially up to the cap, with bounded jitter', () => {

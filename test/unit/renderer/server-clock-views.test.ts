@@ -9,8 +9,8 @@ import { usageAxis, usageSeries } from '../../../renderer/src/features/api-keys/
 import { isoToLocal, lastHour, logTime, rangeError } from '../../../renderer/src/features/clusters/proxy/access-log-filter';
 import { emptySecretForm, PAST_EXPIRY, toCreateSecret } from '../../../renderer/src/features/clusters/secrets/secret-form';
 import { expiryState } from '../../../renderer/src/features/clusters/secrets/secret-status';
-import { formatLocalTime } from '../../../renderer/src/lib/error-details';
-import { noteServerTime, resetServerClock, serverNow } from '../../../renderer/src/lib/server-clock';
+import { formatLocalTime } from '../../../renderer/src/components/error-details';
+import { noteServerTime, resetServerClock, serverNow } from '../../../renderer/src/platform/server-clock';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -14,7 +14,7 @@ import { useApiKeys } from './api-keys-store';
 import { keyColumns } from './key-columns';
 import { blockedReason, holderWarning } from './key-holders';
 import { useMountedOnce } from '../../lib/use-mounted-once';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 import { useIntent } from '../../platform/page-hooks';
 import { useKeyListParams, useKeysFollowProfile, useKeysShortcuts } from './use-keys-page';
 import { UsageDrawer } from './UsageDrawer';

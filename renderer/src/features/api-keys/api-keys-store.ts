@@ -10,7 +10,7 @@ import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
 import type { RevealedKey } from '../../components/KeyRevealDialog';
 import { prefixesToAsk } from './key-holders';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../platform/resource-store';
 
 export type { LoadStatus };
 

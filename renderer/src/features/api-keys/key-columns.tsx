@@ -12,7 +12,7 @@ import type { ApiKey } from '../../../../shared/api/api-keys';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { TagChips } from '../../components/TagChips';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatDate, formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDate, formatDateTime, relativeTime } from '../../platform/relative-time';
 import { limitCell, limitLines, NO_KEY_LIMIT } from './key-display';
 import { effectiveStatus, STATUS_RANK } from './key-status';
 import { KeyStatusChip } from './KeyStatusChip';

@@ -2,7 +2,7 @@
 // is "no per-key limit" (the plan's limit applies): the API returns 0 for a class that was not
 // requested, the emulator applies no per-key bucket for it, and the form leaves it empty.
 import type { ApiKey } from '../../../../shared/api/api-keys';
-import { formatDate, relativeTime } from '../../lib/relative-time';
+import { formatDate, relativeTime } from '../../platform/relative-time';
 import { RATE_CLASSES, type RateClass } from './key-form';
 
 export const NO_KEY_LIMIT = 'no per-key limit';

@@ -8,7 +8,7 @@ import { AccountKeyScope, type KeyPermission } from '../../../../shared/api/comm
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { fieldErrors } from '../../components/form/field-errors';
 import type { FormResult as GenericFormResult } from '../../components/form/form-result';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 
 export const RATE_CLASSES = ['reads', 'writes', 'executions'] as const;
 export type RateClass = (typeof RATE_CLASSES)[number];

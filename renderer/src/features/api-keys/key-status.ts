@@ -2,7 +2,7 @@
 // past its expiresAt no longer works (01-accounts.md leaves its status "not shown"). Past by
 // the server's clock (server-clock.ts): that is the one that refuses the key.
 import type { ApiKey } from '../../../../shared/api/api-keys';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 
 export type EffectiveStatus = 'active' | 'revoked' | 'expired';
 

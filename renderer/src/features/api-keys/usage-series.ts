@@ -2,7 +2,7 @@
 // (no per-render parsing) and the decimation plugin (sorted x), and the time axis it is drawn on.
 import type { KeyUsageResponse } from '../../../../shared/api/api-keys';
 import type { Granularity } from '../../../../shared/api/common';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 import { bucketAxis, type TimeAxis } from '../../lib/time-axis';
 
 export interface Point {

@@ -7,7 +7,7 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { navigate } from '../../platform/navigation/hash-router';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 import { countByStatus, filterClusters, isTransitional } from './cluster-logic';
 import { clusterColumns } from './cluster-columns';
 import { clusterPath } from './cluster-route';

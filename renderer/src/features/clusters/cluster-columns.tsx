@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { formatHourly } from '../../lib/money';
 import { canRestart, canStop, formatUptime, gpuLabel } from './cluster-logic';
 import { ClusterStatusChip } from './ClusterStatusChip';

@@ -6,7 +6,7 @@ import type { Cluster } from '../../../../shared/api/clusters/cluster';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
-import { createLoader, initialLoadState, type LoadOptions, type LoadState, type LoadStatus } from '../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadOptions, type LoadState, type LoadStatus } from '../../platform/resource-store';
 
 export type { LoadOptions, LoadStatus };
 

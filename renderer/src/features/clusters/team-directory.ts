@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { memberLabel, type TeamMember } from '../../../../shared/api/team';
 import { api } from '../../bridge/api';
-import { createLoader, initialLoadState, type LoadState } from '../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState } from '../../platform/resource-store';
 
 export interface TeamDirectoryState extends LoadState {
   members: TeamMember[];

@@ -29,7 +29,7 @@ import type { HourlySeries } from '../../components/HourlyChart';
 import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../components/StateViews';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { Panel } from './HealthSections';
 import { ANALYTICS_RANGES, formatDuration, isAnalyticsRange, LEVELS, type AnalyticsRangeId, type ErrorGroup } from './log-analytics';
 import { useLogAnalytics, type LogAnalytics } from './use-log-analytics';

@@ -21,7 +21,7 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { EnvRowsEditor } from '../../components/form/RowEditors';
 import { useValidatedForm } from '../../components/form/use-validated-form';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatLocalTime } from '../../lib/error-details';
+import { formatLocalTime } from '../../components/error-details';
 import { CONFIG_LABELS, configDiff, formFromConfiguration, placeConfigError, validateConfigForm, type ConfigForm } from './config-form';
 import { useEndpoints } from './endpoints-store';
 

@@ -28,7 +28,7 @@ import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { MONO_FONT } from '../../lib/fonts';
 import { gpuName } from '../../lib/format';
-import { relativeTime } from '../../lib/relative-time';
+import { relativeTime } from '../../platform/relative-time';
 import { usePolling } from '../../lib/use-polling';
 import { ConfigDialog } from './ConfigDialog';
 import { isMoving } from './endpoint-logic';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { TagChips } from '../../components/TagChips';
 import { formatMoney } from '../../lib/money';
-import { relativeTime } from '../../lib/relative-time';
+import { relativeTime } from '../../platform/relative-time';
 import { formatStat } from './compare/compare-logic';
 import { ExperimentStatusChip } from './ExperimentStatusChip';
 import type { ExperimentListItem } from './experiments-store';

@@ -7,7 +7,7 @@ import type { InputOf, OutputOf } from '../../../../shared/api/operations';
 import type { Experiment, ExperimentStatus, Run } from '../../../../shared/api/training/experiments';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../platform/resource-store';
 
 export type { LoadStatus };
 export type ExperimentListItem = OutputOf<'training.experiments.list'>['experiments'][number];

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Run } from '../../../../shared/api/training/experiments';
 import type { Column } from '../../components/DataTable';
 import { TagChips } from '../../components/TagChips';
-import { formatDuration } from '../../lib/error-details';
+import { formatDuration } from '../../components/error-details';
 import { formatMoney } from '../../lib/money';
 import { formatStat } from './compare/compare-logic';
 import { ExperimentStatusChip } from './ExperimentStatusChip';

@@ -17,7 +17,7 @@ import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
 import { EmptyState } from '../../components/StateViews';
 import { saveFile } from '../../lib/save-file';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 import { downloadName } from './download';
 import { openLogFeed } from './log-feed';
 import type { LogLine } from './log-line';

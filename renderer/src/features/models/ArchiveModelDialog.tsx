@@ -7,8 +7,8 @@ import type { Model } from '../../../../shared/api/training/models';
 import { notify } from '../../platform/notifications-store';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
-import { formatDate } from '../../lib/relative-time';
-import { serverNow } from '../../lib/server-clock';
+import { formatDate } from '../../platform/relative-time';
+import { serverNow } from '../../platform/server-clock';
 import {
   deletionDate,
   initialArchiveForm,

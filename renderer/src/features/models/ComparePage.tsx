@@ -27,7 +27,7 @@ import { useOnProfileSwitch } from '../../platform/page-hooks';
 import { ErrorState } from '../../components/StateViews';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
-import { formatDuration } from '../../lib/error-details';
+import { formatDuration } from '../../components/error-details';
 import { compareRows, type CompareRow } from './compare-rows';
 import { formatMetric, metricLabel } from './model-format';
 import { MODEL_COMPARE_LIMITS, modelPath } from './model-routes';

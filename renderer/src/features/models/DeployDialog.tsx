@@ -22,9 +22,9 @@ import { CopyButton } from '../../components/CopyButton';
 import { placeApiError } from '../../components/form/api-error-fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
-import { formatDuration, formatLocalTime } from '../../lib/error-details';
+import { formatDuration, formatLocalTime } from '../../components/error-details';
 import { MONO_FONT } from '../../lib/fonts';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 import {
   DEPLOY_LABELS,
   DEPLOY_MEMBERS,

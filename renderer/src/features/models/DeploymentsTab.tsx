@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Model } from '../../../../shared/api/training/models';
 import { CopyButton } from '../../components/CopyButton';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { ModelStatusChip } from './ModelStatusChip';
 import { Panel } from './ModelSections';
 

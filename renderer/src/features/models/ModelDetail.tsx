@@ -34,7 +34,7 @@ import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { TagChips } from '../../components/TagChips';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { usePolling } from '../../lib/use-polling';
 import { DeploymentsTab } from './DeploymentsTab';
 import { FilesTab } from './FilesTab';

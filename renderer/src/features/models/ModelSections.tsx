@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Model } from '../../../../shared/api/training/models';
-import { formatDuration } from '../../lib/error-details';
+import { formatDuration } from '../../components/error-details';
 import { formatNumber } from '../../lib/format';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatBytes, formatMetric, formatParameters, metricLabel, numericMetrics } from './model-format';

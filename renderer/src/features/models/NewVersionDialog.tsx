@@ -16,7 +16,7 @@ import { toNormalizedError } from '../../bridge/errors';
 import { placeApiError } from '../../components/form/api-error-fields';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
-import { formatDateTime } from '../../lib/relative-time';
+import { formatDateTime } from '../../platform/relative-time';
 import { useModels } from './models-store';
 import {
   latestVersion,

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Model } from '../../../../shared/api/training/models';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { formatBytes, formatMetric, metricLabel } from './model-format';
 import { MetricBars } from './MetricBars';
 import { Panel } from './ModelSections';

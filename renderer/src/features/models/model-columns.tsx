@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
-import { formatDate } from '../../lib/relative-time';
+import { formatDate } from '../../platform/relative-time';
 import { formatBytes, formatMetric, formatParameters } from './model-format';
 import type { ModelItem } from './models-store';
 import { ModelStatusChip } from './ModelStatusChip';

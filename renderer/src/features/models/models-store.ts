@@ -23,7 +23,7 @@ import type {
 } from '../../../../shared/api/training/models-actions';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../platform/resource-store';
 
 export type { LoadStatus };
 type ModelListItem = z.infer<typeof ListItem>;

@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatDateTime } from '../../lib/relative-time';
+import { formatDateTime } from '../../platform/relative-time';
 import { TemplateBadges } from './TemplateBadges';
 import {
   EnvironmentPanel,

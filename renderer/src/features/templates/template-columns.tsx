@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Template } from '../../../../shared/api/clusters/templates';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
-import { formatDate } from '../../lib/relative-time';
+import { formatDate } from '../../platform/relative-time';
 import { formatMoney } from '../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
 

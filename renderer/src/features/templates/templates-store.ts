@@ -12,7 +12,7 @@ import type {
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../platform/resource-store';
 
 export type { LoadStatus };
 export type TriState = '' | 'true' | 'false';

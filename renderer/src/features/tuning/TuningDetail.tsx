@@ -26,7 +26,7 @@ import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { ErrorState } from '../../components/StateViews';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatMoney } from '../../lib/money';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { usePolling } from '../../lib/use-polling';
 import { DeployBestDialog } from './DeployBestDialog';
 import { ImportanceChart } from './ImportanceChart';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatMoney } from '../../lib/money';
-import { relativeTime } from '../../lib/relative-time';
+import { relativeTime } from '../../platform/relative-time';
 import { algorithmLabel } from './tuning-form';
 import { formatValue, objectiveText, progressText } from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';

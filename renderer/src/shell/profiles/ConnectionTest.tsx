@@ -15,7 +15,7 @@ import { getBridge } from '../../bridge';
 import { toNormalizedError } from '../../bridge/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldErrors } from '../../components/form/field-errors';
-import { formatDateTime } from '../../lib/relative-time';
+import { formatDateTime } from '../../platform/relative-time';
 import type { ProfileFormErrors, ProfileValues } from './ProfileDialog';
 
 type TestState =

@@ -24,7 +24,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifications, notify } from '../../platform/notifications-store';
 import { useUi } from '../ui-store';
 import { useActiveProfile, useProfiles } from '../../platform/profiles-store';
-import { useKeyStorage } from '../../lib/key-storage';
+import { useKeyStorage } from '../../platform/key-storage';
 import { VaultNotice } from './VaultNotice';
 
 export function ProfileIcon({ profile }: { profile: Pick<Profile, 'kind'> }) {

@@ -14,7 +14,7 @@ import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { formatDateTime } from '../../lib/relative-time';
+import { formatDateTime } from '../../platform/relative-time';
 import type { RateLimitEvent } from './rate-limit-store';
 import { rateLimitName, rateLimitScope, resetClock } from './rate-limit-labels';
 

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../../../shared/ipc/contract';
 import { getBridge } from '../../bridge';
-import { useVaultStatus } from '../../lib/key-storage';
+import { useVaultStatus } from '../../platform/key-storage';
 
 interface AppInfoState {
   info: AppInfo | null;

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import { api } from '../../bridge/api';
 import { onCallOutcome, type CallOutcome } from '../../bridge/call-outcomes';
 import { getBridge, type ConnectionState } from '../../bridge';
-import { resetServerClock } from '../../lib/server-clock';
+import { resetServerClock } from '../../platform/server-clock';
 import { useProfiles } from '../../platform/profiles-store';
 import { isHealthy, nextHealth, type ConnectionHealth } from './connection-health';
 

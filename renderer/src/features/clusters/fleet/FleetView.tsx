@@ -24,7 +24,7 @@ import { useIntent } from '../../../platform/page-hooks';
 import { StaleBanner } from '../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../components/StateViews';
 import { gpuName } from '../../../lib/format';
-import { relativeTime } from '../../../lib/relative-time';
+import { relativeTime } from '../../../platform/relative-time';
 import { clusterPath } from '../cluster-route';
 import { ClusterStatusChip } from '../ClusterStatusChip';
 import { useClusters } from '../clusters-store';

@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import type { ClusterLifecycle } from '../../../../../shared/api/clusters/lifecycle';
-import { formatDateTime, relativeTime } from '../../../lib/relative-time';
-import { serverNow } from '../../../lib/server-clock';
+import { formatDateTime, relativeTime } from '../../../platform/relative-time';
+import { serverNow } from '../../../platform/server-clock';
 import { isTransitional, runOptionsOf, useClusterFollow } from './follow-store';
 import { activeStepIndex, phaseLabel, remainingMs, runPhases, terminalPhase } from './phases';
 

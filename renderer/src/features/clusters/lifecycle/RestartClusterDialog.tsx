@@ -9,7 +9,7 @@ import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { KNOWN_REGIONS } from '../../../../../shared/api/clusters/common';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../../shared/api/clusters/lifecycle';
 import { api } from '../../../bridge/api';
-import { formatDate } from '../../../lib/relative-time';
+import { formatDate } from '../../../platform/relative-time';
 import { formatNumber, gpuName, sizeGb } from '../../../lib/format';
 import { CostUnavailable, RestartCost } from './CostImpact';
 import { LifecycleDialog } from './LifecycleDialog';

@@ -20,7 +20,7 @@ import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { gpuId, INTERVAL_MS } from '../../../../../shared/api/clusters/metrics';
 import { createCrosshair, MetricChart, useCrosshair, type Crosshair, type MetricSeries } from '../../../components/MetricChart';
 import { ErrorState, EmptyState } from '../../../components/StateViews';
-import { serverNow } from '../../../lib/server-clock';
+import { serverNow } from '../../../platform/server-clock';
 import { parseHash } from '../../../platform/navigation/hash-router';
 import { logWindowPath, METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../platform/navigation/links';
 import { openWindow } from '../../../platform/navigation/open-window';

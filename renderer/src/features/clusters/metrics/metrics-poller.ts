@@ -10,7 +10,7 @@
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { MetricsSnapshot } from '../../../../../shared/api/clusters/metrics';
 import { getBridge } from '../../../bridge';
-import { noteServerTime } from '../../../lib/server-clock';
+import { noteServerTime } from '../../../platform/server-clock';
 
 export type PollEvent<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
 export type PollListener<T> = (event: PollEvent<T>) => void;

@@ -8,7 +8,7 @@ import type { MetricsInterval, MetricsSnapshot } from '../../../../../shared/api
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import { api } from '../../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../../bridge/errors';
-import { serverNow } from '../../../lib/server-clock';
+import { serverNow } from '../../../platform/server-clock';
 import { clusterMetricsPoller } from './metrics-poller';
 import { historyRequest, LIVE_CAPACITY, LIVE_GAP_MS, type HistoryRequest } from './ranges';
 import { SeriesSet } from './series-set';

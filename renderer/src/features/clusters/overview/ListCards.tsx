@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/StateViews';
 import { MONO_FONT } from '../../../lib/fonts';
 import { sizeGb } from '../../../lib/format';
-import { formatDateTime, relativeTime } from '../../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { Section } from './Section';
 
 const snapshotColumns: Column<Snapshot>[] = [

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import { MONO_FONT } from '../../../lib/fonts';
-import { formatDateTime } from '../../../lib/relative-time';
+import { formatDateTime } from '../../../platform/relative-time';
 import { cpuCores, sizeGb } from '../../../lib/format';
 import { formatHourly, formatMoney } from '../../../lib/money';
 import { formatUptime, gpuLabel } from '../cluster-logic';

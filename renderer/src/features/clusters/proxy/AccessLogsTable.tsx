@@ -27,7 +27,7 @@ import { RefreshFrame, StaleBanner } from '../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../components/StateViews';
 import { saveFile } from '../../../lib/save-file';
 import { MONO_FONT } from '../../../lib/fonts';
-import { formatDateTime } from '../../../lib/relative-time';
+import { formatDateTime } from '../../../platform/relative-time';
 import { sortRows } from '../../../lib/table-logic';
 import { Section } from '../overview/Section';
 import {

@@ -11,7 +11,7 @@ import type { ProxyConfiguration } from '../../../../../shared/api/clusters/prox
 import { notify } from '../../../platform/notifications-store';
 import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
-import { formatDate, relativeTime } from '../../../lib/relative-time';
+import { formatDate, relativeTime } from '../../../platform/relative-time';
 import { openExternal } from '../open-external';
 import { Facts, Section } from '../overview/Section';
 

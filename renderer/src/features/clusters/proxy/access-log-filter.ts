@@ -4,7 +4,7 @@
 import type { AccessLogEntry, ProxyQuery } from '../../../../../shared/api/clusters/proxy';
 import { ACCESS_LOG_LIMIT_MAX } from '../../../../../shared/api/clusters/proxy';
 import { toCsv } from '../../../lib/csv';
-import { serverNow } from '../../../lib/server-clock';
+import { serverNow } from '../../../platform/server-clock';
 
 export const RANGE_PRESETS = [
   { id: '15m', label: '15 min', minutes: 15 },

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { AccessLogEntry, AccessLogWindow, ProxyQuery } from '../../../../../shared/api/clusters/proxy';
 import { api } from '../../../bridge/api';
-import { createLoader, initialLoadState, type LoadState } from '../../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState } from '../../../platform/resource-store';
 
 export interface AccessLogsState extends LoadState {
   clusterId: string | null;

@@ -11,7 +11,7 @@ import type { PortMapping } from '../../../../../shared/api/clusters/ports';
 import { CopyButton } from '../../../components/CopyButton';
 import type { Column } from '../../../components/DataTable';
 import { MONO_FONT } from '../../../lib/fonts';
-import { formatDateTime } from '../../../lib/relative-time';
+import { formatDateTime } from '../../../platform/relative-time';
 import { accessSummary } from './port-form';
 
 export interface PortActions {

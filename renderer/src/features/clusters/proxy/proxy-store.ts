@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import type { CreatePortMappingRequest, PortMapping, UpdatePortMappingRequest } from '../../../../../shared/api/clusters/ports';
 import type { ProxyConfiguration, UpdateProxyAccessRequest, UpdateProxyRequest } from '../../../../../shared/api/clusters/proxy';
 import { api } from '../../../bridge/api';
-import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../platform/resource-store';
 
 export interface ProxyMetaInfo {
   lastUpdated: string;

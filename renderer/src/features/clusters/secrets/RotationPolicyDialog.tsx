@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { Secret } from '../../../../../shared/api/clusters/secrets';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
-import { formatDateTime, relativeTime } from '../../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { RotationFields } from './RotationFields';
 import { rotationFormOf, toRotationPolicy } from './secret-form';
 import { useSecrets } from './secrets-store';

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Secret } from '../../../../../shared/api/clusters/secrets';
-import { formatDate, formatDateTime, relativeTime } from '../../../lib/relative-time';
+import { formatDate, formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { expiryState } from './secret-status';
 
 /** Smaller, to sit under a date in a 48-pixel row. */

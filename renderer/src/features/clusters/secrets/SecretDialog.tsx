@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { SecretCategory, SecretType, type Secret } from '../../../../../shared/api/clusters/secrets';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
-import { formatDateTime, relativeTime } from '../../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { RotationFields } from './RotationFields';
 import {
   emptySecretForm,

@@ -15,7 +15,7 @@ import { notify } from '../../../platform/notifications-store';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ListPage } from '../../../components/ListPage';
 import { EmptyState } from '../../../components/StateViews';
-import { onServerClockChange, serverNow } from '../../../lib/server-clock';
+import { onServerClockChange, serverNow } from '../../../platform/server-clock';
 import { DeleteSecretDialog } from './DeleteSecretDialog';
 import { RotationPolicyDialog } from './RotationPolicyDialog';
 import { secretColumns } from './secret-columns';

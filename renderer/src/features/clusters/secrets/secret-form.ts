@@ -16,7 +16,7 @@ import { placeApiError } from '../../../components/form/api-error-fields';
 import { fieldErrors, formFields, longEntryMessage, type FieldLabels, type IssueToField } from '../../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 import type { ServerFieldError } from '../../../components/form/use-validated-form';
-import { serverNow } from '../../../lib/server-clock';
+import { serverNow } from '../../../platform/server-clock';
 export type { FieldErrors, FormResult };
 
 export interface RotationForm {

@@ -1,6 +1,6 @@
 // Expiry of a secret as the table badges it: expired, expiring within 14 days, or fine.
 import type { Secret } from '../../../../../shared/api/clusters/secrets';
-import { serverNow } from '../../../lib/server-clock';
+import { serverNow } from '../../../platform/server-clock';
 
 export const EXPIRING_DAYS = 14;
 const DAY_MS = 24 * 3600 * 1000;

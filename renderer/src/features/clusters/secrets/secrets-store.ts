@@ -10,7 +10,7 @@ import type {
   UpdateSecretRequest,
 } from '../../../../../shared/api/clusters/secrets';
 import { api } from '../../../bridge/api';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 
 export type { LoadStatus };
 

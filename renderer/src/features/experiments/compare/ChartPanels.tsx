@@ -13,7 +13,7 @@ import { CorrelationHeatmap } from '../../../components/charts/CorrelationHeatma
 import { ParallelCoordinates, type ParallelAxis } from '../../../components/charts/ParallelCoordinates';
 import { ParetoScatter, type ScatterMetric } from '../../../components/charts/ParetoScatter';
 import { StepCurves, type StepCurveInput } from '../../../components/charts/StepCurves';
-import { formatDuration } from '../../../lib/error-details';
+import { formatDuration } from '../../../components/error-details';
 import { formatMoney } from '../../../lib/money';
 import { axisKindOf, correlationGrid, differingKeys, formatStat } from './compare-logic';
 import type { RunCurve } from './run-curves';

@@ -27,7 +27,7 @@ import { ErrorState } from '../../../components/StateViews';
 import { TagChips } from '../../../components/TagChips';
 import { BridgeCallError } from '../../../bridge/errors';
 import { MONO_FONT } from '../../../lib/fonts';
-import { relativeTime } from '../../../lib/relative-time';
+import { relativeTime } from '../../../platform/relative-time';
 import { DETAIL_POLL_MS, usePolling } from '../../../lib/use-polling';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';

@@ -3,6 +3,7 @@
 // server's `Date`) and forgotten on a profile switch. Relative times ("2 hours ago") are
 // computed against it, so an emulator whose clock was advanced never shows "in 13 minutes"
 // for something that already happened.
+import { onCallOutcome } from '../bridge/call-outcomes';
 
 let offsetMs = 0;
 const listeners = new Set<() => void>();
@@ -46,3 +47,10 @@ export function onServerClockChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+// Every answer teaches the clock: the bridge reports each call's outcome with its server time
+// (it knows nothing of this module), and this listener is in place as soon as anything reads
+// the clock.
+onCallOutcome((outcome) => {
+  if (outcome.ok) noteServerTime(outcome.serverTime);
+});
