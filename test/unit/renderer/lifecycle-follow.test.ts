@@ -4,7 +4,7 @@ import { clusterFixture } from './cluster-fixture';
 import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
 import { useNotifications } from '../../../renderer/src/platform/notifications-store';
 import { MAX_FINISHED, useOperations } from '../../../renderer/src/platform/operations-store';
-import { POLL_INTERVAL_MS, useClusterFollow } from '../../../renderer/src/features/clusters/lifecycle/follow-store';
+import { POLL_INTERVAL_MS, useClusterFollow } from '../../../renderer/src/features/clusters/clusters/lifecycle/follow-store';
 
 /** A bridge whose clusters.get answers from a queue of cluster states. */
 function fakeBridge(answers: Cluster[]) {

@@ -9,6 +9,7 @@ import type { Feature } from '../feature';
 
 export const feature: Feature = {
   id: 'emulator',
+  area: 'emulator',
   path: '/emulator',
   label: 'Emulator',
   description: 'Clock, chaos rules, request journal, snapshots and reset of the emulator',

@@ -9,6 +9,7 @@ import type { Feature, FeatureCommand } from '../feature';
 
 export const feature: Feature = {
   id: 'endpoints',
+  area: 'endpoints',
   path: '/endpoints',
   label: 'Endpoints',
   description: 'Serverless endpoints: health report (one or all), readiness and liveness, log analytics, configuration and its rollout',
