@@ -60,6 +60,8 @@ const areas = foldersIn(FEATURES);
 /** An area's feature folders: none when its single feature is at its root (an index.tsx there). */
 const featureFoldersOf = (area) =>
   existsSync(new URL(`${FEATURES}/${area}/index.tsx`, import.meta.url)) ? [] : foldersIn(`${FEATURES}/${area}`);
+/** Below the features and the shell. */
+const BELOW = ['components', 'lib', 'platform', 'bridge'].map((folder) => `${SRC}/${folder}`);
 
 export default tseslint.config(
   {
@@ -188,6 +190,37 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            {
+              target: BELOW,
+              from: FEATURES,
+              message: 'Bad layering: components/, lib/, platform/ and bridge/ are below the features and import none.',
+            },
+            {
+              target: BELOW,
+              from: `${SRC}/shell`,
+              message: 'Bad layering: components/, lib/, platform/ and bridge/ are below the shell and do not import it.',
+            },
+            { target: `${SRC}/lib`, from: `${SRC}/components`, message: 'Bad layering: lib/ imports no component.' },
+            {
+              target: `${SRC}/lib`,
+              from: [`${SRC}/platform`, `${SRC}/bridge`],
+              message: 'Bad layering: lib/ holds pure helpers: no app state (platform/), no bridge.',
+            },
+            {
+              target: `${SRC}/platform`,
+              from: `${SRC}/components`,
+              message: 'Bad layering: platform/ frames nothing: it imports no component.',
+            },
+            {
+              target: `${SRC}/bridge`,
+              from: [`${SRC}/platform`, `${SRC}/components`],
+              message: 'Bad layering: bridge/ knows nothing above it: it reports (call-outcomes) and platform/ listens.',
+            },
+            {
+              target: FEATURES,
+              from: `${SRC}/shell`,
+              message: 'Bad layering: features do not import the shell (what they share with it lives in platform/).',
+            },
             {
               target: `${SRC}/shell`,
               from: FEATURES,
