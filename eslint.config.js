@@ -1,7 +1,7 @@
 // Lint: the layering of DESIGN.md ("shared / main / main/electron / preload / renderer")
 // checked by a tool, as an error, with no exemption list; plus typescript-eslint's
 // recommended rules.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -34,11 +34,34 @@ function refuse(names, why) {
   return names.map((name) => ({ group: [name, `${name}/*`], message: `Bad layering: ${why}` }));
 }
 
-// The renderer's feature folders, read from disk so a new feature is covered without an edit.
-const FEATURES = './renderer/src/features';
-const featureFolders = readdirSync(FEATURES, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+// The renderer's folders (renderer/src/), each importing only those listed below it:
+//   shell/       frames the app: App, the navigation list, palette, status bar, profiles UI,
+//                sign-in, theme; it reaches features only through features/registry.ts
+//   features/    one folder per area, features/<area>/ (accounts, clusters, endpoints, training,
+//                emulator), holding a folder per feature, features/<area>/<feature>/ (an area
+//                with a single feature keeps it at its root); an area's own files serve its
+//                feature folders; areas, and feature folders of an area, do not import each other
+//   components/  shared widgets (and the error details ErrorAlert shows)
+//   platform/    what features use and that frames nothing: router, intents, links, open-window,
+//                URL state, page hooks, the app-wide stores (profiles, notifications, operations,
+//                key storage, the team directory), the server clock, data generation, the
+//                resource-store factory
+//   bridge/      the transport to the main process; it reports what happens (call-outcomes)
+//                and knows nothing above it
+//   lib/         pure helpers: no app state, nothing else of the renderer
+// Folders are read from disk, so a new area or feature is covered without an edit.
+const SRC = './renderer/src';
+const FEATURES = `${SRC}/features`;
+const foldersIn = (path) =>
+  readdirSync(new URL(`${path}/`, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const areas = foldersIn(FEATURES);
+/** An area's feature folders: none when its single feature is at its root (an index.tsx there). */
+const featureFoldersOf = (area) =>
+  existsSync(new URL(`${FEATURES}/${area}/index.tsx`, import.meta.url)) ? [] : foldersIn(`${FEATURES}/${area}`);
+/** Below the features and the shell. */
+const BELOW = ['components', 'lib', 'platform', 'bridge'].map((folder) => `${SRC}/${folder}`);
 
 export default tseslint.config(
   {
@@ -159,9 +182,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Renderer features (DESIGN.md, "An area is one module"): a feature never imports another
-  // (shared pieces live in components/ or lib/), and the shell reaches features only through
-  // features/registry.
+  // The renderer's layers (above) and its areas (DESIGN.md, "An area is one module").
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
@@ -169,22 +190,71 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...featureFolders.map((name) => ({
-              target: `${FEATURES}/${name}`,
-              from: featureFolders.filter((other) => other !== name).map((other) => `${FEATURES}/${other}`),
-              message: `Bad layering: features/${name} may not import another feature; move the shared piece to components/ or lib/.`,
-            })),
+            {
+              target: BELOW,
+              from: FEATURES,
+              message: 'Bad layering: components/, lib/, platform/ and bridge/ are below the features and import none.',
+            },
+            {
+              target: BELOW,
+              from: `${SRC}/shell`,
+              message: 'Bad layering: components/, lib/, platform/ and bridge/ are below the shell and do not import it.',
+            },
+            { target: `${SRC}/lib`, from: `${SRC}/components`, message: 'Bad layering: lib/ imports no component.' },
+            {
+              target: `${SRC}/lib`,
+              from: [`${SRC}/platform`, `${SRC}/bridge`],
+              message: 'Bad layering: lib/ holds pure helpers: no app state (platform/), no bridge.',
+            },
+            {
+              target: `${SRC}/platform`,
+              from: `${SRC}/components`,
+              message: 'Bad layering: platform/ frames nothing: it imports no component.',
+            },
+            {
+              target: `${SRC}/bridge`,
+              from: [`${SRC}/platform`, `${SRC}/components`],
+              message: 'Bad layering: bridge/ knows nothing above it: it reports (call-outcomes) and platform/ listens.',
+            },
+            {
+              target: FEATURES,
+              from: `${SRC}/shell`,
+              message: 'Bad layering: features do not import the shell (what they share with it lives in platform/).',
+            },
+            {
+              target: `${SRC}/shell`,
+              from: FEATURES,
+              except: ['./registry.ts', './feature.ts'],
+              message: 'Bad layering: shell/ reaches features only through features/registry.ts.',
+            },
             {
               target: FEATURES,
               from: `${FEATURES}/registry.ts`,
               message: 'Bad layering: features do not import the registry (the shell does).',
             },
-            {
-              target: './renderer/src/app',
-              from: FEATURES,
-              except: ['./registry.ts'],
-              message: 'Bad layering: app/ reaches features only through features/registry.',
-            },
+            ...areas.map((area) => ({
+              target: `${FEATURES}/${area}`,
+              from: areas.filter((other) => other !== area).map((other) => `${FEATURES}/${other}`),
+              message: `Bad layering: features/${area}/ may not import another area; what areas share lives in platform/, components/ or lib/.`,
+            })),
+            ...areas.flatMap((area) =>
+              featureFoldersOf(area)
+                .map((folder) => ({
+                  target: `${FEATURES}/${area}/${folder}`,
+                  from: featureFoldersOf(area)
+                    .filter((other) => other !== folder)
+                    .map((other) => `${FEATURES}/${area}/${other}`),
+                  message: `Bad layering: features/${area}/${folder}/ may not import another feature folder; share through features/${area}/'s own files or a layer below.`,
+                }))
+                .filter((zone) => zone.from.length > 0),
+            ),
+            ...areas
+              .filter((area) => featureFoldersOf(area).length > 0)
+              .map((area) => ({
+                target: `${FEATURES}/${area}/*.{ts,tsx}`,
+                from: featureFoldersOf(area).map((folder) => `${FEATURES}/${area}/${folder}`),
+                message: `Bad layering: the files of features/${area}/ serve its feature folders and import none of them.`,
+              })),
             // The layering of DESIGN.md, repeated: this config object replaces the rule's options for the renderer.
             {
               target: './renderer',

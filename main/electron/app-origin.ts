@@ -29,7 +29,7 @@ export function isAppUrl(url: string): boolean {
 
 /**
  * The URL a window loads for an in-app route. The renderer routes on the fragment
- * (`#/api-keys`, renderer/src/app/navigation/hash-router.ts), so "/" is the shell and
+ * (`#/api-keys`, renderer/src/platform/navigation/hash-router.ts), so "/" is the shell and
  * "/logs?cluster=c1" becomes app://console/#/logs?cluster=c1.
  */
 export function appUrl(route = '/'): string {

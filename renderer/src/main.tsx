@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { areaForPath, defaultArea } from './app/navigation/areas';
-import { parseHash } from './app/navigation/hash-router';
+import { App } from './shell/App';
+import { areaForPath, defaultArea } from './shell/navigation/areas';
+import { parseHash } from './platform/navigation/hash-router';
 import { getBridge } from './bridge';
 
 // Connect before the first render so the token leaves the address bar at once.

@@ -14,7 +14,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { createAppTheme } from '../../renderer/src/app/theme/create-app-theme';
+import { createAppTheme } from '../../renderer/src/shell/theme/create-app-theme';
 import { CorrelationHeatmap } from '../../renderer/src/components/charts/CorrelationHeatmap';
 import { HistoryChart } from '../../renderer/src/components/charts/HistoryChart';
 import { ParallelCoordinates, type ParallelAxis } from '../../renderer/src/components/charts/ParallelCoordinates';

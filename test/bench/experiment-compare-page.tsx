@@ -10,10 +10,10 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import { createRoot, type Root } from 'react-dom/client';
-import { createAppTheme } from '../../renderer/src/app/theme/create-app-theme';
-import { ComparisonView } from '../../renderer/src/features/experiments/compare/ComparisonView';
-import type { RunCurve } from '../../renderer/src/features/experiments/compare/run-curves';
-import type { Comparison } from '../../renderer/src/features/experiments/compare/use-comparison';
+import { createAppTheme } from '../../renderer/src/shell/theme/create-app-theme';
+import { ComparisonView } from '../../renderer/src/features/training/experiments/compare/ComparisonView';
+import type { RunCurve } from '../../renderer/src/features/training/experiments/compare/run-curves';
+import type { Comparison } from '../../renderer/src/features/training/experiments/compare/use-comparison';
 import { colourAt, VIRIDIS } from '../../renderer/src/lib/colour-scale';
 import { lossCurves, rng } from './charts-data';
 

@@ -7,9 +7,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { createRoot, type Root } from 'react-dom/client';
 import { LogSource, LogType } from '../../shared/api/clusters/logs';
 import type { LogTailItem } from '../../shared/ipc/streams';
-import { createAppTheme } from '../../renderer/src/app/theme/create-app-theme';
-import { LogModel } from '../../renderer/src/features/logs/log-model';
-import { LogWindow, type LogWindowEnv } from '../../renderer/src/features/logs/LogWindow';
+import { createAppTheme } from '../../renderer/src/shell/theme/create-app-theme';
+import { LogModel } from '../../renderer/src/features/clusters/logs/log-model';
+import { LogWindow, type LogWindowEnv } from '../../renderer/src/features/clusters/logs/LogWindow';
 
 export type Mode = 'tuned' | 'naive';
 

@@ -6,8 +6,8 @@
 import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import type { MetricsDataPoint } from '../../shared/api/clusters/metrics';
 import { createMetricChart, type MetricChartController } from '../../renderer/src/components/metric-chart-core';
-import { SeriesBuffer } from '../../renderer/src/features/clusters/metrics/ring-buffer';
-import { GPU_METRICS, gpuSeriesKey, historySeries, seriesColor } from '../../renderer/src/features/clusters/metrics/series';
+import { SeriesBuffer } from '../../renderer/src/features/clusters/clusters/metrics/ring-buffer';
+import { GPU_METRICS, gpuSeriesKey, historySeries, seriesColor } from '../../renderer/src/features/clusters/clusters/metrics/series';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale);
 

@@ -1,12 +1,11 @@
 // Typed API calls over the `api:call` channel: the operation id picks the input and
 // output types from shared/api/operations.ts. Aborting the signal cancels the call in the
-// gateway (`api:cancel`) and rejects with a `cancelled` error. Every answer teaches the
-// server clock its time, and every outcome is reported (call-outcomes.ts).
+// gateway (`api:cancel`) and rejects with a `cancelled` error. Every outcome is reported
+// (call-outcomes.ts), an answer with its server time (which teaches platform/server-clock).
 import type { RateLimitInfo } from '../../../shared/api/api-keys';
 import type { InputOf, OperationId, OutputOf } from '../../../shared/api/operations';
 import { cancelledError as cancelled } from '../../../shared/api/local-errors';
 import type { ApiCallRequest, ApiCallResponse } from '../../../shared/ipc/contract';
-import { noteServerTime } from '../lib/server-clock';
 import { reportCallOutcome } from './call-outcomes';
 import { BridgeCallError, isCancelled, toNormalizedError } from './errors';
 import { getBridge } from './index';
@@ -44,8 +43,7 @@ export async function api<K extends OperationId>(op: K, ...args: InputArgs<K>): 
   const started = performance.now();
   const call = bridge.invoke('api:call', request).then(
     (res: ApiCallResponse) => {
-      noteServerTime(res.serverTime);
-      reportCallOutcome({ op, ok: true, latencyMs: performance.now() - started });
+      reportCallOutcome({ op, ok: true, latencyMs: performance.now() - started, serverTime: res.serverTime });
       return res;
     },
     (error: unknown) => {

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import type { NormalizedError } from '../../../shared/api/errors';
-import { detailLines } from '../lib/error-details';
+import { detailLines } from './error-details';
 
 export function ErrorAlert({ error, action, sx }: { error: NormalizedError; action?: ReactNode; sx?: SxProps<Theme> }) {
   const lines = detailLines(error.details ?? {});

@@ -22,7 +22,7 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import { ProfileName } from '../../../shared/ipc/contract';
 import { toNormalizedError } from '../bridge/errors';
 import { MONO_FONT } from '../lib/fonts';
-import { useKeyStorage } from '../lib/key-storage';
+import { useKeyStorage } from '../platform/key-storage';
 import { CopyButton } from './CopyButton';
 import { ErrorAlert } from './ErrorAlert';
 

@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import type { NormalizedError } from '../../../shared/api/errors';
-import type { LoadStatus } from '../lib/resource-store';
+import type { LoadStatus } from '../platform/resource-store';
 import { DataTable, type DataTableProps } from './DataTable';
 import { FilterBox, type FilterBoxProps } from './FilterBox';
 import { RefreshFrame, StaleBanner } from './StaleBanner';

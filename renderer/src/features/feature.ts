@@ -33,8 +33,17 @@ export interface SearchGroup {
   note?: string;
 }
 
+/**
+ * The areas a feature belongs to: the API areas of the documents (accounts, clusters, endpoints,
+ * training) and the embedded emulator's own. Each is a folder, `features/<area>/`.
+ */
+export const AREAS = ['accounts', 'clusters', 'endpoints', 'training', 'emulator'] as const;
+export type Area = (typeof AREAS)[number];
+
 export interface Feature {
   id: string;
+  /** The area whose folder holds the feature (`features/<area>/…`). */
+  area: Area;
   /** The area's route; sub-routes are `<path>/…`. */
   path: string;
   label: string;

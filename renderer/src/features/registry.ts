@@ -1,26 +1,30 @@
-// Every feature of the console, in navigation order: the one place the shell (app/) learns
-// what features exist. A new area adds its folder's `feature` here.
-import { feature as apiKeys } from './api-keys';
-import { feature as clusters } from './clusters';
+// Every feature of the console, in navigation order: the one place the shell (shell/) learns
+// what features exist. Features are grouped by area, `features/<area>/<feature>/` (an area with
+// one feature keeps it at the area's root: endpoints, emulator); each entry names its area. A
+// new feature adds its folder's `feature` here.
+import { feature as apiKeys } from './accounts/api-keys';
+import { feature as clusters } from './clusters/clusters';
+import { feature as logs } from './clusters/logs';
+import { feature as templates } from './clusters/templates';
 import { feature as emulator } from './emulator';
 import { feature as endpoints } from './endpoints';
-import { feature as experiments } from './experiments';
-import { feature as logs } from './logs';
-import { feature as models } from './models';
-import { feature as templates } from './templates';
-import { datasetsFeature, trainingJobsFeature } from './training';
-import { feature as tuning } from './tuning';
-import type { Feature, FeatureCommand, SearchGroup, SearchItem } from './feature';
+import { feature as datasets } from './training/datasets';
+import { feature as experiments } from './training/experiments';
+import { feature as trainingJobs } from './training/jobs';
+import { feature as models } from './training/models';
+import { feature as tuning } from './training/tuning';
+import { AREAS, type Area, type Feature, type FeatureCommand, type SearchGroup, type SearchItem } from './feature';
 
-export type { Feature, FeatureCommand, SearchGroup, SearchItem };
+export type { Area, Feature, FeatureCommand, SearchGroup, SearchItem };
+export { AREAS };
 
 export const features: readonly Feature[] = [
   apiKeys,
   clusters,
   templates,
   endpoints,
-  datasetsFeature,
-  trainingJobsFeature,
+  datasets,
+  trainingJobs,
   models,
   tuning,
   experiments,

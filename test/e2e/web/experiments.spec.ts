@@ -5,7 +5,7 @@
 // conclusion and complete it, clone it with its runs and archive the clone.
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { formatPValue } from '../../../renderer/src/features/experiments/compare/compare-logic';
+import { formatPValue } from '../../../renderer/src/features/training/experiments/compare/compare-logic';
 import { openConsole, uniqueName } from './console-page';
 import { advanceClock, bridgeCall, bridgeInvoke } from './lifecycle-page';
 

@@ -10,7 +10,7 @@ import {
   matchesStatus,
   rangeError,
   rangeQuery,
-} from '../../../renderer/src/features/clusters/proxy/access-log-filter';
+} from '../../../renderer/src/features/clusters/clusters/proxy/access-log-filter';
 import { csvField, toCsv } from '../../../renderer/src/lib/csv';
 
 const entry = (patch: Partial<AccessLogEntry>): AccessLogEntry => ({

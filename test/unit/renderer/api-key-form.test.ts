@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../../shared/api/api-keys';
 import type { NormalizedError } from '../../../shared/api/errors';
-import { expiryText, limitCell, limitLines } from '../../../renderer/src/features/api-keys/key-display';
-import { blockedReason, holderWarning, isOwnerKey, OWNER_KEY_REASON } from '../../../renderer/src/features/api-keys/key-holders';
+import { expiryText, limitCell, limitLines } from '../../../renderer/src/features/accounts/api-keys/key-display';
+import { blockedReason, holderWarning, isOwnerKey, OWNER_KEY_REASON } from '../../../renderer/src/features/accounts/api-keys/key-holders';
 import {
   emptyCreateKeyForm,
   expiryFromDate,
@@ -13,7 +13,7 @@ import {
   serverFieldError,
   toCreateRequest,
   toUpdateRequest,
-} from '../../../renderer/src/features/api-keys/key-form';
+} from '../../../renderer/src/features/accounts/api-keys/key-form';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 

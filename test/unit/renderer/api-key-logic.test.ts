@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareKeys, effectiveStatus } from '../../../renderer/src/features/api-keys/key-status';
-import { granularitiesFor, usageSeries } from '../../../renderer/src/features/api-keys/usage-series';
+import { compareKeys, effectiveStatus } from '../../../renderer/src/features/accounts/api-keys/key-status';
+import { granularitiesFor, usageSeries } from '../../../renderer/src/features/accounts/api-keys/usage-series';
 import type { ApiKey } from '../../../shared/api/api-keys';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');

@@ -3,8 +3,8 @@ import { backoffDelay } from '../../../renderer/src/bridge/backoff';
 import { BridgeCallError, isCancelled, toNormalizedError } from '../../../renderer/src/bridge/errors';
 import { handoffUrl, hashWithoutToken, tokenFromHash, tokenFromPaste } from '../../../renderer/src/bridge/token';
 import { bridgeUrl } from '../../../renderer/src/bridge/websocket-bridge';
-import { parseHash } from '../../../renderer/src/app/navigation/hash-router';
-import { detailLines } from '../../../renderer/src/lib/error-details';
+import { parseHash } from '../../../renderer/src/platform/navigation/hash-router';
+import { detailLines } from '../../../renderer/src/components/error-details';
 
 describe('backoffDelay', () => {
   it('grows exponentially up to the cap, with bounded jitter', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accessFormFrom, toAccessRequest } from '../../../renderer/src/features/clusters/proxy/access-form';
-import { ipEntryErrors } from '../../../renderer/src/features/clusters/proxy/form-helpers';
+import { accessFormFrom, toAccessRequest } from '../../../renderer/src/features/clusters/clusters/proxy/access-form';
+import { ipEntryErrors } from '../../../renderer/src/features/clusters/clusters/proxy/form-helpers';
 import {
   accessSummary,
   emptyPortForm,
   portFormFrom,
   toCreatePortRequest,
   toUpdatePortRequest,
-} from '../../../renderer/src/features/clusters/proxy/port-form';
+} from '../../../renderer/src/features/clusters/clusters/proxy/port-form';
 import type { PortMapping } from '../../../shared/api/clusters/ports';
 import type { ProxyAccessControl } from '../../../shared/api/clusters/proxy';
 import { CreatePortMappingRequest } from '../../../shared/api/clusters/ports';

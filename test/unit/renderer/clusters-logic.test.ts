@@ -7,8 +7,8 @@ import {
   formatUptime,
   gpuLabel,
   isTransitional,
-} from '../../../renderer/src/features/clusters/cluster-logic';
-import { clusterPath, parseClusterRoute } from '../../../renderer/src/features/clusters/cluster-route';
+} from '../../../renderer/src/features/clusters/clusters/cluster-logic';
+import { clusterPath, parseClusterRoute } from '../../../renderer/src/features/clusters/clusters/cluster-route';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
 import { ClusterStatus } from '../../../shared/api/clusters/common';
 

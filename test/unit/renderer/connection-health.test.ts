@@ -3,10 +3,10 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import { localError } from '../../../shared/api/local-errors';
 import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
 import { api } from '../../../renderer/src/bridge/api';
-import { healthLabel, healthOfError, nextHealth } from '../../../renderer/src/app/status/connection-health';
-import { CHECK_TICK_MS, IDLE_CHECK_MS, useConnectionHealth } from '../../../renderer/src/app/status/connection-store';
-import { useProfiles } from '../../../renderer/src/app/profiles/profiles-store';
-import { serverClockOffset } from '../../../renderer/src/lib/server-clock';
+import { healthLabel, healthOfError, nextHealth } from '../../../renderer/src/shell/status/connection-health';
+import { CHECK_TICK_MS, IDLE_CHECK_MS, useConnectionHealth } from '../../../renderer/src/shell/status/connection-store';
+import { useProfiles } from '../../../renderer/src/platform/profiles-store';
+import { serverClockOffset } from '../../../renderer/src/platform/server-clock';
 
 const wire = (status: number, code: string): NormalizedError => ({ status, code, message: code, details: {}, source: 'account' });
 

@@ -4,8 +4,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
 import { BridgeCallError } from '../../../renderer/src/bridge/errors';
-import { useApiKeys } from '../../../renderer/src/features/api-keys/api-keys-store';
-import { useClusters } from '../../../renderer/src/features/clusters/clusters-store';
+import { useApiKeys } from '../../../renderer/src/features/accounts/api-keys/api-keys-store';
+import { useClusters } from '../../../renderer/src/features/clusters/clusters/clusters-store';
 import { clusterFixture } from './cluster-fixture';
 
 type Call = { op: string };

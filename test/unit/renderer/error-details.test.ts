@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailLine, detailLines, formatDuration, formatLocalTime } from '../../../renderer/src/lib/error-details';
+import { detailLine, detailLines, formatDuration, formatLocalTime } from '../../../renderer/src/components/error-details';
 
 // A fixed zone, so "local time" is the same wherever the test runs.
 const format = { now: Date.parse('2026-11-25T10:00:00Z'), timeZone: 'Europe/Berlin' };

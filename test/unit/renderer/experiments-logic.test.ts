@@ -11,7 +11,7 @@ import {
   parameterKeys,
   parseRunIds,
   percentIn,
-} from '../../../renderer/src/features/experiments/compare/compare-logic';
+} from '../../../renderer/src/features/training/experiments/compare/compare-logic';
 import {
   parseKeyValues,
   toCloneExperiment,
@@ -21,8 +21,8 @@ import {
   emptyExperimentForm,
   emptyRunForm,
   exportFormOf,
-} from '../../../renderer/src/features/experiments/experiment-forms';
-import { comparePath, experimentRoute } from '../../../renderer/src/features/experiments/experiment-route';
+} from '../../../renderer/src/features/training/experiments/experiment-forms';
+import { comparePath, experimentRoute } from '../../../renderer/src/features/training/experiments/experiment-route';
 
 const run = (parameters: Record<string, string | number | boolean | null>) => ({ parameters });
 

@@ -14,8 +14,8 @@ import {
   scaleColour,
   textOn,
   type SnapshotEvent,
-} from '../../../renderer/src/features/clusters/fleet/fleet-model';
-import { createSharedPoller, type PollerEnvironment } from '../../../renderer/src/features/clusters/metrics/metrics-poller';
+} from '../../../renderer/src/features/clusters/clusters/fleet/fleet-model';
+import { createSharedPoller, type PollerEnvironment } from '../../../renderer/src/features/clusters/clusters/metrics/metrics-poller';
 
 const cluster = (id: string, name: string, status: Cluster['status'], count: number): Cluster =>
   ({ id, name, status, gpu: { type: 'H100', count } }) as unknown as Cluster;

@@ -12,23 +12,23 @@ import {
   secretApiErrorFields,
   toCreateSecret,
   toUpdateSecret,
-} from '../../../renderer/src/features/clusters/secrets/secret-form';
-import { emptyPortForm, portApiErrorFields, toCreatePortRequest } from '../../../renderer/src/features/clusters/proxy/port-form';
-import { accessApiErrorFields } from '../../../renderer/src/features/clusters/proxy/access-form';
+} from '../../../renderer/src/features/clusters/clusters/secrets/secret-form';
+import { emptyPortForm, portApiErrorFields, toCreatePortRequest } from '../../../renderer/src/features/clusters/clusters/proxy/port-form';
+import { accessApiErrorFields } from '../../../renderer/src/features/clusters/clusters/proxy/access-form';
 import {
   defaultRestartForm,
   restartApiErrorFields,
   RESTART_FIELDS,
   toRestartRequest,
-} from '../../../renderer/src/features/clusters/lifecycle/restart-form';
-import { defaultStopForm, toStopRequest } from '../../../renderer/src/features/clusters/lifecycle/stop-form';
+} from '../../../renderer/src/features/clusters/clusters/lifecycle/restart-form';
+import { defaultStopForm, toStopRequest } from '../../../renderer/src/features/clusters/clusters/lifecycle/stop-form';
 import {
   emptyTemplateForm,
   formHourlyCost,
   TEMPLATE_FIELDS,
   templateApiErrorFields,
   toCreateTemplate,
-} from '../../../renderer/src/features/templates/template-form';
+} from '../../../renderer/src/features/clusters/templates/template-form';
 import { clusterFixture } from './cluster-fixture';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
 import { clusterFixture } from './cluster-fixture';
 import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
-import { useNotifications } from '../../../renderer/src/app/notifications/notifications-store';
-import { MAX_FINISHED, useOperations } from '../../../renderer/src/app/operations/operations-store';
-import { POLL_INTERVAL_MS, useClusterFollow } from '../../../renderer/src/features/clusters/lifecycle/follow-store';
+import { useNotifications } from '../../../renderer/src/platform/notifications-store';
+import { MAX_FINISHED, useOperations } from '../../../renderer/src/platform/operations-store';
+import { POLL_INTERVAL_MS, useClusterFollow } from '../../../renderer/src/features/clusters/clusters/lifecycle/follow-store';
 
 /** A bridge whose clusters.get answers from a queue of cluster states. */
 function fakeBridge(answers: Cluster[]) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { estimateHourlyRate } from '../../../shared/api/clusters/common';
-import { defaultRestartForm, restartCostImpact, toRestartRequest } from '../../../renderer/src/features/clusters/lifecycle/restart-form';
-import { defaultStopForm, stopCostImpact, toStopRequest } from '../../../renderer/src/features/clusters/lifecycle/stop-form';
+import {
+  defaultRestartForm,
+  restartCostImpact,
+  toRestartRequest,
+} from '../../../renderer/src/features/clusters/clusters/lifecycle/restart-form';
+import { defaultStopForm, stopCostImpact, toStopRequest } from '../../../renderer/src/features/clusters/clusters/lifecycle/stop-form';
 import { clusterFixture } from './cluster-fixture';
 
 describe('toStopRequest', () => {

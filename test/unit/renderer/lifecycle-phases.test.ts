@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeStepIndex, planPhases, remainingMs, runPhases } from '../../../renderer/src/features/clusters/lifecycle/phases';
+import { activeStepIndex, planPhases, remainingMs, runPhases } from '../../../renderer/src/features/clusters/clusters/lifecycle/phases';
 
 describe('planPhases', () => {
   it('follows the document order and leaves out what the run skips', () => {

@@ -2,13 +2,13 @@
 // and the pattern, and the "new lines" counter of follow mode.
 import { describe, expect, it } from 'vitest';
 import { channels } from '../../../shared/ipc/contract';
-import { LOG_AT_PARAM, logWindowPath, metricsAtPath } from '../../../renderer/src/app/navigation/links';
-import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/metrics/moment';
-import { parseSources, serverFilters } from '../../../renderer/src/features/logs/log-sources';
-import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/logs/follow';
-import { LineBuffer } from '../../../renderer/src/features/logs/line-buffer';
-import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/logs/line-filter';
-import { LogModel, VIEW_INTERVAL_MS } from '../../../renderer/src/features/logs/log-model';
+import { LOG_AT_PARAM, logWindowPath, metricsAtPath } from '../../../renderer/src/platform/navigation/links';
+import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/clusters/metrics/moment';
+import { parseSources, serverFilters } from '../../../renderer/src/features/clusters/logs/log-sources';
+import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/clusters/logs/follow';
+import { LineBuffer } from '../../../renderer/src/features/clusters/logs/line-buffer';
+import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/clusters/logs/line-filter';
+import { LogModel, VIEW_INTERVAL_MS } from '../../../renderer/src/features/clusters/logs/log-model';
 
 function clusterEntry(i: number, at: number, extra: Record<string, unknown> = {}) {
   return {

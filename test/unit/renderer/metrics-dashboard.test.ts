@@ -4,19 +4,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MetricsDataPoint, MetricsSnapshot } from '../../../shared/api/clusters/metrics';
 import { HISTORICAL_MAX_POINTS, INTERVAL_MS } from '../../../shared/api/clusters/metrics';
-import { feature as clustersFeature } from '../../../renderer/src/features/clusters';
+import { feature as clustersFeature } from '../../../renderer/src/features/clusters/clusters';
 import { bucketWidth, M4Decimator } from '../../../renderer/src/components/live-decimation';
 import { metricTicks, pointCap } from '../../../renderer/src/components/metric-chart-core';
 import {
   createSharedPoller,
   type FeedSource,
   type PollerEnvironment,
-} from '../../../renderer/src/features/clusters/metrics/metrics-poller';
-import { liveNoticeText } from '../../../renderer/src/features/clusters/metrics/LiveNotice';
-import { bucketCount, checkCustomRange, historyRequest, intervalForRange } from '../../../renderer/src/features/clusters/metrics/ranges';
-import { nearestPoint, SeriesBuffer } from '../../../renderer/src/features/clusters/metrics/ring-buffer';
-import { historySeries, networkRates, readValues } from '../../../renderer/src/features/clusters/metrics/series';
-import { SeriesSet } from '../../../renderer/src/features/clusters/metrics/series-set';
+} from '../../../renderer/src/features/clusters/clusters/metrics/metrics-poller';
+import { liveNoticeText } from '../../../renderer/src/features/clusters/clusters/metrics/LiveNotice';
+import {
+  bucketCount,
+  checkCustomRange,
+  historyRequest,
+  intervalForRange,
+} from '../../../renderer/src/features/clusters/clusters/metrics/ranges';
+import { nearestPoint, SeriesBuffer } from '../../../renderer/src/features/clusters/clusters/metrics/ring-buffer';
+import { historySeries, networkRates, readValues } from '../../../renderer/src/features/clusters/clusters/metrics/series';
+import { SeriesSet } from '../../../renderer/src/features/clusters/clusters/metrics/series-set';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -3,14 +3,14 @@
 // the field they concern.
 import { describe, expect, it } from 'vitest';
 import type { NormalizedError } from '../../../shared/api/errors';
-import { nextSpeed, percentDone, progressLine, timeLeft } from '../../../renderer/src/features/models/download-progress';
+import { nextSpeed, percentDone, progressLine, timeLeft } from '../../../renderer/src/features/training/models/download-progress';
 import {
   changelogLines,
   nextVersion,
   validateVersionForm,
   versionErrorField,
   versionFormOf,
-} from '../../../renderer/src/features/models/version-form';
+} from '../../../renderer/src/features/training/models/version-form';
 
 const apiError = (code: string, details: Record<string, unknown>): NormalizedError => ({
   status: 409,

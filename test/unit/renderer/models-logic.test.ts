@@ -5,21 +5,21 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedError } from '../../../shared/api/errors';
 import type { ModelVersion } from '../../../shared/api/training/models';
-import { deletionDate, validateArchiveForm } from '../../../renderer/src/features/models/archive-form';
-import { compareRows } from '../../../renderer/src/features/models/compare-rows';
-import { explainDeployError, initialDeployForm, validateDeployForm } from '../../../renderer/src/features/models/deploy-form';
-import { deployProgress } from '../../../renderer/src/features/models/deploy-progress';
-import { editFormOf, validateEditForm } from '../../../renderer/src/features/models/edit-form';
+import { deletionDate, validateArchiveForm } from '../../../renderer/src/features/training/models/archive-form';
+import { compareRows } from '../../../renderer/src/features/training/models/compare-rows';
+import { explainDeployError, initialDeployForm, validateDeployForm } from '../../../renderer/src/features/training/models/deploy-form';
+import { deployProgress } from '../../../renderer/src/features/training/models/deploy-progress';
+import { editFormOf, validateEditForm } from '../../../renderer/src/features/training/models/edit-form';
 import {
   formatBytes,
   formatMetric,
   formatParameters,
   metricDelta,
   metricDirection,
-} from '../../../renderer/src/features/models/model-format';
-import { comparePath, modelPath, parseModelRoute } from '../../../renderer/src/features/models/model-routes';
-import { modelQuery, searchModels } from '../../../renderer/src/features/models/models-store';
-import { versionTimeline } from '../../../renderer/src/features/models/version-deltas';
+} from '../../../renderer/src/features/training/models/model-format';
+import { comparePath, modelPath, parseModelRoute } from '../../../renderer/src/features/training/models/model-routes';
+import { modelQuery, searchModels } from '../../../renderer/src/features/training/models/models-store';
+import { versionTimeline } from '../../../renderer/src/features/training/models/version-deltas';
 
 describe('model figures', () => {
   it('writes sizes in decimal units and parameters as model cards do', () => {

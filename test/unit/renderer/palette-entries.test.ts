@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paletteEntries } from '../../../renderer/src/app/palette/entries';
+import { paletteEntries } from '../../../renderer/src/shell/palette/entries';
 import type { FeatureCommand, SearchGroup } from '../../../renderer/src/features/registry';
 
 const noop = () => {};

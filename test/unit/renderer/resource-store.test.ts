@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { bridgeError } from '../../../renderer/src/bridge/errors';
-import { nextDataGeneration } from '../../../renderer/src/lib/data-generation';
-import { createLoader, initialLoadState, type LoadState } from '../../../renderer/src/lib/resource-store';
+import { nextDataGeneration } from '../../../renderer/src/platform/data-generation';
+import { createLoader, initialLoadState, type LoadState } from '../../../renderer/src/platform/resource-store';
 
 interface RowsState extends LoadState {
   rows: string[];

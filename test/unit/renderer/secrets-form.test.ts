@@ -6,8 +6,8 @@ import {
   toCreateSecret,
   toRotationPolicy,
   toUpdateSecret,
-} from '../../../renderer/src/features/clusters/secrets/secret-form';
-import { expiryState, matchesSearch, provisionalRows } from '../../../renderer/src/features/clusters/secrets/secret-status';
+} from '../../../renderer/src/features/clusters/clusters/secrets/secret-form';
+import { expiryState, matchesSearch, provisionalRows } from '../../../renderer/src/features/clusters/clusters/secrets/secret-status';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n';
 const NOW = Date.parse('2026-03-01T12:00:00Z');

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
 import { BridgeCallError } from '../../../renderer/src/bridge/errors';
-import { useSecrets } from '../../../renderer/src/features/clusters/secrets/secrets-store';
-import { isRevealForbidden } from '../../../renderer/src/features/clusters/secrets/use-revealed-values';
+import { useSecrets } from '../../../renderer/src/features/clusters/clusters/secrets/secrets-store';
+import { isRevealForbidden } from '../../../renderer/src/features/clusters/clusters/secrets/use-revealed-values';
 
 type Call = { op: string; input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } };
 

@@ -2,15 +2,15 @@
 // ahead of this machine's, expiry, "today" and the usage chart's end follow the server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '../../../shared/api/api-keys';
-import { expiryText } from '../../../renderer/src/features/api-keys/key-display';
-import { emptyCreateKeyForm, KEY_MESSAGES, toCreateRequest } from '../../../renderer/src/features/api-keys/key-form';
-import { compareKeys, effectiveStatus } from '../../../renderer/src/features/api-keys/key-status';
-import { usageAxis, usageSeries } from '../../../renderer/src/features/api-keys/usage-series';
-import { isoToLocal, lastHour, logTime, rangeError } from '../../../renderer/src/features/clusters/proxy/access-log-filter';
-import { emptySecretForm, PAST_EXPIRY, toCreateSecret } from '../../../renderer/src/features/clusters/secrets/secret-form';
-import { expiryState } from '../../../renderer/src/features/clusters/secrets/secret-status';
-import { formatLocalTime } from '../../../renderer/src/lib/error-details';
-import { noteServerTime, resetServerClock, serverNow } from '../../../renderer/src/lib/server-clock';
+import { expiryText } from '../../../renderer/src/features/accounts/api-keys/key-display';
+import { emptyCreateKeyForm, KEY_MESSAGES, toCreateRequest } from '../../../renderer/src/features/accounts/api-keys/key-form';
+import { compareKeys, effectiveStatus } from '../../../renderer/src/features/accounts/api-keys/key-status';
+import { usageAxis, usageSeries } from '../../../renderer/src/features/accounts/api-keys/usage-series';
+import { isoToLocal, lastHour, logTime, rangeError } from '../../../renderer/src/features/clusters/clusters/proxy/access-log-filter';
+import { emptySecretForm, PAST_EXPIRY, toCreateSecret } from '../../../renderer/src/features/clusters/clusters/secrets/secret-form';
+import { expiryState } from '../../../renderer/src/features/clusters/clusters/secrets/secret-status';
+import { formatLocalTime } from '../../../renderer/src/components/error-details';
+import { noteServerTime, resetServerClock, serverNow } from '../../../renderer/src/platform/server-clock';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

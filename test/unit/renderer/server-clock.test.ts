@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { relativeTime } from '../../../renderer/src/lib/relative-time';
-import { noteServerTime, resetServerClock, serverClockOffset, serverNow } from '../../../renderer/src/lib/server-clock';
+import { relativeTime } from '../../../renderer/src/platform/relative-time';
+import { noteServerTime, resetServerClock, serverClockOffset, serverNow } from '../../../renderer/src/platform/server-clock';
 
 const LOCAL = Date.UTC(2026, 10, 25, 12, 0, 0);
 const HOUR = 3_600_000;

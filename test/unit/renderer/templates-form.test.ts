@@ -9,9 +9,9 @@ import {
   toCreateTemplate,
   toUpdateTemplate,
   type TemplateForm,
-} from '../../../renderer/src/features/templates/template-form';
-import { defaultTemplateFilters, templateQuery } from '../../../renderer/src/features/templates/templates-store';
-import { templateIdOf } from '../../../renderer/src/features/templates/TemplatesPage';
+} from '../../../renderer/src/features/clusters/templates/template-form';
+import { defaultTemplateFilters, templateQuery } from '../../../renderer/src/features/clusters/templates/templates-store';
+import { templateIdOf } from '../../../renderer/src/features/clusters/templates/TemplatesPage';
 
 const filled = (patch: Partial<TemplateForm> = {}): TemplateForm => ({
   ...emptyTemplateForm(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateTuningRequest } from '../../../shared/api/training/tuning';
-import { validateDeployForm } from '../../../renderer/src/features/tuning/DeployBestDialog';
+import { validateDeployForm } from '../../../renderer/src/features/training/tuning/DeployBestDialog';
 import {
   apiErrorField,
   choiceValue,
@@ -9,7 +9,7 @@ import {
   validateTuningForm,
   type ParamRow,
   type TuningForm,
-} from '../../../renderer/src/features/tuning/tuning-form';
+} from '../../../renderer/src/features/training/tuning/tuning-form';
 
 const form = (patch: Partial<TuningForm> = {}): TuningForm => ({ ...initialTuningForm('job_abc123'), ...patch });
 const row = (patch: Partial<ParamRow>): ParamRow => ({

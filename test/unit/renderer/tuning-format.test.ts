@@ -6,7 +6,7 @@ import {
   formatValue,
   objectiveText,
   progressText,
-} from '../../../renderer/src/features/tuning/tuning-format';
+} from '../../../renderer/src/features/training/tuning/tuning-format';
 
 describe('tuning formats', () => {
   it('writes metric values to four significant digits, exponent form when tiny or huge', () => {

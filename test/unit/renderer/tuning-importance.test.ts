@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parameterImportance } from '../../../renderer/src/features/tuning/importance';
+import { parameterImportance } from '../../../renderer/src/features/training/tuning/importance';
 
 /** A seeded generator (mulberry32), so the trials are the same on every run. */
 function rng(seed: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parallelAxes, parallelItems } from '../../../renderer/src/features/tuning/TrialCharts';
-import { metricNames, optimizationHistory, rankedTrials, searchParams } from '../../../renderer/src/features/tuning/trial-logic';
-import type { Trial } from '../../../renderer/src/features/tuning/tuning-store';
+import { parallelAxes, parallelItems } from '../../../renderer/src/features/training/tuning/TrialCharts';
+import { metricNames, optimizationHistory, rankedTrials, searchParams } from '../../../renderer/src/features/training/tuning/trial-logic';
+import type { Trial } from '../../../renderer/src/features/training/tuning/tuning-store';
 
 const trial = (number: number, status: Trial['status'], loss: number | null, parameters: Trial['parameters'] = {}): Trial => ({
   id: `trial_${number}`,

@@ -8,8 +8,8 @@ import {
   parseSort,
   pathWithParams,
   readParams,
-} from '../../../renderer/src/app/navigation/url-state';
-import { parseHash } from '../../../renderer/src/app/navigation/hash-router';
+} from '../../../renderer/src/platform/navigation/url-state';
+import { parseHash } from '../../../renderer/src/platform/navigation/hash-router';
 
 const DEFAULTS = { q: '', status: '', sort: '' };
 

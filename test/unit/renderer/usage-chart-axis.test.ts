@@ -1,7 +1,7 @@
 // The usage chart's time axis: it ends at "now" (never in the future), ticks on round local
 // hours or days, and marks the last bucket partial while "now" is inside it.
 import { describe, expect, it } from 'vitest';
-import { usageAxis, usageSeries } from '../../../renderer/src/features/api-keys/usage-series';
+import { usageAxis, usageSeries } from '../../../renderer/src/features/accounts/api-keys/usage-series';
 import { bucketAxis, timeTicks } from '../../../renderer/src/lib/time-axis';
 
 const HOUR = 3_600_000;

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { CHAOS_RULES_MAX, type ChaosRule } from '../../../../shared/api/emulator-admin';
-import { notify, useNotifications } from '../../app/notifications/notifications-store';
+import { notify, useNotifications } from '../../platform/notifications-store';
 import { toNormalizedError } from '../../bridge/errors';
 import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/StateViews';

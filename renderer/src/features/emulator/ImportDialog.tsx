@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { EmulatorSnapshot } from '../../../../shared/api/emulator-admin';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
-import { formatDateTime } from '../../lib/relative-time';
+import { formatDateTime } from '../../platform/relative-time';
 import { formatDuration } from './clock-input';
 import { changeSummary, collectionLabel, type SnapshotDiff } from './snapshot-diff';
 

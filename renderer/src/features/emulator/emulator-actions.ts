@@ -1,6 +1,6 @@
 // The control room's actions with their feedback (a notification each), shared by the panels
 // and the palette commands; the stores stay free of UI side effects.
-import { notify, useNotifications } from '../../app/notifications/notifications-store';
+import { notify, useNotifications } from '../../platform/notifications-store';
 import { toNormalizedError } from '../../bridge/errors';
 import { formatDuration, formatSpeed } from './clock-input';
 import { useEmulatorClock } from './emulator-store';

@@ -13,8 +13,8 @@ import type {
 } from '../../../../shared/api/emulator-admin';
 import { JOURNAL_MAX } from '../../../../shared/api/emulator-admin';
 import { getBridge } from '../../bridge';
-import { nextDataGeneration } from '../../lib/data-generation';
-import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../lib/resource-store';
+import { nextDataGeneration } from '../../platform/data-generation';
+import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../platform/resource-store';
 import { journalRows, type JournalRow } from './journal-filter';
 
 export type ClockInfo = z.infer<typeof ClockResponse>;

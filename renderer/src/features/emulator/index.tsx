@@ -3,12 +3,13 @@
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import Schedule from '@mui/icons-material/Schedule';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
-import { navigate } from '../../app/navigation/hash-router';
-import { useIntents } from '../../app/navigation/intents';
+import { navigate } from '../../platform/navigation/hash-router';
+import { useIntents } from '../../platform/navigation/intents';
 import type { Feature } from '../feature';
 
 export const feature: Feature = {
   id: 'emulator',
+  area: 'emulator',
   path: '/emulator',
   label: 'Emulator',
   description: 'Clock, chaos rules, request journal, snapshots and reset of the emulator',

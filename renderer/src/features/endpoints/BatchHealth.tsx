@@ -23,7 +23,7 @@ import { memo, useMemo } from 'react';
 import type { HealthCheckDepth } from '../../../../shared/api/endpoints/health';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { EmptyState } from '../../components/StateViews';
-import { formatDateTime, relativeTime } from '../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { countRows, needsAttention, summaryParts, type BatchSummary, type HealthRow } from './batch-health';
 import { useBatchHealth } from './batch-health-store';
 import { STATUS_COLOR, phaseLabel } from './endpoint-logic';

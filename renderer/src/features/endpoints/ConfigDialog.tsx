@@ -16,12 +16,12 @@ import { useState } from 'react';
 import { ENDPOINT_LIMITS } from '../../../../shared/api/endpoints/common';
 import type { Endpoint, UpdateEndpointRequest } from '../../../../shared/api/endpoints/endpoint';
 import type { NormalizedError } from '../../../../shared/api/errors';
-import { notify } from '../../app/notifications/notifications-store';
+import { notify } from '../../platform/notifications-store';
 import { FormDialog } from '../../components/form/FormDialog';
 import { EnvRowsEditor } from '../../components/form/RowEditors';
 import { useValidatedForm } from '../../components/form/use-validated-form';
 import { MONO_FONT } from '../../lib/fonts';
-import { formatLocalTime } from '../../lib/error-details';
+import { formatLocalTime } from '../../components/error-details';
 import { CONFIG_LABELS, configDiff, formFromConfiguration, placeConfigError, validateConfigForm, type ConfigForm } from './config-form';
 import { useEndpoints } from './endpoints-store';
 

@@ -1,6 +1,6 @@
 // The Endpoints area: /endpoints (the list), /endpoints/<id> (one endpoint's health and configuration)
 // and /endpoints/<id>/analytics (its log analytics).
-import { useHashPath } from '../../app/navigation/hash-router';
+import { useHashPath } from '../../platform/navigation/hash-router';
 import { EndpointDetail, type EndpointTab } from './EndpointDetail';
 import { EndpointList } from './EndpointList';
 

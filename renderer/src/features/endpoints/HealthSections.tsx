@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import type { EndpointConfiguration } from '../../../../shared/api/endpoints/common';
 import type { HealthReport } from '../../../../shared/api/endpoints/health';
 import { MONO_FONT } from '../../lib/fonts';
-import { relativeTime } from '../../lib/relative-time';
+import { relativeTime } from '../../platform/relative-time';
 import { formatMs, formatPercent, formatSeconds, phaseLabel } from './endpoint-logic';
 import type { Readiness } from './endpoints-store';
 import { StatusChip } from './StatusChip';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { gpuName } from '../../lib/format';
-import { relativeTime } from '../../lib/relative-time';
+import { relativeTime } from '../../platform/relative-time';
 import { formatMs, formatPercent } from './endpoint-logic';
 import { StatusChip } from './StatusChip';
 

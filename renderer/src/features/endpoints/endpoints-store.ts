@@ -8,7 +8,7 @@ import type { NormalizedError } from '../../../../shared/api/errors';
 import type { OutputOf } from '../../../../shared/api/operations';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../platform/resource-store';
 
 export type { LoadStatus };
 export type Readiness = OutputOf<'endpoints.ready'>;

@@ -3,12 +3,13 @@ import CloudQueue from '@mui/icons-material/CloudQueue';
 import Insights from '@mui/icons-material/Insights';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Tune from '@mui/icons-material/Tune';
-import { navigate, parseHash } from '../../app/navigation/hash-router';
-import { useIntents } from '../../app/navigation/intents';
+import { navigate, parseHash } from '../../platform/navigation/hash-router';
+import { useIntents } from '../../platform/navigation/intents';
 import type { Feature, FeatureCommand } from '../feature';
 
 export const feature: Feature = {
   id: 'endpoints',
+  area: 'endpoints',
   path: '/endpoints',
   label: 'Endpoints',
   description: 'Serverless endpoints: health report (one or all), readiness and liveness, log analytics, configuration and its rollout',

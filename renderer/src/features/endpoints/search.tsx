@@ -1,6 +1,6 @@
 // What the command palette finds in the endpoints area: every endpoint by name, id or model.
 import CloudQueue from '@mui/icons-material/CloudQueue';
-import { navigate } from '../../app/navigation/hash-router';
+import { navigate } from '../../platform/navigation/hash-router';
 import type { SearchGroup } from '../feature';
 import { useEndpoints } from './endpoints-store';
 

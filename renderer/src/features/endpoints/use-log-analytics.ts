@@ -7,7 +7,7 @@ import type { AggregateRow, EndpointLogEntry } from '../../../../shared/api/endp
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';
-import { serverNow } from '../../lib/server-clock';
+import { serverNow } from '../../platform/server-clock';
 import {
   AGG,
   aggregateRequest,

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { DatasetFormat, DatasetType } from '../../../../../shared/api/training/datasets';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { getBridge } from '../../../bridge/index';
 import { isCancelled } from '../../../bridge/errors';
 import { FormDialog } from '../../../components/form/FormDialog';

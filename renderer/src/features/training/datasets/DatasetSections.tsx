@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../../../shared/api/training/datasets';
 import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
-import { formatDateTime } from '../../../lib/relative-time';
+import { formatDateTime } from '../../../platform/relative-time';
 import { Section } from '../Section';
 import { formatBytes, formatCount, formatFigure } from '../training-format';
 import { contentsOf, labelCounts, lengthSummary, percentileBars, shapeText, type LengthSummary } from './dataset-statistics';

@@ -1,8 +1,8 @@
 // The Datasets area: /training/datasets (the list) and /training/datasets/<id> (one dataset),
 // with the upload dialog opened from either (N, the palette, the empty list).
 import { useCallback, useState } from 'react';
-import { navigate, useHashPath } from '../../../app/navigation/hash-router';
-import { useIntent } from '../../../app/page-hooks';
+import { navigate, useHashPath } from '../../../platform/navigation/hash-router';
+import { useIntent } from '../../../platform/page-hooks';
 import { CreateDatasetDialog } from './CreateDatasetDialog';
 import { DatasetDetail } from './DatasetDetail';
 import { DatasetList } from './DatasetList';

@@ -2,7 +2,7 @@
 import TextField from '@mui/material/TextField';
 import type { Dataset } from '../../../../../shared/api/training/datasets';
 import { DATASET_LIMITS } from '../../../../../shared/api/training/datasets';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import type { FormResult } from '../../../components/form/form-result';
 import { useValidatedForm } from '../../../components/form/use-validated-form';

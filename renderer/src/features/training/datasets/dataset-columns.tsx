@@ -1,7 +1,7 @@
 // Column declarations of the datasets table; the table is the shared DataTable.
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
-import { formatDate } from '../../../lib/relative-time';
+import { formatDate } from '../../../platform/relative-time';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
 import type { DatasetListItem } from './datasets-store';

@@ -7,7 +7,7 @@ import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { InputOf, OutputOf } from '../../../../../shared/api/operations';
 import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 
 export type DatasetListItem = OutputOf<'training.datasets.list'>['datasets'][number];
 export type DatasetPatch = NonNullable<InputOf<'training.datasets.update'>['body']>;

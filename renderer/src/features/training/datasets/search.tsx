@@ -1,6 +1,6 @@
 // The datasets the palette finds: the list as loaded (loading it first if need be).
 import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
-import { navigate } from '../../../app/navigation/hash-router';
+import { navigate } from '../../../platform/navigation/hash-router';
 import type { SearchGroup } from '../../feature';
 import { useDatasets } from './datasets-store';
 

@@ -21,7 +21,7 @@ import {
   TrainingStrategy,
   type CreateTrainingJobRequest,
 } from '../../../../../shared/api/training/jobs';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatMoney } from '../../../lib/money';

@@ -29,7 +29,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ErrorState } from '../../../components/StateViews';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatMoney } from '../../../lib/money';
-import { formatDateTime, relativeTime } from '../../../lib/relative-time';
+import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { Section } from '../Section';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';

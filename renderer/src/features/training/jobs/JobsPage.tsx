@@ -1,8 +1,8 @@
 // The Training jobs area: /training/jobs (the list) and /training/jobs/<id> (one job, live),
 // with the new-job form opened from the list (N, the palette, the empty list).
 import { useCallback, useState } from 'react';
-import { navigate, useHashPath } from '../../../app/navigation/hash-router';
-import { useIntent } from '../../../app/page-hooks';
+import { navigate, useHashPath } from '../../../platform/navigation/hash-router';
+import { useIntent } from '../../../platform/page-hooks';
 import { CreateJobDialog } from './CreateJobDialog';
 import { JobDetail } from './JobDetail';
 import { JobList } from './JobList';

@@ -6,7 +6,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TrainingJob } from '../../../../../shared/api/training/jobs';
-import { notify } from '../../../app/notifications/notifications-store';
+import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatBytes, formatCount } from '../training-format';

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { formatMoney } from '../../../lib/money';
-import { formatDate } from '../../../lib/relative-time';
+import { formatDate } from '../../../platform/relative-time';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatCount } from '../training-format';
 import { formatLoss } from './job-format';

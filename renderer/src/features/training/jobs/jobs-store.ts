@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { InputOf, OutputOf } from '../../../../../shared/api/operations';
 import type { JobStatus, ModelType } from '../../../../../shared/api/training/jobs';
 import { api } from '../../../bridge/api';
-import { createLoader, initialLoadState, type LoadState } from '../../../lib/resource-store';
+import { createLoader, initialLoadState, type LoadState } from '../../../platform/resource-store';
 
 export type JobListItem = OutputOf<'training.jobs.list'>['jobs'][number];
 export type CreateJobBody = InputOf<'training.jobs.create'>['body'];

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { TrainingJob } from '../../../../../shared/api/training/jobs';
 import { subscribeBatched } from '../../../bridge/frame-batch';
-import { noteServerTime } from '../../../lib/server-clock';
+import { noteServerTime } from '../../../platform/server-clock';
 import { applyEvents, emptySeries, type JobSeries } from './job-series';
 
 export interface JobLive {

@@ -1,0 +1,263 @@
+// Restart a cluster (02-clusters.md, Restart): every option with its default and bound,
+// configuration changes (storage can only grow), environment and port updates, snapshot
+// restore, the old → new hourly rate before confirming, API errors with details, then the
+// live phases.
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
+import { KNOWN_REGIONS } from '../../../../../../shared/api/clusters/common';
+import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../../../shared/api/clusters/lifecycle';
+import { api } from '../../../../bridge/api';
+import { formatDate } from '../../../../platform/relative-time';
+import { formatNumber, gpuName, sizeGb } from '../../../../lib/format';
+import { CostUnavailable, RestartCost } from './CostImpact';
+import { LifecycleDialog } from './LifecycleDialog';
+import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
+import {
+  defaultRestartForm,
+  emptyPortRow,
+  RESTART_LABELS,
+  restartApiErrorFields,
+  restartCostImpact,
+  storageShrinkError,
+  toRestartRequest,
+} from './restart-form';
+import { EnvRowsEditor, PortRowsEditor } from '../../../../components/form/RowEditors';
+import { useLifecycleDialog } from './use-lifecycle-dialog';
+
+export interface RestartClusterDialogProps {
+  cluster: Cluster;
+  open: boolean;
+  onClose(): void;
+  /** Called with the restart response once the service accepted the restart. */
+  onStarted?(data: RestartData): void;
+}
+
+/** The regions a cluster may move to: the known ones besides its own. */
+const regionsFor = (cluster: Cluster) => KNOWN_REGIONS.filter((r) => r !== cluster.region);
+
+function ResourceFields({
+  cluster,
+  form,
+  update,
+  errors,
+}: {
+  cluster: Cluster;
+  form: ReturnType<typeof defaultRestartForm>;
+  update(p: Partial<ReturnType<typeof defaultRestartForm>>): void;
+  errors: Record<string, string | undefined>;
+}) {
+  const e = (k: string) => errors[`update_configuration.${k}`];
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <IntField
+        label="CPU cores"
+        value={form.cpuCores}
+        onChange={(cpuCores) => update({ cpuCores })}
+        error={e('cpu_cores')}
+        help={`now ${cluster.resources.cpu_cores}`}
+        placeholder={String(cluster.resources.cpu_cores)}
+        width={140}
+      />
+      <IntField
+        label="Memory (GB)"
+        value={form.memoryGb}
+        onChange={(memoryGb) => update({ memoryGb })}
+        error={e('memory_gb')}
+        help={`now ${formatNumber(cluster.resources.memory_gb)}`}
+        placeholder={String(cluster.resources.memory_gb)}
+        width={140}
+      />
+      <IntField
+        label="Storage (GB)"
+        value={form.storageGb}
+        onChange={(storageGb) => update({ storageGb })}
+        error={e('storage_gb') ?? storageShrinkError(form.storageGb, cluster)}
+        help={`now ${formatNumber(cluster.resources.storage_gb)}; can only grow`}
+        placeholder={String(cluster.resources.storage_gb)}
+        min={cluster.resources.storage_gb}
+        width={170}
+      />
+      <IntField
+        label={`GPUs (${gpuName(cluster.gpu.type)})`}
+        value={form.gpuCount}
+        onChange={(gpuCount) => update({ gpuCount })}
+        error={e('gpu_count')}
+        help={`now ${cluster.gpu.count}; if available`}
+        placeholder={String(cluster.gpu.count)}
+        width={150}
+      />
+      <TextField
+        select
+        label="Region"
+        size="small"
+        value={form.region}
+        onChange={(ev) => update({ region: ev.target.value })}
+        error={Boolean(e('region'))}
+        helperText={e('region') ?? (form.region && form.region !== cluster.region ? 'Moving regions migrates the data' : ' ')}
+        sx={{ width: 200 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'restart-region' } }}
+      >
+        <MenuItem value="">Keep {cluster.region}</MenuItem>
+        {regionsFor(cluster).map((r) => (
+          <MenuItem key={r} value={r}>
+            {r}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
+
+export function RestartClusterDialog({ cluster, open, onClose, onStarted }: RestartClusterDialogProps) {
+  const validate = (f: ReturnType<typeof defaultRestartForm>) => toRestartRequest(f, cluster);
+  const state = useLifecycleDialog(
+    open,
+    cluster.id,
+    defaultRestartForm,
+    validate,
+    async (body) => {
+      const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
+      const d = data.data;
+      onStarted?.(d);
+      return {
+        cluster,
+        status: d.status,
+        options: { force: body.force, keepState: body.preserve_state },
+        lifecycle: {
+          operation: 'restart',
+          ...d.restart_progress,
+          started_at: d.restart_initiated_at,
+          estimated_completion_time: d.estimated_completion_time,
+        },
+      };
+    },
+    { labels: RESTART_LABELS, placeApiError: restartApiErrorFields },
+  );
+  const { form, update, errors } = state;
+
+  return (
+    <LifecycleDialog
+      operation="restart"
+      open={open}
+      onClose={onClose}
+      title={`Restart ${cluster.name}`}
+      state={state}
+      cost={
+        // No estimate from input that does not hold: it would price what cannot be asked for.
+        state.valid ? (
+          <RestartCost
+            impact={restartCostImpact(form, cluster)}
+            resumesBilling={cluster.status !== 'running' && cluster.cost.billing_stopped_at !== null}
+          />
+        ) : (
+          <CostUnavailable />
+        )
+      }
+      submitLabel="Restart cluster"
+    >
+      <Section title="Shutdown">
+        <SwitchedIntField
+          check={{
+            label: 'Force restart',
+            help: 'Restart without graceful shutdown.',
+            checked: form.force,
+            onChange: (force) => update({ force }),
+          }}
+          field={{
+            label: 'Grace period (minutes)',
+            value: form.gracePeriodMinutes,
+            onChange: (gracePeriodMinutes) => update({ gracePeriodMinutes }),
+            error: errors.grace_period_minutes,
+            help: { used: `0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced restart' },
+          }}
+          usedWhen="unchecked"
+        />
+        <CheckField
+          label="Preserve state"
+          help="Keep running processes and state (adds the checkpoint phase)."
+          checked={form.preserveState}
+          onChange={(preserveState) => update({ preserveState })}
+        />
+        <SwitchedIntField
+          check={{
+            label: 'Wait until ready',
+            help: 'The request returns only when the cluster is fully operational.',
+            checked: form.waitForReady,
+            onChange: (waitForReady) => update({ waitForReady }),
+          }}
+          field={{
+            label: 'Timeout (minutes)',
+            value: form.timeoutMinutes,
+            onChange: (timeoutMinutes) => update({ timeoutMinutes }),
+            error: errors.timeout_minutes,
+            help: { used: `1–${WAIT_TIMEOUT_MAX}, default 15`, unused: 'Used with “wait until ready”' },
+          }}
+          usedWhen="checked"
+        />
+      </Section>
+      <Section title="Configuration changes (blank keeps the current value)">
+        <ResourceFields cluster={cluster} form={form} update={update} errors={errors} />
+      </Section>
+      <Section title="Environment updates">
+        <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
+      </Section>
+      <Section title="Port mapping updates">
+        <PortRowsEditor
+          rows={form.ports}
+          onChange={(ports) => update({ ports })}
+          errors={errors}
+          errorPath="ports"
+          newRow={emptyPortRow}
+          item="port mapping"
+        />
+      </Section>
+      <Section title="Image and snapshot">
+        <TextField
+          label="New container image"
+          size="small"
+          value={form.updateContainerImage}
+          placeholder={cluster.template_info.container_image}
+          onChange={(e) => update({ updateContainerImage: e.target.value })}
+          error={Boolean(errors.update_container_image)}
+          helperText={errors.update_container_image ?? 'Blank keeps the current image'}
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          select
+          label="Restore from snapshot"
+          size="small"
+          value={form.restoreFromSnapshot}
+          onChange={(e) => update({ restoreFromSnapshot: e.target.value })}
+          error={Boolean(errors.restore_from_snapshot)}
+          helperText={
+            errors.restore_from_snapshot ??
+            (cluster.storage.snapshots.length ? 'The cluster’s disks are replaced by the snapshot' : 'This cluster has no snapshots')
+          }
+          disabled={cluster.storage.snapshots.length === 0}
+          sx={{ maxWidth: 420 }}
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {cluster.storage.snapshots.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name} · {formatDate(s.created_at)} · {sizeGb(s.size_gb)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <CheckField
+          label="Apply system updates"
+          help="Install pending system updates during the restart."
+          checked={form.applySystemUpdates}
+          onChange={(applySystemUpdates) => update({ applySystemUpdates })}
+        />
+      </Section>
+      <Section title="Audit">
+        <ReasonField value={form.restartReason} onChange={(restartReason) => update({ restartReason })} error={errors.restart_reason} />
+      </Section>
+    </LifecycleDialog>
+  );
+}

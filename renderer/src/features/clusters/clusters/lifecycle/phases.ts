@@ -1,0 +1,93 @@
+// The phases of a stop or restart as the stepper shows them (02-clusters.md, States and
+// transitions): the document's order, without the phases this run skips (graceful ones
+// under `force`, the snapshot/checkpoint unless requested), and the terminal phase last.
+import type { ClusterLifecycle } from '../../../../../../shared/api/clusters/lifecycle';
+
+export type LifecycleKind = ClusterLifecycle['operation'];
+
+/** What decides which phases a run goes through. */
+export interface RunOptions {
+  force: boolean;
+  /** save_state (stop) or preserve_state (restart). */
+  keepState: boolean;
+}
+
+const GRACEFUL: Record<LifecycleKind, readonly string[]> = {
+  stop: ['notifying_processes', 'waiting_for_graceful_exit'],
+  restart: ['stopping_processes'],
+};
+const KEEP_STATE: Record<LifecycleKind, string> = { stop: 'creating_snapshot', restart: 'creating_checkpoint' };
+const REST: Record<LifecycleKind, readonly string[]> = {
+  stop: ['terminating_resources', 'cleaning_up'],
+  restart: ['updating_configuration', 'starting_services', 'health_checks'],
+};
+const TERMINAL: Record<LifecycleKind, string> = { stop: 'completed', restart: 'ready' };
+
+export const PHASE_LABELS: Record<string, string> = {
+  notifying_processes: 'Notifying processes',
+  waiting_for_graceful_exit: 'Waiting for graceful exit',
+  creating_snapshot: 'Creating snapshot',
+  terminating_resources: 'Terminating resources',
+  cleaning_up: 'Cleaning up',
+  completed: 'Stopped',
+  stopping_processes: 'Stopping processes',
+  creating_checkpoint: 'Creating checkpoint',
+  updating_configuration: 'Updating configuration',
+  starting_services: 'Starting services',
+  health_checks: 'Health checks',
+  ready: 'Ready',
+};
+
+/** The phases before the terminal one, for these options. */
+export function planPhases(kind: LifecycleKind, options: RunOptions): string[] {
+  return [...(options.force ? [] : GRACEFUL[kind]), ...(options.keepState ? [KEEP_STATE[kind]] : []), ...REST[kind]];
+}
+
+// Most common first: when progress alone cannot tell two plans apart, the graceful one wins.
+const VARIANTS: RunOptions[] = [
+  { force: false, keepState: false },
+  { force: false, keepState: true },
+  { force: true, keepState: false },
+  { force: true, keepState: true },
+];
+
+/**
+ * The run's phases (terminal included) from what is known: the options when the view
+ * started the run, else inferred from the step count and the current phase.
+ */
+export function runPhases(
+  kind: LifecycleKind,
+  progress: { phase: string; steps_completed: number; total_steps: number },
+  options?: RunOptions,
+): string[] {
+  if (options) return [...planPhases(kind, options), TERMINAL[kind]];
+  const terminal = progress.phase === TERMINAL[kind];
+  const fits = (plan: string[]) => plan.length === progress.total_steps && (terminal || plan[progress.steps_completed] === progress.phase);
+  const plan = VARIANTS.map((v) => planPhases(kind, v)).find(fits) ?? planPhases(kind, VARIANTS[0]!);
+  return [...plan, TERMINAL[kind]];
+}
+
+export function terminalPhase(kind: LifecycleKind): string {
+  return TERMINAL[kind];
+}
+
+/** Index of the active step; the terminal phase counts as done (index past the end). */
+export function activeStepIndex(phases: readonly string[], phase: string): number {
+  const i = phases.indexOf(phase);
+  if (i < 0) return 0;
+  return i === phases.length - 1 ? phases.length : i;
+}
+
+export function phaseLabel(phase: string): string {
+  return PHASE_LABELS[phase] ?? phase.replace(/_/g, ' ');
+}
+
+/**
+ * Time left, from the run's own span and percentage (linear in time), so it holds even when
+ * the service's clock is not this machine's (a simulated clock that was advanced).
+ */
+export function remainingMs(run: Pick<ClusterLifecycle, 'started_at' | 'estimated_completion_time' | 'percentage'>): number {
+  const span = Date.parse(run.estimated_completion_time) - Date.parse(run.started_at);
+  if (!Number.isFinite(span) || span <= 0) return 0;
+  return Math.max(0, Math.round((span * (100 - run.percentage)) / 100));
+}

@@ -1,0 +1,62 @@
+// The value column: masked until revealed; revealed, it shows the value with copy and hide.
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { notify } from '../../../../platform/notifications-store';
+import { CopyButton } from '../../../../components/CopyButton';
+import { MONO_FONT } from '../../../../lib/fonts';
+import { MASK } from './secret-status';
+
+export interface SecretValueCellProps {
+  name: string;
+  value: string | undefined;
+  pending: boolean;
+  onReveal(): void;
+  onHide(): void;
+}
+
+export function SecretValueCell({ name, value, pending, onReveal, onHide }: SecretValueCellProps) {
+  const revealed = value !== undefined;
+  return (
+    <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', minWidth: 0 }} onClick={(e) => e.stopPropagation()}>
+      <Box
+        data-testid="secret-value"
+        title={revealed ? 'Hidden again after 30 seconds' : undefined}
+        sx={{
+          fontFamily: MONO_FONT,
+          fontSize: 12,
+          flex: 1,
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          userSelect: revealed ? 'all' : 'none',
+        }}
+      >
+        {revealed ? value : MASK}
+      </Box>
+      {pending ? (
+        <CircularProgress size={16} sx={{ mx: 0.75 }} aria-label={`Revealing ${name}`} />
+      ) : revealed ? (
+        <>
+          <CopyButton value={value} label={`Copy value of ${name}`} onError={(m) => notify('error', m)} />
+          <Tooltip title="Hide">
+            <IconButton size="small" aria-label={`Hide value of ${name}`} onClick={onHide}>
+              <VisibilityOff fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
+      ) : (
+        <Tooltip title="Reveal (fetched now, hidden again after 30 s)">
+          <IconButton size="small" aria-label={`Reveal value of ${name}`} onClick={onReveal}>
+            <Visibility fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+// Secrets of the cluster the Secrets tab shows. Typed first, then created. Values never
+// enter this store: the list is read without them, and a revealed value lives only in the
+// tab's own state (use-revealed-values.ts) until it is hidden.
+import { create } from 'zustand';
+import type {
+  CreateSecretRequest,
+  Secret,
+  SecretCategory,
+  SecretType,
+  UpdateSecretRequest,
+} from '../../../../../../shared/api/clusters/secrets';
+import { api } from '../../../../bridge/api';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../../platform/resource-store';
+
+export type { LoadStatus };
+
+export interface SecretFilters {
+  type: SecretType | '';
+  category: SecretCategory | '';
+  search: string;
+}
+
+export const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
+
+export interface SecretsState extends LoadState {
+  clusterId: string | null;
+  filters: SecretFilters;
+  secrets: Secret[];
+  totalCount: number;
+  secretTypes: Partial<Record<SecretType, number>>;
+  /** The last list read without a search (same type/category), for instant local filtering while a search is on its way. */
+  unfiltered: { type: SecretFilters['type']; category: SecretFilters['category']; secrets: Secret[] } | null;
+  /** Loads the cluster's secrets with the server-side filters (the last call wins). */
+  load(clusterId: string, filters?: SecretFilters): Promise<void>;
+  create(clusterId: string, request: CreateSecretRequest): Promise<Secret>;
+  update(clusterId: string, name: string, request: UpdateSecretRequest): Promise<Secret>;
+  remove(clusterId: string, name: string): Promise<void>;
+  /** Reads one value (elevated permission); the caller holds it, the store never does. */
+  readValue(clusterId: string, name: string): Promise<string>;
+  /** Forgets everything (leaving the tab). */
+  reset(): void;
+}
+
+function withoutValue(secret: Secret): Secret {
+  const { value: _value, ...rest } = secret;
+  return rest;
+}
+
+const emptyList = () => ({ secrets: [], totalCount: 0, secretTypes: {}, unfiltered: null });
+
+export const useSecrets = create<SecretsState>()((set, get) => {
+  const list = createLoader<SecretsState>(set, get);
+  return {
+    ...initialLoadState(),
+    ...emptyList(),
+    clusterId: null,
+    filters: noFilters(),
+
+    load(clusterId, filters = get().filters) {
+      const sameCluster = get().clusterId === clusterId;
+      const query = {
+        ...(filters.type ? { type: filters.type } : {}),
+        ...(filters.category ? { category: filters.category } : {}),
+        ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+      };
+      return list.run(
+        async (signal) => {
+          const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId }, query }, { signal });
+          const secrets = data.data.secrets.map(withoutValue);
+          return {
+            secrets,
+            totalCount: data.data.total_count,
+            secretTypes: data.data.secret_types,
+            ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
+          };
+        },
+        { before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) } },
+      );
+    },
+
+    async create(clusterId, request) {
+      const { data } = await api('clusters.secrets.create', { params: { cluster_id: clusterId }, body: request });
+      const saved = withoutValue(data.data);
+      // Reload so the new secret shows only if it matches the filters, with fresh counts.
+      void get().load(clusterId);
+      return saved;
+    },
+
+    async update(clusterId, name, request) {
+      const { data } = await api('clusters.secrets.update', { params: { cluster_id: clusterId, secret_name: name }, body: request });
+      const saved = withoutValue(data.data);
+      const swap = (list: Secret[]) => list.map((x) => (x.name === name ? saved : x));
+      set((s) => ({ secrets: swap(s.secrets), unfiltered: s.unfiltered && { ...s.unfiltered, secrets: swap(s.unfiltered.secrets) } }));
+      return saved;
+    },
+
+    async remove(clusterId, name) {
+      await api('clusters.secrets.delete', { params: { cluster_id: clusterId, secret_name: name } });
+      const drop = (list: Secret[]) => list.filter((x) => x.name !== name);
+      set((s) => ({
+        secrets: drop(s.secrets),
+        totalCount: Math.max(0, s.totalCount - 1),
+        unfiltered: s.unfiltered && { ...s.unfiltered, secrets: drop(s.unfiltered.secrets) },
+      }));
+      void get().load(clusterId);
+    },
+
+    async readValue(clusterId, name) {
+      const { data } = await api('clusters.secrets.get', {
+        params: { cluster_id: clusterId, secret_name: name },
+        query: { include_value: true },
+      });
+      return data.data.value ?? '';
+    },
+
+    reset() {
+      list.abort();
+      set({ ...initialLoadState(), ...emptyList(), clusterId: null, filters: noFilters() });
+    },
+  };
+});

@@ -1,0 +1,173 @@
+// The log window (`#/logs?src=cluster:<id>,endpoint:<id>`), shown without the shell's
+// navigation: it follows each source through the live tail (log-feed.ts), merges them into
+// one model, and gives the view what needs the server (names, older lines, the download
+// route, the link to the metrics).
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { LogSource as ClusterLogSource, LOG_DOWNLOAD_MAX_MS, LogType } from '../../../../../shared/api/clusters/logs';
+import { LogSource as EndpointLogSource } from '../../../../../shared/api/endpoints/logs';
+import type { LogSourceRef } from '../../../../../shared/ipc/streams';
+import { useNotifications } from '../../../platform/notifications-store';
+import { LOG_AT_PARAM, LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../../platform/navigation/links';
+import { navigate, parseHash } from '../../../platform/navigation/hash-router';
+import { openInConsole } from '../../../platform/navigation/open-window';
+import { api } from '../../../bridge/api';
+import { toNormalizedError } from '../../../bridge/errors';
+import { EmptyState } from '../../../components/StateViews';
+import { saveFile } from '../../../lib/save-file';
+import { serverNow } from '../../../platform/server-clock';
+import { downloadName } from './download';
+import { openLogFeed } from './log-feed';
+import type { LogLine } from './log-line';
+import { BACKLOG, MAX_SOURCES, parseSources, refKey, serverFilters } from './log-sources';
+import { LogModel } from './log-model';
+import { LogWindow, type FilterChoice, type LogWindowEnv } from './LogWindow';
+import { OlderLinesPanel } from './OlderLinesPanel';
+import { SourcePicker } from './SourcePicker';
+
+function subscribeHash(onChange: () => void) {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+function useSources(): LogSourceRef[] {
+  const src = useSyncExternalStore(subscribeHash, () => parseHash(window.location.hash).query.get(LOG_SOURCES_PARAM) ?? '');
+  return useMemo(() => parseSources(src), [src]);
+}
+
+/** `at=<ISO time>` (a metric's minute): where the feeds start, instead of the newest lines. */
+function useStartAt(): string | undefined {
+  const at = useSyncExternalStore(subscribeHash, () => parseHash(window.location.hash).query.get(LOG_AT_PARAM) ?? '');
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+function useLabels(refs: readonly LogSourceRef[]): string[] {
+  const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const abort = new AbortController();
+    for (const ref of refs) {
+      const call =
+        ref.kind === 'cluster'
+          ? api('clusters.get', { params: { cluster_id: ref.id } }, { signal: abort.signal }).then((r) => r.data.data.name)
+          : api('endpoints.get', { params: { endpoint_id: ref.id } }, { signal: abort.signal }).then((r) => r.data.name);
+      // A source that cannot be read keeps its id as its name; its feed says why.
+      call.then(
+        (name) => setNames((n) => ({ ...n, [refKey(ref)]: name })),
+        () => {},
+      );
+    }
+    return () => abort.abort();
+  }, [refs]);
+  return useMemo(() => refs.map((r) => names[refKey(r)] ?? r.id), [refs, names]);
+}
+
+export default function LogsPage() {
+  const refs = useSources();
+  const startAt = useStartAt();
+  const labels = useLabels(refs);
+  const model = useMemo(() => new LogModel(), []);
+  const [choice, setChoice] = useState<FilterChoice>({ levels: null, origins: null, types: null });
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [olderOpen, setOlderOpen] = useState(false);
+  const sourcesKey = refs.map(refKey).join(',');
+
+  useEffect(() => {
+    document.title = `Logs: ${labels.join(', ') || 'no source'} · GPU Operator Console`;
+  }, [labels]);
+
+  // One feed per source; a change of the server-side filters restarts them after the newest
+  // line held, so nothing is fetched twice.
+  useEffect(() => {
+    model.setSources(refs);
+    const closers = refs.map((ref, i) =>
+      openLogFeed(
+        ref,
+        // A source that holds lines resumes after them; a new one starts at the linked moment, if any.
+        { filters: serverFilters(ref, choice), backlog: BACKLOG, since: startAt, after: model.sources[i]?.lastId },
+        {
+          onItems: (items) => model.ingest(i, items),
+          onStatus: (status) => model.setStatus(i, status),
+          onSkipped: (count) => model.skip(count),
+        },
+      ),
+    );
+    return () => closers.forEach((close) => close());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sourcesKey stands for refs
+  }, [model, sourcesKey, choice, startAt]);
+
+  const setRefs = useCallback((next: LogSourceRef[]) => navigate(logWindowPath(next), { replace: true }), []);
+
+  const env = useMemo<LogWindowEnv>(() => {
+    const kinds = new Set(refs.map((r) => r.kind));
+    return {
+      labels,
+      origins: [...(kinds.has('cluster') ? ClusterLogSource.options : []), ...(kinds.has('endpoint') ? EndpointLogSource.options : [])],
+      types: kinds.has('cluster') ? LogType.options : [],
+      onAddSource: refs.length < MAX_SOURCES ? () => setPickerOpen(true) : undefined,
+      onRemoveSource: (i) => setRefs(refs.filter((_, j) => j !== i)),
+      // The same choice again (a remount) does not restart the feeds.
+      onFiltersChange: (next) => setChoice((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next)),
+      canOpenMetrics: (line: LogLine) => refs[line.src]?.kind === 'cluster',
+      onOpenMetrics: (line: LogLine) => {
+        const ref = refs[line.src];
+        if (ref?.kind === 'cluster') void openInConsole(metricsAtPath(ref.id, line.ts, line.gpu));
+      },
+      onSearchOlder: () => setOlderOpen(true),
+      downloadRange: refs.flatMap((ref, i) =>
+        ref.kind === 'cluster'
+          ? [
+              {
+                label: `Last 24 hours of ${labels[i]}, from the server (.log)`,
+                run: () => {
+                  const end = serverNow();
+                  api('clusters.logs.download', {
+                    params: { cluster_id: ref.id },
+                    query: {
+                      format: 'text',
+                      start_time: new Date(end - LOG_DOWNLOAD_MAX_MS).toISOString(),
+                      end_time: new Date(end).toISOString(),
+                    },
+                  }).then(
+                    ({ data }) =>
+                      saveFile(downloadName([ref], end, 'log'), typeof data === 'string' ? data : JSON.stringify(data), 'text/plain'),
+                    (e: unknown) => useNotifications.getState().notifyError(`Downloading the logs of ${labels[i]}`, toNormalizedError(e)),
+                  );
+                },
+              },
+            ]
+          : [],
+      ),
+    };
+  }, [refs, labels, setRefs]);
+
+  if (refs.length === 0)
+    return (
+      <Box sx={{ mt: 10 }}>
+        <EmptyState
+          title="No source to follow"
+          action={
+            <Button variant="contained" startIcon={<Add />} onClick={() => setPickerOpen(true)}>
+              Add source
+            </Button>
+          }
+        >
+          Open a log window from a cluster or an endpoint, or add one here.
+        </EmptyState>
+        <SourcePicker open={pickerOpen} present={refs} onClose={() => setPickerOpen(false)} onAdd={(ref) => setRefs([ref])} />
+      </Box>
+    );
+
+  const oldest = model.buffer.at(model.buffer.start);
+  return (
+    <>
+      <LogWindow model={model} env={env} startsAtMoment={startAt !== undefined} />
+      <SourcePicker open={pickerOpen} present={refs} onClose={() => setPickerOpen(false)} onAdd={(ref) => setRefs([...refs, ref])} />
+      {olderOpen && (
+        <OlderLinesPanel open onClose={() => setOlderOpen(false)} sources={refs} labels={labels} oldestHeld={oldest?.ts ?? serverNow()} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+// Lines older than a log window holds, from the server: the cluster log search route or the
+// endpoint log search, over the time before the oldest line held.
+import Close from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { LOG_QUERY_MAX_CHARS } from '../../../../../shared/api/clusters/logs';
+import { LOG_LIMITS } from '../../../../../shared/api/endpoints/logs';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import type { LogSourceRef } from '../../../../../shared/ipc/streams';
+import { api } from '../../../bridge/api';
+import { toNormalizedError } from '../../../bridge/errors';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { MONO_FONT } from '../../../lib/fonts';
+import { formatNumber } from '../../../lib/format';
+import { toLine, type LogLine } from './log-line';
+import { clockTime, LEVEL_COLORS } from './source-style';
+
+const RESULTS = 200;
+const DAY = 86_400_000;
+
+async function searchOlder(ref: LogSourceRef, query: string, before: number): Promise<{ lines: LogLine[]; total: number }> {
+  const end = new Date(before).toISOString();
+  if (ref.kind === 'cluster') {
+    const { data } = await api('clusters.logs.search', {
+      params: { cluster_id: ref.id },
+      body: { query, time_range: { end }, limit: RESULTS, sort: 'timestamp:desc' },
+    });
+    return { lines: data.data.results.map((e) => toLine(0, 'cluster', e.id, e)), total: data.data.total_matches };
+  }
+  // The endpoint search covers at most a day per query (03, Limits).
+  const { data } = await api('endpoints.logs.search', {
+    body: {
+      endpointIds: [ref.id],
+      filters: { timeRange: { start: new Date(before - DAY).toISOString(), end }, search: { query, caseSensitive: false } },
+      sort: { field: 'timestamp', order: 'desc' },
+      limit: RESULTS,
+    },
+  });
+  return { lines: data.logs.map((e, i) => toLine(0, 'endpoint', `${e.timestamp}-${i}`, e)), total: data.total };
+}
+
+export function OlderLinesPanel({
+  open,
+  onClose,
+  sources,
+  labels,
+  oldestHeld,
+}: {
+  open: boolean;
+  onClose(): void;
+  sources: readonly LogSourceRef[];
+  labels: readonly string[];
+  /** Time of the oldest line the window holds: the search looks before it. */
+  oldestHeld: number;
+}) {
+  const [src, setSrc] = useState(0);
+  const [query, setQuery] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<NormalizedError | null>(null);
+  const [result, setResult] = useState<{ lines: LogLine[]; total: number } | null>(null);
+  const ref = sources[Math.min(src, sources.length - 1)];
+  const max = ref?.kind === 'endpoint' ? LOG_LIMITS.patternMax : LOG_QUERY_MAX_CHARS;
+  const tooLong = query.length > max;
+
+  const run = async () => {
+    if (!ref || query.trim() === '' || tooLong) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await searchOlder(ref, query.trim(), oldestHeld));
+    } catch (e) {
+      setError(toNormalizedError(e));
+      setResult(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 560, maxWidth: '90vw' } } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
+        <Typography variant="h6" sx={{ flex: 1 }}>
+          Search older lines
+        </Typography>
+        <IconButton aria-label="Close" onClick={onClose}>
+          <Close />
+        </IconButton>
+      </Stack>
+      <Stack
+        component="form"
+        spacing={1.5}
+        sx={{ px: 2, pb: 2 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          Before {new Date(oldestHeld).toLocaleString()}, the oldest line this window still holds
+          {ref?.kind === 'endpoint' ? ' (endpoint logs: the 24 hours before it)' : ''}.
+        </Typography>
+        {sources.length > 1 && (
+          <TextField select size="small" label="Source" value={src} onChange={(e) => setSrc(Number(e.target.value))}>
+            {sources.map((s, i) => (
+              <MenuItem key={`${s.kind}:${s.id}`} value={i}>
+                {labels[i]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          size="small"
+          label="Search"
+          autoFocus
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          error={tooLong}
+          helperText={
+            tooLong
+              ? `At most ${formatNumber(max)} characters`
+              : ref?.kind === 'cluster'
+                ? 'Words, "exact phrases", level:error, AND / OR / NOT'
+                : 'Text in the message'
+          }
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy || query.trim() === '' || tooLong}>
+            Search
+          </Button>
+        </Box>
+      </Stack>
+      {busy && <LinearProgress />}
+      {error && <ErrorAlert error={error} sx={{ mx: 2 }} />}
+      {result && (
+        <Box sx={{ px: 2, pb: 2, overflow: 'auto' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {result.total === 0
+              ? 'Nothing matches before that time.'
+              : `${formatNumber(result.total)} ${result.total === 1 ? 'match' : 'matches'}${result.total > result.lines.length ? `, newest ${formatNumber(result.lines.length)} shown` : ''}`}
+          </Typography>
+          {result.lines.map((l, i) => (
+            <Box
+              key={i}
+              sx={{ fontFamily: MONO_FONT, fontSize: 12, py: 0.25, borderBottom: 1, borderColor: 'divider', wordBreak: 'break-word' }}
+            >
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {new Date(l.ts).toLocaleDateString()} {clockTime(l.ts)}
+              </Box>{' '}
+              <Box component="span" sx={{ color: LEVEL_COLORS[l.level], fontWeight: 700, textTransform: 'uppercase' }}>
+                {l.level}
+              </Box>{' '}
+              {l.message}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Drawer>
+  );
+}

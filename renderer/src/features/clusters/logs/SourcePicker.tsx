@@ -1,0 +1,102 @@
+// "Add source": a cluster or an endpoint to merge into the window, from the lists of both.
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import type { LogSourceRef } from '../../../../../shared/ipc/streams';
+import { api } from '../../../bridge/api';
+import { toNormalizedError } from '../../../bridge/errors';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+
+export interface SourceOption {
+  ref: LogSourceRef;
+  name: string;
+  status: string;
+}
+
+const key = (r: LogSourceRef) => `${r.kind}:${r.id}`;
+
+export function SourcePicker({
+  open,
+  present,
+  onClose,
+  onAdd,
+}: {
+  open: boolean;
+  present: readonly LogSourceRef[];
+  onClose(): void;
+  onAdd(ref: LogSourceRef): void;
+}) {
+  const [options, setOptions] = useState<SourceOption[] | null>(null);
+  const [error, setError] = useState<NormalizedError | null>(null);
+  const [choice, setChoice] = useState<SourceOption | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    setChoice(null);
+    Promise.all([api('clusters.list', {}, { signal: abort.signal }), api('endpoints.list', {}, { signal: abort.signal })]).then(
+      ([clusters, endpoints]) =>
+        setOptions([
+          ...clusters.data.data.clusters.map((c) => ({ ref: { kind: 'cluster' as const, id: c.id }, name: c.name, status: c.status })),
+          ...endpoints.data.endpoints.map((e) => ({ ref: { kind: 'endpoint' as const, id: e.id }, name: e.name, status: e.status })),
+        ]),
+      (e: unknown) => {
+        if (!abort.signal.aborted) setError(toNormalizedError(e));
+      },
+    );
+    return () => abort.abort();
+  }, [open]);
+
+  const taken = new Set(present.map(key));
+  const available = (options ?? []).filter((o) => !taken.has(key(o.ref)));
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Add a source</DialogTitle>
+      <DialogContent>
+        {error ? (
+          <ErrorAlert error={error} />
+        ) : (
+          <Autocomplete
+            sx={{ mt: 1 }}
+            options={available}
+            loading={options === null}
+            value={choice}
+            onChange={(_, v) => setChoice(v)}
+            groupBy={(o) => (o.ref.kind === 'cluster' ? 'Clusters' : 'Endpoints')}
+            getOptionLabel={(o) => `${o.name} (${o.ref.id})`}
+            isOptionEqualToValue={(a, b) => key(a.ref) === key(b.ref)}
+            renderOption={(props, o) => (
+              <li {...props} key={key(o.ref)}>
+                {o.name}&nbsp;
+                <span style={{ opacity: 0.6 }}>
+                  · {o.ref.id} · {o.status}
+                </span>
+              </li>
+            )}
+            noOptionsText="Every cluster and endpoint is already in this window"
+            renderInput={(params) => <TextField {...params} autoFocus label="Cluster or endpoint" />}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={choice === null}
+          onClick={() => {
+            if (choice) onAdd(choice.ref);
+            onClose();
+          }}
+        >
+          Add
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+// Experiments area state: the list (up to the API's page of 100, filtered by status and tags on
+// the server), and per experiment its record with runs, statistics and insights. Every change
+// (PATCH, run added, archive) replaces the record with the API's answer.
+import { create } from 'zustand';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import type { InputOf, OutputOf } from '../../../../../shared/api/operations';
+import type { Experiment, ExperimentStatus, Run } from '../../../../../shared/api/training/experiments';
+import { api } from '../../../bridge/api';
+import { toNormalizedError } from '../../../bridge/errors';
+import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
+
+export type { LoadStatus };
+export type ExperimentListItem = OutputOf<'training.experiments.list'>['experiments'][number];
+export type CreateExperiment = NonNullable<InputOf<'training.experiments.create'>['body']>;
+export type UpdateExperiment = NonNullable<InputOf<'training.experiments.update'>['body']>;
+export type CloneExperiment = NonNullable<InputOf<'training.experiments.clone'>['body']>;
+export type ArchiveExperiment = NonNullable<InputOf<'training.experiments.archive'>['body']>;
+export type CreateRun = NonNullable<InputOf<'training.experiments.runs.create'>['body']>;
+export type ExportExperiment = NonNullable<InputOf<'training.experiments.export'>['body']>;
+
+export interface ListFilters {
+  status: ExperimentStatus | '';
+  tags: string[];
+}
+
+export interface ExperimentDetailState {
+  experiment: Experiment | null;
+  status: LoadStatus;
+  error: NormalizedError | null;
+  refreshing: boolean;
+  loadedAt: number | null;
+}
+
+export interface ExperimentsState extends LoadState {
+  experiments: ExperimentListItem[];
+  total: number;
+  filters: ListFilters;
+  details: Record<string, ExperimentDetailState>;
+  load(options?: { quiet?: boolean; filters?: ListFilters }): Promise<void>;
+  ensureLoaded(): Promise<void>;
+  loadOne(id: string, options?: { quiet?: boolean }): Promise<void>;
+  create(request: CreateExperiment): Promise<Experiment>;
+  update(id: string, request: UpdateExperiment): Promise<Experiment>;
+  addRun(id: string, request: CreateRun): Promise<Run>;
+  clone(id: string, request: CloneExperiment): Promise<Experiment>;
+  archive(id: string, request: ArchiveExperiment): Promise<void>;
+}
+
+const emptyDetail = (): ExperimentDetailState => ({ experiment: null, status: 'loading', error: null, refreshing: false, loadedAt: null });
+
+/** The list row of a full record (what the list shows changes with it at once). */
+function listItemOf(e: Experiment): ExperimentListItem {
+  const { runs, insights: _insights, ...rest } = e;
+  return { ...rest, runCount: runs.length };
+}
+
+export const useExperiments = create<ExperimentsState>()((set, get) => {
+  const list = createLoader<ExperimentsState>(set, get);
+  const reads = new Map<string, number>();
+  const patchDetail = (id: string, patch: Partial<ExperimentDetailState>) =>
+    set((s) => ({ details: { ...s.details, [id]: { ...(s.details[id] ?? emptyDetail()), ...patch } } }));
+  const remember = (e: Experiment) => {
+    reads.set(e.id, (reads.get(e.id) ?? 0) + 1);
+    patchDetail(e.id, { experiment: e, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() });
+    set((s) => {
+      const item = listItemOf(e);
+      const known = s.experiments.some((x) => x.id === e.id);
+      return { experiments: known ? s.experiments.map((x) => (x.id === e.id ? item : x)) : [item, ...s.experiments] };
+    });
+  };
+
+  return {
+    ...initialLoadState(),
+    experiments: [],
+    total: 0,
+    filters: { status: '', tags: [] },
+    details: {},
+
+    load: (options = {}) => {
+      const filters = options.filters ?? get().filters;
+      return list.run(
+        async (signal) => {
+          const query: InputOf<'training.experiments.list'>['query'] = { limit: 100, sort: 'updated_at', order: 'desc' };
+          if (filters.status) query.status = filters.status;
+          if (filters.tags.length > 0) query.tags = filters.tags.join(',') as never;
+          const { data } = await api('training.experiments.list', { query }, { signal });
+          return { experiments: data.experiments, total: data.pagination.total };
+        },
+        { quiet: options.quiet, before: { filters } },
+      );
+    },
+
+    ensureLoaded: () => list.ensureLoaded(() => get().load()),
+
+    async loadOne(id, options = {}) {
+      const previous = get().details[id];
+      if (previous?.experiment) patchDetail(id, { refreshing: !options.quiet });
+      else patchDetail(id, { status: 'loading', error: null });
+      const seq = (reads.get(id) ?? 0) + 1;
+      reads.set(id, seq);
+      try {
+        const { data } = await api('training.experiments.get', { params: { experiment_id: id } });
+        if (reads.get(id) !== seq) return;
+        remember(data);
+      } catch (e) {
+        if (reads.get(id) !== seq) return;
+        const error = toNormalizedError(e);
+        patchDetail(id, previous?.experiment ? { error, refreshing: false } : { status: 'error', error, refreshing: false });
+      }
+    },
+
+    async create(request) {
+      const { data } = await api('training.experiments.create', { body: request });
+      remember(data);
+      set((s) => ({ total: s.total + 1 }));
+      return data;
+    },
+
+    async update(id, request) {
+      const { data } = await api('training.experiments.update', { params: { experiment_id: id }, body: request });
+      remember(data);
+      return data;
+    },
+
+    async addRun(id, request) {
+      const { data } = await api('training.experiments.runs.create', { params: { experiment_id: id }, body: request });
+      await get().loadOne(id, { quiet: true });
+      return data;
+    },
+
+    async clone(id, request) {
+      const { data } = await api('training.experiments.clone', { params: { experiment_id: id }, body: request });
+      remember(data);
+      set((s) => ({ total: s.total + 1 }));
+      return data;
+    },
+
+    async archive(id, request) {
+      await api('training.experiments.archive', { params: { experiment_id: id }, body: request });
+      await get().loadOne(id, { quiet: true });
+    },
+  };
+});

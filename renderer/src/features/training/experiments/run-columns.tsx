@@ -1,0 +1,98 @@
+// Column declarations of an experiment's runs table: a selection box (runs picked for the
+// comparison), the run, its job's status, losses, accuracy, cost and running time.
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Typography from '@mui/material/Typography';
+import type { Run } from '../../../../../shared/api/training/experiments';
+import type { Column } from '../../../components/DataTable';
+import { TagChips } from '../../../components/TagChips';
+import { formatDuration } from '../../../components/error-details';
+import { formatMoney } from '../../../lib/money';
+import { formatStat } from './compare/compare-logic';
+import { ExperimentStatusChip } from './ExperimentStatusChip';
+
+/** The value shown for a metric: the final one once completed, else the best so far. */
+export function runMetric(run: Run, key: string): number | null {
+  const v = (run.metrics.final ?? run.metrics.best ?? run.metrics.current)?.[key];
+  return v ?? null;
+}
+
+const bySort = (v: number | null) => v ?? Number.POSITIVE_INFINITY;
+
+export function runColumns(selected: ReadonlySet<string>, toggle: (id: string) => void): Column<Run>[] {
+  return [
+    {
+      id: 'select',
+      header: '',
+      width: '56px',
+      render: (r) => (
+        <Checkbox
+          size="small"
+          sx={{ p: 0.5 }}
+          checked={selected.has(r.id)}
+          onClick={(e) => e.stopPropagation()}
+          onChange={() => toggle(r.id)}
+          slotProps={{ input: { 'aria-label': `Compare ${r.name}` } }}
+          data-testid={`select-run-${r.id}`}
+        />
+      ),
+    },
+    {
+      id: 'name',
+      header: 'Run',
+      width: 'minmax(180px, 2fr)',
+      sortValue: (r) => r.name.toLowerCase(),
+      render: (r) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {r.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            {r.id} · {r.trainingJobId}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '124px',
+      sortValue: (r) => r.status,
+      render: (r) => <ExperimentStatusChip status={r.status} testId="run-status" />,
+    },
+    {
+      id: 'val',
+      header: 'Val. loss',
+      width: '96px',
+      align: 'right',
+      sortValue: (r) => bySort(runMetric(r, 'validation_loss')),
+      render: (r) => formatStat(runMetric(r, 'validation_loss')),
+    },
+    {
+      id: 'loss',
+      header: 'Loss',
+      width: '88px',
+      align: 'right',
+      sortValue: (r) => bySort(runMetric(r, 'loss')),
+      render: (r) => formatStat(runMetric(r, 'loss')),
+    },
+    {
+      id: 'accuracy',
+      header: 'Accuracy',
+      width: '92px',
+      align: 'right',
+      sortValue: (r) => -(runMetric(r, 'accuracy') ?? Number.NEGATIVE_INFINITY),
+      render: (r) => formatStat(runMetric(r, 'accuracy')),
+    },
+    { id: 'cost', header: 'Cost', width: '92px', align: 'right', sortValue: (r) => r.cost, render: (r) => formatMoney(r.cost) },
+    {
+      id: 'duration',
+      header: 'Time',
+      width: '112px',
+      align: 'right',
+      sortValue: (r) => r.duration,
+      render: (r) => formatDuration(r.duration),
+    },
+    { id: 'tags', header: 'Tags', width: 'minmax(100px, 1fr)', render: (r) => <TagChips values={r.tags} /> },
+  ];
+}

@@ -1,0 +1,171 @@
+// A new version of a model from a completed training job of its type (POST …/versions): the
+// version above the latest (the next minor suggested), the job picked from the completed jobs of
+// the model's type (those already a version of it are shown, not offered), description and
+// changelog lines. The API's refusals land on the version or the job.
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import type { NormalizedError } from '../../../../../shared/api/errors';
+import type { TrainingJobListItem } from '../../../../../shared/api/training/jobs';
+import type { Model } from '../../../../../shared/api/training/models';
+import { notify } from '../../../platform/notifications-store';
+import { api } from '../../../bridge/api';
+import { toNormalizedError } from '../../../bridge/errors';
+import { placeApiError } from '../../../components/form/api-error-fields';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { formatDateTime } from '../../../platform/relative-time';
+import { useModels } from './models-store';
+import {
+  latestVersion,
+  validateVersionForm,
+  VERSION_LABELS,
+  versionErrorField,
+  versionFormOf,
+  type VersionForm,
+  type VersionRequest,
+} from './version-form';
+
+type Job = z.infer<typeof TrainingJobListItem>;
+
+const CODES = ['VERSION_EXISTS', 'VERSION_NOT_NEWER', 'JOB_NOT_COMPLETED', 'MODEL_TYPE_MISMATCH', 'JOB_NOT_FOUND'] as const;
+
+/** The completed jobs of the model's type, newest first (100: the list's page). */
+function useCompletedJobs(open: boolean, modelType: Model['type']) {
+  const [jobs, setJobs] = useState<Job[] | null>(null);
+  const [error, setError] = useState<NormalizedError | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    setJobs(null);
+    setError(null);
+    api(
+      'training.jobs.list',
+      { query: { status: 'completed', modelType, limit: 100, sort: 'updated_at', order: 'desc' } },
+      { signal: abort.signal },
+    )
+      .then(({ data }) => setJobs(data.jobs))
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setError(toNormalizedError(e));
+      });
+    return () => abort.abort();
+  }, [open, modelType]);
+  return { jobs, error };
+}
+
+export function NewVersionDialog({ model, open, onClose }: { model: Model; open: boolean; onClose(): void }) {
+  const { jobs, error: jobsError } = useCompletedJobs(open, model.type);
+  const sent = useRef('');
+  const latest = latestVersion(model);
+  const state = useValidatedForm<VersionForm, VersionRequest>({
+    open,
+    resetKey: `${model.id}:${latest}`,
+    initial: () => versionFormOf(model),
+    validate: (f) => validateVersionForm(f, model),
+    placeApiError: (error) =>
+      placeApiError<VersionForm>(error, {
+        members: { version: 'version', trainingJobId: 'trainingJobId', description: 'description', changelog: 'changelog' },
+        codes: Object.fromEntries(CODES.map((c) => [c, (e: NormalizedError) => versionErrorField(e, sent.current)])),
+      }),
+    async submit(request) {
+      sent.current = request.version;
+      const created = await useModels.getState().createVersion(model.id, request);
+      notify('success', `Version ${created.version} of “${model.name}” created`);
+      onClose();
+    },
+  });
+  const { form, update, errors, busy, apiError } = state;
+  const usedBy = new Map(model.versions.filter((v) => v.trainingJobId).map((v) => [v.trainingJobId!, v.version]));
+  const pickerHelp =
+    errors.trainingJobId ??
+    (jobsError
+      ? `The jobs could not be read: ${jobsError.message}`
+      : jobs === null
+        ? 'Reading the completed jobs…'
+        : jobs.length === 0
+          ? `No completed ${model.type} training job yet: train one, then add it here`
+          : `Completed ${model.type} jobs; the new version takes its metrics and files`);
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="new-version-dialog"
+      titleId="new-version-title"
+      title={`New version of ${model.name}`}
+      busy={busy}
+      apiError={apiError}
+      onSubmit={(ev) => void state.onSubmit(ev)}
+      errors={errors}
+      errorAttempt={state.errorAttempt}
+      fieldLabels={VERSION_LABELS}
+      submitLabel="Create version"
+      submitTestId="new-version-submit"
+    >
+      <Typography variant="body2" color="text.secondary">
+        The latest version is {latest}. A new version becomes the model’s latest: deploy and download use it.
+      </Typography>
+      <TextField
+        label="Version"
+        size="small"
+        value={form.version}
+        onChange={(e) => update({ version: e.target.value })}
+        error={Boolean(errors.version)}
+        helperText={errors.version ?? `Above ${latest}; major.minor.patch with an optional pre-release, e.g. v1.1.0 or v2.0.0-rc.1`}
+        slotProps={{ htmlInput: { 'data-testid': 'new-version-version', spellCheck: false } }}
+      />
+      <TextField
+        select
+        label="Training job"
+        size="small"
+        value={form.trainingJobId}
+        onChange={(e) => update({ trainingJobId: e.target.value })}
+        error={Boolean(errors.trainingJobId)}
+        helperText={pickerHelp}
+        disabled={!jobs || jobs.length === 0}
+        slotProps={{
+          select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+          htmlInput: { 'data-testid': 'new-version-job' },
+        }}
+      >
+        {(jobs ?? []).map((j) => {
+          const used = usedBy.get(j.id);
+          return (
+            <MenuItem key={j.id} value={j.id} disabled={Boolean(used)} data-testid={`new-version-job-${j.id}`}>
+              <span>
+                {j.name}{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  · {j.id} · {formatDateTime(j.updatedAt)}
+                  {j.metrics.loss !== null ? ` · loss ${j.metrics.loss.toFixed(4)}` : ''}
+                  {used ? ` · already ${used}` : ''}
+                </Typography>
+              </span>
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      <TextField
+        label="Description"
+        size="small"
+        multiline
+        minRows={2}
+        value={form.description}
+        onChange={(e) => update({ description: e.target.value })}
+        error={Boolean(errors.description)}
+        helperText={errors.description ?? 'Optional; up to 2,000 characters'}
+      />
+      <TextField
+        label="Changelog"
+        size="small"
+        multiline
+        minRows={3}
+        value={form.changelog}
+        onChange={(e) => update({ changelog: e.target.value })}
+        error={Boolean(errors.changelog)}
+        helperText={errors.changelog ?? 'One change per line; up to 100 lines of 500 characters'}
+        slotProps={{ htmlInput: { 'data-testid': 'new-version-changelog' } }}
+      />
+    </FormDialog>
+  );
+}

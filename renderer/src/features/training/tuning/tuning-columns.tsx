@@ -1,0 +1,90 @@
+// Column declarations of the tuning jobs table (the shared DataTable).
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
+import { MONO_FONT } from '../../../lib/fonts';
+import { formatMoney } from '../../../lib/money';
+import { relativeTime } from '../../../platform/relative-time';
+import { algorithmLabel } from './tuning-form';
+import { formatValue, objectiveText, progressText } from './tuning-format';
+import { TuningStatusChip } from './TuningStatusChip';
+import type { TuningListItem } from './tuning-store';
+
+export function tuningColumns(): Column<TuningListItem>[] {
+  return [
+    {
+      id: 'id',
+      header: 'Tuning job',
+      width: 'minmax(180px, 1.2fr)',
+      sortValue: (t) => t.id,
+      render: (t) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600, fontFamily: MONO_FONT, fontSize: 13 }}>
+            {t.id}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            tunes {t.trainingJobId}
+          </Typography>
+        </Box>
+      ),
+    },
+    { id: 'algorithm', header: 'Algorithm', width: '112px', sortValue: (t) => t.algorithm, render: (t) => algorithmLabel(t.algorithm) },
+    {
+      id: 'objective',
+      header: 'Objective',
+      width: 'minmax(170px, 1.3fr)',
+      sortValue: (t) => t.metric,
+      render: (t) => <span title={objectiveText(t)}>{objectiveText(t)}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '124px',
+      sortValue: (t) => t.status,
+      render: (t) => <TuningStatusChip status={t.status} testId="tuning-status" />,
+    },
+    {
+      id: 'progress',
+      header: 'Progress',
+      width: 'minmax(190px, 1.2fr)',
+      sortValue: (t) => t.progress.percentage,
+      render: (t) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="caption" noWrap sx={{ display: 'block' }}>
+            {progressText(t.progress)}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={t.progress.percentage}
+            aria-label={`Progress of ${t.id}`}
+            sx={{ height: 4, borderRadius: 2, mt: 0.5 }}
+          />
+        </Box>
+      ),
+    },
+    {
+      id: 'best',
+      header: 'Best value',
+      width: '104px',
+      align: 'right',
+      sortValue: (t) => t.progress.bestValue ?? Number.POSITIVE_INFINITY,
+      render: (t) => formatValue(t.progress.bestValue),
+    },
+    {
+      id: 'cost',
+      header: 'Cost',
+      width: '96px',
+      align: 'right',
+      sortValue: (t) => t.results.totalCost,
+      render: (t) => formatMoney(t.results.totalCost),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      width: CONTENT_WIDTH.relativeTime,
+      sortValue: (t) => Date.parse(t.createdAt),
+      render: (t) => <span title={t.createdAt}>{relativeTime(t.createdAt)}</span>,
+    },
+  ];
+}

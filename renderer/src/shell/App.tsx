@@ -1,0 +1,49 @@
+// Root: theme, shell-wide data (profiles, app info, rate limits) and the shell.
+import { useEffect } from 'react';
+import { menuCommands } from '../../../shared/ipc/window-bridge';
+import { getBridge } from '../bridge';
+import { useThemePreference } from './theme/theme-store';
+import { useUi } from './ui-store';
+import { ErrorBoundary } from './ErrorBoundary';
+import { useProfiles } from '../platform/profiles-store';
+import { Shell } from './Shell';
+import { SignInScreen } from './sign-in/SignInScreen';
+import { useConnectionHealth, useConnectionState } from './status/connection-store';
+import { useAppInfo } from './status/app-info-store';
+import { useRateLimit } from './status/rate-limit-store';
+import { AppThemeProvider } from './theme/AppThemeProvider';
+
+function useShellData(): void {
+  useEffect(() => {
+    void useProfiles.getState().load();
+    void useAppInfo.getState().load();
+    const stopProfiles = useProfiles.getState().watch();
+    const stopRateLimit = useRateLimit.getState().watch();
+    const stopHealth = useConnectionHealth.getState().watch();
+    // The desktop menu owns Cmd/Ctrl+K and Cmd/Ctrl+Shift+L there, and tells the window.
+    const stopMenu = getBridge().subscribe('menu:command', {}, ({ command }) => {
+      if (command === menuCommands.openCommandPalette) useUi.getState().set({ paletteOpen: true });
+      else if (command === menuCommands.toggleTheme)
+        useThemePreference.getState().toggle(window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    });
+    return () => {
+      stopProfiles();
+      stopRateLimit();
+      stopHealth();
+      stopMenu();
+    };
+  }, []);
+}
+
+export function App() {
+  useShellData();
+  // Web mode without an accepted token; the shell's first calls wait until sign-in.
+  const signedOut = useConnectionState() === 'signed-out';
+  return (
+    <AppThemeProvider>
+      <ErrorBoundary>
+        {signedOut ? <SignInScreen refused={getBridge().connection.signedOutReason === 'refused'} /> : <Shell />}
+      </ErrorBoundary>
+    </AppThemeProvider>
+  );
+}

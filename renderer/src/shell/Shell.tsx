@@ -1,0 +1,206 @@
+// The frame every area renders into: top bar, navigation by area, content, status bar.
+import Search from '@mui/icons-material/Search';
+import Memory from '@mui/icons-material/Memory';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { formatShortcut } from '../lib/shortcuts';
+import { ErrorBoundary } from './ErrorBoundary';
+import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
+import { navigate, useHashPath } from '../platform/navigation/hash-router';
+import { NotificationStack } from './notifications/NotificationStack';
+import { CommandPalette } from './palette/CommandPalette';
+import { ProfileSwitcher } from './profiles/ProfileSwitcher';
+import { useActiveProfile, useProfiles } from '../platform/profiles-store';
+import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
+import { StatusBar } from './status/StatusBar';
+import { OperationsMenu } from './operations/OperationsMenu';
+import { ThemeMenu } from './theme/ThemeMenu';
+import { useUi } from './ui-store';
+
+const NAV_WIDTH = 208;
+// Loaded on first use: it brings the contract's zod schemas, which nothing else at start needs.
+const ProfileDialog = lazy(() => import('./profiles/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
+
+function PageSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy aria-label="Loading">
+      <Skeleton variant="text" width={220} height={36} />
+      <Skeleton variant="rounded" height={400} />
+    </Stack>
+  );
+}
+
+function Navigation({ path }: { path: string }) {
+  const profile = useActiveProfile();
+  return (
+    <Box
+      component="nav"
+      aria-label="Areas"
+      sx={{ width: NAV_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowY: 'auto' }}
+    >
+      <List dense sx={{ px: 1 }}>
+        {areas
+          .filter((area) => !area.window && areaOffered(area, profile))
+          .map((area) => {
+            const active = path === area.path || path.startsWith(`${area.path}/`);
+            return (
+              <ListItemButton
+                key={area.id}
+                selected={active}
+                href={`#${area.path}`}
+                aria-current={active ? 'page' : undefined}
+                sx={{ borderRadius: 1, mb: 0.25 }}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>{area.icon}</ListItemIcon>
+                <ListItemText primary={area.label} />
+              </ListItemButton>
+            );
+          })}
+      </List>
+    </Box>
+  );
+}
+
+/** An area the active profile does not offer (the Emulator view on a remote profile). */
+function NotOffered({ area, profileName }: { area: Area; profileName: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', mt: 8 }}>
+      <Typography variant="h6" gutterBottom>
+        {area.label} is for emulator profiles
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        The active profile “{profileName}” is a remote server. Switch to an emulator profile in the top bar to use this view.
+      </Typography>
+      <Button variant="contained" href={`#${defaultArea.path}`}>
+        Go to {defaultArea.label}
+      </Button>
+    </Box>
+  );
+}
+
+function NotFound({ path }: { path: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', mt: 8 }}>
+      <Typography variant="h6" gutterBottom>
+        Nothing at {path}
+      </Typography>
+      <Button variant="contained" href={`#${defaultArea.path}`}>
+        Go to {defaultArea.label}
+      </Button>
+    </Box>
+  );
+}
+
+/** A focused window (a log window): the page alone, with the palette, notifications and status bar. */
+function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <ErrorBoundary resetKey={path}>
+          <Suspense fallback={<PageSkeleton />}>{page}</Suspense>
+        </ErrorBoundary>
+      </Box>
+      <StatusBar />
+      <CommandPalette />
+      <ShortcutsDialog />
+      <NotificationStack />
+    </Box>
+  );
+}
+
+export function Shell() {
+  const path = useHashPath();
+  const area = areaForPath(path);
+  const profile = useActiveProfile();
+  const profilesKnown = useProfiles((s) => s.status === 'ready');
+  const offered = area ? areaOffered(area, profile) : false;
+  const openPalette = () => useUi.getState().set({ paletteOpen: true });
+  const addProfileOpen = useUi((s) => s.addProfileOpen);
+  const editProfileId = useUi((s) => s.editProfileId);
+  const editProfile = useProfiles((s) => (editProfileId === null ? null : (s.profiles.find((p) => p.id === editProfileId) ?? null)));
+  useGlobalShortcuts();
+
+  useEffect(() => {
+    if (path === '/') navigate(defaultArea.path, { replace: true });
+  }, [path]);
+
+  useEffect(() => {
+    document.title = area ? `${area.label} · GPU Operator Console` : 'GPU Operator Console';
+  }, [area]);
+
+  const Page = offered ? area?.component : undefined;
+  if (Page && area?.window) return <WindowFrame page={<Page />} path={path} />;
+  let content;
+  if (Page) content = <Page />;
+  else if (area && profile) content = <NotOffered area={area} profileName={profile.name} />;
+  else if (path === '/' || (area && !profilesKnown)) content = <PageSkeleton />;
+  else content = <NotFound path={path} />;
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="static" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Toolbar variant="dense" sx={{ gap: 1.5 }}>
+          <Memory color="primary" />
+          <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+            GPU Operator Console
+          </Typography>
+          <Button
+            onClick={openPalette}
+            variant="outlined"
+            color="inherit"
+            startIcon={<Search />}
+            aria-label="Open command palette"
+            sx={{
+              color: 'text.secondary',
+              borderColor: 'divider',
+              fontWeight: 400,
+              justifyContent: 'flex-start',
+              width: 300,
+              maxWidth: '40vw',
+            }}
+          >
+            <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
+              Search or run a command…
+            </Box>
+            <Box
+              component="kbd"
+              sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 0.5, px: 0.5 }}
+            >
+              {formatShortcut('Mod+K')}
+            </Box>
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <OperationsMenu />
+          <ThemeMenu />
+          <ProfileSwitcher />
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <Navigation path={path} />
+        <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
+          <ErrorBoundary resetKey={path}>
+            <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
+          </ErrorBoundary>
+        </Box>
+      </Box>
+      <StatusBar />
+      <CommandPalette />
+      <ShortcutsDialog />
+      {(addProfileOpen || editProfile !== null) && (
+        <Suspense fallback={null}>
+          <ProfileDialog open profile={editProfile} onClose={() => useUi.getState().set({ addProfileOpen: false, editProfileId: null })} />
+        </Suspense>
+      )}
+      <NotificationStack />
+    </Box>
+  );
+}

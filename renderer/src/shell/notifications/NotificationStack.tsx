@@ -1,0 +1,38 @@
+// A stack of Snackbars, newest at the bottom; errors stay until dismissed.
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import { useNotifications, type Notification } from '../../platform/notifications-store';
+
+function Toast({ item }: { item: Notification }) {
+  const dismiss = useNotifications((s) => s.dismiss);
+  return (
+    <Snackbar
+      open
+      autoHideDuration={item.severity === 'error' ? null : 5000}
+      onClose={(_, reason) => reason !== 'clickaway' && dismiss(item.id)}
+      sx={{ position: 'static', transform: 'none' }}
+    >
+      <Alert
+        severity={item.severity}
+        variant="filled"
+        onClose={() => dismiss(item.id)}
+        sx={{ minWidth: 320, maxWidth: 480 }}
+        data-testid="notification"
+      >
+        {item.message}
+      </Alert>
+    </Snackbar>
+  );
+}
+
+export function NotificationStack() {
+  const items = useNotifications((s) => s.items);
+  return (
+    <Stack spacing={1} sx={{ position: 'fixed', bottom: 40, right: 16, zIndex: (t) => t.zIndex.snackbar }} aria-live="polite">
+      {items.map((item) => (
+        <Toast key={item.id} item={item} />
+      ))}
+    </Stack>
+  );
+}

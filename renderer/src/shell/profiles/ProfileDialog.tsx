@@ -1,0 +1,179 @@
+// Add a remote profile, or edit one (name, base URL, key): validated with the contract's
+// schemas, and "Test connection" checks the address and the key with `GET /v2/auth/verify`
+// before anything is saved. The key goes straight to the main process; for a saved profile
+// left blank it keeps the stored key (which the test uses without it ever reaching this
+// window). The form clears the key on close.
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import type { Profile } from '../../../../shared/ipc/contract';
+import { channels } from '../../../../shared/ipc/contract';
+import { fieldErrors, type Issue } from '../../components/form/field-errors';
+import type { FormResult } from '../../components/form/form-result';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useValidatedForm } from '../../components/form/use-validated-form';
+import { notify } from '../../platform/notifications-store';
+import { ConnectionTest, useConnectionTest } from './ConnectionTest';
+import { KeyStorageNotice } from './VaultNotice';
+import { useProfiles } from '../../platform/profiles-store';
+
+type Field = 'name' | 'baseUrl' | 'apiKey';
+export type ProfileFormErrors = Partial<Record<Field | 'form', string>>;
+export type ProfileValues = Record<Field, string>;
+
+const createSchema = channels['profiles:create'].request;
+const updateSchema = channels['profiles:update'].request;
+export type SaveRequest =
+  { mode: 'create'; request: ReturnType<typeof createSchema.parse> } | { mode: 'update'; request: ReturnType<typeof updateSchema.parse> };
+
+/** The contract's words, except for a URL zod could not read: say what one looks like. */
+function toField(path: string, issue: Issue): readonly [string, string] {
+  const field = path.split('.')[0] || 'form';
+  if (field === 'baseUrl' && issue.code !== 'custom') return [field, 'Enter the full address, e.g. https://api.example.com'];
+  return [field, issue.message];
+}
+
+/** The request the form would save: a new profile, or the changes to `profile` (a blank key keeps the stored one). */
+export function profileRequest(values: ProfileValues, profile: Profile | null): FormResult<SaveRequest, ProfileFormErrors> {
+  if (!profile) {
+    const parsed = createSchema.safeParse(values);
+    return parsed.success
+      ? { ok: true, request: { mode: 'create', request: parsed.data } }
+      : { ok: false, errors: fieldErrors<ProfileFormErrors>(parsed.error.issues, toField) };
+  }
+  const parsed = updateSchema.safeParse({
+    id: profile.id,
+    name: values.name,
+    ...(profile.kind === 'remote' ? { baseUrl: values.baseUrl } : {}),
+    ...(values.apiKey !== '' ? { apiKey: values.apiKey } : {}),
+  });
+  return parsed.success
+    ? { ok: true, request: { mode: 'update', request: parsed.data } }
+    : { ok: false, errors: fieldErrors<ProfileFormErrors>(parsed.error.issues, toField) };
+}
+
+const initialValues = (profile: Profile | null): ProfileValues => ({
+  name: profile?.name ?? '',
+  baseUrl: profile?.baseUrl ?? 'https://',
+  apiKey: '',
+});
+
+export function ProfileDialog({ open, profile, onClose }: { open: boolean; profile: Profile | null; onClose(): void }) {
+  const create = useProfiles((s) => s.create);
+  const updateProfile = useProfiles((s) => s.update);
+  const [activate, setActivate] = useState(true);
+  const [showKey, setShowKey] = useState(false);
+  const editing = profile !== null;
+  const remote = profile?.kind !== 'emulator';
+  const {
+    form: values,
+    update,
+    setForm,
+    errors,
+    busy,
+    apiError,
+    onSubmit,
+  } = useValidatedForm({
+    open,
+    resetKey: profile?.id,
+    initial: () => initialValues(profile),
+    validate: (v: ProfileValues) => profileRequest(v, profile),
+    // Errors stay as the last submit found them.
+    showErrors: 'at-submit',
+    submit: async (save) => {
+      if (save.mode === 'create') {
+        const created = await create(save.request, activate);
+        notify('success', activate ? `Switched to profile “${created.name}”` : `Profile “${created.name}” added`);
+      } else {
+        const saved = await updateProfile(save.request);
+        notify('success', `Profile “${saved.name}” saved`);
+      }
+      onClose();
+    },
+  });
+  const test = useConnectionTest(values, profile);
+
+  useEffect(() => {
+    if (open) return;
+    // Drop the typed key as soon as the dialog closes.
+    setForm(initialValues(null));
+    setShowKey(false);
+  }, [open, setForm]);
+
+  const set = (field: Field, value: string) => update({ [field]: value });
+  const shown = { ...test.errors, ...errors };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      testId="profile-dialog"
+      titleId="profile-dialog-title"
+      title={editing ? `Edit profile “${profile.name}”` : 'Add remote profile'}
+      busy={busy}
+      apiError={apiError}
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save' : 'Add profile'}
+    >
+      <TextField
+        label="Name"
+        size="small"
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={Boolean(shown.name)}
+        helperText={shown.name ?? 'e.g. “Production”'}
+        autoFocus
+        required
+      />
+      {remote && (
+        <TextField
+          label="Base URL"
+          size="small"
+          value={values.baseUrl}
+          onChange={(e) => set('baseUrl', e.target.value)}
+          error={Boolean(shown.baseUrl)}
+          helperText={shown.baseUrl ?? 'https address of the platform API (http only for localhost)'}
+          required
+        />
+      )}
+      <TextField
+        label={editing ? 'New API key' : 'API key'}
+        size="small"
+        type={showKey ? 'text' : 'password'}
+        autoComplete="off"
+        value={values.apiKey}
+        onChange={(e) => set('apiKey', e.target.value)}
+        error={Boolean(shown.apiKey)}
+        helperText={
+          shown.apiKey ??
+          (editing ? (profile.hasKey ? 'Leave blank to keep the stored key' : 'No key is stored for this profile: enter one') : ' ')
+        }
+        required={!editing}
+        slotProps={{
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton size="small" aria-label={showKey ? 'Hide key' : 'Show key'} onClick={() => setShowKey((s) => !s)}>
+                  {showKey ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <ConnectionTest test={test} disabled={busy} />
+      {!editing && (
+        <FormControlLabel
+          control={<Checkbox size="small" checked={activate} onChange={(e) => setActivate(e.target.checked)} />}
+          label="Switch to this profile now"
+        />
+      )}
+      <KeyStorageNotice subject={editing ? 'A new key' : 'The key'} />
+    </FormDialog>
+  );
+}
