@@ -3,7 +3,7 @@
 // remote base URL), reports rate-limit headers, checks what remote servers answer against
 // the operation's schemas, and turns every failure into a NormalizedError.
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { RateLimitInfo } from '../../shared/api/api-keys';
+import type { RateLimitInfo } from '../../shared/api/accounts/api-keys';
 import { emulatorAdminOperations, type EmulatorAdminOperationId } from '../../shared/api/emulator-admin';
 import { normalizeErrorBody } from '../../shared/api/errors';
 import { cancelledError } from '../../shared/api/local-errors';

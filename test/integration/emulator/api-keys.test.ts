@@ -1,6 +1,6 @@
 // Every API key route of both families, over real HTTP through the CLI and in-process.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiKey, ListApiKeysResponse, RotateApiKeyResponse, KeyUsageResponse, VerifyResponse } from '../../../shared/api/api-keys';
+import { ApiKey, ListApiKeysResponse, RotateApiKeyResponse, KeyUsageResponse, VerifyResponse } from '../../../shared/api/accounts/api-keys';
 import { inProcess, keyIdOf, overHttp, type Target } from './harness';
 
 const targets: Array<[string, () => Promise<Target> | Target]> = [

@@ -5,7 +5,7 @@ import type { StoredKey } from '../../../main/emulator/areas/accounts/stored-sch
 import { authorize, authorizeAdmin } from '../../../main/emulator/core/auth';
 import { ApiError } from '../../../main/emulator/core/errors';
 import { hashKey, keyIdOf } from '../../../main/emulator/core/ids';
-import { accountsOperations as ops } from '../../../shared/api/accounts-operations';
+import { accountsOperations as ops } from '../../../shared/api/accounts/operations';
 import { seededStore } from './store-fixture';
 
 const NOW = Date.UTC(2026, 5, 1);

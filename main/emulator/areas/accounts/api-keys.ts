@@ -1,7 +1,7 @@
 // API key routes of both families (01-accounts.md, API keys). One key store serves both;
 // the /v2/auth family accepts the wider scope list and takes no rateLimit on create.
 import type { KeyPermission } from '../../../../shared/api/common';
-import { accountsOperations as ops } from '../../../../shared/api/accounts-operations';
+import { accountsOperations as ops } from '../../../../shared/api/accounts/operations';
 import { invalidState, keyLimitReached, keyNotFound, validationError } from '../../core/errors';
 import { hashKey, keyIdOf, keyPrefix, makeKeyValue, randomBase62 } from '../../core/ids';
 import { defineRoute, Json } from '../../core/route-def';
@@ -13,7 +13,7 @@ import { accountsOf, AREA } from './state';
 import type { StoredKey } from './stored-schema';
 import { keyUsage } from './key-usage';
 import { KeyListJson, toApiKey } from './key-view';
-import type { ListApiKeysResponse } from '../../../../shared/api/api-keys';
+import type { ListApiKeysResponse } from '../../../../shared/api/accounts/api-keys';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

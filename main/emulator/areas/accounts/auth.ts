@@ -1,6 +1,6 @@
 // Verify, rate-limit status and the temporary boost (01-accounts.md, Authentication and
 // Usage and limits). Boost bounds: docs/decisions.md.
-import { accountsOperations as ops } from '../../../../shared/api/accounts-operations';
+import { accountsOperations as ops } from '../../../../shared/api/accounts/operations';
 import { validationError } from '../../core/errors';
 import { randomId } from '../../core/ids';
 import type { TierClass } from '../../core/limits';

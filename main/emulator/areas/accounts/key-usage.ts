@@ -1,7 +1,7 @@
 // Key usage over a period: totals, a timeline in hour/day/week buckets (weeks start on
 // Monday, UTC), and the most used endpoints, all from the recorded usage log.
 import type { Granularity, UsagePeriod } from '../../../../shared/api/common';
-import type { KeyUsageResponse } from '../../../../shared/api/api-keys';
+import type { KeyUsageResponse } from '../../../../shared/api/accounts/api-keys';
 import type { UsageLog } from './state';
 
 const HOUR = 3_600_000;

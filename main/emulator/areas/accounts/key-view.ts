@@ -1,5 +1,5 @@
 // A stored key as the API shows it: timestamps as ISO strings, no hash, no owner flag.
-import type { ApiKey } from '../../../../shared/api/api-keys';
+import type { ApiKey } from '../../../../shared/api/accounts/api-keys';
 import type { StoredKey } from './stored-schema';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,8 +1,8 @@
 // The team members list (01-accounts.md, Team). Listing is a read with the accounts scope;
 // the document's admin-only rule covers managing the team (invite, change, remove), not
 // seeing who is in it (docs/decisions.md, Team members list).
-import { accountsOperations as ops } from '../../../../shared/api/accounts-operations';
-import type { ListTeamMembersResponse, TeamMember } from '../../../../shared/api/team';
+import { accountsOperations as ops } from '../../../../shared/api/accounts/operations';
+import type { ListTeamMembersResponse, TeamMember } from '../../../../shared/api/accounts/team';
 import { defineRoute } from '../../core/route-def';
 import { accountsOf } from './state';
 import type { StoredInvitation, StoredMember } from './stored-schema';

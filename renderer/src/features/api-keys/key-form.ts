@@ -3,7 +3,13 @@
 // the bridge and the emulator use); and the messages, in the operator's words, for what the
 // form and the server refuse. Rate limits: an empty field is "no per-key limit" (the API's 0,
 // docs/decisions.md "API keys: what 0 means"); a limit is 1 to KEY_RATE_LIMIT_MAX per hour.
-import { CreateApiKeyRequest, KEY_NAME_MAX, KEY_RATE_LIMIT_MAX, UpdateApiKeyRequest, type ApiKey } from '../../../../shared/api/api-keys';
+import {
+  CreateApiKeyRequest,
+  KEY_NAME_MAX,
+  KEY_RATE_LIMIT_MAX,
+  UpdateApiKeyRequest,
+  type ApiKey,
+} from '../../../../shared/api/accounts/api-keys';
 import { AccountKeyScope, type KeyPermission } from '../../../../shared/api/common';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { fieldErrors } from '../../components/form/field-errors';

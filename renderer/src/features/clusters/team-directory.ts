@@ -3,7 +3,7 @@
 // without the accounts scope cannot read it: ids are shown then.
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { memberLabel, type TeamMember } from '../../../../shared/api/team';
+import { memberLabel, type TeamMember } from '../../../../shared/api/accounts/team';
 import { api } from '../../bridge/api';
 import { createLoader, initialLoadState, type LoadState } from '../../lib/resource-store';
 

@@ -16,7 +16,7 @@ import {
   UpdateApiKeyRequest,
   VerifyResponse,
 } from './api-keys';
-import { defineOperation, type DeclaredOperation } from './operation';
+import { defineOperation, type DeclaredOperation } from '../operation';
 import { ListTeamMembersResponse } from './team';
 
 const keyFieldErrors = { permissions: 'INVALID_PERMISSIONS', scopes: 'INVALID_PERMISSIONS' } as const;

@@ -1,6 +1,6 @@
 // API keys and authentication resources (01-accounts.md: API key, API keys, Authentication, Limits).
 import { z } from 'zod';
-import { AccountKeyScope, AuthKeyScope, Granularity, KeyPermission, Timestamp, UsagePeriod } from './common';
+import { AccountKeyScope, AuthKeyScope, Granularity, KeyPermission, Timestamp, UsagePeriod } from '../common';
 
 export const KEY_NAME_MAX = 100;
 /** Chosen maximum of a per-key rateLimit member (spec: "not shown"); see docs/decisions.md. */

@@ -1,6 +1,6 @@
 // Team members (01-accounts.md, Team member; Team: GET /v2/accounts/team/members).
 import { z } from 'zod';
-import { RoleKey, Timestamp } from './common';
+import { RoleKey, Timestamp } from '../common';
 
 export const TeamMemberStatus = z.enum(['active', 'pending', 'suspended', 'removed']);
 
