@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate as authenticateIn } from '../../../main/emulator/areas/accounts/authority';
-import { checkGrant } from '../../../main/emulator/areas/accounts/grant';
+import { checkGrant } from '../../../main/emulator/areas/accounts/api-keys/grant';
 import type { StoredKey } from '../../../main/emulator/areas/accounts/stored-schema';
 import { authorize, authorizeAdmin } from '../../../main/emulator/core/auth';
 import { ApiError } from '../../../main/emulator/core/errors';

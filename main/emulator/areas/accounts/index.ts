@@ -3,15 +3,15 @@
 // callers and the team directory other areas read.
 import { accountsOperations } from '../../../../shared/api/accounts/operations';
 import { defineArea } from '../../core/area';
-import { apiKeyRoutes } from './api-keys';
-import { authRoutes } from './auth';
+import { apiKeyRoutes } from './api-keys/routes';
+import { authRoutes } from './auth/routes';
 import { authorityOver, directoryOf } from './authority';
 import { accountsLimits } from './limits';
 import { applyOwnerKey } from './owner-key';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
-import { teamRoutes } from './team';
+import { teamRoutes } from './team/routes';
 import { buildAccountsWorld } from './world';
 
 export const accountsArea = defineArea<Accounts>({

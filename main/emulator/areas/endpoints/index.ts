@@ -3,21 +3,20 @@
 // batch executions in flight) and its part of the seeded world.
 import { endpointsOperations } from '../../../../shared/api/endpoints/operations';
 import { defineArea } from '../../core/area';
-import { batchExecuteRoute } from './batch';
-import { healthRoutes } from './health';
-import { logRoutes } from './logs';
-import { readRoutes } from './reads';
+import { batchExecuteRoute } from './batch/routes';
+import { endpointRoutes } from './endpoint/routes';
+import { healthRoutes } from './health/routes';
+import { logRoutes } from './logs/routes';
 import { applyEndpointsRecord, endpointsRecord } from './records';
 import { AREA, type EndpointsState } from './state';
 import { EndpointsState as EndpointsStateSchema } from './stored-schema';
-import { updateRoute } from './update';
 import { endpointIssueError } from './validation';
 import { buildEndpointsWorld } from './world';
 
 export const endpointsArea = defineArea<EndpointsState>({
   name: AREA,
   operations: endpointsOperations,
-  routes: [...readRoutes, ...healthRoutes, updateRoute, batchExecuteRoute, ...logRoutes],
+  routes: [...endpointRoutes, ...healthRoutes, batchExecuteRoute, ...logRoutes],
   state: {
     schema: EndpointsStateSchema,
     build: buildEndpointsWorld,
