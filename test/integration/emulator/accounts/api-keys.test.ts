@@ -1,7 +1,13 @@
 // Every API key route of both families, over real HTTP through the CLI and in-process.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiKey, ListApiKeysResponse, RotateApiKeyResponse, KeyUsageResponse, VerifyResponse } from '../../../shared/api/accounts/api-keys';
-import { inProcess, keyIdOf, overHttp, type Target } from './harness';
+import {
+  ApiKey,
+  ListApiKeysResponse,
+  RotateApiKeyResponse,
+  KeyUsageResponse,
+  VerifyResponse,
+} from '../../../../shared/api/accounts/api-keys';
+import { inProcess, keyIdOf, overHttp, type Target } from '../harness';
 
 const targets: Array<[string, () => Promise<Target> | Target]> = [
   ['in-process', () => inProcess()],

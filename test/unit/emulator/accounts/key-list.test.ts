@@ -1,9 +1,9 @@
 // The key list body is assembled from cached pieces (areas/accounts/api-keys/view.ts): it must
 // always equal the plain serialisation of the keys, and its byte count must be exact.
 import { describe, expect, it } from 'vitest';
-import { KeyListJson, toApiKey } from '../../../main/emulator/areas/accounts/api-keys/view';
-import { Rng } from '../../../main/emulator/core/rng';
-import type { Accounts } from '../../../main/emulator/areas/accounts/state';
+import { KeyListJson, toApiKey } from '../../../../main/emulator/areas/accounts/api-keys/view';
+import { Rng } from '../../../../main/emulator/core/rng';
+import type { Accounts } from '../../../../main/emulator/areas/accounts/state';
 import { seededStore } from './store-fixture';
 
 const NOW = Date.UTC(2026, 5, 1);

@@ -1,8 +1,8 @@
 // GET /v2/accounts/team/members over the in-process emulator: the directory the console names
 // people from (issue 8 #17).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListTeamMembersResponse } from '../../../shared/api/accounts/team';
-import { inProcess, type Target } from './harness';
+import { ListTeamMembersResponse } from '../../../../shared/api/accounts/team';
+import { inProcess, type Target } from '../harness';
 
 describe('team members', () => {
   let t: Target;

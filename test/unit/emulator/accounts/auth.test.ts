@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { authenticate as authenticateIn } from '../../../main/emulator/areas/accounts/authority';
-import { checkGrant } from '../../../main/emulator/areas/accounts/api-keys/grant';
-import type { StoredKey } from '../../../main/emulator/areas/accounts/stored-schema';
-import { authorize, authorizeAdmin } from '../../../main/emulator/core/auth';
-import { ApiError } from '../../../main/emulator/core/errors';
-import { hashKey, keyIdOf } from '../../../main/emulator/core/ids';
-import { accountsOperations as ops } from '../../../shared/api/accounts/operations';
+import { authenticate as authenticateIn } from '../../../../main/emulator/areas/accounts/authority';
+import { checkGrant } from '../../../../main/emulator/areas/accounts/api-keys/grant';
+import type { StoredKey } from '../../../../main/emulator/areas/accounts/stored-schema';
+import { authorize, authorizeAdmin } from '../../../../main/emulator/core/auth';
+import { ApiError } from '../../../../main/emulator/core/errors';
+import { hashKey, keyIdOf } from '../../../../main/emulator/core/ids';
+import { accountsOperations as ops } from '../../../../shared/api/accounts/operations';
 import { seededStore } from './store-fixture';
 
 const NOW = Date.UTC(2026, 5, 1);
