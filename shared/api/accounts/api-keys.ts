@@ -169,8 +169,8 @@ export const RateLimitInfo = z.object({
   retryAfter: z.number().optional(),
   /**
    * Which limit the figures are (`X-RateLimit-Resource`, as GitHub names it): `read`, `write`,
-   * `ai` (the plan's tiers), `<area>:<METHOD>`, a rule's name, `key:<class>`… Absent when the
-   * server does not say.
+   * `ai` (the plan's tiers), `<group>:<METHOD>` (a LimitGroup's row), a rule's name,
+   * `key:<class>`… Absent when the server does not say.
    */
   resource: z
     .string()

@@ -71,7 +71,7 @@ import {
   TuningJob,
 } from './tuning';
 
-const base = { area: 'training', envelope: 'account', scope: 'training' } as const;
+const base = { limitGroup: 'training', envelope: 'account', scope: 'training' } as const;
 const read = { ...base, access: 'read' } as const;
 const write = { ...base, access: 'write' } as const;
 /** A malformed id names no dataset (404, like an unknown one). */

@@ -43,7 +43,7 @@ export const clustersArea = defineArea<ClustersState>({
   },
   limits: {
     // GPU clusters row: POST 20 is written for creation; every cluster POST counts against it (docs/decisions.md, Clusters).
-    byArea: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
+    byGroup: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
   },
   mapIssue: clusterIssueError,
 });

@@ -30,7 +30,7 @@ export const endpointsArea = defineArea<EndpointsState>({
     // Serverless endpoints row: GET /endpoints/* 1000; POST /endpoints 50 is for creation (no such route here) and
     // POST /endpoints/*/execute 500: every POST of the area counts against 500; PUT is not shown: 100 as clusters
     // (docs/decisions.md, Endpoints: rate limits).
-    byArea: { endpoints: { GET: 1000, POST: 500, PUT: 100 } },
+    byGroup: { endpoints: { GET: 1000, POST: 500, PUT: 100 } },
   },
   mapIssue: endpointIssueError,
 });
