@@ -2,7 +2,7 @@
 // split between chunks included) and fed to the SSE parser. Reading ends when the server ends
 // the body; a dropped connection, a bound the parser refuses, or the caller's abort reject
 // with a BridgeError, so the relay can tell a drop (reconnect) from a refusal (give up).
-import type { RateLimitInfo } from '../../shared/api/api-keys';
+import type { RateLimitInfo } from '../../shared/api/accounts/api-keys';
 import { cancelledError } from '../../shared/api/local-errors';
 import { BridgeError } from '../../shared/ipc/dispatch';
 import { createSseParser, defaultSseLimits, SseLimitError, type SseHandlers, type SseLimits } from '../streams/sse-parser';

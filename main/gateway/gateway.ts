@@ -3,7 +3,7 @@
 // remote base URL), reports rate-limit headers, checks what remote servers answer against
 // the operation's schemas, and turns every failure into a NormalizedError.
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { RateLimitInfo } from '../../shared/api/api-keys';
+import type { RateLimitInfo } from '../../shared/api/accounts/api-keys';
 import { emulatorAdminOperations, type EmulatorAdminOperationId } from '../../shared/api/emulator-admin';
 import { normalizeErrorBody } from '../../shared/api/errors';
 import { cancelledError } from '../../shared/api/local-errors';
@@ -184,7 +184,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const report = (profile: ResolvedProfile, response: Response, prepared: PreparedRequest): RateLimitInfo | null => {
     const info = parseRateLimitHeaders(response.headers);
     // A probe's limits are no profile's, and the emulator's admin bucket is not the API's.
-    if (!info || profile.id === PROBE_ID || prepared.op.area === 'emulator') return info;
+    if (!info || profile.id === PROBE_ID || prepared.op.limitGroup === 'emulator') return info;
     last = { ...info, profileId: profile.id };
     for (const listener of listeners) listener(last);
     return info;
@@ -343,7 +343,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (callId !== undefined) inFlight.set(callId, controller);
     try {
       const profile = options.profiles.active();
-      if (prepared.op.area === 'emulator' && profile.kind !== 'emulator') {
+      if (prepared.op.limitGroup === 'emulator' && profile.kind !== 'emulator') {
         throw profileError(
           'EMULATOR_ONLY',
           `${prepared.op.summary} is available on emulator profiles only; "${profile.name}" is a remote profile.`,

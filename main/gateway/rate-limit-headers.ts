@@ -1,6 +1,6 @@
 // X-RateLimit-* headers (01-accounts.md, Limits: "Response headers on every response") read
 // into the RateLimitInfo the status bar shows.
-import type { RateLimitInfo } from '../../shared/api/api-keys';
+import type { RateLimitInfo } from '../../shared/api/accounts/api-keys';
 
 /** Hourly windows are the spec's norm; used when a server omits X-RateLimit-Window. */
 const DEFAULT_WINDOW_SECONDS = 3600;

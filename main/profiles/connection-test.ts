@@ -2,7 +2,7 @@
 // the user typed — or, for an existing profile, the ones it has — before anything is saved.
 // The stored key is read here and never leaves the main process; the answer says in words
 // what happened and how long it took.
-import type { VerifyResponse } from '../../shared/api/api-keys';
+import type { VerifyResponse } from '../../shared/api/accounts/api-keys';
 import type { NormalizedError } from '../../shared/api/errors';
 import type { ApiCallResponse, ChannelRequest, ProfileTestResult } from '../../shared/ipc/contract';
 import { BridgeError } from '../../shared/ipc/dispatch';

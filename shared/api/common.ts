@@ -42,9 +42,15 @@ export type UsagePeriod = z.infer<typeof UsagePeriod>;
 export const Granularity = z.enum(['hour', 'day', 'week']);
 export type Granularity = z.infer<typeof Granularity>;
 
-/** The API areas, which are also the groups of the rate-limit table. */
-export const Area = z.enum(['accounts', 'auth', 'clusters', 'endpoints', 'training', 'ai', 'usage', 'emulator']);
-export type Area = z.infer<typeof Area>;
+/**
+ * The rate-limit groups: which row of 01-accounts.md, Limits (endpoint-specific limits) an
+ * operation counts against. Not the API areas (accounts, clusters, endpoints, training), though
+ * some share their names: the accounts area serves both `accounts` and `auth`, and `ai`, `usage`
+ * and `emulator` (the emulator's admin routes) belong to no area. Also each operation's tag in
+ * the OpenAPI document, and the `<group>:<METHOD>` of X-RateLimit-Resource.
+ */
+export const LimitGroup = z.enum(['accounts', 'auth', 'clusters', 'endpoints', 'training', 'ai', 'usage', 'emulator']);
+export type LimitGroup = z.infer<typeof LimitGroup>;
 
 export const HttpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export type HttpMethod = z.infer<typeof HttpMethod>;

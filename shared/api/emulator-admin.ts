@@ -112,7 +112,7 @@ export const ChaosResponse = z.object({ rules: z.array(ChaosRule), seed: z.numbe
 
 export const OpenApiDocument = z.record(z.string(), z.unknown());
 
-const admin = { area: 'emulator', envelope: 'account', scope: null } as const;
+const admin = { limitGroup: 'emulator', envelope: 'account', scope: null } as const;
 
 export const emulatorAdminOperations = {
   'emulator.health': defineOperation({

@@ -4,10 +4,8 @@ import { ClusterErrorCode } from './clusters/errors';
 import { EndpointErrorCode } from './endpoints/errors';
 import { AccountErrorCode } from './errors';
 import { TrainingErrorCode } from './training/errors';
-import { TUNING_ERROR_STATUS } from './training/tuning-errors';
-import { EXPERIMENT_ERROR_STATUS, ExperimentErrorCode } from './training/experiment-errors';
 
-export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode | TrainingErrorCode | ExperimentErrorCode;
+export type ApiErrorCode = AccountErrorCode | ClusterErrorCode | EndpointErrorCode | TrainingErrorCode;
 
 /**
  * HTTP status of each code: 01-accounts.md, Errors, for the spec's codes; docs/decisions.md
@@ -50,7 +48,12 @@ export const ERROR_STATUS = {
   DOWNLOAD_TOKEN_EXPIRED: 401,
   DOWNLOAD_TOKEN_MISMATCH: 403,
   DOWNLOAD_NOT_FOUND: 404,
-  ...TUNING_ERROR_STATUS,
+  INVALID_SEARCH_SPACE: 400,
+  ALGORITHM_NOT_SUPPORTED: 400,
+  INSUFFICIENT_BUDGET: 400,
+  TUNING_JOB_NOT_FOUND: 404,
+  TRIAL_NOT_FOUND: 404,
+  NO_COMPLETED_TRIALS: 409,
   STORAGE_CANNOT_SHRINK: 400,
   UNAUTHORIZED: 401,
   INSUFFICIENT_PERMISSIONS: 403,
@@ -89,7 +92,11 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   CHAOS_INJECTED: 503,
-  ...EXPERIMENT_ERROR_STATUS,
+  EXPERIMENT_NOT_FOUND: 404,
+  RUN_NOT_FOUND: 404,
+  EXPERIMENT_ARCHIVED: 409,
+  JOB_ALREADY_IN_EXPERIMENT: 409,
+  RUN_LIMIT_REACHED: 409,
 } as const satisfies Record<ApiErrorCode, number>;
 
 /** Authentication, permission and rate-limit refusals of the pipeline (01-accounts.md, Authentication and Limits). */
@@ -120,7 +127,6 @@ const KNOWN = new Set<string>([
   ...ClusterErrorCode.options,
   ...EndpointErrorCode.options,
   ...TrainingErrorCode.options,
-  ...ExperimentErrorCode.options,
 ]);
 export function isApiErrorCode(code: unknown): code is ApiErrorCode {
   return typeof code === 'string' && KNOWN.has(code);

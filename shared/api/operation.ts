@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { ApiErrorCode } from './error-codes';
 import type { AccountErrorCode, Envelope } from './errors';
-import type { Area, HttpMethod } from './common';
+import type { HttpMethod, LimitGroup } from './common';
 
 /** Which key permission a route needs (01-accounts.md, Authentication 4). */
 export type AccessClass = 'read' | 'write' | 'execute';
@@ -14,7 +14,8 @@ export interface Operation {
   method: HttpMethod;
   /** fastify-style path, e.g. `/v2/accounts/api-keys/:key_id`. */
   path: string;
-  area: Area;
+  /** The rate-limit group it counts against (common.ts, LimitGroup). */
+  limitGroup: LimitGroup;
   envelope: Envelope;
   access: AccessClass;
   /** Key scope a caller needs for this route (01-accounts.md, Authentication 5 and 7); null when any scope will do. */

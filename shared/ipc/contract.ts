@@ -2,7 +2,7 @@
 // web-mode server), each with request and response schemas, and the streams it may
 // subscribe to. The preload exposes exactly these; both transports validate with them.
 import { z } from 'zod';
-import { RateLimitInfo } from '../api/api-keys';
+import { RateLimitInfo } from '../api/accounts/api-keys';
 import {
   ChaosRequest,
   ChaosResponse,

@@ -4,7 +4,7 @@
 // and world/ know areas only through this interface (docs/areas.md has the recipe).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Area, HttpMethod } from '../../../shared/api/common';
+import type { HttpMethod, LimitGroup } from '../../../shared/api/common';
 import type { Operation } from '../../../shared/api/operation';
 import type { EmulatorContext } from './context';
 import type { ApiError } from './errors';
@@ -103,11 +103,11 @@ export interface AreaState<Live> {
 /** The rate-limit classes an area adds (01-accounts.md, Limits, endpoint-specific table). */
 export interface AreaLimits {
   /**
-   * Per-hour limits by method, for each `op.area` the module serves; 'tier-only' where the
-   * table has no row (the plan's tier limits alone apply). Every operation must find its
-   * area here, and its method in a row (test/unit/emulator/areas.test.ts).
+   * Per-hour limits by method, for each `op.limitGroup` the module serves; 'tier-only' where
+   * the table has no row (the plan's tier limits alone apply). Every operation must find its
+   * group here, and its method in a row (test/unit/emulator/areas.test.ts).
    */
-  byArea: Partial<Record<Area, Partial<Record<HttpMethod, number>> | 'tier-only'>>;
+  byGroup: Partial<Record<LimitGroup, Partial<Record<HttpMethod, number>> | 'tier-only'>>;
   /** Narrower buckets for some operations (e.g. key creation 10/h). */
   rules?: readonly EndpointRule[];
 }

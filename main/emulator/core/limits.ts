@@ -13,7 +13,7 @@ export const CLIENT_LIMIT = 1000;
 export const ADMIN_LIMIT = 10_000;
 
 export function tierClassOf(op: Operation): TierClass {
-  if (op.area === 'ai') return 'ai';
+  if (op.limitGroup === 'ai') return 'ai';
   return op.access === 'read' ? 'read' : 'write';
 }
 
@@ -24,9 +24,10 @@ export function keyClassOf(op: Operation): KeyClass {
 /** The endpoint-specific buckets an operation counts against: [bucket id, limit]. */
 export function endpointBucketsOf(op: Operation, limits: AreaLimits): Array<{ id: string; limit: number; resource: string }> {
   const out: Array<{ id: string; limit: number; resource: string }> = [];
-  const row = limits.byArea[op.area];
+  const row = limits.byGroup[op.limitGroup];
   const byMethod = row === undefined || row === 'tier-only' ? undefined : row[op.method];
-  if (byMethod !== undefined) out.push({ id: `e:${op.area}:${op.method}`, limit: byMethod, resource: `${op.area}:${op.method}` });
+  if (byMethod !== undefined)
+    out.push({ id: `e:${op.limitGroup}:${op.method}`, limit: byMethod, resource: `${op.limitGroup}:${op.method}` });
   for (const rule of limits.rules ?? []) if (rule.matches(op)) out.push({ id: `e:${rule.name}`, limit: rule.limit, resource: rule.name });
   return out;
 }

@@ -73,7 +73,7 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
     item[op.method.toLowerCase()] = {
       operationId: op.id,
       summary: op.summary,
-      tags: [op.area],
+      tags: [op.limitGroup],
       security: [{ bearerAuth: [] }],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),

@@ -2,7 +2,7 @@
 // output types from shared/api/operations.ts. Aborting the signal cancels the call in the
 // gateway (`api:cancel`) and rejects with a `cancelled` error. Every outcome is reported
 // (call-outcomes.ts), an answer with its server time (which teaches platform/server-clock).
-import type { RateLimitInfo } from '../../../shared/api/api-keys';
+import type { RateLimitInfo } from '../../../shared/api/accounts/api-keys';
 import type { InputOf, OperationId, OutputOf } from '../../../shared/api/operations';
 import { cancelledError as cancelled } from '../../../shared/api/local-errors';
 import type { ApiCallRequest, ApiCallResponse } from '../../../shared/ipc/contract';

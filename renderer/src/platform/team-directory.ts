@@ -4,7 +4,7 @@
 // area's, read by the clusters area's views: it lives here because no area imports another.
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { memberLabel, type TeamMember } from '../../../shared/api/team';
+import { memberLabel, type TeamMember } from '../../../shared/api/accounts/team';
 import { api } from '../bridge/api';
 import { createLoader, initialLoadState, type LoadState } from './resource-store';
 

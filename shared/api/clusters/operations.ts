@@ -48,8 +48,8 @@ import {
   UpdateTemplateRequest,
 } from './templates';
 
-const read = { area: 'clusters', envelope: 'cluster', access: 'read', scope: 'clusters', method: 'GET' } as const;
-const write = { area: 'clusters', envelope: 'cluster', access: 'write', scope: 'clusters' } as const;
+const read = { limitGroup: 'clusters', envelope: 'cluster', access: 'read', scope: 'clusters', method: 'GET' } as const;
+const write = { limitGroup: 'clusters', envelope: 'cluster', access: 'write', scope: 'clusters' } as const;
 
 // Errors each route answers besides the common ones (error-codes.ts), read off its handler
 // (main/emulator/areas/clusters). A malformed id is the 404 of its kind

@@ -15,7 +15,7 @@ import {
 } from './logs';
 import { BatchHealthRequest, BatchHealthResponse, HealthQuery, HealthReport, LiveResponse, ReadyResponse } from './health';
 
-const base = { area: 'endpoints', envelope: 'account', scope: 'endpoints' } as const;
+const base = { limitGroup: 'endpoints', envelope: 'account', scope: 'endpoints' } as const;
 // Health/batch reads and changes nothing: `read` (01-accounts.md, Authentication 4: read covers data retrieval).
 const read = { ...base, access: 'read' } as const;
 /** Logs need `logs:read`: `read` on the `endpoints` scope (03, Errors; docs/decisions.md, Endpoints: logs:read). */

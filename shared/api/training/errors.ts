@@ -1,8 +1,8 @@
-// Error codes of the training area (03-endpoints-training.md, Errors), in the account envelope
-// `{error, message, details}`; statuses in shared/api/error-codes.ts. The codes after
-// DATASET_NOT_FOUND are the emulator's own choices (docs/decisions.md, Training: datasets).
+// Error codes of the training area (03-endpoints-training.md, Errors): datasets, jobs, models,
+// tuning and experiments, in the account envelope `{error, message, details}`; statuses in
+// shared/api/error-codes.ts. The dataset codes after DATASET_NOT_FOUND are the emulator's own
+// choices (docs/decisions.md, Training: datasets); later ones say "03, Errors" or "chosen".
 import { z } from 'zod';
-import { TuningErrorCode } from './tuning-errors';
 
 export const TrainingErrorCode = z.enum([
   /** 400: dataset validation failed; details field, reason, examples (failing examples with line numbers). */
@@ -57,6 +57,29 @@ export const TrainingErrorCode = z.enum([
   'DOWNLOAD_TOKEN_MISMATCH',
   /** 404: no download with this id on the model, or no such file in it; details downloadId, file (chosen). */
   'DOWNLOAD_NOT_FOUND',
-  ...TuningErrorCode.options,
+  // Hyperparameter tuning (docs/decisions.md, Training: tuning).
+  /** 400: the search space is invalid; details parameter, reason (03, Errors). */
+  'INVALID_SEARCH_SPACE',
+  /** 400: the algorithm cannot take a parameter type (grid with a continuous one); details algorithm, unsupportedParameterTypes (03, Errors). */
+  'ALGORITHM_NOT_SUPPORTED',
+  /** 400: the budget cannot cover the requested trials; details requestedTrials, estimatedCost, availableBudget (03, Errors). */
+  'INSUFFICIENT_BUDGET',
+  /** 404: no tuning job with this id on the training job; details tuneId, jobId (chosen). */
+  'TUNING_JOB_NOT_FOUND',
+  /** 404: no trial with this id in the tuning job; details tuneId, trialId (chosen). */
+  'TRIAL_NOT_FOUND',
+  /** 409: deploy-best before any trial completed; details tuneId, status (chosen). */
+  'NO_COMPLETED_TRIALS',
+  // Experiments and runs: not shown in 03, Errors (docs/decisions.md, Training: experiments).
+  /** 404: no experiment with this id; details experimentId. */
+  'EXPERIMENT_NOT_FOUND',
+  /** 404: a run id names no run of the experiment; details experimentId, runId. */
+  'RUN_NOT_FOUND',
+  /** 409: a write to an archived experiment; details experimentId, archivedAt. */
+  'EXPERIMENT_ARCHIVED',
+  /** 409: the training job already has a run in the experiment; details experimentId, trainingJobId, runId. */
+  'JOB_ALREADY_IN_EXPERIMENT',
+  /** 409: the experiment holds the most runs it may; details experimentId, limit. */
+  'RUN_LIMIT_REACHED',
 ]);
 export type TrainingErrorCode = z.infer<typeof TrainingErrorCode>;

@@ -1,7 +1,8 @@
-// Operations of the training area (03-endpoints-training.md, Datasets; Training jobs; Models),
-// in the account envelope.
+// Operations of the training area (03-endpoints-training.md, Datasets; Training jobs; Models;
+// Hyperparameter tuning; Experiments), in the account envelope with scope `training`.
 // The upload host's routes ({upload_url}) take an upload token, not an API key, and are not in
-// this table (docs/decisions.md, Training: datasets).
+// this table (docs/decisions.md, Training: datasets). Error codes of tuning and experiments are
+// chosen in docs/decisions.md, Training: tuning; Training: experiments.
 import { defineOperation, type DeclaredOperation } from '../operation';
 import {
   CreateDatasetRequest,
@@ -26,6 +27,23 @@ import {
   StopTrainingJobResponse,
   TrainingJob,
 } from './jobs';
+import {
+  ArchiveExperimentRequest,
+  ArchiveExperimentResponse,
+  CloneExperimentRequest,
+  CompareExperimentRequest,
+  CompareExperimentResponse,
+  CreateExperimentRequest,
+  CreateRunRequest,
+  Experiment,
+  ExperimentIdParams,
+  ExportExperimentRequest,
+  ExportExperimentResponse,
+  ListExperimentsQuery,
+  ListExperimentsResponse,
+  Run,
+  UpdateExperimentRequest,
+} from './experiments';
 import { ListModelsQuery, ListModelsResponse, Model, ModelIdParams } from './models';
 import {
   ArchiveModelRequest,
@@ -41,16 +59,28 @@ import {
   RestoreModelResponse,
   UpdateModelRequest,
 } from './models-actions';
-import { tuningOperations } from './tuning-operations';
-import { experimentOperations } from './experiment-operations';
+import {
+  CreateTuningRequest,
+  DeployBestRequest,
+  DeployBestResponse,
+  ListTuningQuery,
+  ListTuningResponse,
+  StopTuningRequest,
+  StopTuningResponse,
+  TuneParams,
+  TuningJob,
+} from './tuning';
 
-const base = { area: 'training', envelope: 'account', scope: 'training' } as const;
+const base = { limitGroup: 'training', envelope: 'account', scope: 'training' } as const;
 const read = { ...base, access: 'read' } as const;
 const write = { ...base, access: 'write' } as const;
 /** A malformed id names no dataset (404, like an unknown one). */
 const onDataset = ['VALIDATION_ERROR', 'DATASET_NOT_FOUND'] as const;
 const onJob = ['VALIDATION_ERROR', 'JOB_NOT_FOUND'] as const;
 const onModel = ['VALIDATION_ERROR', 'MODEL_NOT_FOUND'] as const;
+const onTune = ['VALIDATION_ERROR', 'JOB_NOT_FOUND', 'TUNING_JOB_NOT_FOUND'] as const;
+const onExperiment = ['VALIDATION_ERROR', 'EXPERIMENT_NOT_FOUND'] as const;
+const EXPERIMENTS = '/v2/training/experiments';
 
 export const trainingOperations = {
   'training.datasets.create': defineOperation({
@@ -272,6 +302,163 @@ export const trainingOperations = {
     response: RestoreModelResponse,
     errors: [...onModel, 'INVALID_STATE'],
   }),
-  ...tuningOperations,
-  ...experimentOperations,
+  // Hyperparameter tuning (docs/decisions.md, Training: tuning).
+  'training.tune.create': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.tune.create',
+    path: '/v2/training/jobs/:job_id/tune',
+    summary: 'Start hyperparameter tuning of a training job (grid, random, Bayesian, TPE or Hyperband)',
+    params: JobIdParams,
+    body: CreateTuningRequest,
+    response: TuningJob,
+    errors: ['VALIDATION_ERROR', 'JOB_NOT_FOUND', 'INVALID_SEARCH_SPACE', 'ALGORITHM_NOT_SUPPORTED', 'INSUFFICIENT_BUDGET'],
+  }),
+  'training.tune.get': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.tune.get',
+    path: '/v2/training/jobs/:job_id/tune/:tune_id',
+    summary: 'One tuning job with its trials, results, convergence analysis and recommendations',
+    params: TuneParams,
+    response: TuningJob,
+    errors: [...onTune],
+  }),
+  'training.tune.list': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.tune.list',
+    path: '/v2/training/tune',
+    summary: 'List tuning jobs (filter by status and algorithm, page)',
+    query: ListTuningQuery,
+    response: ListTuningResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'training.tune.stop': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.tune.stop',
+    path: '/v2/training/jobs/:job_id/tune/:tune_id/stop',
+    summary: 'Stop a tuning job: cancel its running trials, or let them finish',
+    params: TuneParams,
+    body: StopTuningRequest,
+    response: StopTuningResponse,
+    errors: [...onTune, 'INVALID_STATE'],
+  }),
+  'training.tune.deploy_best': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.tune.deploy_best',
+    path: '/v2/training/jobs/:job_id/tune/:tune_id/deploy-best',
+    summary: 'Create a training job from the best (or a chosen) trial’s parameters',
+    params: TuneParams,
+    body: DeployBestRequest,
+    response: DeployBestResponse,
+    errors: [
+      ...onTune,
+      'TRIAL_NOT_FOUND',
+      'NO_COMPLETED_TRIALS',
+      'CONFIGURATION_ERROR',
+      'DATASET_NOT_FOUND',
+      'DATASET_NOT_READY',
+      'INSUFFICIENT_RESOURCES',
+    ],
+  }),
+  // Experiments and runs (docs/decisions.md, Training: experiments).
+  'training.experiments.create': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.experiments.create',
+    path: EXPERIMENTS,
+    summary: 'Create an experiment (active, no runs yet)',
+    body: CreateExperimentRequest,
+    response: Experiment,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'training.experiments.list': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.experiments.list',
+    path: EXPERIMENTS,
+    summary: 'List experiments (filter by status and tags, sort, page)',
+    query: ListExperimentsQuery,
+    response: ListExperimentsResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'training.experiments.get': defineOperation({
+    ...read,
+    method: 'GET',
+    id: 'training.experiments.get',
+    path: `${EXPERIMENTS}/:experiment_id`,
+    summary: 'One experiment with its runs (following their training jobs), statistics and insights',
+    params: ExperimentIdParams,
+    response: Experiment,
+    errors: [...onExperiment],
+  }),
+  'training.experiments.update': defineOperation({
+    ...write,
+    method: 'PATCH',
+    id: 'training.experiments.update',
+    path: `${EXPERIMENTS}/:experiment_id`,
+    summary: 'Change name, description, conclusion, tags or metadata, or complete an active experiment',
+    params: ExperimentIdParams,
+    body: UpdateExperimentRequest,
+    response: Experiment,
+    errors: [...onExperiment, 'EXPERIMENT_ARCHIVED', 'INVALID_STATE'],
+  }),
+  'training.experiments.archive': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.experiments.archive',
+    path: `${EXPERIMENTS}/:experiment_id/archive`,
+    summary: 'Archive an experiment (its exports removed unless preserve_artifacts)',
+    params: ExperimentIdParams,
+    body: ArchiveExperimentRequest,
+    response: ArchiveExperimentResponse,
+    errors: [...onExperiment, 'EXPERIMENT_ARCHIVED'],
+  }),
+  'training.experiments.clone': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.experiments.clone',
+    path: `${EXPERIMENTS}/:experiment_id/clone`,
+    summary: 'A new active experiment from this one, with modifications and optionally its runs',
+    params: ExperimentIdParams,
+    body: CloneExperimentRequest,
+    response: Experiment,
+    errors: [...onExperiment],
+  }),
+  'training.experiments.export': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.experiments.export',
+    path: `${EXPERIMENTS}/:experiment_id/export`,
+    summary: 'Write the runs as CSV to the object store; answers a download address and token',
+    params: ExperimentIdParams,
+    body: ExportExperimentRequest,
+    response: ExportExperimentResponse,
+    errors: [...onExperiment, 'UNSUPPORTED_FORMAT', 'QUOTA_EXCEEDED'],
+  }),
+  'training.experiments.runs.create': defineOperation({
+    ...write,
+    method: 'POST',
+    id: 'training.experiments.runs.create',
+    path: `${EXPERIMENTS}/:experiment_id/runs`,
+    summary: 'Add a run linked to a training job (its metrics follow the job)',
+    params: ExperimentIdParams,
+    body: CreateRunRequest,
+    response: Run,
+    errors: [...onExperiment, 'JOB_NOT_FOUND', 'EXPERIMENT_ARCHIVED', 'INVALID_STATE', 'JOB_ALREADY_IN_EXPERIMENT', 'RUN_LIMIT_REACHED'],
+  }),
+  'training.experiments.compare': defineOperation({
+    ...read,
+    method: 'POST',
+    id: 'training.experiments.compare',
+    path: `${EXPERIMENTS}/:experiment_id/compare`,
+    summary: 'Rank runs, test their differences (Welch, Mann–Whitney, corrected), correlate parameters, find the pareto frontier',
+    params: ExperimentIdParams,
+    body: CompareExperimentRequest,
+    response: CompareExperimentResponse,
+    errors: [...onExperiment, 'RUN_NOT_FOUND'],
+  }),
 } as const satisfies Record<string, DeclaredOperation>;

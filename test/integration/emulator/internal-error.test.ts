@@ -13,7 +13,7 @@ const boom = defineRoute(
     id: 'test.boom',
     method: 'GET',
     path: '/v2/test/boom',
-    area: 'accounts',
+    limitGroup: 'accounts',
     envelope: 'account',
     access: 'read',
     scope: null,
@@ -37,7 +37,7 @@ const boomArea = defineArea<Record<string, never>>({
     record: () => undefined,
     applyRecord: () => {},
   },
-  limits: { byArea: { accounts: 'tier-only' } },
+  limits: { byGroup: { accounts: 'tier-only' } },
 });
 const defects: unknown[] = [];
 const emulator = createEmulator({ seed: 1, onDefect: (e: unknown) => defects.push(e), areas: [...AREAS, boomArea] });

@@ -1,7 +1,7 @@
 // Rate limits (01-accounts.md, Limits) in-process: 429 shapes and headers, windows on the
 // simulated clock, per-key limits, the boost, and the headers on every response.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { RateLimitsResponse, TemporaryBoostResponse } from '../../../shared/api/api-keys';
+import { RateLimitsResponse, TemporaryBoostResponse } from '../../../shared/api/accounts/api-keys';
 import { inProcess, rateHeaders } from './harness';
 
 const t = inProcess();

@@ -93,7 +93,7 @@ function paramsFor(op: Operation, keyIds: string[]): Record<string, unknown> {
 function apiInput(op: Operation, keyIds: string[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   if (op.params) input.params = mutate(paramsFor(op, keyIds));
-  if (op.area === 'clusters') {
+  if (op.limitGroup === 'clusters') {
     // Cluster bodies and queries are strict objects of their own: start from empty ones (all defaults).
     if (op.query) input.query = mutate({});
     if (op.body) input.body = mutate({});

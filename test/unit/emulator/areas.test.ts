@@ -28,12 +28,12 @@ describe('the area list', () => {
     expect([...served.keys()].sort()).toEqual(apiIds.sort());
   });
 
-  it('gives every operation a rate-limit class: its area row, with its method, or tier-only by choice', () => {
+  it('gives every operation a rate-limit class: the row of its limit group, with its method, or tier-only by choice', () => {
     for (const area of AREAS) {
       for (const op of Object.values(area.operations)) {
-        const row = area.limits.byArea[op.area];
-        expect(row, `${op.id}: no rate-limit row for area ${op.area} in ${area.name}`).toBeDefined();
-        if (row !== 'tier-only') expect(row![op.method], `${op.id}: no ${op.method} limit in the ${op.area} row`).toBeGreaterThan(0);
+        const row = area.limits.byGroup[op.limitGroup];
+        expect(row, `${op.id}: no rate-limit row for group ${op.limitGroup} in ${area.name}`).toBeDefined();
+        if (row !== 'tier-only') expect(row![op.method], `${op.id}: no ${op.method} limit in the ${op.limitGroup} row`).toBeGreaterThan(0);
       }
     }
   });

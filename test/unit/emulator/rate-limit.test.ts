@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUCKETS_PRUNE_AT, RateLimiter, WINDOW_MS, type BucketSpec } from '../../../main/emulator/core/rate-limit';
 import { accountsLimits } from '../../../main/emulator/areas/accounts/limits';
 import { endpointBucketsOf, tierClassOf } from '../../../main/emulator/core/limits';
-import { accountsOperations } from '../../../shared/api/accounts-operations';
+import { accountsOperations } from '../../../shared/api/accounts/operations';
 
 const tier: BucketSpec = { id: 't:write', limit: 200, kind: 'tier' };
 const creation: BucketSpec = { id: 'e:key-creation', limit: 10, kind: 'endpoint' };

@@ -49,7 +49,7 @@ describe('seeded world', () => {
         record: () => undefined,
         applyRecord: () => {},
       },
-      limits: { byArea: {} },
+      limits: { byGroup: {} },
     });
     const a = buildWorld(1, NOW, [...AREAS, testArea]);
     expect(a.state.areas['test-area']).toEqual(buildWorld(1, NOW, [...AREAS, testArea]).state.areas['test-area']);

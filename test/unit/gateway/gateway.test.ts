@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKey, KeyUsageResponse } from '../../../shared/api/api-keys';
+import type { ApiKey, KeyUsageResponse } from '../../../shared/api/accounts/api-keys';
 import { createGateway, type GatewayOptions, type RateLimitEvent } from '../../../main/gateway/gateway';
 import type { ResolvedProfile } from '../../../main/profiles/profile-store';
 import { MemorySecretStore } from '../../../main/vault/memory-secret-store';

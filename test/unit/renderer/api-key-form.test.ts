@@ -1,7 +1,7 @@
 // The key form (create and edit): requests the shared schemas accept, only what changed on
 // edit, and messages in the operator's words — the rule, never validator text or field names.
 import { describe, expect, it } from 'vitest';
-import type { ApiKey } from '../../../shared/api/api-keys';
+import type { ApiKey } from '../../../shared/api/accounts/api-keys';
 import type { NormalizedError } from '../../../shared/api/errors';
 import { expiryText, limitCell, limitLines } from '../../../renderer/src/features/accounts/api-keys/key-display';
 import { blockedReason, holderWarning, isOwnerKey, OWNER_KEY_REASON } from '../../../renderer/src/features/accounts/api-keys/key-holders';

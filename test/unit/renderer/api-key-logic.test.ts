@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeys, effectiveStatus } from '../../../renderer/src/features/accounts/api-keys/key-status';
 import { granularitiesFor, usageSeries } from '../../../renderer/src/features/accounts/api-keys/usage-series';
-import type { ApiKey } from '../../../shared/api/api-keys';
+import type { ApiKey } from '../../../shared/api/accounts/api-keys';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 

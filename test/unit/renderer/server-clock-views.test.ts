@@ -1,7 +1,7 @@
 // Every "now" of the data is the server's (issue 8, item 7): with the server's clock days
 // ahead of this machine's, expiry, "today" and the usage chart's end follow the server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiKey } from '../../../shared/api/api-keys';
+import type { ApiKey } from '../../../shared/api/accounts/api-keys';
 import { expiryText } from '../../../renderer/src/features/accounts/api-keys/key-display';
 import { emptyCreateKeyForm, KEY_MESSAGES, toCreateRequest } from '../../../renderer/src/features/accounts/api-keys/key-form';
 import { compareKeys, effectiveStatus } from '../../../renderer/src/features/accounts/api-keys/key-status';

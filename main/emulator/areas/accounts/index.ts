@@ -1,17 +1,17 @@
 // The accounts area (01-accounts.md): API keys of both families, verify, rate-limit status
 // and boost; the team members list; the account, its team and keys as stored state; the pipeline's authority over
 // callers and the team directory other areas read.
-import { accountsOperations } from '../../../../shared/api/accounts-operations';
+import { accountsOperations } from '../../../../shared/api/accounts/operations';
 import { defineArea } from '../../core/area';
-import { apiKeyRoutes } from './api-keys';
-import { authRoutes } from './auth';
+import { apiKeyRoutes } from './api-keys/routes';
+import { authRoutes } from './auth/routes';
 import { authorityOver, directoryOf } from './authority';
 import { accountsLimits } from './limits';
 import { applyOwnerKey } from './owner-key';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
-import { teamRoutes } from './team';
+import { teamRoutes } from './team/routes';
 import { buildAccountsWorld } from './world';
 
 export const accountsArea = defineArea<Accounts>({

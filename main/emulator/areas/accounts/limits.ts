@@ -11,7 +11,7 @@ export const TIER_LIMITS: Record<Plan, Record<TierClass, number>> = {
 };
 
 export const accountsLimits: AreaLimits = {
-  byArea: {
+  byGroup: {
     accounts: { GET: 500, POST: 50, PUT: 50, PATCH: 50, DELETE: 10 },
     // The table's "Account management" row names /accounts/* only: the /v2/auth family has the tier limits alone.
     auth: 'tier-only',

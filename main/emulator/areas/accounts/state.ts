@@ -24,7 +24,7 @@ export class Accounts {
   readonly usage = new Map<string, UsageLog>();
   /**
    * Authorization header → SHA-256 of the key value it carries, for headers that named a
-   * key (filled by auth.ts): spares parsing and hashing on every request. It cannot let a
+   * key (filled by authority.ts): spares parsing and hashing on every request. It cannot let a
    * refused key in: a header's hash never changes, and the key is still looked up by hash and
    * checked (status, expiry) on every request, so a rotated value finds nothing and a revoked
    * key is refused at once. Emptied on every state change (rotation, revocation, reset,

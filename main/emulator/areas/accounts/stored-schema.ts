@@ -3,7 +3,7 @@
 // Checked whenever a snapshot comes in (import and load); the area's types are inferred here.
 import { z } from 'zod';
 import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, RoleKey } from '../../../../shared/api/common';
-import { KeyId, KeyRateLimit, KeyStatus } from '../../../../shared/api/api-keys';
+import { KeyId, KeyRateLimit, KeyStatus } from '../../../../shared/api/accounts/api-keys';
 
 const Ms = z.number().int().min(0);
 

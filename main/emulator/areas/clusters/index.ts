@@ -3,18 +3,17 @@
 // seeded world.
 import { clustersOperations } from '../../../../shared/api/clusters/operations';
 import { defineArea } from '../../core/area';
-import { clusterRoutes } from './clusters';
-import { logRoutes } from './logs';
-import { metricRoutes } from './metrics';
-import { portRoutes } from './ports';
-import { proxyRoutes } from './proxy';
+import { clusterRoutes } from './cluster/routes';
+import { lifecycleRoutes } from './lifecycle/routes';
+import { logRoutes } from './logs/routes';
+import { metricRoutes } from './metrics/routes';
+import { portRoutes } from './ports/routes';
+import { proxyRoutes } from './proxy/routes';
 import { applyClustersRecord, clustersRecord } from './records';
-import { restartRoute } from './restart';
-import { secretRoutes } from './secrets';
+import { secretRoutes } from './secrets/routes';
 import { AREA, type ClustersState } from './state';
-import { stopRoute } from './stop';
 import { ClustersState as ClustersStateSchema } from './stored-schema';
-import { templateRoutes } from './templates';
+import { templateRoutes } from './templates/routes';
 import { upgradeClusters } from './upgrade';
 import { clusterIssueError } from './validation';
 import { buildClustersWorld } from './world';
@@ -30,8 +29,7 @@ export const clustersArea = defineArea<ClustersState>({
     ...secretRoutes,
     ...metricRoutes,
     ...logRoutes,
-    stopRoute,
-    restartRoute,
+    ...lifecycleRoutes,
   ],
   state: {
     schema: ClustersStateSchema,
@@ -45,7 +43,7 @@ export const clustersArea = defineArea<ClustersState>({
   },
   limits: {
     // GPU clusters row: POST 20 is written for creation; every cluster POST counts against it (docs/decisions.md, Clusters).
-    byArea: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
+    byGroup: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
   },
   mapIssue: clusterIssueError,
 });

@@ -3,21 +3,20 @@
 // batch executions in flight) and its part of the seeded world.
 import { endpointsOperations } from '../../../../shared/api/endpoints/operations';
 import { defineArea } from '../../core/area';
-import { batchExecuteRoute } from './batch';
-import { healthRoutes } from './health';
-import { logRoutes } from './logs';
-import { readRoutes } from './reads';
+import { batchExecuteRoute } from './batch/routes';
+import { endpointRoutes } from './endpoint/routes';
+import { healthRoutes } from './health/routes';
+import { logRoutes } from './logs/routes';
 import { applyEndpointsRecord, endpointsRecord } from './records';
 import { AREA, type EndpointsState } from './state';
 import { EndpointsState as EndpointsStateSchema } from './stored-schema';
-import { updateRoute } from './update';
 import { endpointIssueError } from './validation';
 import { buildEndpointsWorld } from './world';
 
 export const endpointsArea = defineArea<EndpointsState>({
   name: AREA,
   operations: endpointsOperations,
-  routes: [...readRoutes, ...healthRoutes, updateRoute, batchExecuteRoute, ...logRoutes],
+  routes: [...endpointRoutes, ...healthRoutes, batchExecuteRoute, ...logRoutes],
   state: {
     schema: EndpointsStateSchema,
     build: buildEndpointsWorld,
@@ -31,7 +30,7 @@ export const endpointsArea = defineArea<EndpointsState>({
     // Serverless endpoints row: GET /endpoints/* 1000; POST /endpoints 50 is for creation (no such route here) and
     // POST /endpoints/*/execute 500: every POST of the area counts against 500; PUT is not shown: 100 as clusters
     // (docs/decisions.md, Endpoints: rate limits).
-    byArea: { endpoints: { GET: 1000, POST: 500, PUT: 100 } },
+    byGroup: { endpoints: { GET: 1000, POST: 500, PUT: 100 } },
   },
   mapIssue: endpointIssueError,
 });

@@ -34,7 +34,7 @@ export const trainingArea = defineArea<TrainingState>({
     // Training row of 01-accounts.md, Limits: GET /training/* 500, PUT /training/* 50; POST
     // /training/jobs 10 is the jobs' own rule. Other POSTs, PATCH and DELETE: not shown,
     // 50 like PUT (docs/decisions.md, Training: datasets; Training: jobs).
-    byArea: { training: { GET: 500, POST: 50, PUT: 50, PATCH: 50, DELETE: 50 } },
+    byGroup: { training: { GET: 500, POST: 50, PUT: 50, PATCH: 50, DELETE: 50 } },
     rules: [
       {
         name: 'training-job-creation',

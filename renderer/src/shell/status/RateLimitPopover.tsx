@@ -9,7 +9,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import type { RateLimitsResponse } from '../../../../shared/api/api-keys';
+import type { RateLimitsResponse } from '../../../../shared/api/accounts/api-keys';
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { api } from '../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../bridge/errors';

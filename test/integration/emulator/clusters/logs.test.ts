@@ -5,7 +5,7 @@
 // in-process too); a stop writing its phases and then nothing; and every validation error.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLogStreams } from '../../../../main/emulator/areas/clusters/logs';
+import { openLogStreams } from '../../../../main/emulator/areas/clusters/logs/routes';
 import { createEmulator } from '../../../../main/emulator';
 import { LogEntry } from '../../../../shared/api/clusters/logs';
 import { OWNER } from '../harness';

@@ -5,7 +5,7 @@
 // heartbeats, the server stopping when the client leaves, in-process too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../../main/emulator';
-import { openEndpointLogStreams } from '../../../../main/emulator/areas/endpoints/log-stream';
+import { openEndpointLogStreams } from '../../../../main/emulator/areas/endpoints/logs/stream';
 import { EndpointLogEntry } from '../../../../shared/api/endpoints/logs';
 import { OWNER } from '../harness';
 import { START, errorOf, startEndpoints, type EndpointTarget } from './harness';

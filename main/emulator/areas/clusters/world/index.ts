@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { WorldDraft } from '../../../core/area';
 import type { Rng } from '../../../core/rng';
 import { SecretCipher } from '../../../core/secret-cipher';
-import { secretAad } from '../secrets';
+import { secretAad } from '../secrets/routes';
 import { planRestart, planStop } from '../sim/phases';
 import type { ClustersState, StoredCluster, StoredPort } from '../state';
 import { bulkSecrets, seedSecrets } from './secrets';

@@ -4,7 +4,7 @@ import type { Framework, TemplateCategory } from '../../../../../shared/api/clus
 import type { GpuType } from '../../../../../shared/api/clusters/common';
 import type { Rng } from '../../../core/rng';
 import type { StoredTemplate } from '../state';
-import { ALL_REGIONS, softwareFor } from '../template-defaults';
+import { ALL_REGIONS, softwareFor } from '../templates/defaults';
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,4 @@
-// The experiment errors (shared/api/training/experiment-errors.ts), in the account envelope.
+// The experiment errors (their codes in shared/api/training/errors.ts), in the account envelope.
 import { ApiError, echo, invalidState, validationError } from '../../../core/errors';
 
 export const experimentNotFound = (experimentId: unknown) =>

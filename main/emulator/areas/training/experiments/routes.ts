@@ -3,7 +3,7 @@
 // Training: experiments).
 import { pageOf, sortByKey } from '../list-page';
 import { EXPERIMENT_LIMITS, EXPORT_FORMATS, type Experiment } from '../../../../../shared/api/training/experiments';
-import { experimentOperations as ops } from '../../../../../shared/api/training/experiment-operations';
+import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { validationError } from '../../../core/errors';
 import { randomId } from '../../../core/ids';
 import { defineRoute } from '../../../core/route-def';

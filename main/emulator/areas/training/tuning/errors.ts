@@ -1,4 +1,4 @@
-// The tuning errors (shared/api/training/tuning-errors.ts), in the account envelope.
+// The tuning errors (their codes in shared/api/training/errors.ts), in the account envelope.
 import { ApiError, echo } from '../../../core/errors';
 
 export const invalidSearchSpace = (parameter: string | null, reason: string) =>

@@ -4,7 +4,7 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ApiKey, UpdateApiKeyRequest } from '../../../../../shared/api/api-keys';
+import type { ApiKey, UpdateApiKeyRequest } from '../../../../../shared/api/accounts/api-keys';
 import { notify } from '../../../platform/notifications-store';
 import { useProfiles } from '../../../platform/profiles-store';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,6 +1,6 @@
 // Create-key form: validated with the shared CreateApiKeyRequest schema before sending;
 // a server refusal about one field is shown on it, any other in the dialog with its details.
-import type { CreateApiKeyRequest } from '../../../../../shared/api/api-keys';
+import type { CreateApiKeyRequest } from '../../../../../shared/api/accounts/api-keys';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { emptyCreateKeyForm, toCreateRequest, type FormErrors, type KeyForm } from './key-form';

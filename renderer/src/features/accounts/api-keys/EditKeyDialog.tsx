@@ -2,7 +2,7 @@
 // prefilled from the key; only what changed is sent; server refusals land on their field.
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import type { ApiKey, UpdateApiKeyRequest } from '../../../../../shared/api/api-keys';
+import type { ApiKey, UpdateApiKeyRequest } from '../../../../../shared/api/accounts/api-keys';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';

@@ -8,7 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { KEY_NAME_MAX, KEY_RATE_LIMIT_MAX } from '../../../../../shared/api/api-keys';
+import { KEY_NAME_MAX, KEY_RATE_LIMIT_MAX } from '../../../../../shared/api/accounts/api-keys';
 import { AccountKeyScope, KeyPermission } from '../../../../../shared/api/common';
 import { RATE_CLASSES, type FormErrors, type KeyForm, type RateClass } from './key-form';
 

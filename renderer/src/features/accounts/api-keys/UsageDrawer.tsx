@@ -16,7 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, lazy, Suspense, useMemo, type ReactNode } from 'react';
-import type { ApiKey } from '../../../../../shared/api/api-keys';
+import type { ApiKey } from '../../../../../shared/api/accounts/api-keys';
 import { Granularity, UsagePeriod } from '../../../../../shared/api/common';
 import { RefreshFrame, StaleBanner } from '../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../components/StateViews';

@@ -1,7 +1,7 @@
 // API keys area state. Typed first, then created. Key values never enter `keys`: the
 // one-time value lives in `revealed` until the reveal dialog closes.
 import { create } from 'zustand';
-import type { ApiKey, CreateApiKeyRequest, KeyUsageResponse, UpdateApiKeyRequest } from '../../../../../shared/api/api-keys';
+import type { ApiKey, CreateApiKeyRequest, KeyUsageResponse, UpdateApiKeyRequest } from '../../../../../shared/api/accounts/api-keys';
 import type { Granularity, UsagePeriod } from '../../../../../shared/api/common';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { KeyHolder } from '../../../../../shared/ipc/contract';

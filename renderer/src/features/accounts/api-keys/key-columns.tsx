@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { ApiKey } from '../../../../../shared/api/api-keys';
+import type { ApiKey } from '../../../../../shared/api/accounts/api-keys';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { TagChips } from '../../../components/TagChips';
 import { MONO_FONT } from '../../../lib/fonts';

@@ -1,7 +1,7 @@
 // How a key's rate limits and expiry read in the list and the drawer. A rateLimit member of 0
 // is "no per-key limit" (the plan's limit applies): the API returns 0 for a class that was not
 // requested, the emulator applies no per-key bucket for it, and the form leaves it empty.
-import type { ApiKey } from '../../../../../shared/api/api-keys';
+import type { ApiKey } from '../../../../../shared/api/accounts/api-keys';
 import { formatDate, relativeTime } from '../../../platform/relative-time';
 import { RATE_CLASSES, type RateClass } from './key-form';
 

@@ -9,7 +9,7 @@ import {
   KEY_RATE_LIMIT_MAX,
   UpdateApiKeyRequest,
   type ApiKey,
-} from '../../../../../shared/api/api-keys';
+} from '../../../../../shared/api/accounts/api-keys';
 import { AccountKeyScope, type KeyPermission } from '../../../../../shared/api/common';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import { fieldErrors } from '../../../components/form/field-errors';

@@ -3,7 +3,7 @@
 // owner key, which the emulator does not let be changed, rotated or revoked (409 INVALID_STATE,
 // docs/decisions.md "API keys: the owner key and keys profiles use"); any other holder is a
 // profile that stops connecting when its key is revoked or rotated.
-import type { ApiKey } from '../../../../../shared/api/api-keys';
+import type { ApiKey } from '../../../../../shared/api/accounts/api-keys';
 import type { KeyHolder } from '../../../../../shared/ipc/contract';
 
 export type { KeyHolder };

@@ -1,7 +1,7 @@
 // The status an operator cares about: the API says active/revoked, but an active key
 // past its expiresAt no longer works (01-accounts.md leaves its status "not shown"). Past by
 // the server's clock (server-clock.ts): that is the one that refuses the key.
-import type { ApiKey } from '../../../../../shared/api/api-keys';
+import type { ApiKey } from '../../../../../shared/api/accounts/api-keys';
 import { serverNow } from '../../../platform/server-clock';
 
 export type EffectiveStatus = 'active' | 'revoked' | 'expired';

@@ -1,6 +1,6 @@
 // The usage timeline as Chart.js points ({x: ms, y}) per class, ready for `parsing: false`
 // (no per-render parsing) and the decimation plugin (sorted x), and the time axis it is drawn on.
-import type { KeyUsageResponse } from '../../../../../shared/api/api-keys';
+import type { KeyUsageResponse } from '../../../../../shared/api/accounts/api-keys';
 import type { Granularity } from '../../../../../shared/api/common';
 import { serverNow } from '../../../platform/server-clock';
 import { bucketAxis, type TimeAxis } from '../../../lib/time-axis';

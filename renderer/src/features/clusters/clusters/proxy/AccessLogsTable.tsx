@@ -19,7 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AccessLogEntry } from '../../../../../../shared/api/clusters/proxy';
-import type { TeamMember } from '../../../../../../shared/api/team';
+import type { TeamMember } from '../../../../../../shared/api/accounts/team';
 import { useUrlSort, useUrlState } from '../../../../platform/navigation/url-state';
 import { DataTable, type Column } from '../../../../components/DataTable';
 import { FilterBox } from '../../../../components/FilterBox';
