@@ -114,3 +114,7 @@ export function useUrlSort(value: string, set: (patch: { sort: string }) => void
   const onSortChange = useCallback((next: SortState) => set({ sort: formatSort(next) }), [set]);
   return { sort, onSortChange };
 }
+
+/** An address value that must be one of `options` (a filter's enum); anything else is no filter. */
+export const oneOfParam = <T extends string>(options: readonly T[], value: string): T | '' =>
+  options.includes(value as T) ? (value as T) : '';

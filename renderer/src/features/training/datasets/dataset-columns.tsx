@@ -1,6 +1,8 @@
-// Column declarations of the datasets table; the table is the shared DataTable.
+// Column declarations of the datasets table, and what the table is (its name, row keys, where a
+// row leads); the table is the shared DataTable.
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
+import { navigate } from '../../../platform/navigation/hash-router';
 import { formatDate } from '../../../platform/relative-time';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
@@ -58,3 +60,13 @@ export function datasetColumns(): Column<DatasetListItem>[] {
     },
   ];
 }
+
+/** The datasets table's fixed part: ListPage's `table` adds the rows, sort and empty state. */
+export const DATASET_TABLE = {
+  label: 'Datasets',
+  columns: datasetColumns(),
+  rowKey: (d: DatasetListItem) => d.id,
+  rowHeight: 52,
+  onRowActivate: (d: DatasetListItem) => navigate(`/training/datasets/${encodeURIComponent(d.id)}`),
+  rowTestId: (d: DatasetListItem) => `dataset-row-${d.id}`,
+};

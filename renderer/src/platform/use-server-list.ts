@@ -1,0 +1,121 @@
+// The wiring every list page repeated, in one hook (Headlamp's habit: a list view declares its
+// columns, filters and actions; the frame does the rest). A page names its store, the address's
+// filters and how a row is searched; the hook reads the store, keeps filters and sort in the
+// address (url-state.ts), loads on mount, on a change of filters, on "refresh" (F5, the
+// palette) and on a profile switch, re-reads quietly while `pollWhile` says something moves,
+// binds "/" to the filter box, and filters the rows by the text box (fuzzy, deferred so typing
+// stays smooth). What it answers spreads into ListPage.
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { StoreApi, UseBoundStore } from 'zustand';
+import type { NormalizedError } from '../../../shared/api/errors';
+import { fuzzyFilter } from '../lib/fuzzy';
+import type { SortState } from '../lib/table-logic';
+import { LIST_POLL_MS, usePolling } from '../lib/use-polling';
+import { useUrlSort, useUrlState, type UrlParams, type UrlPatch, type UrlWrite } from './navigation/url-state';
+import { useIntent, useOnProfileSwitch, usePageKeys } from './page-hooks';
+import type { LoadState, LoadStatus } from './resource-store';
+
+/** A list store: the shared load state, and a load that takes the list's filters. */
+export interface ListStore<F> extends LoadState {
+  load(filters: F, options?: { quiet?: boolean }): Promise<void>;
+}
+
+export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string> {
+  store: UseBoundStore<StoreApi<S>>;
+  /** The rows in the store. */
+  rows(state: S): readonly T[];
+  /** The address's keys and their defaults; `q` (the text filter) and `sort` are always there. */
+  url: UrlParams<K>;
+  /** The server-side filters the address's values mean (the store's load takes them). */
+  filters(params: UrlParams<K | 'q' | 'sort'>): F;
+  /** The text the filter box searches in a row. */
+  search(row: T): string;
+  /** While true (a row changing state), the list is read again every LIST_POLL_MS. */
+  pollWhile?(rows: readonly T[]): boolean;
+  /** Page keys besides "/" (e.g. `n` for create). */
+  keys?: Readonly<Record<string, () => void>>;
+}
+
+export interface ServerList<T, K extends string> {
+  /** The rows after the text filter. */
+  rows: readonly T[];
+  /** Every row the store holds. */
+  all: readonly T[];
+  params: UrlParams<K | 'q' | 'sort'>;
+  setParams(patch: UrlPatch<K | 'q' | 'sort'>, how?: UrlWrite): void;
+  /** A text filter or a server-side filter differs from its default. */
+  narrowed: boolean;
+  /** Every filter back to its default. */
+  clearFilters(): void;
+  /** The table's sort, kept in the address. */
+  sort: SortState | null;
+  onSortChange(sort: SortState): void;
+  /** Spread into ListPage: the load state, refresh and the filter box. */
+  page: {
+    status: LoadStatus;
+    error: NormalizedError | null;
+    refreshing: boolean;
+    loadedAt: number | null;
+    onRefresh(): void;
+    filter: { value: string; onChange(q: string): void; inputRef: RefObject<HTMLInputElement | null> };
+  };
+  /** True until the first rows are shown (the table's skeleton). */
+  loading: boolean;
+  /** Spread into ListPage's table: the rows shown, the skeleton, the sort. */
+  table: { rows: T[]; loading: boolean; sort: SortState | null; onSortChange(sort: SortState): void };
+}
+
+export function useServerList<S extends ListStore<F>, T, F, K extends string>(config: ServerListConfig<S, T, F, K>): ServerList<T, K> {
+  const { store } = config;
+  const all = store((s) => config.rows(s));
+  const status = store((s) => s.status);
+  const error = store((s) => s.error);
+  const refreshing = store((s) => s.refreshing);
+  const loadedAt = store((s) => s.loadedAt);
+
+  const defaults = useMemo(() => ({ q: '', sort: '', ...config.url }) as UrlParams<K | 'q' | 'sort'>, [config.url]);
+  const [params, setParams] = useUrlState(defaults);
+  const setSort = useCallback((patch: { sort: string }) => setParams(patch as UrlPatch<K | 'q' | 'sort'>), [setParams]);
+  const { sort, onSortChange } = useUrlSort(params.sort, setSort);
+  const filterKey = JSON.stringify(config.filters(params));
+  // The filters as a value that changes only when what they ask changes.
+  const filters = useMemo(() => JSON.parse(filterKey) as F, [filterKey]);
+
+  const load = useCallback(() => void store.getState().load(filters), [store, filters]);
+  useEffect(load, [load]);
+  useIntent('page:refresh', load);
+  useOnProfileSwitch(load);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const extraKeys = config.keys;
+  usePageKeys(useMemo(() => ({ '/': () => inputRef.current?.focus(), ...extraKeys }), [extraKeys]));
+  const pollWhile = config.pollWhile;
+  const moving = useMemo(() => pollWhile?.(all) ?? false, [pollWhile, all]);
+  usePolling(moving, LIST_POLL_MS, () => void store.getState().load(filters, { quiet: true }));
+
+  const setText = useCallback((q: string) => setParams({ q } as UrlPatch<K | 'q' | 'sort'>, 'typing'), [setParams]);
+  const deferred = useDeferredValue(params.q).trim();
+  const search = config.search;
+  const rows = useMemo(() => (deferred ? fuzzyFilter([...all], deferred, search) : all), [all, deferred, search]);
+  const narrowed = (Object.keys(defaults) as Array<K | 'q' | 'sort'>).some((k) => k !== 'sort' && params[k] !== defaults[k]);
+  const clearFilters = useCallback(() => {
+    const patch: Record<string, string> = {};
+    for (const k of Object.keys(defaults)) if (k !== 'sort') patch[k] = defaults[k as K];
+    setParams(patch as UrlPatch<K | 'q' | 'sort'>);
+  }, [defaults, setParams]);
+
+  const loading = status !== 'ready' && all.length === 0;
+  const table = useMemo(() => ({ rows: [...rows], loading, sort, onSortChange }), [rows, loading, sort, onSortChange]);
+  return {
+    rows,
+    all,
+    table,
+    params,
+    setParams,
+    narrowed,
+    clearFilters,
+    sort,
+    onSortChange,
+    loading,
+    page: { status, error, refreshing, loadedAt, onRefresh: load, filter: { value: params.q, onChange: setText, inputRef } },
+  };
+}
