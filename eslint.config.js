@@ -34,6 +34,12 @@ function refuse(names, why) {
   return names.map((name) => ({ group: [name, `${name}/*`], message: `Bad layering: ${why}` }));
 }
 
+/** What the renderer refuses anywhere. */
+const rendererPatterns = [
+  ...refuse(nodeBuiltins, 'renderer/ runs in the browser.'),
+  ...refuse(['electron', 'keytar', 'fastify', 'ky', 'ws'], 'renderer/ reaches the main process only through the bridge.'),
+];
+
 // The renderer's folders (renderer/src/), each importing only those listed below it:
 //   shell/       frames the app: App, the navigation list, palette, status bar, profiles UI,
 //                sign-in, theme; it reaches features only through features/registry.ts
@@ -170,13 +176,24 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: rendererPatterns }] },
+  },
+  // Views reach data through stores only (DESIGN.md: view → feature store → bridge): a view
+  // (a feature's .tsx) imports no bridge/api; its feature's store (*-store.ts) and other
+  // modules may. (The renderer's patterns are repeated: a later block replaces a rule's options.)
+  {
+    files: ['renderer/src/features/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            ...refuse(nodeBuiltins, 'renderer/ runs in the browser.'),
-            ...refuse(['electron', 'keytar', 'fastify', 'ky', 'ws'], 'renderer/ reaches the main process only through the bridge.'),
+            ...rendererPatterns,
+            {
+              group: ['**/bridge/api'],
+              message:
+                "Views reach data through stores only: a view calls no bridge; make the call an action of the feature's store (DESIGN.md, view → feature store → bridge).",
+            },
           ],
         },
       ],

@@ -6,10 +6,10 @@ import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { navigate, parseHash } from '../../../platform/navigation/hash-router';
 import { pathWithParams } from '../../../platform/navigation/url-state';
-import { api } from '../../../bridge/api';
 import type { SearchGroup } from '../../feature';
 import { clusterPath, parseClusterRoute } from './cluster-route';
 import { useClusters } from './clusters-store';
+import { useSecrets } from './secrets/secrets-store';
 
 async function secretsOfOpenCluster(): Promise<SearchGroup> {
   const { clusterId } = parseClusterRoute(parseHash(window.location.hash).path);
@@ -17,11 +17,11 @@ async function secretsOfOpenCluster(): Promise<SearchGroup> {
   if (!clusterId)
     return { label: 'Secrets', items: [], note: 'Secrets are searched in the open cluster: open a cluster to find its secrets.' };
   const name = cluster?.name ?? clusterId;
-  const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId } });
+  const secrets = await useSecrets.getState().listOf(clusterId);
   return {
     label: `Secrets of ${name}`,
     note: `Secrets are searched in the open cluster (${name}) only.`,
-    items: data.data.secrets.map((s) => ({
+    items: secrets.map((s) => ({
       id: `secret:${clusterId}:${s.name}`,
       title: s.name,
       keywords: s.environment_variable ? [s.environment_variable] : [],

@@ -13,11 +13,11 @@ import { useNotifications } from '../../../platform/notifications-store';
 import { LOG_AT_PARAM, LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../../platform/navigation/links';
 import { navigate, parseHash } from '../../../platform/navigation/hash-router';
 import { openInConsole } from '../../../platform/navigation/open-window';
-import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { EmptyState } from '../../../components/StateViews';
 import { saveFile } from '../../../lib/save-file';
 import { serverNow } from '../../../platform/server-clock';
+import { useLogs } from './logs-store';
 import { downloadName } from './download';
 import { openLogFeed } from './log-feed';
 import type { LogLine } from './log-line';
@@ -49,10 +49,7 @@ function useLabels(refs: readonly LogSourceRef[]): string[] {
   useEffect(() => {
     const abort = new AbortController();
     for (const ref of refs) {
-      const call =
-        ref.kind === 'cluster'
-          ? api('clusters.get', { params: { cluster_id: ref.id } }, { signal: abort.signal }).then((r) => r.data.data.name)
-          : api('endpoints.get', { params: { endpoint_id: ref.id } }, { signal: abort.signal }).then((r) => r.data.name);
+      const call = useLogs.getState().sourceName(ref, abort.signal);
       // A source that cannot be read keeps its id as its name; its feed says why.
       call.then(
         (name) => setNames((n) => ({ ...n, [refKey(ref)]: name })),
@@ -123,18 +120,13 @@ export default function LogsPage() {
                 label: `Last 24 hours of ${labels[i]}, from the server (.log)`,
                 run: () => {
                   const end = serverNow();
-                  api('clusters.logs.download', {
-                    params: { cluster_id: ref.id },
-                    query: {
-                      format: 'text',
-                      start_time: new Date(end - LOG_DOWNLOAD_MAX_MS).toISOString(),
-                      end_time: new Date(end).toISOString(),
-                    },
-                  }).then(
-                    ({ data }) =>
-                      saveFile(downloadName([ref], end, 'log'), typeof data === 'string' ? data : JSON.stringify(data), 'text/plain'),
-                    (e: unknown) => useNotifications.getState().notifyError(`Downloading the logs of ${labels[i]}`, toNormalizedError(e)),
-                  );
+                  useLogs
+                    .getState()
+                    .downloadClusterLog(ref.id, end - LOG_DOWNLOAD_MAX_MS, end)
+                    .then(
+                      (text) => saveFile(downloadName([ref], end, 'log'), text, 'text/plain'),
+                      (e: unknown) => useNotifications.getState().notifyError(`Downloading the logs of ${labels[i]}`, toNormalizedError(e)),
+                    );
                 },
               },
             ]

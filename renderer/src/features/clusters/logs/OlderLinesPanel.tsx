@@ -15,37 +15,13 @@ import { LOG_QUERY_MAX_CHARS } from '../../../../../shared/api/clusters/logs';
 import { LOG_LIMITS } from '../../../../../shared/api/endpoints/logs';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { LogSourceRef } from '../../../../../shared/ipc/streams';
-import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatNumber } from '../../../lib/format';
-import { toLine, type LogLine } from './log-line';
+import type { LogLine } from './log-line';
+import { useLogs } from './logs-store';
 import { clockTime, LEVEL_COLORS } from './source-style';
-
-const RESULTS = 200;
-const DAY = 86_400_000;
-
-async function searchOlder(ref: LogSourceRef, query: string, before: number): Promise<{ lines: LogLine[]; total: number }> {
-  const end = new Date(before).toISOString();
-  if (ref.kind === 'cluster') {
-    const { data } = await api('clusters.logs.search', {
-      params: { cluster_id: ref.id },
-      body: { query, time_range: { end }, limit: RESULTS, sort: 'timestamp:desc' },
-    });
-    return { lines: data.data.results.map((e) => toLine(0, 'cluster', e.id, e)), total: data.data.total_matches };
-  }
-  // The endpoint search covers at most a day per query (03, Limits).
-  const { data } = await api('endpoints.logs.search', {
-    body: {
-      endpointIds: [ref.id],
-      filters: { timeRange: { start: new Date(before - DAY).toISOString(), end }, search: { query, caseSensitive: false } },
-      sort: { field: 'timestamp', order: 'desc' },
-      limit: RESULTS,
-    },
-  });
-  return { lines: data.logs.map((e, i) => toLine(0, 'endpoint', `${e.timestamp}-${i}`, e)), total: data.total };
-}
 
 export function OlderLinesPanel({
   open,
@@ -75,7 +51,7 @@ export function OlderLinesPanel({
     setBusy(true);
     setError(null);
     try {
-      setResult(await searchOlder(ref, query.trim(), oldestHeld));
+      setResult(await useLogs.getState().searchOlder(ref, query.trim(), oldestHeld));
     } catch (e) {
       setError(toNormalizedError(e));
       setResult(null);

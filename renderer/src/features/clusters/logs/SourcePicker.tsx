@@ -9,15 +9,11 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { LogSourceRef } from '../../../../../shared/ipc/streams';
-import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useLogs, type SourceOption } from './logs-store';
 
-export interface SourceOption {
-  ref: LogSourceRef;
-  name: string;
-  status: string;
-}
+export type { SourceOption };
 
 const key = (r: LogSourceRef) => `${r.kind}:${r.id}`;
 
@@ -40,16 +36,12 @@ export function SourcePicker({
     if (!open) return;
     const abort = new AbortController();
     setChoice(null);
-    Promise.all([api('clusters.list', {}, { signal: abort.signal }), api('endpoints.list', {}, { signal: abort.signal })]).then(
-      ([clusters, endpoints]) =>
-        setOptions([
-          ...clusters.data.data.clusters.map((c) => ({ ref: { kind: 'cluster' as const, id: c.id }, name: c.name, status: c.status })),
-          ...endpoints.data.endpoints.map((e) => ({ ref: { kind: 'endpoint' as const, id: e.id }, name: e.name, status: e.status })),
-        ]),
-      (e: unknown) => {
+    useLogs
+      .getState()
+      .sourceOptions(abort.signal)
+      .then(setOptions, (e: unknown) => {
         if (!abort.signal.aborted) setError(toNormalizedError(e));
-      },
-    );
+      });
     return () => abort.abort();
   }, [open]);
 

@@ -3,15 +3,15 @@
 // palette reads the unfiltered list itself.
 import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
 import { navigate } from '../../../platform/navigation/hash-router';
-import { api } from '../../../bridge/api';
 import type { SearchGroup } from '../../feature';
+import { useTemplates } from './templates-store';
 
 export async function searchTemplates(): Promise<SearchGroup[]> {
-  const { data } = await api('clusters.templates.list', { query: { include_deprecated: true } });
+  const templates = await useTemplates.getState().listAll();
   return [
     {
       label: 'Templates',
-      items: data.data.templates.map((t) => ({
+      items: templates.map((t) => ({
         id: `template:${t.id}`,
         title: t.name,
         keywords: [t.id],

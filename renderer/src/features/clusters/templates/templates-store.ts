@@ -72,6 +72,8 @@ export interface TemplatesState extends LoadState {
   create(request: CreateTemplateRequest): Promise<Template>;
   update(id: string, request: UpdateTemplateRequest): Promise<Template>;
   remove(id: string): Promise<void>;
+  /** Every template, deprecated ones included, whatever the list's filters (the command palette). */
+  listAll(): Promise<Template[]>;
 }
 
 export const useTemplates = create<TemplatesState>()((set, get) => {
@@ -137,6 +139,11 @@ export const useTemplates = create<TemplatesState>()((set, get) => {
         const { [id]: _gone, ...details } = s.details;
         return { details, templates: s.templates.filter((t) => t.id !== id), totalCount: Math.max(0, s.totalCount - 1) };
       });
+    },
+
+    async listAll() {
+      const { data } = await api('clusters.templates.list', { query: { include_deprecated: true } });
+      return data.data.templates;
     },
   };
 });

@@ -6,18 +6,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import type { NormalizedError } from '../../../../../shared/api/errors';
-import type { OutputOf } from '../../../../../shared/api/operations';
 import type { Experiment } from '../../../../../shared/api/training/experiments';
-import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';
 import { emptyRunForm, RUN_LABELS, toCreateRun, type RunForm } from './experiment-forms';
-import { useExperiments } from './experiments-store';
+import { useExperiments, type RunJob } from './experiments-store';
 
-type Job = OutputOf<'training.jobs.list'>['jobs'][number];
+type Job = RunJob;
 
 /** The account's training jobs (newest first, the API's page of 100), read when the dialog opens. */
 function useJobs(open: boolean) {
@@ -27,12 +25,12 @@ function useJobs(open: boolean) {
     if (!open) return;
     const controller = new AbortController();
     setError(null);
-    api('training.jobs.list', { query: { limit: 100, sort: 'created_at', order: 'desc' } }, { signal: controller.signal }).then(
-      ({ data }) => setJobs(data.jobs),
-      (e: unknown) => {
+    useExperiments
+      .getState()
+      .runJobs(controller.signal)
+      .then(setJobs, (e: unknown) => {
         if (!controller.signal.aborted) setError(toNormalizedError(e));
-      },
-    );
+      });
     return () => controller.abort();
   }, [open]);
   return { jobs, error };

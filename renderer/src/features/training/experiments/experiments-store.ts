@@ -16,6 +16,7 @@ export type UpdateExperiment = NonNullable<InputOf<'training.experiments.update'
 export type CloneExperiment = NonNullable<InputOf<'training.experiments.clone'>['body']>;
 export type ArchiveExperiment = NonNullable<InputOf<'training.experiments.archive'>['body']>;
 export type CreateRun = NonNullable<InputOf<'training.experiments.runs.create'>['body']>;
+export type RunJob = OutputOf<'training.jobs.list'>['jobs'][number];
 export type ExportExperiment = NonNullable<InputOf<'training.experiments.export'>['body']>;
 
 export interface ListFilters {
@@ -44,6 +45,8 @@ export interface ExperimentsState extends LoadState {
   addRun(id: string, request: CreateRun): Promise<Run>;
   clone(id: string, request: CloneExperiment): Promise<Experiment>;
   archive(id: string, request: ArchiveExperiment): Promise<void>;
+  /** The account's training jobs a run can name (newest first, the API's page of 100). */
+  runJobs(signal?: AbortSignal): Promise<RunJob[]>;
 }
 
 const emptyDetail = (): ExperimentDetailState => ({ experiment: null, status: 'loading', error: null, refreshing: false, loadedAt: null });
@@ -138,6 +141,11 @@ export const useExperiments = create<ExperimentsState>()((set, get) => {
     async archive(id, request) {
       await api('training.experiments.archive', { params: { experiment_id: id }, body: request });
       await get().loadOne(id, { quiet: true });
+    },
+
+    async runJobs(signal) {
+      const { data } = await api('training.jobs.list', { query: { limit: 100, sort: 'created_at', order: 'desc' } }, { signal });
+      return data.jobs;
     },
   };
 });

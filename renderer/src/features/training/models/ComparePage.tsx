@@ -22,16 +22,16 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { NormalizedError } from '../../../../../shared/api/errors';
-import { BENCHMARKS, COMPARE_METRICS, type CompareModelsResponse } from '../../../../../shared/api/training/models-actions';
+import { BENCHMARKS, type CompareModelsResponse } from '../../../../../shared/api/training/models-actions';
 import { useOnProfileSwitch } from '../../../platform/page-hooks';
 import { ErrorState } from '../../../components/StateViews';
-import { api } from '../../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../../bridge/errors';
 import { formatDuration } from '../../../components/error-details';
 import { compareRows, type CompareRow } from './compare-rows';
 import { formatMetric, metricLabel } from './model-format';
 import { MODEL_COMPARE_LIMITS, modelPath } from './model-routes';
 import { MetricBars } from './MetricBars';
+import { useModels } from './models-store';
 import { Panel } from './ModelSections';
 
 type Comparison = z.infer<typeof CompareModelsResponse>['comparison'];
@@ -113,12 +113,10 @@ export function ComparePage({ ids }: { ids: string[] }) {
     const controller = new AbortController();
     setLoading(true);
     setError(null);
-    api(
-      'training.models.compare',
-      { body: { models: key.split(','), metrics: [...COMPARE_METRICS], benchmarks: [...BENCHMARKS] } },
-      { signal: controller.signal },
-    )
-      .then(({ data }) => setComparison(data.comparison))
+    useModels
+      .getState()
+      .compare(key.split(','), controller.signal)
+      .then(setComparison)
       .catch((e: unknown) => {
         if (!isCancelled(e)) setError(toNormalizedError(e));
       })

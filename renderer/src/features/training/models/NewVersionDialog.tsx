@@ -11,7 +11,6 @@ import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { TrainingJobListItem } from '../../../../../shared/api/training/jobs';
 import type { Model } from '../../../../../shared/api/training/models';
 import { notify } from '../../../platform/notifications-store';
-import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { placeApiError } from '../../../components/form/api-error-fields';
 import { FormDialog } from '../../../components/form/FormDialog';
@@ -41,12 +40,10 @@ function useCompletedJobs(open: boolean, modelType: Model['type']) {
     const abort = new AbortController();
     setJobs(null);
     setError(null);
-    api(
-      'training.jobs.list',
-      { query: { status: 'completed', modelType, limit: 100, sort: 'updated_at', order: 'desc' } },
-      { signal: abort.signal },
-    )
-      .then(({ data }) => setJobs(data.jobs))
+    useModels
+      .getState()
+      .completedJobs(modelType, abort.signal)
+      .then(setJobs)
       .catch((e: unknown) => {
         if (!abort.signal.aborted) setError(toNormalizedError(e));
       });

@@ -4,7 +4,7 @@
 // by id keep what they show through a failed reload, like the other detail views.
 import { create } from 'zustand';
 import type { NormalizedError } from '../../../../../shared/api/errors';
-import type { ModelType } from '../../../../../shared/api/training/jobs';
+import type { ModelType, TrainingJobListItem } from '../../../../../shared/api/training/jobs';
 import type { z } from 'zod';
 import type {
   ListModelsQuery as ListQuery,
@@ -12,9 +12,11 @@ import type {
   ModelListItem as ListItem,
   ModelStatus as Status,
 } from '../../../../../shared/api/training/models';
+import { BENCHMARKS, COMPARE_METRICS } from '../../../../../shared/api/training/models-actions';
 import type {
   ArchiveModelRequest,
   ArchiveModelResponse,
+  CompareModelsResponse,
   CreateModelVersionRequest,
   CreateModelVersionResponse,
   Deployment as DeploymentSchema,
@@ -86,6 +88,10 @@ export interface ModelsState extends LoadState {
   deploy(id: string, request: z.input<typeof DeployModelRequest>): Promise<Deployment>;
   archive(id: string, request: z.input<typeof ArchiveModelRequest>): Promise<z.infer<typeof ArchiveModelResponse>>;
   restore(id: string): Promise<void>;
+  /** The completed jobs of a model type, newest first (100: the list's page), for a new version. */
+  completedJobs(modelType: ModelType, signal?: AbortSignal): Promise<z.infer<typeof TrainingJobListItem>[]>;
+  /** Compares models on every metric and benchmark. */
+  compare(ids: string[], signal?: AbortSignal): Promise<z.infer<typeof CompareModelsResponse>['comparison']>;
 }
 
 export const useModels = create<ModelsState>()((set, get) => {
@@ -178,6 +184,24 @@ export const useModels = create<ModelsState>()((set, get) => {
       await api('training.models.restore', { params: { model_id: id } });
       await get().loadOne(id);
       void get().load(undefined, { quiet: true });
+    },
+
+    async completedJobs(modelType, signal) {
+      const { data } = await api(
+        'training.jobs.list',
+        { query: { status: 'completed', modelType, limit: 100, sort: 'updated_at', order: 'desc' } },
+        { signal },
+      );
+      return data.jobs;
+    },
+
+    async compare(ids, signal) {
+      const { data } = await api(
+        'training.models.compare',
+        { body: { models: ids, metrics: [...COMPARE_METRICS], benchmarks: [...BENCHMARKS] } },
+        { signal },
+      );
+      return data.comparison;
     },
   };
 });

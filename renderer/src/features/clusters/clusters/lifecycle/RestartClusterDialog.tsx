@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
 import { KNOWN_REGIONS } from '../../../../../../shared/api/clusters/common';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../../../shared/api/clusters/lifecycle';
-import { api } from '../../../../bridge/api';
 import { formatDate } from '../../../../platform/relative-time';
 import { formatNumber, gpuName, sizeGb } from '../../../../lib/format';
 import { CostUnavailable, RestartCost } from './CostImpact';
+import { useClusterFollow } from './follow-store';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
 import {
@@ -118,8 +118,7 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
     defaultRestartForm,
     validate,
     async (body) => {
-      const { data } = await api('clusters.restart', { params: { cluster_id: cluster.id }, body });
-      const d = data.data;
+      const d = await useClusterFollow.getState().restart(cluster.id, body);
       onStarted?.(d);
       return {
         cluster,

@@ -6,8 +6,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type StopData } from '../../../../../../shared/api/clusters/lifecycle';
-import { api } from '../../../../bridge/api';
 import { CostUnavailable, StopCost } from './CostImpact';
+import { useClusterFollow } from './follow-store';
 import { LifecycleDialog } from './LifecycleDialog';
 import { CheckField, ReasonField, Section, SwitchedIntField } from './option-fields';
 import { defaultStopForm, STOP_LABELS, stopCostImpact, toStopRequest } from './stop-form';
@@ -28,8 +28,7 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
     defaultStopForm,
     toStopRequest,
     async (body) => {
-      const { data } = await api('clusters.stop', { params: { cluster_id: cluster.id }, body });
-      const d = data.data;
+      const d = await useClusterFollow.getState().stop(cluster.id, body);
       onStarted?.(d);
       return {
         cluster,

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
 import type { NormalizedError } from '../../../../../../shared/api/errors';
+import type { RestartData, RestartRequest, StopData, StopRequest } from '../../../../../../shared/api/clusters/lifecycle';
 import { notify } from '../../../../platform/notifications-store';
 import { useOperations } from '../../../../platform/operations-store';
 import { api } from '../../../../bridge/api';
@@ -26,6 +27,10 @@ export interface FollowState {
   observe(cluster: Cluster): void;
   /** Reads the cluster now (e.g. right after a stop or restart was accepted). */
   refresh(clusterId: string): Promise<Cluster | null>;
+  /** Asks the service to stop the cluster; the dialog follows the run it started. */
+  stop(clusterId: string, body: StopRequest): Promise<StopData>;
+  /** Asks the service to restart the cluster; the dialog follows the run it started. */
+  restart(clusterId: string, body: RestartRequest): Promise<RestartData>;
 }
 
 const watchers = new Map<string, number>();
@@ -170,6 +175,16 @@ export const useClusterFollow = create<FollowState>()((set, get) => {
         set((s) => ({ errors: { ...s.errors, [clusterId]: toNormalizedError(error) } }));
         return null;
       }
+    },
+
+    async stop(clusterId, body) {
+      const { data } = await api('clusters.stop', { params: { cluster_id: clusterId }, body });
+      return data.data;
+    },
+
+    async restart(clusterId, body) {
+      const { data } = await api('clusters.restart', { params: { cluster_id: clusterId }, body });
+      return data.data;
     },
   };
 });

@@ -37,6 +37,8 @@ export interface SecretsState extends LoadState {
   remove(clusterId: string, name: string): Promise<void>;
   /** Reads one value (elevated permission); the caller holds it, the store never does. */
   readValue(clusterId: string, name: string): Promise<string>;
+  /** A cluster's secrets, without touching the tab's list (the command palette). */
+  listOf(clusterId: string): Promise<Secret[]>;
   /** Forgets everything (leaving the tab). */
   reset(): void;
 }
@@ -111,6 +113,11 @@ export const useSecrets = create<SecretsState>()((set, get) => {
         query: { include_value: true },
       });
       return data.data.value ?? '';
+    },
+
+    async listOf(clusterId) {
+      const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId } });
+      return data.data.secrets.map(withoutValue);
     },
 
     reset() {
