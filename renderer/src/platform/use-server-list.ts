@@ -18,6 +18,8 @@ import type { LoadState, LoadStatus } from './resource-store';
 /** A list store: the shared load state, and a load that takes the list's filters. */
 export interface ListStore<F> extends LoadState {
   load(filters: F, options?: { quiet?: boolean }): Promise<void>;
+  /** Loads unless a load is running or finished moments ago (the shell's prefetch); see `ensureOnMount`. */
+  ensureLoaded?(): Promise<void>;
 }
 
 export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string> {
@@ -28,8 +30,14 @@ export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string
   url: UrlParams<K>;
   /** The server-side filters the address's values mean (the store's load takes them). */
   filters(params: UrlParams<K | 'q' | 'sort'>): F;
-  /** The text the filter box searches in a row. */
-  search(row: T): string;
+  /** The text the filter box searches in a row (fuzzy), unless `select` filters the rows. */
+  search?(row: T): string;
+  /** The rows shown for the (deferred) text and the address, instead of the fuzzy search (client-side filters, an order). */
+  select?(rows: readonly T[], text: string, params: UrlParams<K | 'q' | 'sort'>): readonly T[];
+  /** The load on mount is the store's `ensureLoaded` (the shell prefetched): for a list whose filters are all the page's (`select`). */
+  ensureOnMount?: boolean;
+  /** What a profile switch does instead of reloading the list (e.g. reset more first, or nothing when the area's page does it). */
+  onProfileSwitch?(): void;
   /** While true (a row changing state), the list is read again every LIST_POLL_MS. */
   pollWhile?(rows: readonly T[]): boolean;
   /** Page keys besides "/" (e.g. `n` for create). */
@@ -82,9 +90,14 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
   const filters = useMemo(() => JSON.parse(filterKey) as F, [filterKey]);
 
   const load = useCallback(() => void store.getState().load(filters), [store, filters]);
-  useEffect(load, [load]);
+  const ensureOnMount = config.ensureOnMount;
+  useEffect(() => {
+    const { ensureLoaded } = store.getState();
+    if (ensureOnMount && ensureLoaded) void ensureLoaded();
+    else load();
+  }, [load, store, ensureOnMount]);
   useIntent('page:refresh', load);
-  useOnProfileSwitch(load);
+  useOnProfileSwitch(config.onProfileSwitch ?? load);
   const inputRef = useRef<HTMLInputElement>(null);
   const extraKeys = config.keys;
   usePageKeys(useMemo(() => ({ '/': () => inputRef.current?.focus(), ...extraKeys }), [extraKeys]));
@@ -94,8 +107,13 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
 
   const setText = useCallback((q: string) => setParams({ q } as UrlPatch<K | 'q' | 'sort'>, 'typing'), [setParams]);
   const deferred = useDeferredValue(params.q).trim();
-  const search = config.search;
-  const rows = useMemo(() => (deferred ? fuzzyFilter([...all], deferred, search) : all), [all, deferred, search]);
+  const { search, select } = config;
+  // The address as the deferred text sees it: a keystroke does not compute the rows again at once.
+  const later = useDeferredValue(params);
+  const rows = useMemo(
+    () => (select ? select(all, later.q.trim(), later) : deferred && search ? fuzzyFilter([...all], deferred, search) : all),
+    [all, deferred, search, select, later],
+  );
   const narrowed = (Object.keys(defaults) as Array<K | 'q' | 'sort'>).some((k) => k !== 'sort' && params[k] !== defaults[k]);
   const clearFilters = useCallback(() => {
     const patch: Record<string, string> = {};

@@ -4,85 +4,54 @@
 import CloudQueue from '@mui/icons-material/CloudQueue';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Button from '@mui/material/Button';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
-import { navigate } from '../../platform/navigation/hash-router';
-import { useUrlSort, useUrlState } from '../../platform/navigation/url-state';
-import { useIntent, useOnProfileSwitch, usePageKeys } from '../../platform/page-hooks';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
-import { usePolling } from '../../lib/use-polling';
+import { useIntent } from '../../platform/page-hooks';
+import { useServerList } from '../../platform/use-server-list';
 import { BatchHealthDrawer, BatchHealthStrip } from './BatchHealth';
 import { useBatchHealth } from './batch-health-store';
-import { endpointColumns } from './endpoint-columns';
+import { ENDPOINT_TABLE } from './endpoint-columns';
 import { filterEndpoints, isMoving } from './endpoint-logic';
-import { useEndpoints } from './endpoints-store';
+import { useEndpoints, type EndpointsState } from './endpoints-store';
 
-export const LIST_POLL_MS = 5_000;
-const URL_DEFAULTS = { q: '', sort: '' };
-const rowKey = (e: Endpoint) => e.id;
-const openRow = (e: Endpoint) => navigate(`/endpoints/${encodeURIComponent(e.id)}`);
-const rowTestId = (e: Endpoint) => `endpoint-row-${e.id}`;
+const checkAll = () => void useBatchHealth.getState().run();
+const config = {
+  store: useEndpoints,
+  rows: (s: EndpointsState) => s.endpoints,
+  url: {},
+  filters: () => null,
+  select: (rows: readonly Endpoint[], text: string) => filterEndpoints(rows, text),
+  ensureOnMount: true,
+  onProfileSwitch: () => {
+    useBatchHealth.getState().reset();
+    void useEndpoints.getState().load();
+  },
+  pollWhile: (rows: readonly Endpoint[]) => rows.some((e) => isMoving(e.status)),
+  keys: { h: checkAll },
+};
 
 export function EndpointList() {
-  const endpoints = useEndpoints((s) => s.endpoints);
-  const status = useEndpoints((s) => s.status);
-  const error = useEndpoints((s) => s.error);
-  const refreshing = useEndpoints((s) => s.refreshing);
-  const loadedAt = useEndpoints((s) => s.loadedAt);
-  const { load, ensureLoaded } = useEndpoints.getState();
-  const [params, setParams] = useUrlState(URL_DEFAULTS);
-  const { sort, onSortChange } = useUrlSort(params.sort, setParams);
-  const text = params.q;
-  const setText = useCallback((q: string) => setParams({ q }, 'typing'), [setParams]);
-  const deferredText = useDeferredValue(text);
-  const filterRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => void ensureLoaded(), [ensureLoaded]);
-  useIntent(
-    'page:refresh',
-    useCallback(() => void load(), [load]),
-  );
-  const checkAll = useCallback(() => void useBatchHealth.getState().run(), []);
+  const list = useServerList(config);
   useIntent('endpoints:check-health', checkAll);
-  useOnProfileSwitch(() => {
-    useBatchHealth.getState().reset();
-    void load();
-  });
-  usePageKeys(useMemo(() => ({ '/': () => filterRef.current?.focus(), h: checkAll }), [checkAll]));
   const checking = useBatchHealth((s) => s.running);
-  const anyMoving = useMemo(() => endpoints.some((e) => isMoving(e.status)), [endpoints]);
-  usePolling(anyMoving, LIST_POLL_MS, () => void load({ quiet: true }));
-
-  const columns = useMemo(() => endpointColumns(), []);
-  const rows = useMemo(() => filterEndpoints(endpoints, deferredText), [endpoints, deferredText]);
-  const filtered = deferredText.trim() !== '';
-  const empty = useMemo(
-    () =>
-      filtered && endpoints.length > 0 ? (
-        <EmptyState title="No endpoints match the filter" action={<Button onClick={() => setText('')}>Clear filter</Button>}>
-          {endpoints.length} endpoints in all.
-        </EmptyState>
-      ) : (
-        <EmptyState icon={<CloudQueue />} title="No endpoints yet">
-          Serverless endpoints of this account appear here, with their health and traffic.
-        </EmptyState>
-      ),
-    [filtered, endpoints.length, setText],
-  );
-
+  const moving = config.pollWhile(list.all);
+  const empty =
+    list.narrowed && list.all.length > 0 ? (
+      <EmptyState title="No endpoints match the filter" action={<Button onClick={list.clearFilters}>Clear filter</Button>}>
+        {list.all.length} endpoints in all.
+      </EmptyState>
+    ) : (
+      <EmptyState icon={<CloudQueue />} title="No endpoints yet">
+        Serverless endpoints of this account appear here, with their health and traffic.
+      </EmptyState>
+    );
   return (
     <ListPage
       title="Endpoints"
-      description={`Serverless inference endpoints: health, readiness and the last hour’s traffic.${anyMoving ? ' Refreshing while endpoints start or roll out a change.' : ''}`}
-      filter={{
-        value: text,
-        onChange: setText,
-        placeholder: 'Filter by name, id, model, GPU',
-        label: 'Filter endpoints',
-        inputRef: filterRef,
-        width: 280,
-      }}
+      description={`Serverless inference endpoints: health, readiness and the last hour’s traffic.${moving ? ' Refreshing while endpoints start or roll out a change.' : ''}`}
+      {...list.page}
+      filter={{ ...list.page.filter, placeholder: 'Filter by name, id, model, GPU', label: 'Filter endpoints', width: 280 }}
       actions={
         <Button
           variant="outlined"
@@ -97,25 +66,8 @@ export function EndpointList() {
       }
       notice={<BatchHealthStrip />}
       refreshLabel="Refresh endpoints"
-      onRefresh={() => void load()}
-      status={status}
-      error={error}
-      refreshing={refreshing}
-      loadedAt={loadedAt}
       errorTitle="Could not load endpoints"
-      table={{
-        label: 'Endpoints',
-        rows,
-        columns,
-        rowKey,
-        loading: status !== 'ready' && endpoints.length === 0,
-        rowHeight: 52,
-        sort,
-        onSortChange,
-        onRowActivate: openRow,
-        rowTestId,
-        empty,
-      }}
+      table={{ ...ENDPOINT_TABLE, ...list.table, empty }}
     >
       <BatchHealthDrawer />
     </ListPage>

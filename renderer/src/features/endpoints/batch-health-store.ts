@@ -42,7 +42,7 @@ export const useBatchHealth = create<BatchHealthState>()((set, get) => ({
     set({ open: true, depth, running: true, error: null, progress: null });
     try {
       // The account's endpoints as of now: one created since the list was read is checked too.
-      await useEndpoints.getState().load({ quiet: true });
+      await useEndpoints.getState().load(null, { quiet: true });
       if (own.signal.aborted) return;
       const list = useEndpoints.getState();
       if (list.endpoints.length === 0 && list.error) {

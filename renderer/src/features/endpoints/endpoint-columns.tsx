@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { gpuName } from '../../lib/format';
+import { navigate } from '../../platform/navigation/hash-router';
 import { relativeTime } from '../../platform/relative-time';
 import { formatMs, formatPercent } from './endpoint-logic';
 import { StatusChip } from './StatusChip';
@@ -93,3 +94,13 @@ export function endpointColumns(): Column<Endpoint>[] {
     },
   ];
 }
+
+/** The endpoints table's fixed part: ListPage's `table` adds the rows, sort and empty state. */
+export const ENDPOINT_TABLE = {
+  label: 'Endpoints',
+  columns: endpointColumns(),
+  rowKey: (e: Endpoint) => e.id,
+  rowHeight: 52,
+  onRowActivate: (e: Endpoint) => navigate(`/endpoints/${encodeURIComponent(e.id)}`),
+  rowTestId: (e: Endpoint) => `endpoint-row-${e.id}`,
+};

@@ -33,7 +33,8 @@ export interface EndpointDetailState {
 export interface EndpointsState extends LoadState {
   endpoints: Endpoint[];
   details: Record<string, EndpointDetailState>;
-  load(options?: { quiet?: boolean }): Promise<void>;
+  /** The list takes no filters (the page filters its rows); `null` where a list store takes them. */
+  load(filters?: null, options?: { quiet?: boolean }): Promise<void>;
   ensureLoaded(): Promise<void>;
   loadOne(id: string): Promise<void>;
   update(id: string, request: UpdateEndpointRequest): Promise<UpdateEndpointResponse>;
@@ -66,7 +67,7 @@ export const useEndpoints = create<EndpointsState>()((set, get) => {
     endpoints: [],
     details: {},
 
-    load: (options) =>
+    load: (_filters, options) =>
       list.run(async (signal) => {
         const { data } = await api('endpoints.list', {}, { signal });
         return { endpoints: data.endpoints };

@@ -13,6 +13,7 @@ import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { TagChips } from '../../../components/TagChips';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDate, formatDateTime, relativeTime } from '../../../platform/relative-time';
+import { useApiKeys } from './api-keys-store';
 import { limitCell, limitLines, NO_KEY_LIMIT } from './key-display';
 import { effectiveStatus, STATUS_RANK } from './key-status';
 import { KeyStatusChip } from './KeyStatusChip';
@@ -167,3 +168,11 @@ export function keyColumns(actions: KeyActions, now: () => number): Column<ApiKe
     },
   ];
 }
+
+/** The keys table's fixed part (ListPage's `table` adds the columns, rows, sort and empty state): a row opens its usage. */
+export const KEY_TABLE = {
+  label: 'API keys',
+  rowKey: (k: ApiKey) => k.id,
+  onRowActivate: (k: ApiKey) => void useApiKeys.getState().loadUsage(k.id),
+  rowTestId: (k: ApiKey) => `key-row-${k.id}`,
+};

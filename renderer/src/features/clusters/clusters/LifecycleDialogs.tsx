@@ -26,7 +26,7 @@ export function LifecycleDialogs({ action, onClose }: { action: LifecycleAction;
     const id = shown?.cluster.id;
     if (!id) return;
     const store = useClusters.getState();
-    void store.load({ quiet: true });
+    void store.load(null, { quiet: true });
     if (store.details[id]) void store.loadCluster(id, { quiet: true });
   };
   const close = () => {

@@ -14,6 +14,10 @@ import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { formatHourly } from '../../../lib/money';
 import { canRestart, canStop, formatUptime, gpuLabel } from './cluster-logic';
 import { ClusterStatusChip } from './ClusterStatusChip';
+import { clusterPath } from './cluster-route';
+import type { LifecycleAction } from './LifecycleDialogs';
+import { navigate } from '../../../platform/navigation/hash-router';
+import { serverNow } from '../../../platform/server-clock';
 
 export interface ClusterActions {
   open(cluster: Cluster): void;
@@ -136,4 +140,23 @@ export function clusterColumns(actions: ClusterActions, now: () => number): Colu
       ),
     },
   ];
+}
+
+/** The clusters table's fixed part, its row actions opening `act`'s dialogs (ListPage's `table` adds the rows, sort and empty state). */
+export function clusterTable(act: (action: LifecycleAction) => void) {
+  const open = (c: Cluster) => navigate(clusterPath(c.id));
+  const actions: ClusterActions = {
+    open,
+    stop: (cluster) => act({ kind: 'stop', cluster }),
+    restart: (cluster) => act({ kind: 'restart', cluster }),
+    progress: (cluster) => act({ kind: 'progress', cluster }),
+  };
+  return {
+    label: 'Clusters',
+    columns: clusterColumns(actions, serverNow),
+    rowKey: (c: Cluster) => c.id,
+    rowHeight: 52,
+    onRowActivate: open,
+    rowTestId: (c: Cluster) => `cluster-row-${c.id}`,
+  };
 }

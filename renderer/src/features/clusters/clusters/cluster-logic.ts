@@ -78,3 +78,8 @@ export function countByStatus(clusters: readonly Cluster[]): Record<ClusterStatu
   for (const c of clusters) counts[c.status] += 1;
   return counts;
 }
+
+/** The status chips an address's `status` asks for (`running,error`); unknown ones are left out. */
+export function statusesParam(value: string): ClusterStatus[] {
+  return value.split(',').filter((s): s is ClusterStatus => (CLUSTER_STATUSES as readonly string[]).includes(s));
+}

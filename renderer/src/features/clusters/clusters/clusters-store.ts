@@ -25,7 +25,8 @@ export interface ClusterDetailState {
 export interface ClustersState extends LoadState {
   clusters: Cluster[];
   details: Record<string, ClusterDetailState>;
-  load(options?: LoadOptions): Promise<void>;
+  /** The list takes no filters (the page filters its rows); `null` where a list store takes them. */
+  load(filters?: null, options?: LoadOptions): Promise<void>;
   ensureLoaded(): Promise<void>;
   loadCluster(id: string, options?: LoadOptions): Promise<void>;
   /** Takes a fresher copy of one cluster (the list's copy when a detail opens, the phase-progress poller's). */
@@ -54,7 +55,7 @@ export const useClusters = create<ClustersState>()((set, get) => {
     clusters: [],
     details: {},
 
-    load: (options = {}) =>
+    load: (_filters, options = {}) =>
       list.run(async (signal) => {
         const { data } = await api('clusters.list', { query: {} }, { signal });
         const clusters = data.data.clusters;

@@ -20,7 +20,7 @@ export interface FleetData {
 export function useFleet(): FleetData {
   const clusters = useClusters((s) => s.clusters);
   const [events, setEvents] = useState<ReadonlyMap<string, SnapshotEvent>>(() => new Map());
-  usePolling(true, FLEET_LIST_POLL_MS, () => void useClusters.getState().load({ quiet: true }));
+  usePolling(true, FLEET_LIST_POLL_MS, () => void useClusters.getState().load(null, { quiet: true }));
 
   const liveIds = useMemo(
     () =>
