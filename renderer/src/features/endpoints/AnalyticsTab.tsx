@@ -33,6 +33,7 @@ import { formatDateTime, relativeTime } from '../../platform/relative-time';
 import { Panel } from './HealthSections';
 import { ANALYTICS_RANGES, formatDuration, isAnalyticsRange, LEVELS, type AnalyticsRangeId, type ErrorGroup } from './log-analytics';
 import { useLogAnalytics, type LogAnalytics } from './use-log-analytics';
+import { Figure } from '../../components/Figure';
 
 const HourlyChart = lazy(() => import('../../components/HourlyChart').then((m) => ({ default: m.HourlyChart })));
 
@@ -61,24 +62,6 @@ export function levelColor(theme: Theme, level: LogLevel): string {
     case 'fatal':
       return theme.palette.mode === 'dark' ? '#ce93d8' : '#7b1fa2';
   }
-}
-
-function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div" noWrap>
-        {label}
-      </Typography>
-      <Typography variant="h6" component="div" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-        {value}
-      </Typography>
-      {hint && (
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
-          {hint}
-        </Typography>
-      )}
-    </Box>
-  );
 }
 
 function Totals({ data }: { data: LogAnalytics }) {

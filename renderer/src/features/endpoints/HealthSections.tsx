@@ -17,6 +17,7 @@ import { relativeTime } from '../../platform/relative-time';
 import { formatMs, formatPercent, formatSeconds, phaseLabel } from './endpoint-logic';
 import type { Readiness } from './endpoints-store';
 import { StatusChip } from './StatusChip';
+import { Figure } from '../../components/Figure';
 
 export function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
   return (
@@ -140,19 +141,6 @@ export function ResourcesPanel({ resources }: { resources: NonNullable<HealthRep
         </Alert>
       ))}
     </Panel>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Box data-testid={testId}>
-      <Typography variant="caption" sx={muted}>
-        {label}
-      </Typography>
-      <Typography variant="h6" component="div" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Typography>
-    </Box>
   );
 }
 

@@ -34,6 +34,7 @@ import {
   type TemplateForm,
 } from './template-form';
 import { useTemplates } from './templates-store';
+import { FormField } from '../../../components/form/FormField';
 
 export type TemplateFormMode = { kind: 'create' } | { kind: 'edit'; template: Template } | { kind: 'duplicate'; template: Template };
 
@@ -82,18 +83,7 @@ export function TemplateFormDialog({
     label: string,
     help: string,
     extra: object = {},
-  ) => (
-    <TextField
-      label={label}
-      size="small"
-      value={form[key]}
-      onChange={(e) => update({ [key]: e.target.value })}
-      error={Boolean(errors[path])}
-      helperText={errors[path] ?? help}
-      fullWidth
-      {...extra}
-    />
-  );
+  ) => <FormField form={{ form, update, errors }} name={key} errorKey={path} label={label} hint={help} fullWidth {...extra} />;
   const cost = formHourlyCost(form);
 
   return (

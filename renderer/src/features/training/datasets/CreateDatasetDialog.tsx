@@ -30,6 +30,7 @@ import {
 import { DropZone } from './DropZone';
 import { useDatasets } from './datasets-store';
 import { uploadDatasetFile, type UploadProgress } from './upload-file';
+import { FormField } from '../../../components/form/FormField';
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -119,16 +120,7 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
     update({ file, ...(format ? { format } : {}), ...(form.name.trim() === '' ? { name: nameOfFile(file.name) } : {}) });
   };
   const text = (key: keyof typeof FIELD_LABELS & keyof DatasetForm, help: string, extra: object = {}) => (
-    <TextField
-      label={FIELD_LABELS[key]}
-      size="small"
-      value={form[key] as string}
-      onChange={(e) => update({ [key]: e.target.value })}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? help}
-      fullWidth
-      {...extra}
-    />
+    <FormField form={{ form, update, errors }} name={key} label={FIELD_LABELS[key]} hint={help} fullWidth {...extra} />
   );
 
   return (

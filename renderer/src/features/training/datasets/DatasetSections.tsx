@@ -17,9 +17,10 @@ import type { Dataset } from '../../../../../shared/api/training/datasets';
 import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime } from '../../../platform/relative-time';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import { formatBytes, formatCount, formatFigure } from '../training-format';
 import { contentsOf, labelCounts, lengthSummary, percentileBars, shapeText, type LengthSummary } from './dataset-statistics';
+import { Figure } from '../../../components/Figure';
 
 const CHECK_ICON = {
   passed: <CheckCircleOutline fontSize="small" color="success" aria-label="passed" />,
@@ -185,19 +186,6 @@ function Bars({
           </Typography>
         </Box>
       ))}
-    </Box>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h6" sx={{ fontWeight: 600 }}>
-        {value}
-      </Typography>
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';
 import { emptyRunForm, RUN_LABELS, toCreateRun, type RunForm } from './experiment-forms';
 import { useExperiments, type RunJob } from './experiments-store';
+import { FormField } from '../../../components/form/FormField';
 
 type Job = RunJob;
 
@@ -51,16 +52,7 @@ export function AddRunDialog({ experiment, open, onClose }: { experiment: Experi
   });
   const job = options.find((j) => j.id === form.jobId) ?? null;
   const text = (field: keyof RunForm, key: string, label: string, help: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      size="small"
-      value={form[field]}
-      onChange={(e) => update({ [field]: e.target.value } as Partial<RunForm>)}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? help}
-      fullWidth
-      {...extra}
-    />
+    <FormField form={{ form, update, errors }} name={field} errorKey={key} label={label} hint={help} fullWidth {...extra} />
   );
   return (
     <FormDialog

@@ -9,6 +9,7 @@ import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';
 import { emptyExperimentForm, EXPERIMENT_LABELS, toCreateExperiment, type ExperimentForm } from './experiment-forms';
 import { useExperiments } from './experiments-store';
+import { FormField } from '../../../components/form/FormField';
 
 export function CreateExperimentDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(e: Experiment): void }) {
   const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
@@ -22,16 +23,7 @@ export function CreateExperimentDialog({ open, onClose, onCreated }: { open: boo
     },
   });
   const text = (field: keyof ExperimentForm, key: string, label: string, help: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      size="small"
-      value={form[field]}
-      onChange={(e) => update({ [field]: e.target.value } as Partial<ExperimentForm>)}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? help}
-      fullWidth
-      {...extra}
-    />
+    <FormField form={{ form, update, errors }} name={field} errorKey={key} label={label} hint={help} fullWidth {...extra} />
   );
   return (
     <FormDialog

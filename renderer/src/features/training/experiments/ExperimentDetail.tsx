@@ -16,13 +16,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Experiment } from '../../../../../shared/api/training/experiments';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { notify } from '../../../platform/notifications-store';
@@ -46,42 +45,11 @@ import { ExperimentStatusChip } from './ExperimentStatusChip';
 import { comparePath, experimentPath } from './experiment-route';
 import { useExperiments } from './experiments-store';
 import { runColumns } from './run-columns';
+import { Figure } from '../../../components/Figure';
+import { Section } from '../../../components/Section';
 
 export const DETAIL_POLL_MS = 3_000;
 type DialogName = 'run' | 'clone' | 'archive' | 'export' | null;
-
-function Section({ title, children, testId, action }: { title: string; children: ReactNode; testId?: string; action?: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" noWrap component="div">
-        {label}
-      </Typography>
-      <Typography
-        variant="body1"
-        sx={{ fontWeight: 600 }}
-        noWrap
-        data-testid={testId}
-        title={typeof value === 'string' ? value : undefined}
-      >
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 function Overview({ experiment }: { experiment: Experiment }) {
   const { baseline } = experiment;
@@ -391,7 +359,7 @@ export function ExperimentDetail({ id }: { id: string }) {
           <Section
             title={`Runs (${experiment.runs.length})`}
             testId="experiment-runs"
-            action={
+            aside={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 {experiment.runs.length > 1 && (
                   <Button size="small" onClick={() => setSelected(allSelected ? new Set() : new Set(experiment.runs.map((r) => r.id)))}>

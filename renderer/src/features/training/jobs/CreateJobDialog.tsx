@@ -39,6 +39,7 @@ import {
 } from './job-form';
 import { useJobs } from './jobs-store';
 import { useReadyDatasets } from './use-ready-datasets';
+import { FormField } from '../../../components/form/FormField';
 
 function Heading({ children }: { children: ReactNode }) {
   return (
@@ -77,26 +78,22 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
   const lora = language && form.strategy !== 'full';
 
   const num = (key: keyof JobForm & keyof typeof JOB_FIELD_LABELS, placeholder: string, help = ' ') => (
-    <TextField
+    <FormField
+      form={{ form, update, errors }}
+      name={key}
       label={JOB_FIELD_LABELS[key]}
-      size="small"
-      value={form[key] as string}
-      onChange={(e) => update({ [key]: e.target.value })}
       placeholder={placeholder}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? help}
+      hint={help}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `job-${key}`, inputMode: 'decimal' } }}
     />
   );
-  const select = <K extends keyof JobForm>(key: K, label: string, options: ReadonlyArray<{ value: string; label: string }>, help = ' ') => (
-    <TextField
+  const select = (key: keyof JobForm, label: string, options: ReadonlyArray<{ value: string; label: string }>, help = ' ') => (
+    <FormField
+      form={{ form, update, errors }}
+      name={key}
       select
       label={label}
-      size="small"
-      value={form[key] as string}
-      onChange={(e) => update({ [key]: e.target.value } as Partial<JobForm>)}
-      error={Boolean(errors[key as string])}
-      helperText={errors[key as string] ?? help}
+      hint={help}
       fullWidth
       slotProps={{ htmlInput: { 'data-testid': `job-${String(key)}` }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
@@ -105,7 +102,7 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
           {o.label}
         </MenuItem>
       ))}
-    </TextField>
+    </FormField>
   );
   const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 

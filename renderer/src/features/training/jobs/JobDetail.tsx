@@ -30,26 +30,14 @@ import { ErrorState } from '../../../components/StateViews';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime, relativeTime } from '../../../platform/relative-time';
-import { Section } from '../Section';
+import { Section } from '../../../components/Section';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
 import { JobCharts } from './JobCharts';
 import { formatLoss, formatRate, formatSeconds, formatThroughput } from './job-format';
 import { ResumeJobDialog, StopJobDialog } from './StopResumeDialogs';
 import { useJobLive } from './use-job-live';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" noWrap component="div">
-        {label}
-      </Typography>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }} noWrap data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { Figure } from '../../../components/Figure';
 
 function ProgressPanel({ job }: { job: TrainingJob }) {
   const p = job.progress;

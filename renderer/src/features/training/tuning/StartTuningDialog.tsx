@@ -38,6 +38,7 @@ import {
   type TuningRequest,
 } from './tuning-form';
 import { useTuning, type TuningJob } from './tuning-store';
+import { FormField } from '../../../components/form/FormField';
 
 const FIELD_LABELS: Record<string, string> = {
   jobId: 'Training job',
@@ -74,13 +75,11 @@ function Section({ title, children, caption }: { title: string; caption?: ReactN
 const numberField =
   (form: TuningForm, errors: TuningErrors, update: (p: Partial<TuningForm>) => void) =>
   ({ name, label, width = 160, helper }: { name: keyof TuningForm; label: string; width?: number; helper?: string }) => (
-    <TextField
+    <FormField
+      form={{ form, update, errors }}
+      name={name}
       label={label}
-      size="small"
-      value={form[name] as string}
-      onChange={(e) => update({ [name]: e.target.value } as Partial<TuningForm>)}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? helper ?? ' '}
+      hint={helper}
       sx={{ width }}
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />

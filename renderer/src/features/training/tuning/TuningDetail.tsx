@@ -18,7 +18,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntent, useOnProfileSwitch, usePageKeys } from '../../../platform/page-hooks';
 import { CopyButton } from '../../../components/CopyButton';
 import { DataTable } from '../../../components/DataTable';
@@ -39,6 +39,8 @@ import { algorithmLabel } from './tuning-form';
 import { formatDuration, formatImprovement, formatParam, formatValue, isLive, objectiveText, progressText } from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';
 import { useTuning, type Trial, type TuningJob } from './tuning-store';
+import { Figure } from '../../../components/Figure';
+import { Section } from '../../../components/Section';
 
 export const DETAIL_POLL_MS = 2_000;
 
@@ -49,38 +51,6 @@ const END_REASON: Record<string, string> = {
   stopped: 'stopped',
   all_failed: 'every trial failed',
 };
-
-function Panel({ title, children, testId, action }: { title: string; children: ReactNode; testId?: string; action?: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId} component="section" aria-label={title}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
-function Figure({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: ReactNode; testId?: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.4 }}>
-        {label}
-      </Typography>
-      <Typography variant="h6" component="div" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-        {value}
-      </Typography>
-      {hint && (
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
-          {hint}
-        </Typography>
-      )}
-    </Box>
-  );
-}
 
 function Header({
   job,
@@ -323,13 +293,13 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
           </Paper>
 
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr 1fr' }, gap: 2, alignItems: 'start' }}>
-            <Panel title="Best trial" testId="best-trial-panel">
+            <Section title="Best trial" testId="best-trial-panel">
               <BestTrial job={job} />
-            </Panel>
-            <Panel title="Parameter importance">
+            </Section>
+            <Section title="Parameter importance">
               <ImportanceChart rows={view.importance} completed={view.completed.length} />
-            </Panel>
-            <Panel title="Convergence" testId="convergence-panel">
+            </Section>
+            <Section title="Convergence" testId="convergence-panel">
               <Stack spacing={1}>
                 <Typography variant="body2">
                   {convergence.converged ? 'Converged' : 'Not converged yet'}
@@ -349,7 +319,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
                   </Box>
                 )}
               </Stack>
-            </Panel>
+            </Section>
           </Box>
 
           <TrialCharts
@@ -361,10 +331,10 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
             onSelect={setSelected}
           />
 
-          <Panel
+          <Section
             title={`Trials${brushed ? ` · ${shownTrials.length} of ${job.trials.length} in the brushed ranges` : ` · ${job.trials.length}`}`}
             testId="trials-panel"
-            action={
+            aside={
               brushed && (
                 <Alert severity="info" sx={{ py: 0 }} data-testid="brush-note">
                   Filtered by the parallel coordinates’ brushes — “Clear brushes” there shows every trial
@@ -390,7 +360,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
                 }
               />
             </Box>
-          </Panel>
+          </Section>
         </Stack>
       </RefreshFrame>
       <StopTuningDialog job={job} open={stopping} onClose={() => setStopping(false)} />

@@ -22,6 +22,7 @@ import type { ServerFieldError } from '../../../../components/form/use-validated
 import { ACCESS_LABELS, accessApiErrorFields, accessFormFrom, toAccessRequest, type AccessForm } from './access-form';
 import { IpListField } from './IpListField';
 import { useProxy } from './proxy-store';
+import { FormField } from '../../../../components/form/FormField';
 
 type NumberField = 'sessionTimeout' | 'maxSessions' | 'globalRpm' | 'globalBurst' | 'userRpm' | 'userBurst';
 
@@ -45,13 +46,11 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
   if (!form) return null;
 
   const num = (field: NumberField, label: string, help: string) => (
-    <TextField
+    <FormField<AccessForm>
+      form={{ form, update, errors }}
+      name={field}
       label={label}
-      value={form[field]}
-      onChange={(e) => update({ [field]: e.target.value })}
-      error={Boolean(errors[field])}
-      helperText={errors[field] ?? help}
-      size="small"
+      hint={help}
       sx={{ flex: 1 }}
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />

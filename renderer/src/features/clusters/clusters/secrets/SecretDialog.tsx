@@ -25,6 +25,7 @@ import {
 import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
 import { SecretValueField } from './SecretValueField';
 import { useSecrets } from './secrets-store';
+import { FormField } from '../../../../components/form/FormField';
 
 export interface SecretDialogProps {
   clusterId: string;
@@ -56,16 +57,7 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
   });
 
   const text = (field: keyof SecretForm, key: string, label: string, help: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      size="small"
-      value={form[field] as string}
-      onChange={(e) => update({ [field]: e.target.value } as Partial<SecretForm>)}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? help}
-      fullWidth
-      {...extra}
-    />
+    <FormField form={{ form, update, errors }} name={field} errorKey={key} label={label} hint={help} fullWidth {...extra} />
   );
 
   return (

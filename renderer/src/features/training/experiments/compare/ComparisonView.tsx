@@ -6,17 +6,17 @@
 // the panels below the fold mount when scrolled near.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { METRIC_DIRECTION, type RunMetricName } from '../../../../../../shared/api/training/experiments';
 import { LazyOnVisible } from './LazyOnVisible';
 import type { RunCurve } from './run-curves';
 import { RunsDiffTable } from './RunsDiffTable';
 import { StatTestsTable } from './StatTestsTable';
 import type { Comparison } from './use-comparison';
+import { Section } from '../../../../components/Section';
 
 /** The charts' code, loaded once; the page starts it while the comparison is being read. */
 export const loadCharts = () => import('./ChartPanels');
@@ -34,20 +34,6 @@ const METRIC_NAME: Record<RunMetricName, string> = {
   cost: 'Cost',
   duration: 'Duration',
 };
-
-export function Panel({ title, children, testId, action }: { title: string; children: ReactNode; testId?: string; action?: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
 
 function Rankings({ comparison, names }: { comparison: Comparison; names: Map<string, string> }) {
   return (
@@ -85,16 +71,16 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
   const correctionName = analysis?.correction === 'benjamini-hochberg' ? 'Benjamini–Hochberg' : 'Holm';
   return (
     <Stack spacing={2}>
-      <Panel title="Runs" testId="compare-runs">
+      <Section title="Runs" testId="compare-runs">
         <RunsDiffTable runs={comparison.runs} differencesOnly={differencesOnly} onDifferencesOnly={onDifferencesOnly} highlighted={shown} />
-      </Panel>
-      <Panel title="Metric curves" testId="compare-curves-panel">
+      </Section>
+      <Section title="Metric curves" testId="compare-curves-panel">
         {/* Near the top: drawn at once (the charts' code may still be loading). */}
         <Suspense fallback={<Skeleton variant="rounded" height={400} aria-label="Loading the metric curves" />}>
           <CurvesChart runs={comparison.runs} curves={curves} shown={shown} />
         </Suspense>
-      </Panel>
-      <Panel title="Statistical tests" testId="stat-tests">
+      </Section>
+      <Section title="Statistical tests" testId="stat-tests">
         {analysis ? (
           <Stack spacing={1}>
             <Typography variant="body2" color="text.secondary">
@@ -118,8 +104,8 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
             The API returned no statistical analysis for these runs.
           </Typography>
         )}
-      </Panel>
-      <Panel title="Parallel coordinates" testId="compare-parallel-panel">
+      </Section>
+      <Section title="Parallel coordinates" testId="compare-parallel-panel">
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: -0.5, mb: 1 }}>
           The parameters that differ, then the metrics. Drag along an axis to keep only the runs in that range: the curves and the runs
           table follow.
@@ -127,14 +113,14 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
         <LazyOnVisible height={360} label="the parallel coordinates">
           <ParallelChart runs={comparison.runs} onSelection={setBrushed} />
         </LazyOnVisible>
-      </Panel>
+      </Section>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 2, alignItems: 'start' }}>
-        <Panel title="Pareto frontier" testId="compare-scatter-panel">
+        <Section title="Pareto frontier" testId="compare-scatter-panel">
           <LazyOnVisible height={420} label="the scatter">
             <ScatterChart comparison={comparison} />
           </LazyOnVisible>
-        </Panel>
-        <Panel title="Recommendations" testId="compare-recommendations">
+        </Section>
+        <Section title="Recommendations" testId="compare-recommendations">
           {comparison.recommendations.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               None.
@@ -154,16 +140,16 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
               {comparison.pareto_frontier.map((p) => names.get(p.runId) ?? p.runId).join(', ')}.
             </Typography>
           )}
-        </Panel>
+        </Section>
       </Box>
-      <Panel title="Correlations" testId="compare-correlations-panel">
+      <Section title="Correlations" testId="compare-correlations-panel">
         <LazyOnVisible height={320} label="the correlations">
           <CorrelationChart comparison={comparison} />
         </LazyOnVisible>
-      </Panel>
-      <Panel title="Rankings" testId="compare-rankings">
+      </Section>
+      <Section title="Rankings" testId="compare-rankings">
         <Rankings comparison={comparison} names={names} />
-      </Panel>
+      </Section>
     </Stack>
   );
 }
