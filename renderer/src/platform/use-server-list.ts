@@ -30,6 +30,8 @@ export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string
   filters(params: UrlParams<K | 'q' | 'sort'>): F;
   /** The text the filter box searches in a row. */
   search(row: T): string;
+  /** Whether a row matches the filter box's text, when a list matches otherwise than fuzzily on `search`. */
+  match?(row: T, text: string): boolean;
   /** While true (a row changing state), the list is read again every LIST_POLL_MS. */
   pollWhile?(rows: readonly T[]): boolean;
   /** The pace of that polling when a list needs another (e.g. progress bars); LIST_POLL_MS if absent. */
@@ -96,8 +98,11 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
 
   const setText = useCallback((q: string) => setParams({ q } as UrlPatch<K | 'q' | 'sort'>, 'typing'), [setParams]);
   const deferred = useDeferredValue(params.q).trim();
-  const search = config.search;
-  const rows = useMemo(() => (deferred ? fuzzyFilter([...all], deferred, search) : all), [all, deferred, search]);
+  const { search, match } = config;
+  const rows = useMemo(
+    () => (!deferred ? all : match ? all.filter((row) => match(row, deferred)) : fuzzyFilter([...all], deferred, search)),
+    [all, deferred, search, match],
+  );
   const narrowed = (Object.keys(defaults) as Array<K | 'q' | 'sort'>).some((k) => k !== 'sort' && params[k] !== defaults[k]);
   const clearFilters = useCallback(() => {
     const patch: Record<string, string> = {};
