@@ -2,7 +2,7 @@
 // columns, filters and actions; the frame does the rest). A page names its store, the address's
 // filters and how a row is searched; the hook reads the store, keeps filters and sort in the
 // address (url-state.ts), loads on mount, on a change of filters, on "refresh" (F5, the
-// palette) and on a profile switch, re-reads quietly while `pollWhile` says something moves,
+// palette) and on a profile switch, re-reads quietly while `pollWhile` says something moves (every `pollMs`),
 // binds "/" to the filter box, and filters the rows by the text box (fuzzy, deferred so typing
 // stays smooth). What it answers spreads into ListPage.
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type RefObject } from 'react';
@@ -40,6 +40,8 @@ export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string
   onProfileSwitch?(): void;
   /** While true (a row changing state), the list is read again every LIST_POLL_MS. */
   pollWhile?(rows: readonly T[]): boolean;
+  /** The pace of that polling when a list needs another (e.g. progress bars); LIST_POLL_MS if absent. */
+  pollMs?: number;
   /** Page keys besides "/" (e.g. `n` for create). */
   keys?: Readonly<Record<string, () => void>>;
 }
@@ -103,7 +105,7 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
   usePageKeys(useMemo(() => ({ '/': () => inputRef.current?.focus(), ...extraKeys }), [extraKeys]));
   const pollWhile = config.pollWhile;
   const moving = useMemo(() => pollWhile?.(all) ?? false, [pollWhile, all]);
-  usePolling(moving, LIST_POLL_MS, () => void store.getState().load(filters, { quiet: true }));
+  usePolling(moving, config.pollMs ?? LIST_POLL_MS, () => void store.getState().load(filters, { quiet: true }));
 
   const setText = useCallback((q: string) => setParams({ q } as UrlPatch<K | 'q' | 'sort'>, 'typing'), [setParams]);
   const deferred = useDeferredValue(params.q).trim();

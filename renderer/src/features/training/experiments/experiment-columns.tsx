@@ -4,9 +4,13 @@ import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { TagChips } from '../../../components/TagChips';
 import { formatMoney } from '../../../lib/money';
+import { navigate } from '../../../platform/navigation/hash-router';
+import { notify } from '../../../platform/notifications-store';
 import { relativeTime } from '../../../platform/relative-time';
 import { formatStat } from './compare/compare-logic';
+import { experimentPath } from './experiment-route';
 import { ExperimentStatusChip } from './ExperimentStatusChip';
+import type { Experiment } from '../../../../../shared/api/training/experiments';
 import type { ExperimentListItem } from './experiments-store';
 
 export function experimentColumns(): Column<ExperimentListItem>[] {
@@ -72,3 +76,19 @@ export function experimentColumns(): Column<ExperimentListItem>[] {
     },
   ];
 }
+
+/** The experiments table's fixed part: ListPage's `table` adds the rows, sort and empty state. */
+export const EXPERIMENT_TABLE = {
+  label: 'Experiments',
+  columns: experimentColumns(),
+  rowKey: (e: ExperimentListItem) => e.id,
+  rowHeight: 52,
+  onRowActivate: (e: ExperimentListItem) => navigate(experimentPath(e.id)),
+  rowTestId: (e: ExperimentListItem) => `experiment-row-${e.id}`,
+};
+
+/** After a create: say so and open the new experiment. */
+export const openCreatedExperiment = (e: Experiment) => {
+  notify('success', `Experiment “${e.name}” created`);
+  navigate(experimentPath(e.id));
+};

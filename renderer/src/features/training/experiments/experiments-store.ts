@@ -37,7 +37,7 @@ export interface ExperimentsState extends LoadState {
   total: number;
   filters: ListFilters;
   details: Record<string, ExperimentDetailState>;
-  load(options?: { quiet?: boolean; filters?: ListFilters }): Promise<void>;
+  load(filters?: ListFilters, options?: { quiet?: boolean }): Promise<void>;
   ensureLoaded(): Promise<void>;
   loadOne(id: string, options?: { quiet?: boolean }): Promise<void>;
   create(request: CreateExperiment): Promise<Experiment>;
@@ -79,8 +79,7 @@ export const useExperiments = create<ExperimentsState>()((set, get) => {
     filters: { status: '', tags: [] },
     details: {},
 
-    load: (options = {}) => {
-      const filters = options.filters ?? get().filters;
+    load: (filters = get().filters, options = {}) => {
       return list.run(
         async (signal) => {
           const query: InputOf<'training.experiments.list'>['query'] = { limit: 100, sort: 'updated_at', order: 'desc' };

@@ -1,9 +1,11 @@
-// Column declarations of the training jobs table; the table is the shared DataTable.
+// Column declarations of the training jobs table, and what the table is (its name, row keys, where a
+// row leads); the table is the shared DataTable.
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { formatMoney } from '../../../lib/money';
+import { navigate } from '../../../platform/navigation/hash-router';
 import { formatDate } from '../../../platform/relative-time';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatCount } from '../training-format';
@@ -92,3 +94,13 @@ export function jobColumns(): Column<JobListItem>[] {
     },
   ];
 }
+
+/** The training jobs table's fixed part: ListPage's `table` adds the rows, sort and empty state. */
+export const JOB_TABLE = {
+  label: 'Training jobs',
+  columns: jobColumns(),
+  rowKey: (j: JobListItem) => j.id,
+  rowHeight: 56,
+  onRowActivate: (j: JobListItem) => navigate(`/training/jobs/${encodeURIComponent(j.id)}`),
+  rowTestId: (j: JobListItem) => `job-row-${j.id}`,
+};

@@ -5,10 +5,12 @@ import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatMoney } from '../../../lib/money';
+import { navigate } from '../../../platform/navigation/hash-router';
 import { relativeTime } from '../../../platform/relative-time';
 import { algorithmLabel } from './tuning-form';
 import { formatValue, objectiveText, progressText } from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';
+import { tuningPath } from './tuning-route';
 import type { TuningListItem } from './tuning-store';
 
 export function tuningColumns(): Column<TuningListItem>[] {
@@ -88,3 +90,16 @@ export function tuningColumns(): Column<TuningListItem>[] {
     },
   ];
 }
+
+/** Opens a tuning job's page. */
+export const openTuning = (t: { trainingJobId: string; id: string }) => navigate(tuningPath(t.trainingJobId, t.id));
+
+/** The tuning jobs table's fixed part: ListPage's `table` adds the rows, sort and empty state. */
+export const TUNING_TABLE = {
+  label: 'Tuning jobs',
+  columns: tuningColumns(),
+  rowKey: (t: TuningListItem) => t.id,
+  rowHeight: 56,
+  onRowActivate: (t: TuningListItem) => openTuning(t),
+  rowTestId: (t: TuningListItem) => `tuning-row-${t.id}`,
+};
