@@ -95,7 +95,8 @@ async function watched<T>(services: Services, work: () => Promise<T>): Promise<{
   }
 }
 
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON
+type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
 
 function caller(services: Services): Call {
   return async (method, path, body) => {
@@ -110,16 +111,10 @@ function caller(services: Services): Call {
   };
 }
 
-/** Uploads `chunks` (of exactly `size` bytes) through the gateway, then waits until the dataset is analysed. */
-async function uploadAndAnalyse(
-  services: Services,
-  name: string,
-  format: DatasetFormat,
-  size: number,
-  chunks: (chunkBytes: number) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-): Promise<Omit<AnalysedFile, keyof Watch>> {
-  const call = caller(services);
-  const t0 = performance.now();
+type Chunks = (chunkBytes: number) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+/** Uploads `chunks` (of exactly `size` bytes) through the gateway, one task per chunk as the bridge delivers them; the dataset's id. */
+async function upload(services: Services, name: string, format: DatasetFormat, size: number, chunks: Chunks): Promise<string> {
   const begin = await services.uploads.begin({ dataset: { name, type: 'text', format }, file: { name, size } });
   let offset = 0;
   let datasetId = '';
@@ -131,20 +126,32 @@ async function uploadAndAnalyse(
     await new Promise((r) => setImmediate(r));
   }
   if (!datasetId) throw new Error(`${name}: the upload did not complete`);
+  return datasetId;
+}
+
+/** The dataset once its analysis ended: the clock moved past its processing time, then read until it is no longer processing. */
+async function analysed(services: Services, datasetId: string): Promise<Json> {
+  const call = caller(services);
   await call('POST', '/_emulator/clock/advance', { seconds: 3600 });
   for (;;) {
     const d = (await call('GET', `/v2/training/datasets/${datasetId}`)).body;
-    if (d.status !== 'processing')
-      return {
-        name,
-        bytes: size,
-        seconds: (performance.now() - t0) / 1000,
-        status: d.status,
-        error: d.error?.message ?? null,
-        examples: d.size.examples,
-      };
+    if (d.status !== 'processing') return d;
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Uploads a file through the gateway and waits until it is analysed. */
+async function uploadAndAnalyse(
+  services: Services,
+  name: string,
+  format: DatasetFormat,
+  size: number,
+  chunks: Chunks,
+): Promise<Omit<AnalysedFile, keyof Watch>> {
+  const t0 = performance.now();
+  const d = await analysed(services, await upload(services, name, format, size, chunks));
+  const seconds = (performance.now() - t0) / 1000;
+  return { name, bytes: size, seconds, status: d.status, error: d.error?.message ?? null, examples: d.size.examples };
 }
 
 /**
@@ -185,29 +192,18 @@ async function benchRestart(root: string): Promise<Restart> {
   const block = Buffer.alloc(perChunk * line.length);
   for (let at = 0; at < block.length; at += line.length) line.copy(block, at);
   const size = Math.floor((300 * MB) / block.length) * block.length;
-  const begin = await first.uploads.begin({ dataset: { name: 'restart.jsonl', type: 'text', format: 'jsonl' }, file: { name: 'r', size } });
-  if (begin.chunkBytes < block.length) throw new Error(`the upload takes ${begin.chunkBytes}-byte chunks`);
-  let offset = 0;
-  let datasetId = '';
-  while (offset < size) {
-    const p = await first.uploads.chunk(begin.uploadId, offset, block);
-    offset += block.length;
-    if (p.result) datasetId = p.result.datasetId;
-  }
+  const datasetId = await upload(first, 'restart.jsonl', 'jsonl', size, function* (chunkBytes) {
+    if (chunkBytes < block.length) throw new Error(`the upload takes ${chunkBytes}-byte chunks`);
+    for (let at = 0; at < size; at += block.length) yield block;
+  });
   // Stopped while the analysis (in the background: over 64 MiB) runs.
   await first.dispose();
   const fresh = await timedStart(join(root, 'fresh'));
   await fresh.services.dispose();
   const again = await timedStart(dir);
   try {
-    const call = caller(again.services);
-    await call('POST', '/_emulator/clock/advance', { seconds: 3600 });
-    let status = 'processing';
-    for (let i = 0; i < 1200 && status === 'processing'; i++) {
-      status = (await call('GET', `/v2/training/datasets/${datasetId}`)).body.status;
-      if (status === 'processing') await new Promise((r) => setTimeout(r, 50));
-    }
-    return { interruptedMs: again.ms, freshMs: fresh.ms, resumed: status };
+    const resumed = (await analysed(again.services, datasetId)).status as string;
+    return { interruptedMs: again.ms, freshMs: fresh.ms, resumed };
   } finally {
     await again.services.dispose();
   }
@@ -215,8 +211,7 @@ async function benchRestart(root: string): Promise<Restart> {
 
 export async function benchDatasetAnalysis(): Promise<DatasetAnalysisBench> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gpc-bench-analysis-'));
-  const emulator = { rateLimits: 'report' } as EmulatorOptions;
-  const services = await createServices({ mode: 'web', dataDir, secretStore: new MemorySecretStore(), emulator });
+  const services = await servicesAt(dataDir);
   try {
     // Warm: the first requests compile the routes.
     for (let i = 0; i < 50; i++) await (await services.emulator.fetch(new Request('http://emulator.local/'))).arrayBuffer();

@@ -29,6 +29,14 @@ const TEXT_READERS: Record<'jsonl' | 'csv', (ctx: ReadContext) => TextReader> = 
   csv: (ctx) => csvReader(ctx),
 };
 
+/** The text reader of a JSONL or CSV file whose first bytes are `head`; null (reported) when they are not text. */
+function textReader(format: 'jsonl' | 'csv', ctx: ReadContext, head: Uint8Array): TextReader | null {
+  const { found, words } = foundIn(head);
+  if (found === 'text') return TEXT_READERS[format](ctx);
+  ctx.sink.unreadable(found, `the bytes are ${words}`);
+  return null;
+}
+
 /** The readers of the formats that hold containers: each checks its own magic numbers. */
 const CONTAINER_READERS: Record<Exclude<DatasetFormat, 'jsonl' | 'csv'>, (source: ByteSource, ctx: ReadContext) => Promise<void>> = {
   parquet: (source, ctx) => readParquet(source, ctx),
@@ -49,12 +57,8 @@ export async function analyzeSource(
     await CONTAINER_READERS[format](source, ctx);
     return sink.result(source.size);
   }
-  const { found, words } = foundIn(await source.read(0, SNIFF_BYTES));
-  if (found !== 'text') {
-    sink.unreadable(found, `the bytes are ${words}`);
-    return sink.result(source.size);
-  }
-  const reader = TEXT_READERS[format](ctx);
+  const reader = textReader(format, ctx, await source.read(0, SNIFF_BYTES));
+  if (!reader) return sink.result(source.size);
   let read = 0;
   for await (const chunk of source.stream()) {
     reader.push(chunk);
@@ -69,12 +73,8 @@ export async function analyzeSource(
 /** A small text file analysed at once, in-process (the seeded world's generated files). */
 export function analyzeText(format: 'jsonl' | 'csv', config: DatasetValidationConfig, bytes: Uint8Array): Analysis {
   const sink = new ExampleAccumulator(format, config);
-  const { found, words } = foundIn(bytes.subarray(0, SNIFF_BYTES));
-  if (found !== 'text') sink.unreadable(found, `the bytes are ${words}`);
-  else {
-    const reader = TEXT_READERS[format]({ sink, bounds: ANALYSIS_BOUNDS, scratch: '', progress: () => {} });
-    reader.push(bytes);
-    reader.end();
-  }
+  const reader = textReader(format, { sink, bounds: ANALYSIS_BOUNDS, scratch: '', progress: () => {} }, bytes.subarray(0, SNIFF_BYTES));
+  reader?.push(bytes);
+  reader?.end();
   return sink.result(bytes.length);
 }
