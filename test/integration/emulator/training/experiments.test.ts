@@ -339,8 +339,8 @@ describe('runs follow their training jobs; statistics, insights and compare', ()
     expect(run.status).toBe('running');
     expect(j.status).toBe('running');
     expect(run.metrics.current.step).toBe(j.progress.currentStep);
-    expect(run.metrics.current.loss).toBeCloseTo(j.metrics.currentLoss, 4);
-    expect(run.metrics.best.loss).toBeCloseTo(j.metrics.bestLoss, 4);
+    expect(run.metrics.current.loss).toBe(j.metrics.currentLoss);
+    expect(run.metrics.best.loss).toBe(j.metrics.bestLoss);
     expect(run.metrics.final).toBeNull();
     expect(run.cost).toBeCloseTo(j.resourceUsage.cost, 6);
     expect(run.duration).toBe(j.progress.elapsedTime);

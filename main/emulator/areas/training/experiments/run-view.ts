@@ -6,13 +6,14 @@ import { TRAINING_GPUS } from '../../../../../shared/api/training/catalog';
 import type { Run, RunMetricName } from '../../../../../shared/api/training/experiments';
 import type { TrainingJobConfig } from '../../../../../shared/api/training/jobs';
 import { JobRun, type Timeline } from '../jobs/sim/run';
-import { checkpointIdOf } from '../jobs/view';
+import { checkpointIdOf, lossFigure } from '../jobs/view';
 import type { StoredJob, StoredModel } from '../state';
 import type { StoredExperiment, StoredRun } from './stored-schema';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const round = (v: number, digits = 6) => Number(v.toFixed(digits));
-const finite = (v: number | null | undefined) => (v !== null && v !== undefined && Number.isFinite(v) ? round(v) : null);
+// The job's figure, so that a run and its job never disagree in the last digit.
+const finite = (v: number | null | undefined) => (v === null || v === undefined ? null : lossFigure(v));
 
 /** At most this many evaluations are read for a run's best validation loss and its curve. */
 const EVALS_MAX = 2000;

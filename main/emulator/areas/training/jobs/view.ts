@@ -10,7 +10,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const nullableIso = (ms: number | null) => (ms === null ? null : iso(ms));
 const round = (v: number, digits = 4) => Number(v.toFixed(digits));
 const cents = (v: number) => Math.round(v * 100) / 100;
-const finite = (v: number) => (Number.isFinite(v) ? round(v) : null);
+/** A loss as every training view shows it (jobs, checkpoints, experiment runs): 4 decimals, none when not finite. */
+export const lossFigure = (v: number) => (Number.isFinite(v) ? round(v) : null);
+const finite = lossFigure;
 
 export const checkpointIdOf = (job: StoredJob, step: number) => `ckpt_${Rng.derive(job.seed, `ckpt:${job.id}:${step}`).base62(14)}`;
 
