@@ -4,8 +4,9 @@
 // address (url-state.ts), loads on mount, on a change of filters, on "refresh" (F5, the
 // palette) and on a profile switch, re-reads quietly while `pollWhile` says something moves (every `pollMs`),
 // binds "/" to the filter box, and filters the rows by the text box (fuzzy, deferred so typing
-// stays smooth). What it answers spreads into ListPage.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type RefObject } from 'react';
+// stays smooth) — or, for a list the server searches, hands the text to `filters` once typing
+// pauses (`serverTextMs`). What it answers spreads into ListPage.
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { NormalizedError } from '../../../shared/api/errors';
 import { fuzzyFilter } from '../lib/fuzzy';
@@ -29,11 +30,15 @@ export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string
   /** The address's keys and their defaults; `q` (the text filter) and `sort` are always there. */
   url: UrlParams<K>;
   /** The server-side filters the address's values mean (the store's load takes them). */
-  filters(params: UrlParams<K | 'q' | 'sort'>): F;
+  filters(params: UrlParams<NoInfer<K> | 'q' | 'sort'>): F;
+  /** The address's keys that are no filter, like `sort` (a server-side order, a switch that widens the list): `narrowed` leaves them out, `clearFilters` keeps them. */
+  notFilters?: readonly NoInfer<K>[];
+  /** The server searches: `filters` sees the text (`q`) once it has stayed the same this many ms (at once when cleared); the rows are the server's. */
+  serverTextMs?: number;
   /** The text the filter box searches in a row (fuzzy), unless `select` filters the rows. */
   search?(row: T): string;
   /** The rows shown for the (deferred) text and the address, instead of the fuzzy search (client-side filters, an order). */
-  select?(rows: readonly T[], text: string, params: UrlParams<K | 'q' | 'sort'>): readonly T[];
+  select?(rows: readonly T[], text: string, params: UrlParams<NoInfer<K> | 'q' | 'sort'>): readonly T[];
   /** The load on mount is the store's `ensureLoaded` (the shell prefetched): for a list whose filters are all the page's (`select`). */
   ensureOnMount?: boolean;
   /** What a profile switch does instead of reloading the list (e.g. reset more first, or nothing when the area's page does it). */
@@ -87,7 +92,10 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
   const [params, setParams] = useUrlState(defaults);
   const setSort = useCallback((patch: { sort: string }) => setParams(patch as UrlPatch<K | 'q' | 'sort'>), [setParams]);
   const { sort, onSortChange } = useUrlSort(params.sort, setSort);
-  const filterKey = JSON.stringify(config.filters(params));
+  const serverTextMs = config.serverTextMs;
+  const [text, setText] = useDebounced(serverTextMs === undefined ? '' : params.q, serverTextMs ?? 0);
+  const filterParams = useMemo(() => (serverTextMs === undefined ? params : { ...params, q: text }), [params, text, serverTextMs]);
+  const filterKey = JSON.stringify(config.filters(filterParams));
   // The filters as a value that changes only when what they ask changes.
   const filters = useMemo(() => JSON.parse(filterKey) as F, [filterKey]);
 
@@ -107,7 +115,7 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
   const moving = useMemo(() => pollWhile?.(all) ?? false, [pollWhile, all]);
   usePolling(moving, config.pollMs ?? LIST_POLL_MS, () => void store.getState().load(filters, { quiet: true }));
 
-  const setText = useCallback((q: string) => setParams({ q } as UrlPatch<K | 'q' | 'sort'>, 'typing'), [setParams]);
+  const onText = useCallback((q: string) => setParams({ q } as UrlPatch<K | 'q' | 'sort'>, 'typing'), [setParams]);
   const deferred = useDeferredValue(params.q).trim();
   const { search, select } = config;
   // The address as the deferred text sees it: a keystroke does not compute the rows again at once.
@@ -116,12 +124,18 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
     () => (select ? select(all, later.q.trim(), later) : deferred && search ? fuzzyFilter([...all], deferred, search) : all),
     [all, deferred, search, select, later],
   );
-  const narrowed = (Object.keys(defaults) as Array<K | 'q' | 'sort'>).some((k) => k !== 'sort' && params[k] !== defaults[k]);
+  const notFilters = config.notFilters;
+  const filterKeys = useMemo(
+    () => (Object.keys(defaults) as Array<K | 'q' | 'sort'>).filter((k) => k !== 'sort' && !notFilters?.includes(k as K)),
+    [defaults, notFilters],
+  );
+  const narrowed = filterKeys.some((k) => params[k] !== defaults[k]);
   const clearFilters = useCallback(() => {
     const patch: Record<string, string> = {};
-    for (const k of Object.keys(defaults)) if (k !== 'sort') patch[k] = defaults[k as K];
+    for (const k of filterKeys) patch[k] = defaults[k];
+    setText(defaults.q);
     setParams(patch as UrlPatch<K | 'q' | 'sort'>);
-  }, [defaults, setParams]);
+  }, [defaults, filterKeys, setParams, setText]);
 
   const loading = status !== 'ready' && all.length === 0;
   const table = useMemo(() => ({ rows: [...rows], loading, sort, onSortChange }), [rows, loading, sort, onSortChange]);
@@ -136,6 +150,16 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
     sort,
     onSortChange,
     loading,
-    page: { status, error, refreshing, loadedAt, onRefresh: load, filter: { value: params.q, onChange: setText, inputRef } },
+    page: { status, error, refreshing, loadedAt, onRefresh: load, filter: { value: params.q, onChange: onText, inputRef } },
   };
+}
+
+/** The value once it has stayed the same for `ms` (an empty one at once); the setter applies one at once. */
+function useDebounced(value: string, ms: number): [string, (v: string) => void] {
+  const [applied, setApplied] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setApplied(value), value === '' ? 0 : ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return [applied, setApplied];
 }
