@@ -1,10 +1,12 @@
-// Column declarations of the model registry; the table is the shared DataTable. The first
-// column ticks models for Compare (2–10 of them).
+// Column declarations of the model registry, and the rest of its table; the table is the
+// shared DataTable. The first column ticks models for Compare (2–10 of them).
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
+import { navigate } from '../../../platform/navigation/hash-router';
 import { formatDate } from '../../../platform/relative-time';
+import { modelPath } from './model-routes';
 import { formatBytes, formatMetric, formatParameters } from './model-format';
 import type { ModelItem } from './models-store';
 import { ModelStatusChip } from './ModelStatusChip';
@@ -13,6 +15,14 @@ export interface Selection {
   selected: ReadonlySet<string>;
   toggle(id: string): void;
 }
+
+export const MODEL_TABLE = {
+  label: 'Models',
+  rowKey: (m: ModelItem) => m.id,
+  onRowActivate: (m: ModelItem) => navigate(modelPath(m.id)),
+  rowTestId: (m: ModelItem) => `model-row-${m.id}`,
+  rowHeight: 52,
+};
 
 const metric = (value: number | null, key: string) => (value === null ? '—' : formatMetric(key, value));
 
