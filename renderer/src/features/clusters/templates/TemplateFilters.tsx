@@ -1,110 +1,58 @@
-// The templates toolbar: the document's filters (category, framework, GPU compatible,
-// official, search, sort, include deprecated), all sent as query parameters of the list.
+// The templates list's filter row: the document's filters (category, framework, GPU compatible,
+// official), its order and "include deprecated", all sent as query parameters of the list, and
+// how many templates match.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { Framework, TemplateCategory, TemplateSortBy } from '../../../../../shared/api/clusters/templates';
-import type { TemplateFilters as Filters, TriState } from './templates-store';
-import { FilterBox } from '../../../components/FilterBox';
+import { SelectFilter } from '../../../components/SelectFilter';
+import { oneOfParam } from '../../../platform/navigation/url-state';
+import type { SortBy } from './templates-store';
+import type { TemplateParams } from './use-templates-page';
 
-const SORT_LABELS: Record<Filters['sortBy'], string> = {
-  name: 'Name',
-  created_at: 'Newest',
-  usage_count: 'Most used',
-  rating: 'Best rated',
-};
+const SORT_LABELS: Record<SortBy, string> = { name: 'Name', created_at: 'Newest', usage_count: 'Most used', rating: 'Best rated' };
+const TRI = ['true', 'false'] as const;
+const asIs = (value: string) => value;
+type FilterKey = 'category' | 'framework' | 'gpu' | 'official';
 
-function TriSelect({
-  label,
-  value,
-  onChange,
-  yes,
-  no,
-  width,
-}: {
-  label: string;
-  value: TriState;
-  onChange(v: TriState): void;
-  yes: string;
-  no: string;
-  width: number;
-}) {
-  return (
-    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value as TriState)} sx={{ width }}>
-      <MenuItem value="">Any</MenuItem>
-      <MenuItem value="true">{yes}</MenuItem>
-      <MenuItem value="false">{no}</MenuItem>
-    </TextField>
-  );
+export interface TemplateFiltersProps {
+  params: TemplateParams;
+  onChange(patch: Partial<TemplateParams>): void;
+  count: string;
 }
 
-export function TemplateFilters({
-  search,
-  onSearch,
-  filters,
-  onChange,
-}: {
-  search: string;
-  onSearch(v: string): void;
-  filters: Filters;
-  onChange(patch: Partial<Filters>): void;
-}) {
+export function TemplateFilters({ params, onChange, count }: TemplateFiltersProps) {
+  const select = <T extends string>(
+    key: FilterKey,
+    label: string,
+    options: readonly T[],
+    width: number,
+    optionLabel: (v: T) => string = asIs,
+  ) => (
+    <SelectFilter
+      label={label}
+      value={oneOfParam(options, params[key])}
+      options={options}
+      optionLabel={optionLabel}
+      onChange={(v) => onChange({ [key]: v })}
+      width={width}
+    />
+  );
   return (
-    <>
-      <FilterBox value={search} onChange={onSearch} placeholder="Search name, description, tags" label="Search templates" width={250} />
-      <TextField
-        select
-        size="small"
-        label="Category"
-        value={filters.category}
-        onChange={(e) => onChange({ category: e.target.value as Filters['category'] })}
-        sx={{ width: 130 }}
-      >
-        <MenuItem value="">All</MenuItem>
-        {TemplateCategory.options.map((c) => (
-          <MenuItem key={c} value={c}>
-            {c}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label="Framework"
-        value={filters.framework}
-        onChange={(e) => onChange({ framework: e.target.value as Filters['framework'] })}
-        sx={{ width: 140 }}
-      >
-        <MenuItem value="">All</MenuItem>
-        {Framework.options.map((f) => (
-          <MenuItem key={f} value={f}>
-            {f}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TriSelect
-        label="GPU"
-        value={filters.gpuCompatible}
-        onChange={(gpuCompatible) => onChange({ gpuCompatible })}
-        yes="GPU compatible"
-        no="CPU only"
-        width={150}
-      />
-      <TriSelect
-        label="Source"
-        value={filters.official}
-        onChange={(official) => onChange({ official })}
-        yes="Official"
-        no="Custom"
-        width={120}
-      />
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {select('category', 'Category', TemplateCategory.options, 130)}
+      {select('framework', 'Framework', Framework.options, 140)}
+      {select('gpu', 'GPU', TRI, 150, (v) => (v === 'true' ? 'GPU compatible' : 'CPU only'))}
+      {select('official', 'Source', TRI, 120, (v) => (v === 'true' ? 'Official' : 'Custom'))}
       <TextField
         select
         size="small"
         label="Sort by"
-        value={filters.sortBy}
-        onChange={(e) => onChange({ sortBy: e.target.value as Filters['sortBy'] })}
+        value={oneOfParam(TemplateSortBy.options, params.sort_by) || 'name'}
+        onChange={(e) => onChange({ sort_by: e.target.value })}
         sx={{ width: 140 }}
       >
         {TemplateSortBy.options.map((s) => (
@@ -116,10 +64,17 @@ export function TemplateFilters({
       <FormControlLabel
         sx={{ ml: 0 }}
         control={
-          <Switch size="small" checked={filters.includeDeprecated} onChange={(e) => onChange({ includeDeprecated: e.target.checked })} />
+          <Switch
+            size="small"
+            checked={params.deprecated === '1'}
+            onChange={(e) => onChange({ deprecated: e.target.checked ? '1' : '' })}
+          />
         }
         label="Include deprecated"
       />
-    </>
+      <Typography variant="body2" color="text.secondary" data-testid="templates-count">
+        {count}
+      </Typography>
+    </Stack>
   );
 }

@@ -1,8 +1,10 @@
-// Column declarations of the templates table view; the table is the shared DataTable.
+// Column declarations of the templates table view, and the rest of its table; the table is the
+// shared DataTable.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Template } from '../../../../../shared/api/clusters/templates';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
+import { navigate } from '../../../platform/navigation/hash-router';
 import { formatDate } from '../../../platform/relative-time';
 import { formatMoney } from '../../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
@@ -69,3 +71,11 @@ export function templateColumns(): Column<Template>[] {
     },
   ];
 }
+
+export const TEMPLATE_TABLE = {
+  label: 'Templates',
+  columns: templateColumns(),
+  rowKey: (t: Template) => t.id,
+  onRowActivate: (t: Template) => navigate(`/templates/${t.id}`),
+  rowTestId: (t: Template) => `template-row-${t.id}`,
+};
