@@ -1,4 +1,5 @@
 // A titled panel of a detail view: an outlined section named by its heading, an optional note or action at the heading's right, the content.
+// `compact` is the smaller heading of a tab's or a report's panels (a model's tabs, an endpoint's health, a template's parts).
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,15 +9,18 @@ export interface SectionProps {
   title: string;
   /** A note or an action at the right of the heading. */
   aside?: ReactNode;
+  /** `compact`: the smaller heading, for panels several to a tab. */
+  variant?: 'standard' | 'compact';
   testId?: string;
   children: ReactNode;
 }
 
-export function Section({ title, aside, testId, children }: SectionProps) {
+export function Section({ title, aside, variant = 'standard', testId, children }: SectionProps) {
+  const compact = variant === 'compact';
   return (
     <Paper variant="outlined" component="section" aria-label={title} data-testid={testId} sx={{ p: 2, minWidth: 0 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, minHeight: compact ? 24 : undefined }}>
+        <Typography variant={compact ? 'subtitle2' : 'subtitle1'} component="h2" sx={{ fontWeight: compact ? undefined : 600, flex: 1 }}>
           {title}
         </Typography>
         {aside}
@@ -24,4 +28,9 @@ export function Section({ title, aside, testId, children }: SectionProps) {
       {children}
     </Paper>
   );
+}
+
+/** The compact Section, its aside named `action` (the panels of the model and endpoint tabs). */
+export function Panel({ action, ...props }: Omit<SectionProps, 'aside' | 'variant'> & { action?: ReactNode }) {
+  return <Section {...props} aside={action} variant="compact" />;
 }

@@ -6,7 +6,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -18,20 +17,10 @@ import { formatMs, formatPercent, formatSeconds, phaseLabel } from './endpoint-l
 import type { Readiness } from './endpoints-store';
 import { StatusChip } from './StatusChip';
 import { Figure } from '../../components/Figure';
+import { Panel } from '../../components/Section';
 
-export function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId} component="section" aria-label={title}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1, minHeight: 24 }}>
-        <Typography variant="subtitle2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
+// The panel is the one Section (compact); the analytics tab takes it from here.
+export { Panel };
 
 const rowsGrid = {
   display: 'grid',

@@ -1,7 +1,6 @@
 // The read-only sections of a template's detail view.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -13,20 +12,7 @@ import { formatNumber, gpuName } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { RESOURCE_LABELS } from './ResourceBoundsFields';
 import { RESOURCES } from './template-form';
-
-export function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId} component="section" aria-label={title}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
+import { Panel } from '../../../components/Section';
 
 const grid = (columns: string) =>
   ({ display: 'grid', gridTemplateColumns: columns, columnGap: 2, rowGap: 0.75, fontSize: 14, alignItems: 'baseline' }) as const;

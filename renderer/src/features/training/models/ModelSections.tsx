@@ -1,7 +1,6 @@
-// Pieces of the model page: a titled panel, a table of name → value, and the Overview tab
+// Pieces of the model page: a titled panel (the compact Section), a table of name → value, and the Overview tab
 // (training, size, the three metric groups as tables with a chart where bars say more).
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -11,20 +10,10 @@ import { formatNumber } from '../../../lib/format';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatBytes, formatMetric, formatParameters, metricLabel, numericMetrics } from './model-format';
 import { MetricBars } from './MetricBars';
+import { Panel } from '../../../components/Section';
 
-export function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId} component="section" aria-label={title}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1, minHeight: 24 }}>
-        <Typography variant="subtitle2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
+// The panel is the one Section (compact); the other tabs and the comparison take it from here.
+export { Panel };
 
 /** Name → value rows; values wrap rather than overflow. */
 export function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {
