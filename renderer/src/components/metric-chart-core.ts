@@ -14,6 +14,7 @@
 // own readout.
 import { Chart, LinearScale, LineController, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
 import { timeTicks } from '../lib/time-axis';
+import { clipToChartArea } from './charts/chart-area';
 import { bucketWidth, M4Decimator } from './live-decimation';
 
 Chart.register(LineController, LinearScale);
@@ -166,10 +167,7 @@ function seriesPlugin(drawn: () => readonly DrawnSeries[], view: TimeWindow): Pl
       const ky = (bottom - top) / (y.max - y.min);
       const x0 = view.xMin;
       const ctx = chart.ctx;
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(left, top, right - left, bottom - top);
-      ctx.clip();
+      clipToChartArea(ctx, chart.chartArea);
       ctx.lineWidth = LINE_WIDTH;
       ctx.lineJoin = 'round';
       for (const s of drawn()) {
