@@ -6,7 +6,7 @@
 // The highlighted run and the crosshair are drawn on an overlay canvas, over a veil of the
 // background that fades the other curves: hovering never redraws the 200 other curves.
 import { Chart, LinearScale, LineController, LogarithmicScale, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
-import { clipToChartArea } from './chart-area';
+import { clipToChartArea, SELF_DRAWN } from './chart-area';
 import { decimateM4, lowerBound, type Decimated } from './decimate';
 import { formatNumber } from './scales';
 
@@ -141,12 +141,7 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
     data: { datasets: [] },
     plugins: [seriesPlugin],
     options: {
-      parsing: false,
-      normalized: true,
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      events: [],
+      ...SELF_DRAWN,
       layout: { padding: { top: 6, right: 12 } },
       scales: {
         x: {
