@@ -12,7 +12,7 @@ import { useLatest } from '../lib/use-latest';
 import { useOnProfileSwitch } from './page-hooks';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from './resource-store';
 
-export interface Loaded<T> {
+interface Loaded<T> {
   /** The answer shown (null while none is: before the first, or while another key is read). */
   data: T | null;
   /** As a store's: `ready` while an answer is shown, also during a reload and after a failed one. */
@@ -28,7 +28,7 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-export interface LoadedOptions {
+interface LoadedOptions {
   /** Keep the previous key's answer on screen while another key is read (e.g. a comparison's options). */
   keepAcrossKeys?: boolean;
 }

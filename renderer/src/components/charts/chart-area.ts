@@ -14,7 +14,7 @@ export const SELF_DRAWN: ChartOptions<'line'> = {
   events: [],
 };
 
-export interface ChartArea {
+interface ChartArea {
   left: number;
   top: number;
   right: number;

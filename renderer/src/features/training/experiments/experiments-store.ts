@@ -18,9 +18,9 @@ export type ArchiveExperiment = NonNullable<InputOf<'training.experiments.archiv
 export type CreateRun = NonNullable<InputOf<'training.experiments.runs.create'>['body']>;
 export type RunJob = OutputOf<'training.jobs.list'>['jobs'][number];
 export type ExportExperiment = NonNullable<InputOf<'training.experiments.export'>['body']>;
-export type CompareRequest = NonNullable<InputOf<'training.experiments.compare'>['body']>;
+type CompareRequest = NonNullable<InputOf<'training.experiments.compare'>['body']>;
 export type Comparison = OutputOf<'training.experiments.compare'>['comparison'];
-export type JobMetrics = OutputOf<'training.jobs.metrics'>;
+type JobMetrics = OutputOf<'training.jobs.metrics'>;
 
 export interface ListFilters {
   status: ExperimentStatus | '';
