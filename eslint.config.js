@@ -179,8 +179,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: rendererPatterns }] },
   },
   // Views reach data through stores only (DESIGN.md: view → feature store → bridge): a view
-  // (a feature's .tsx) imports no bridge/api; its feature's store (*-store.ts) and other
-  // modules may. (The renderer's patterns are repeated: a later block replaces a rule's options.)
+  // (a feature's .tsx) imports no bridge/api, nor does a feature's other module (a hook, a
+  // helper); only its store (*-store.ts) does. What a view reads that no store keeps is the
+  // answer of a store action, held by platform/use-loaded.ts. (The renderer's patterns are
+  // repeated: a later block replaces a rule's options.)
   {
     files: ['renderer/src/features/**/*.tsx'],
     rules: {
@@ -193,6 +195,25 @@ export default tseslint.config(
               group: ['**/bridge/api'],
               message:
                 "Views reach data through stores only: a view calls no bridge; make the call an action of the feature's store (DESIGN.md, view → feature store → bridge).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/features/**/*.ts'],
+    ignores: ['renderer/src/features/**/*-store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...rendererPatterns,
+            {
+              group: ['**/bridge/api'],
+              message:
+                "Features read through their stores only: only a feature's store calls the bridge; make the call an action of the store and hold its answer in the store or with platform/use-loaded.ts (DESIGN.md, view → feature store → bridge).",
             },
           ],
         },

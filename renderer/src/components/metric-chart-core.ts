@@ -14,6 +14,7 @@
 // own readout.
 import { Chart, LinearScale, LineController, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
 import { timeTicks } from '../lib/time-axis';
+import { clipToChartArea, SELF_DRAWN } from './charts/chart-area';
 import { bucketWidth, M4Decimator } from './live-decimation';
 
 Chart.register(LineController, LinearScale);
@@ -166,10 +167,7 @@ function seriesPlugin(drawn: () => readonly DrawnSeries[], view: TimeWindow): Pl
       const ky = (bottom - top) / (y.max - y.min);
       const x0 = view.xMin;
       const ctx = chart.ctx;
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(left, top, right - left, bottom - top);
-      ctx.clip();
+      clipToChartArea(ctx, chart.chartArea);
       ctx.lineWidth = LINE_WIDTH;
       ctx.lineJoin = 'round';
       for (const s of drawn()) {
@@ -249,12 +247,7 @@ export function createMetricChart(canvas: HTMLCanvasElement, initial: MetricChar
       seriesPlugin(() => drawn, view),
     ],
     options: {
-      parsing: false,
-      normalized: true,
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      events: [],
+      ...SELF_DRAWN,
       layout: { autoPadding: false, padding: { top: 4, right: 4, bottom: TIME_AXIS_PX } },
       scales: {
         // Laid out for its extent only; timeAxisPlugin draws it, so a tick needs no layout.

@@ -11,6 +11,17 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../StateViews';
 
+/** The look of a chart's hover card (a readout by the pointer): spread into its `sx` beside its place. */
+export const HOVER_CARD = {
+  pointerEvents: 'none',
+  bgcolor: 'background.paper',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  boxShadow: 2,
+  p: 1,
+} as const;
+
 export interface ChartFrameProps {
   title: string;
   /** Controls of this chart, shown before the common ones. */

@@ -13,7 +13,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { colourAt, colourBins as binColourList, stopsGradient, VIRIDIS } from '../../lib/colour-scale';
 import { exportCsv, exportPng } from './chart-export';
-import { ChartFrame } from './ChartFrame';
+import { ChartFrame, HOVER_CARD } from './ChartFrame';
 import { axisX, createParallel, PLOT_MARGIN, type ParallelController } from './parallel-core';
 import {
   buildColumns,
@@ -487,13 +487,7 @@ function HoverCard({
         left,
         ...vertical,
         width: 236,
-        pointerEvents: 'none',
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        boxShadow: 2,
-        p: 1,
+        ...HOVER_CARD,
         zIndex: 2,
       }}
     >

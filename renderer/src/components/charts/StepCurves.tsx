@@ -10,7 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { seriesColor } from '../../lib/series-colours';
 import { exportCsv, exportPng } from './chart-export';
-import { ChartFrame } from './ChartFrame';
+import { ChartFrame, HOVER_CARD } from './ChartFrame';
 import { ChartLegend, toggled } from './ChartLegend';
 import { useDragZoom } from './drag-zoom';
 import { formatNumber } from './scales';
@@ -263,13 +263,7 @@ function Readout({
         // On the side away from the pointer, so it never covers what is pointed at.
         ...(readout.x > 260 ? { left: Math.max(0, readout.x - 236) } : { left: readout.x + 16 }),
         width: 220,
-        pointerEvents: 'none',
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        boxShadow: 2,
-        p: 1,
+        ...HOVER_CARD,
         fontVariantNumeric: 'tabular-nums',
       }}
     >

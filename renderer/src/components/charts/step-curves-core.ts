@@ -6,6 +6,7 @@
 // The highlighted run and the crosshair are drawn on an overlay canvas, over a veil of the
 // background that fades the other curves: hovering never redraws the 200 other curves.
 import { Chart, LinearScale, LineController, LogarithmicScale, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
+import { clipToChartArea, SELF_DRAWN } from './chart-area';
 import { decimateM4, lowerBound, type Decimated } from './decimate';
 import { formatNumber } from './scales';
 
@@ -112,10 +113,7 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
       const toY = yMapper(ys, logY, top, bottom);
       drawn = [];
       const ctx = ch.ctx;
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(left, top, right - left, bottom - top);
-      ctx.clip();
+      clipToChartArea(ctx, ch.chartArea);
       ctx.lineWidth = LINE_WIDTH;
       ctx.lineJoin = 'round';
       for (const run of runs) {
@@ -143,12 +141,7 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
     data: { datasets: [] },
     plugins: [seriesPlugin],
     options: {
-      parsing: false,
-      normalized: true,
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      events: [],
+      ...SELF_DRAWN,
       layout: { padding: { top: 6, right: 12 } },
       scales: {
         x: {
@@ -268,10 +261,7 @@ export function createStepCurves(canvas: HTMLCanvasElement, overlay: HTMLCanvasE
     if (!xs || !ys || !(xs.max > xs.min)) return;
     const kx = (right - left) / (xs.max - xs.min);
     const toY = yMapper(ys, logY, top, bottom);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(left, top, right - left, bottom - top);
-    ctx.clip();
+    clipToChartArea(ctx, ch.chartArea);
     const d = hover.run === null ? undefined : drawn.find((r) => r.run.id === hover.run);
     if (d) {
       ctx.globalAlpha = VEIL;

@@ -9,6 +9,15 @@ import type { OutputOf } from '../../../../shared/api/operations';
 import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../platform/resource-store';
+import { serverNow } from '../../platform/server-clock';
+import {
+  aggregateRequest,
+  analyticsRange,
+  errorSearchRequest,
+  logAnalyticsOf,
+  type AnalyticsRangeId,
+  type LogAnalytics,
+} from './log-analytics';
 
 export type { LoadStatus };
 export type Readiness = OutputOf<'endpoints.ready'>;
@@ -38,6 +47,8 @@ export interface EndpointsState extends LoadState {
   ensureLoaded(): Promise<void>;
   loadOne(id: string): Promise<void>;
   update(id: string, request: UpdateEndpointRequest): Promise<UpdateEndpointResponse>;
+  /** A range's log analytics (ending at the server's now): one aggregate and one search of its errors, together. */
+  logAnalytics(id: string, range: AnalyticsRangeId, signal?: AbortSignal): Promise<LogAnalytics>;
 }
 
 const emptyDetail = (): EndpointDetailState => ({
@@ -128,6 +139,15 @@ export const useEndpoints = create<EndpointsState>()((set, get) => {
       }
       void get().loadOne(id);
       return data;
+    },
+
+    async logAnalytics(id, range, signal) {
+      const timeRange = analyticsRange(range, serverNow());
+      const [aggregate, search] = await Promise.all([
+        api('endpoints.logs.aggregate', { body: aggregateRequest(id, timeRange) }, { signal }),
+        api('endpoints.logs.search', { body: errorSearchRequest(id, timeRange) }, { signal }),
+      ]);
+      return logAnalyticsOf(range, aggregate.data, search.data);
     },
   };
   return state;

@@ -9,6 +9,7 @@ import {
   type EndpointLogEntry,
   type LogLevel,
 } from '../../../../shared/api/endpoints/logs';
+import type { OutputOf } from '../../../../shared/api/operations';
 
 const HOUR = 3_600_000;
 
@@ -178,5 +179,37 @@ export function errorSearchRequest(endpointId: string, timeRange: { start: strin
     filters: { timeRange, levels: ['error', 'fatal'] as LogLevel[] },
     sort: { field: 'timestamp' as const, order: 'desc' as const },
     limit: LOG_LIMITS.limit.maximum,
+  };
+}
+
+export interface LogAnalytics {
+  range: AnalyticsRangeId;
+  timeRange: { start: string; end: string };
+  hourly: HourlyFigures;
+  sources: AggregateRow[];
+  total: AggregateRow;
+  errors: ErrorGroup[];
+  /** Error and fatal lines in the range, and how many of them were grouped (the route's limit). */
+  errorTotal: number;
+  errorsGrouped: number;
+}
+
+/** A range's analytics from its aggregate and its search of error and fatal lines. */
+export function logAnalyticsOf(
+  range: AnalyticsRangeId,
+  aggregate: OutputOf<'endpoints.logs.aggregate'>,
+  search: OutputOf<'endpoints.logs.search'>,
+): LogAnalytics {
+  const a = aggregate.aggregations;
+  const logs: EndpointLogEntry[] = search.logs;
+  return {
+    range,
+    timeRange: aggregate.timeRange,
+    hourly: hourlyFigures(aggregate.timeRange, a[AGG.levelsByHour] ?? [], a[AGG.byHour] ?? []),
+    sources: [...(a[AGG.bySource] ?? [])].sort((x, y) => (y.count ?? 0) - (x.count ?? 0)),
+    total: a[AGG.total]?.[0] ?? { count: 0, unique_jobs: 0, avg_duration: null, p95_duration: null },
+    errors: groupErrors(logs),
+    errorTotal: search.total,
+    errorsGrouped: logs.length,
   };
 }

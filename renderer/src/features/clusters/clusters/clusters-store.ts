@@ -3,10 +3,12 @@
 // and after it fails (the error beside it, stale), like the list's loader does.
 import { create } from 'zustand';
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
+import type { MetricsDataPoint } from '../../../../../shared/api/clusters/metrics';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import { api } from '../../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../../bridge/errors';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState, type LoadStatus } from '../../../platform/resource-store';
+import type { HistoryRequest } from './metrics/ranges';
 
 export type { LoadOptions, LoadStatus };
 
@@ -33,6 +35,8 @@ export interface ClustersState extends LoadState {
   upsert(cluster: Cluster): void;
   /** Drops everything shown, e.g. when the active profile changes. */
   reset(): void;
+  /** A cluster's metrics between two times at an interval (the dashboard keeps them, not the store). */
+  metricsHistory(id: string, request: HistoryRequest, signal?: AbortSignal): Promise<MetricsDataPoint[]>;
 }
 
 const EMPTY_DETAIL: ClusterDetailState = { cluster: null, status: 'idle', error: null, refreshing: false, loadedAt: null };
@@ -108,6 +112,22 @@ export const useClusters = create<ClustersState>()((set, get) => {
       for (const c of detailControllers.values()) c.abort();
       detailControllers.clear();
       set({ ...initialLoadState(), clusters: [], details: {} });
+    },
+
+    async metricsHistory(id, request, signal) {
+      const { data } = await api(
+        'clusters.metrics.historical',
+        {
+          params: { cluster_id: id },
+          query: {
+            start_time: new Date(request.start).toISOString(),
+            end_time: new Date(request.end).toISOString(),
+            interval: request.interval,
+          },
+        },
+        { signal },
+      );
+      return data.data.data_points;
     },
   };
 });

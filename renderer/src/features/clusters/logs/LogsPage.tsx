@@ -17,6 +17,7 @@ import { toNormalizedError } from '../../../bridge/errors';
 import { EmptyState } from '../../../components/StateViews';
 import { saveFile } from '../../../lib/save-file';
 import { serverNow } from '../../../platform/server-clock';
+import { useLoaded } from '../../../platform/use-loaded';
 import { useLogs } from './logs-store';
 import { downloadName } from './download';
 import { openLogFeed } from './log-feed';
@@ -45,20 +46,22 @@ function useStartAt(): string | undefined {
 }
 
 function useLabels(refs: readonly LogSourceRef[]): string[] {
-  const [names, setNames] = useState<Record<string, string>>({});
-  useEffect(() => {
-    const abort = new AbortController();
-    for (const ref of refs) {
-      const call = useLogs.getState().sourceName(ref, abort.signal);
-      // A source that cannot be read keeps its id as its name; its feed says why.
-      call.then(
-        (name) => setNames((n) => ({ ...n, [refKey(ref)]: name })),
-        () => {},
-      );
-    }
-    return () => abort.abort();
-  }, [refs]);
-  return useMemo(() => refs.map((r) => names[refKey(r)] ?? r.id), [refs, names]);
+  const key = refs.map(refKey).join(',');
+  // A source that cannot be read keeps its id as its name; its feed says why. The names held
+  // stay while an added source's is read.
+  const { data: names } = useLoaded(
+    key || null,
+    async (signal) => {
+      const read = (ref: LogSourceRef) =>
+        useLogs
+          .getState()
+          .sourceName(ref, signal)
+          .catch(() => ref.id);
+      return Object.fromEntries(await Promise.all(refs.map(async (ref) => [refKey(ref), await read(ref)] as const)));
+    },
+    { keepAcrossKeys: true },
+  );
+  return useMemo(() => refs.map((r) => names?.[refKey(r)] ?? r.id), [refs, names]);
 }
 
 export default function LogsPage() {

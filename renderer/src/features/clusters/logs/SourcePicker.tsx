@@ -7,10 +7,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { LogSourceRef } from '../../../../../shared/ipc/streams';
-import { toNormalizedError } from '../../../bridge/errors';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useLoaded } from '../../../platform/use-loaded';
 import { useLogs, type SourceOption } from './logs-store';
 
 export type { SourceOption };
@@ -28,21 +27,10 @@ export function SourcePicker({
   onClose(): void;
   onAdd(ref: LogSourceRef): void;
 }) {
-  const [options, setOptions] = useState<SourceOption[] | null>(null);
-  const [error, setError] = useState<NormalizedError | null>(null);
+  const { data: options, error } = useLoaded(open ? 'sources' : null, (signal) => useLogs.getState().sourceOptions(signal));
   const [choice, setChoice] = useState<SourceOption | null>(null);
-
   useEffect(() => {
-    if (!open) return;
-    const abort = new AbortController();
-    setChoice(null);
-    useLogs
-      .getState()
-      .sourceOptions(abort.signal)
-      .then(setOptions, (e: unknown) => {
-        if (!abort.signal.aborted) setError(toNormalizedError(e));
-      });
-    return () => abort.abort();
+    if (open) setChoice(null);
   }, [open]);
 
   const taken = new Set(present.map(key));

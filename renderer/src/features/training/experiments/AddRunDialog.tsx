@@ -4,36 +4,20 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
-import type { NormalizedError } from '../../../../../shared/api/errors';
+import { useMemo } from 'react';
 import type { Experiment } from '../../../../../shared/api/training/experiments';
-import { toNormalizedError } from '../../../bridge/errors';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';
+import { useLoaded } from '../../../platform/use-loaded';
 import { emptyRunForm, RUN_LABELS, toCreateRun, type RunForm } from './experiment-forms';
-import { useExperiments, type RunJob } from './experiments-store';
+import { useExperiments } from './experiments-store';
 import { FormField } from '../../../components/form/FormField';
 
-type Job = RunJob;
-
-/** The account's training jobs (newest first, the API's page of 100), read when the dialog opens. */
+/** The account's training jobs (newest first, the API's page of 100), read while the dialog is open. */
 function useJobs(open: boolean) {
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [error, setError] = useState<NormalizedError | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setError(null);
-    useExperiments
-      .getState()
-      .runJobs(controller.signal)
-      .then(setJobs, (e: unknown) => {
-        if (!controller.signal.aborted) setError(toNormalizedError(e));
-      });
-    return () => controller.abort();
-  }, [open]);
+  const { data: jobs, error } = useLoaded(open ? 'jobs' : null, (signal) => useExperiments.getState().runJobs(signal));
   return { jobs, error };
 }
 

@@ -18,6 +18,9 @@ export type ArchiveExperiment = NonNullable<InputOf<'training.experiments.archiv
 export type CreateRun = NonNullable<InputOf<'training.experiments.runs.create'>['body']>;
 export type RunJob = OutputOf<'training.jobs.list'>['jobs'][number];
 export type ExportExperiment = NonNullable<InputOf<'training.experiments.export'>['body']>;
+type CompareRequest = NonNullable<InputOf<'training.experiments.compare'>['body']>;
+export type Comparison = OutputOf<'training.experiments.compare'>['comparison'];
+type JobMetrics = OutputOf<'training.jobs.metrics'>;
 
 export interface ListFilters {
   status: ExperimentStatus | '';
@@ -47,6 +50,10 @@ export interface ExperimentsState extends LoadState {
   archive(id: string, request: ArchiveExperiment): Promise<void>;
   /** The account's training jobs a run can name (newest first, the API's page of 100). */
   runJobs(signal?: AbortSignal): Promise<RunJob[]>;
+  /** A comparison of the experiment's runs (POST …/compare). */
+  compare(id: string, request: CompareRequest, signal?: AbortSignal): Promise<Comparison>;
+  /** A training job's metrics from a step on, `points` at most (bucket means past that). */
+  jobMetrics(jobId: string, fromStep: number, points: number, signal?: AbortSignal): Promise<JobMetrics>;
 }
 
 const emptyDetail = (): ExperimentDetailState => ({ experiment: null, status: 'loading', error: null, refreshing: false, loadedAt: null });
@@ -145,6 +152,20 @@ export const useExperiments = create<ExperimentsState>()((set, get) => {
     async runJobs(signal) {
       const { data } = await api('training.jobs.list', { query: { limit: 100, sort: 'created_at', order: 'desc' } }, { signal });
       return data.jobs;
+    },
+
+    async compare(id, request, signal) {
+      const { data } = await api('training.experiments.compare', { params: { experiment_id: id }, body: request }, { signal });
+      return data.comparison;
+    },
+
+    async jobMetrics(jobId, fromStep, points, signal) {
+      const { data } = await api(
+        'training.jobs.metrics',
+        { params: { job_id: jobId }, query: { from_step: fromStep, points } },
+        { signal },
+      );
+      return data;
     },
   };
 });

@@ -10,6 +10,7 @@ import { createLoader, initialLoadState, type LoadState } from '../../../platfor
 
 export type JobListItem = OutputOf<'training.jobs.list'>['jobs'][number];
 export type CreateJobBody = InputOf<'training.jobs.create'>['body'];
+export type ReadyDataset = OutputOf<'training.datasets.list'>['datasets'][number];
 
 export interface JobFilters {
   status: JobStatus | '';
@@ -27,6 +28,8 @@ export interface JobsState extends LoadState {
   create(body: CreateJobBody): Promise<OutputOf<'training.jobs.create'>>;
   stop(id: string, body: { saveCheckpoint: boolean; reason?: string }): Promise<OutputOf<'training.jobs.stop'>>;
   resume(id: string, checkpointId?: string): Promise<OutputOf<'training.jobs.resume'>>;
+  /** The datasets a job can train on (status ready, by name; the API's page of 100). */
+  readyDatasets(signal?: AbortSignal): Promise<ReadyDataset[]>;
 }
 
 export const useJobs = create<JobsState>()((set, get) => {
@@ -70,6 +73,12 @@ export const useJobs = create<JobsState>()((set, get) => {
       const { data } = await api('training.jobs.resume', { params: { job_id: id }, body: checkpointId ? { checkpointId } : {} });
       reloadQuietly();
       return data;
+    },
+
+    async readyDatasets(signal) {
+      const query = { status: 'ready', limit: 100, sort: 'name', order: 'asc' } as const;
+      const { data } = await api('training.datasets.list', { query }, { signal });
+      return data.datasets;
     },
   };
 });

@@ -1,29 +1,10 @@
-// The datasets a job can train on (status ready), read when the new-job form opens.
-import { useEffect, useState } from 'react';
+// The datasets a job can train on (status ready), read while the new-job form is open.
 import type { NormalizedError } from '../../../../../shared/api/errors';
-import type { OutputOf } from '../../../../../shared/api/operations';
-import { api } from '../../../bridge/api';
-import { isCancelled, toNormalizedError } from '../../../bridge/errors';
-
-export type ReadyDataset = OutputOf<'training.datasets.list'>['datasets'][number];
+import { useLoaded } from '../../../platform/use-loaded';
+import { useJobs, type ReadyDataset } from './jobs-store';
 
 export function useReadyDatasets(open: boolean): { datasets: ReadyDataset[] | null; error: NormalizedError | null } {
-  const [state, setState] = useState<{ datasets: ReadyDataset[] | null; error: NormalizedError | null }>({ datasets: null, error: null });
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setState({ datasets: null, error: null });
-    api(
-      'training.datasets.list',
-      { query: { status: 'ready', limit: 100, sort: 'name', order: 'asc' } },
-      { signal: controller.signal },
-    ).then(
-      ({ data }) => setState({ datasets: data.datasets, error: null }),
-      (error: unknown) => {
-        if (!isCancelled(error)) setState({ datasets: [], error: toNormalizedError(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [open]);
-  return state;
+  const { data, error } = useLoaded(open ? 'ready' : null, (signal) => useJobs.getState().readyDatasets(signal));
+  // A failed read offers no dataset (the field says none is ready).
+  return { datasets: data ?? (error ? [] : null), error };
 }

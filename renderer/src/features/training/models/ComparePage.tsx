@@ -19,13 +19,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { NormalizedError } from '../../../../../shared/api/errors';
 import { BENCHMARKS, type CompareModelsResponse } from '../../../../../shared/api/training/models-actions';
-import { useOnProfileSwitch } from '../../../platform/page-hooks';
+import { useLoaded } from '../../../platform/use-loaded';
 import { ErrorState } from '../../../components/StateViews';
-import { isCancelled, toNormalizedError } from '../../../bridge/errors';
 import { formatDuration } from '../../../components/error-details';
 import { compareRows, type CompareRow } from './compare-rows';
 import { formatMetric, metricLabel } from './model-format';
@@ -102,31 +99,16 @@ function CompareTable({ comparison, rows }: { comparison: Comparison; rows: Comp
 }
 
 export function ComparePage({ ids }: { ids: string[] }) {
-  const [comparison, setComparison] = useState<Comparison | null>(null);
-  const [error, setError] = useState<NormalizedError | null>(null);
-  const [loading, setLoading] = useState(false);
   const key = ids.join(',');
   const { min, max } = MODEL_COMPARE_LIMITS;
   const countOk = ids.length >= min && ids.length <= max;
-  const load = useCallback(() => {
-    if (!countOk) return () => {};
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    useModels
-      .getState()
-      .compare(key.split(','), controller.signal)
-      .then(setComparison)
-      .catch((e: unknown) => {
-        if (!isCancelled(e)) setError(toNormalizedError(e));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [key, countOk]);
-  useEffect(load, [load]);
-  useOnProfileSwitch(() => void load());
+  // Another set of models keeps the comparison shown until theirs is read.
+  const {
+    data: comparison,
+    error,
+    loading,
+    reload: load,
+  } = useLoaded(countOk ? key : null, (signal) => useModels.getState().compare(key.split(','), signal), { keepAcrossKeys: true });
 
   const header = (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

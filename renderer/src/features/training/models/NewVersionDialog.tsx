@@ -5,17 +5,15 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import { useRef } from 'react';
 import type { NormalizedError } from '../../../../../shared/api/errors';
-import type { TrainingJobListItem } from '../../../../../shared/api/training/jobs';
 import type { Model } from '../../../../../shared/api/training/models';
 import { notify } from '../../../platform/notifications-store';
-import { toNormalizedError } from '../../../bridge/errors';
 import { placeApiError } from '../../../components/form/api-error-fields';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatDateTime } from '../../../platform/relative-time';
+import { useLoaded } from '../../../platform/use-loaded';
 import { useModels } from './models-store';
 import {
   latestVersion,
@@ -27,28 +25,11 @@ import {
   type VersionRequest,
 } from './version-form';
 
-type Job = z.infer<typeof TrainingJobListItem>;
-
 const CODES = ['VERSION_EXISTS', 'VERSION_NOT_NEWER', 'JOB_NOT_COMPLETED', 'MODEL_TYPE_MISMATCH', 'JOB_NOT_FOUND'] as const;
 
-/** The completed jobs of the model's type, newest first (100: the list's page). */
+/** The completed jobs of the model's type, newest first (100: the list's page), read while the dialog is open. */
 function useCompletedJobs(open: boolean, modelType: Model['type']) {
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [error, setError] = useState<NormalizedError | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    const abort = new AbortController();
-    setJobs(null);
-    setError(null);
-    useModels
-      .getState()
-      .completedJobs(modelType, abort.signal)
-      .then(setJobs)
-      .catch((e: unknown) => {
-        if (!abort.signal.aborted) setError(toNormalizedError(e));
-      });
-    return () => abort.abort();
-  }, [open, modelType]);
+  const { data: jobs, error } = useLoaded(open ? modelType : null, (signal) => useModels.getState().completedJobs(modelType, signal));
   return { jobs, error };
 }
 

@@ -6,17 +6,17 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { MetricsInterval, MetricsSnapshot } from '../../../../../../shared/api/clusters/metrics';
 import type { NormalizedError } from '../../../../../../shared/api/errors';
-import { api } from '../../../../bridge/api';
 import { isCancelled, toNormalizedError } from '../../../../bridge/errors';
 import { serverNow } from '../../../../platform/server-clock';
+import { useClusters } from '../clusters-store';
 import { clusterMetricsPoller } from './metrics-poller';
 import { historyRequest, LIVE_CAPACITY, LIVE_GAP_MS, type HistoryRequest } from './ranges';
 import { SeriesSet } from './series-set';
 
 export type MetricsWindow = { live: true; ms: number } | { live: false; start: number; end: number } | { live: false; ms: number };
 
-export interface MetricsData {
-  set: SeriesSet;
+/** What the dashboard shows besides the set. */
+interface ViewState {
   /** Bumped whenever the set's data changed (charts update on it). */
   version: number;
   xMin: number;
@@ -30,31 +30,15 @@ export interface MetricsData {
   /** The latest snapshot (for the processes and the readout when not hovering). */
   latest: MetricsSnapshot | null;
   interval: MetricsInterval | null;
+}
+
+export interface MetricsData extends ViewState {
+  set: SeriesSet;
   retry(): void;
 }
 
-interface ViewState {
-  version: number;
-  xMin: number;
-  xMax: number;
-  loading: boolean;
-  error: NormalizedError | null;
-  liveError: NormalizedError | null;
-  latest: MetricsSnapshot | null;
-  interval: MetricsInterval | null;
-}
-
-async function readHistory(clusterId: string, req: HistoryRequest, signal: AbortSignal) {
-  const { data } = await api(
-    'clusters.metrics.historical',
-    {
-      params: { cluster_id: clusterId },
-      query: { start_time: new Date(req.start).toISOString(), end_time: new Date(req.end).toISOString(), interval: req.interval },
-    },
-    { signal },
-  );
-  return data.data.data_points;
-}
+const readHistory = (clusterId: string, req: HistoryRequest, signal: AbortSignal) =>
+  useClusters.getState().metricsHistory(clusterId, req, signal);
 
 export function useMetricsData(clusterId: string, window: MetricsWindow, paused: boolean): MetricsData {
   const setRef = useRef<SeriesSet>(new SeriesSet(LIVE_CAPACITY));

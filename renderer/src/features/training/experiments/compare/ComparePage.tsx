@@ -36,12 +36,17 @@ export default function ComparePage({ id }: { id: string }) {
   const runIds = useMemo(() => parseRunIds(params.runs), [params.runs]);
   const correction: Correction = params.correction === 'benjamini-hochberg' ? 'benjamini-hochberg' : 'holm';
   const baselineRun = runIds.includes(params.baseline) ? params.baseline : null;
-  const [reloadKey, setReloadKey] = useState(0);
+  const [curvesKey, setCurvesKey] = useState(0);
   const options = useMemo(() => ({ baselineRun, correction }), [baselineRun, correction]);
-  const { comparison, error, loading } = useComparison(id, runIds, options, reloadKey);
-  const { curves, pending } = useRunCurves(comparison?.runs ?? NO_RUNS, reloadKey);
+  // The comparison is read again on a profile switch by its loader; the curves with it, here.
+  const { comparison, error, loading, reload: compareAgain } = useComparison(id, runIds, options);
+  const { curves, pending } = useRunCurves(comparison?.runs ?? NO_RUNS, curvesKey);
   const experiment = useExperiments((s) => s.details[id]?.experiment ?? null);
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
+  const readCurves = useCallback(() => setCurvesKey((k) => k + 1), []);
+  const reload = useCallback(() => {
+    compareAgain();
+    readCurves();
+  }, [compareAgain, readCurves]);
   useEffect(() => {
     if (!useExperiments.getState().details[id]?.experiment) void useExperiments.getState().loadOne(id);
     // The charts' code loads while the comparison is read, not after it.
@@ -54,8 +59,8 @@ export default function ComparePage({ id }: { id: string }) {
   useOnProfileSwitch(
     useCallback(() => {
       clearRunCurves();
-      reload();
-    }, [reload]),
+      readCurves();
+    }, [readCurves]),
   );
 
   const back = (

@@ -2,8 +2,8 @@
 // job for the session and fetched incrementally: a job still training is asked only for the steps
 // after the last one held. A few jobs are read at a time, so 200 runs do not flood the gateway.
 import { useEffect, useState } from 'react';
-import { api } from '../../../../bridge/api';
 import { isCancelled } from '../../../../bridge/errors';
+import { useExperiments } from '../experiments-store';
 
 export interface RunCurve {
   /** Training loss by step (bucket means when the job has more steps than the points asked). */
@@ -31,11 +31,7 @@ export function clearRunCurves(): void {
 async function extend(jobId: string, signal: AbortSignal): Promise<RunCurve> {
   const held = cache.get(jobId) ?? { steps: [], loss: [], valSteps: [], validation: [], lastStep: -1, done: false };
   if (held.done) return held;
-  const { data } = await api(
-    'training.jobs.metrics',
-    { params: { job_id: jobId }, query: { from_step: held.lastStep + 1, points: POINTS } },
-    { signal },
-  );
+  const data = await useExperiments.getState().jobMetrics(jobId, held.lastStep + 1, POINTS, signal);
   const next: RunCurve = {
     steps: [...held.steps],
     loss: [...held.loss],

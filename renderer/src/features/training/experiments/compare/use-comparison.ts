@@ -2,15 +2,12 @@
 // ranks (losses, accuracy, cost, duration) and the chosen test layout (every pair, or each run
 // against a baseline run) and correction. Read again when one of them changes; the previous
 // answer stays on screen meanwhile.
-import { useEffect, useState } from 'react';
-import type { NormalizedError } from '../../../../../../shared/api/errors';
-import type { OutputOf } from '../../../../../../shared/api/operations';
 import type { RunMetricName } from '../../../../../../shared/api/training/experiments';
-import { api } from '../../../../bridge/api';
-import { isCancelled, toNormalizedError } from '../../../../bridge/errors';
+import { useLoaded } from '../../../../platform/use-loaded';
+import { useExperiments, type Comparison } from '../experiments-store';
 import type { Correction } from './compare-logic';
 
-export type Comparison = OutputOf<'training.experiments.compare'>['comparison'];
+export type { Comparison };
 export type CompareRun = Comparison['runs'][number];
 export type PairTest = NonNullable<Comparison['statistical_analysis']>['comparisons'][number];
 
@@ -22,50 +19,29 @@ export interface ComparisonOptions {
   correction: Correction;
 }
 
-export function useComparison(experimentId: string, runIds: readonly string[], options: ComparisonOptions, reloadKey: number) {
-  const [comparison, setComparison] = useState<Comparison | null>(null);
-  const [error, setError] = useState<NormalizedError | null>(null);
-  const [loading, setLoading] = useState(true);
-  const runsKey = runIds.join(',');
-  useEffect(() => {
-    const runs = runsKey ? runsKey.split(',') : [];
-    if (runs.length < 2) {
-      setLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    api(
-      'training.experiments.compare',
-      {
-        params: { experiment_id: experimentId },
-        body: {
-          runs,
+export function useComparison(experimentId: string, runIds: readonly string[], options: ComparisonOptions) {
+  const { baselineRun, correction } = options;
+  const key = runIds.length < 2 ? null : JSON.stringify([experimentId, runIds, baselineRun, correction]);
+  const { data, error, loading, reload } = useLoaded(
+    key,
+    (signal) =>
+      useExperiments.getState().compare(
+        experimentId,
+        {
+          runs: [...runIds],
           metrics: [...COMPARE_METRICS],
           analysis: {
             statistical_tests: true,
             correlation_analysis: true,
             performance_pareto: true,
-            correction: options.correction,
+            correction,
             alpha: 0.05,
-            ...(options.baselineRun ? { baseline_run: options.baselineRun } : {}),
+            ...(baselineRun ? { baseline_run: baselineRun } : {}),
           },
         },
-      },
-      { signal: controller.signal },
-    ).then(
-      ({ data }) => {
-        setComparison(data.comparison);
-        setError(null);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (isCancelled(e) || controller.signal.aborted) return;
-        setError(toNormalizedError(e));
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [experimentId, runsKey, options.baselineRun, options.correction, reloadKey]);
-  return { comparison, error, loading };
+        signal,
+      ),
+    { keepAcrossKeys: true },
+  );
+  return { comparison: data, error, loading, reload };
 }
