@@ -8,7 +8,7 @@
 // Run alone: npx tsx test/bench/charts.ts
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { launchChromium } from './browser-harness';
 import { bundleChartsPage, openChartsPage } from './charts-bundle';
 import { median } from './timing';

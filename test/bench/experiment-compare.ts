@@ -7,7 +7,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { launchChromium } from './browser-harness';
 import { median } from './timing';
 

@@ -7,7 +7,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from './browser-harness';
 import type { Mode, RunResult } from './log-window-page';
 import { median } from './timing';
