@@ -29,7 +29,7 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
-export function mimeTypeFor(filePath: string): string {
+function mimeTypeFor(filePath: string): string {
   return MIME_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
 

@@ -49,7 +49,7 @@ interface CallOptions {
 export type RateLimitEvent = RateLimitInfo & { profileId: string };
 
 /** Where a probe goes: a profile's kind and base URL, not necessarily the active profile's. */
-export type ProbeTarget = Pick<ResolvedProfile, 'kind' | 'baseUrl' | 'name'>;
+type ProbeTarget = Pick<ResolvedProfile, 'kind' | 'baseUrl' | 'name'>;
 
 /** A probe fails fast: "Test connection" is waiting for it. */
 const PROBE_TIMEOUT_MS = 10_000;

@@ -9,7 +9,6 @@ import type { ProfileStore } from '../profiles/index';
 import { createLogRelay, type LogRelay, type RelayTiming, type TailParams } from './log-relay';
 import { createMetricsLive, type MetricsLive } from './metrics-live';
 
-export { createSseParser, type SseEvent } from './sse-parser';
 export type { RelayTiming } from './log-relay';
 
 export interface LiveTopicsOptions {

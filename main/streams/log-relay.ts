@@ -20,7 +20,7 @@ export interface TailUpstream {
   cancel(): void;
 }
 
-export interface OpenedTail {
+interface OpenedTail {
   stream: TailUpstream;
   /** Why an entry is not one (remote servers are checked), or null when it is. */
   check?: ((entry: unknown) => string | null) | null;
@@ -43,7 +43,7 @@ export interface RelayTiming {
   idleMs: number;
 }
 
-export const defaultRelayTiming: RelayTiming = {
+const defaultRelayTiming: RelayTiming = {
   tickMs: 16,
   bufferMax: 1000,
   batchMax: 2000,

@@ -22,7 +22,7 @@ import {
 import { tokensEqual } from './access-token';
 
 /** Bounds what one page can hold open; the app uses a handful. */
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
+const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
 /**
  * Bytes queued on a socket above which it counts as congested: streaming topics (log tails)
  * then hold their entries back, bounded, instead of queueing them here without limit.

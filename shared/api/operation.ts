@@ -7,7 +7,7 @@ import type { AccountErrorCode, Envelope } from './errors';
 import type { HttpMethod, LimitGroup } from './common';
 
 /** Which key permission a route needs (01-accounts.md, Authentication 4). */
-export type AccessClass = 'read' | 'write' | 'execute';
+type AccessClass = 'read' | 'write' | 'execute';
 
 export interface Operation {
   id: string;

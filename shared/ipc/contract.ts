@@ -108,7 +108,7 @@ const Empty = z.strictObject({});
  * For an existing profile (`id`), what is not given comes from it — its stored key stays in
  * the main process and is never sent back.
  */
-export const ProfileTestRequest = z
+const ProfileTestRequest = z
   .strictObject({ id: ProfileId.optional(), baseUrl: BaseUrl.optional(), apiKey: ApiKeyValue.optional() })
   .refine((r) => r.id !== undefined || (r.baseUrl !== undefined && r.apiKey !== undefined), 'Enter a base URL and an API key');
 export const ProfileTestResult = z.object({

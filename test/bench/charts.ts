@@ -13,9 +13,9 @@ import { launchChromium } from './browser-harness';
 import { bundleChartsPage, openChartsPage } from './charts-bundle';
 import { median } from './timing';
 
-export const RUNS = 200;
-export const STEPS = 1000;
-export const TRIALS = 2000;
+const RUNS = 200;
+const STEPS = 1000;
+const TRIALS = 2000;
 const RENDERS = 5;
 const MOVES = 60;
 

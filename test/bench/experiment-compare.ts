@@ -12,8 +12,8 @@ import { launchChromium } from './browser-harness';
 import { median } from './timing';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const RUNS = 200;
-export const STEPS = 1000;
+const RUNS = 200;
+const STEPS = 1000;
 const RENDERS = 5;
 
 async function bundlePage(): Promise<string> {

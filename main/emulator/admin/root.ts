@@ -20,7 +20,7 @@ export const RootDocument = z.strictObject({
 });
 
 /** The answer to `GET /`; `version` is the console's (package.json), `apiVersion` that of the OpenAPI document. */
-export const rootDocument = (): z.infer<typeof RootDocument> => ({
+const rootDocument = (): z.infer<typeof RootDocument> => ({
   name: EMULATOR_NAME,
   version: readAppVersion(),
   apiVersion: EMULATED_API_VERSION,

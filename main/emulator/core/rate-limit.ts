@@ -3,7 +3,7 @@
 // report the binding bucket (fewest requests left). docs/decisions.md, Rate limits.
 export const WINDOW_MS = 3_600_000;
 
-export type BucketKind = 'tier' | 'endpoint' | 'key' | 'client' | 'admin';
+type BucketKind = 'tier' | 'endpoint' | 'key' | 'client' | 'admin';
 
 export interface BucketSpec {
   id: string;

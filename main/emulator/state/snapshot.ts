@@ -71,7 +71,7 @@ export function validateSnapshot(areas: readonly AreaModule[], input: unknown, s
   return parsed.data;
 }
 
-export function parseSnapshot(areas: readonly AreaModule[], text: string, source: string): EmulatorSnapshot {
+function parseSnapshot(areas: readonly AreaModule[], text: string, source: string): EmulatorSnapshot {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -29,7 +29,7 @@ import type { Gateway } from '../../gateway/index';
 import { createZipVerifier, VerificationError } from './zip-verifier';
 
 /** A browser that has not fetched its one-time address by then never will (the page went away). */
-export const BROWSER_CLAIM_MS = 60_000;
+const BROWSER_CLAIM_MS = 60_000;
 /** Progress events while bytes flow: at most one per this long. */
 const PROGRESS_EVERY_MS = 100;
 /** Finished downloads are forgotten after this long (the result and "Show in folder" stay that long). */

@@ -38,8 +38,8 @@ export const RestartPhase = z.enum([
 export type RestartPhase = z.infer<typeof RestartPhase>;
 
 export const GRACE_PERIOD_MAX = 30;
-export const STOP_TIMEOUT_DEFAULT = 10;
-export const RESTART_TIMEOUT_DEFAULT = 15;
+const STOP_TIMEOUT_DEFAULT = 10;
+const RESTART_TIMEOUT_DEFAULT = 15;
 export const WAIT_TIMEOUT_MAX = 60;
 
 const GracePeriod = z.number().int().min(0).max(GRACE_PERIOD_MAX, `at most ${GRACE_PERIOD_MAX} minutes`);
@@ -61,7 +61,7 @@ export type StopRequest = z.input<typeof StopRequest>;
 export type StopRequestParsed = z.output<typeof StopRequest>;
 
 /** Resource changes applied by restart; storage can only grow (checked by the emulator against the current size). */
-export const UpdateConfiguration = z.strictObject({
+const UpdateConfiguration = z.strictObject({
   cpu_cores: z.number().int().min(1).max(256).optional(),
   memory_gb: z.number().int().min(1).max(2048).optional(),
   storage_gb: z.number().int().min(10).max(65536).optional(),
@@ -69,9 +69,9 @@ export const UpdateConfiguration = z.strictObject({
   /** Only to a region the platform offers (a cluster is never moved to an unknown one). */
   region: KnownRegion.optional(),
 });
-export type UpdateConfiguration = z.input<typeof UpdateConfiguration>;
+type UpdateConfiguration = z.input<typeof UpdateConfiguration>;
 
-export const PortMappingUpdate = z.strictObject({
+const PortMappingUpdate = z.strictObject({
   internal_port: Port,
   /** 0 asks for an automatically assigned external port. */
   external_port: z.number().int().min(0).max(65535),
@@ -102,8 +102,8 @@ const progressShape = {
   steps_completed: z.number().int().min(0),
   total_steps: z.number().int().min(0),
 };
-export const StopProgress = z.object({ phase: StopPhase, ...progressShape });
-export const RestartProgress = z.object({ phase: RestartPhase, ...progressShape });
+const StopProgress = z.object({ phase: StopPhase, ...progressShape });
+const RestartProgress = z.object({ phase: RestartPhase, ...progressShape });
 
 /**
  * Progress of a stop or restart under way, as the cluster record carries it (chosen: the

@@ -36,7 +36,7 @@ export function demandAt(e: StoredEndpoint, t: number): number {
 }
 
 /** Requests per second the endpoint can hold at its base latency. */
-export function capacityOf(e: StoredEndpoint, t: number): number {
+function capacityOf(e: StoredEndpoint, t: number): number {
   // A rollout restarts workers one at a time: one fewer serves meanwhile.
   const workers = Math.max(1, e.configuration.workerCount - (rolloutActive(e, t) ? 1 : 0));
   return (workers * e.configuration.maxConcurrency) / (e.traffic.latency_ms / 1000);

@@ -22,7 +22,7 @@ import { randomBase62 } from '../../../core/ids';
 import { objectPathRefused } from './errors';
 
 /** Bytes an emulator without a data folder keeps for all exports together. */
-export const MEMORY_OBJECTS_MAX = 64 * 1024 * 1024;
+const MEMORY_OBJECTS_MAX = 64 * 1024 * 1024;
 
 export interface Written {
   size: number;

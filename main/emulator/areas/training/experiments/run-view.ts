@@ -35,7 +35,7 @@ export function flatten(value: unknown, prefix = '', out: Record<string, Scalar>
 }
 
 /** The job's configuration as sent, flattened, with the defaults the job resolved filled in, and its GPU and workers. */
-export function jobParameters(job: StoredJob, run = new JobRun(job)): Record<string, Scalar> {
+function jobParameters(job: StoredJob, run = new JobRun(job)): Record<string, Scalar> {
   const c = run.config;
   const sent = flatten(job.config as TrainingJobConfig);
   const resolved: Record<string, Scalar> = {

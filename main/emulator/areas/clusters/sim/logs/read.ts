@@ -73,7 +73,7 @@ function stateKey(c: StoredCluster): string {
   ].join('|');
 }
 
-export const byOrder = (a: Raw, b: Raw) => a.t - b.t || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
+const byOrder = (a: Raw, b: Raw) => a.t - b.t || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
 
 /** Whether anything at all can be written in [from, to): a run overlaps, or a stop or restart writes a phase. */
 function anything(m: MetricsModel, from: number, to: number): boolean {
@@ -109,7 +109,7 @@ const generateHour = (seed: number, m: MetricsModel, h: number, rareOnly = false
  * [time, gpu, °C to a tenth, graphics MHz] of the warnings in [from, to): minute samples above HOT_C whose
  * previous minute was not (or had no data), and quarter hours while a GPU stays above.
  */
-export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
+function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
   const s = thermalSeriesOf(m, from - MIN, to);
   const gpus = m.layout.gpus;
   const out: Array<[number, number, number, number]> = [];
@@ -362,8 +362,8 @@ export function render(src: LogSourceOf, e: Raw): LogEntry {
   return out;
 }
 
-export const CUDA_VERSION = '12.4';
-export const DRIVER_VERSION = '550.54.15';
+const CUDA_VERSION = '12.4';
+const DRIVER_VERSION = '550.54.15';
 
 const UPPER: Record<string, string> = { debug: 'DEBUG', info: 'INFO ', warn: 'WARN ', error: 'ERROR', fatal: 'FATAL' };
 

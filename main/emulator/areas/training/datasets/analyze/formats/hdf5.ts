@@ -47,7 +47,7 @@ function h5wasm(): Promise<H5> {
 }
 
 /** An HDF5 error in a line: the innermost failure of the library's stack, and its minor class ("file signature not found (Not an HDF5 file)"). */
-export function hdf5Message(e: unknown): string {
+function hdf5Message(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   const frames = [...text.matchAll(/#\d+: .* in [\w.]+\(\): (.+)$/gm)];
   const minors = [...text.matchAll(/minor: (.+)$/gm)];
