@@ -26,7 +26,10 @@ export interface LiveTopics {
   close(): void;
 }
 
-/** The operation and input of a tail's stream route (the routes' own query names). */
+/**
+ * The operation and input of a tail's stream route (the routes' own query names).
+ * @internal Exported for its tests only.
+ */
 export function tailRequest(params: TailParams): { op: string; input: unknown } {
   const { source, filters, backlog, since } = params;
   if (source.kind === 'cluster') {

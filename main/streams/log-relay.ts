@@ -15,6 +15,7 @@ import type { SseHandlers } from './sse-parser';
 export type TailParams = Omit<LogTailParams, 'backlog'> & { backlog: number };
 type Status = Extract<LogTailEvent, { type: 'status' }>;
 
+/** @internal Exported for its tests only. */
 export interface TailUpstream {
   read(handlers: SseHandlers): Promise<void>;
   cancel(): void;

@@ -26,6 +26,7 @@ const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
 /**
  * Bytes queued on a socket above which it counts as congested: streaming topics (log tails)
  * then hold their entries back, bounded, instead of queueing them here without limit.
+ * @internal Exported for its tests only.
  */
 export const SOCKET_HIGH_WATER_BYTES = 1 << 20;
 

@@ -9,7 +9,10 @@ import type { EmulatorContext } from '../core/context';
 import { passOpenGate, sendJson } from '../core/pipeline';
 import type { RouteTable } from '../core/route-table';
 
-/** What `GET /` answers (the contract check of the tests holds replies to it). */
+/**
+ * What `GET /` answers (the contract check of the tests holds replies to it).
+ * @internal Exported for its tests only.
+ */
 export const RootDocument = z.strictObject({
   name: z.string(),
   version: z.string(),

@@ -33,7 +33,10 @@ interface Bucket {
   count: number;
 }
 
-/** Above this many buckets, those of past windows are dropped (they can never refuse again). */
+/**
+ * Above this many buckets, those of past windows are dropped (they can never refuse again).
+ * @internal Exported for its tests only.
+ */
 export const BUCKETS_PRUNE_AT = 10_000;
 
 export class RateLimiter {

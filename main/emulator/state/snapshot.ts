@@ -102,7 +102,10 @@ export function readSnapshotWithDigestSync(
   return { snapshot: parseSnapshot(areas, text, file), digest: snapshotDigest(text) };
 }
 
-/** The snapshot in `dir`, or null when there is none yet. */
+/**
+ * The snapshot in `dir`, or null when there is none yet.
+ * @internal Exported for its tests only.
+ */
 export function readSnapshotFileSync(areas: readonly AreaModule[], dir: string): EmulatorSnapshot | null {
   return readSnapshotWithDigestSync(areas, dir)?.snapshot ?? null;
 }

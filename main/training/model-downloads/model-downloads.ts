@@ -95,7 +95,10 @@ export interface ModelDownloads {
 const newId = (prefix: string, length: number) =>
   `${prefix}${randomBytes(length).toString('base64url').replace(/[-_]/g, '0').slice(0, length)}`;
 
-/** A file name of `<model>-<version>.zip` any file system takes. */
+/**
+ * A file name of `<model>-<version>.zip` any file system takes.
+ * @internal Exported for its tests only.
+ */
 export function archiveName(modelName: string, version: string): string {
   const safe = `${modelName}-${version}`
     .replace(/[\\/:*?"<>|\x00-\x1f\x7f]+/g, '_')

@@ -15,7 +15,10 @@ import {
 } from './common';
 import { PortDescription } from './ports';
 
-/** Stop phases in order; `creating_snapshot` only when `save_state` is true. */
+/**
+ * Stop phases in order; `creating_snapshot` only when `save_state` is true.
+ * @internal Exported for its tests only.
+ */
 export const StopPhase = z.enum([
   'notifying_processes',
   'waiting_for_graceful_exit',
@@ -26,7 +29,10 @@ export const StopPhase = z.enum([
 ]);
 export type StopPhase = z.infer<typeof StopPhase>;
 
-/** Restart phases in order; `creating_checkpoint` only when `preserve_state` is true. */
+/**
+ * Restart phases in order; `creating_checkpoint` only when `preserve_state` is true.
+ * @internal Exported for its tests only.
+ */
 export const RestartPhase = z.enum([
   'stopping_processes',
   'creating_checkpoint',

@@ -65,6 +65,7 @@ const PortAccessControlInput = z.strictObject({
 });
 type PortAccessControlInput = z.input<typeof PortAccessControlInput>;
 
+/** @internal Exported for its tests only. */
 export const DESCRIPTION_MAX = 500;
 export const PortDescription = z.string().trim().min(1, 'A description is required').max(DESCRIPTION_MAX);
 

@@ -28,7 +28,10 @@ function swing(id: string, minute: number): number {
   return ((h >>> 0) / 4294967295) * 2 - 1;
 }
 
-/** Demand in requests per second at `t` (before the health's share): 35–100% of the peak along the day, ±8% per minute. */
+/**
+ * Demand in requests per second at `t` (before the health's share): 35–100% of the peak along the day, ±8% per minute.
+ * @internal Exported for its tests only.
+ */
 export function demandAt(e: StoredEndpoint, t: number): number {
   const hour = (((t % 86_400_000) + 86_400_000) % 86_400_000) / HOUR;
   const daily = 0.35 + 0.65 * (0.5 + 0.5 * Math.cos((2 * Math.PI * (hour - e.traffic.peak_hour)) / 24));

@@ -20,7 +20,10 @@ const EVALS_MAX = 2000;
 
 type Scalar = string | number | boolean | null;
 
-/** `{training: {learning_rate: 2e-4}}` → `{'training.learning_rate': 2e-4}`; lists become comma-joined text. */
+/**
+ * `{training: {learning_rate: 2e-4}}` → `{'training.learning_rate': 2e-4}`; lists become comma-joined text.
+ * @internal Exported for its tests only.
+ */
 export function flatten(value: unknown, prefix = '', out: Record<string, Scalar> = {}): Record<string, Scalar> {
   if (value === null || typeof value !== 'object') {
     if (prefix !== '') out[prefix] = value === undefined ? null : (value as Scalar);

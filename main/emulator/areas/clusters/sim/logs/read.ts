@@ -14,6 +14,7 @@ import { HOT_C, MIN, containerId, hotGpu, lifecycleEvents, minuteLines, runEvent
 import type { IndexTest } from './query';
 import { LEVEL_CODES, hourIndexOf } from './text-index';
 
+/** @internal Exported for its tests only. */
 export const HOUR = 60 * MIN;
 /** The cache holds at most this many generated entries (older hours are dropped first). */
 const CACHE_ENTRIES = 400_000;
@@ -131,7 +132,10 @@ function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, n
 
 const hourKey = (seed: number, m: MetricsModel, h: number) => `${seed}|${stateKey(m.cluster)}|${h}`;
 
-/** The hour block starting at h (a multiple of HOUR), generated or from the cache. */
+/**
+ * The hour block starting at h (a multiple of HOUR), generated or from the cache.
+ * @internal Exported for its tests only.
+ */
 export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): Raw[] {
   const key = hourKey(seed, m, h);
   const cached = hit(full, key);
@@ -151,6 +155,7 @@ export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): 
  * The warn, error and fatal entries of an hour, kept apart in a cache of their own: a read that
  * wants only those levels over the whole retention finds them without the bulk, and its first
  * pass does not push the recent hours out of the main cache.
+ * @internal Exported for its tests only.
  */
 export function rareHourOf(seed: number, m: MetricsModel, h: number): Raw[] {
   const key = hourKey(seed, m, h);

@@ -37,7 +37,10 @@ export interface LossModelInput {
 
 /** Progress per step at the reference learning rate, a full schedule and a batch of 16. */
 const KAPPA = 0.04;
-/** lr / lr_ref at and beyond which training diverges. */
+/**
+ * lr / lr_ref at and beyond which training diverges.
+ * @internal Exported for its tests only.
+ */
 export const DIVERGENCE_RATIO = 25;
 /** Growth of the loss per step once diverging (e-folds). */
 const BLOW_UP_RATE = 0.45;

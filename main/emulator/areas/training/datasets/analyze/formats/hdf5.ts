@@ -158,7 +158,10 @@ function describe(dataset: Dataset): Found {
   return { info, type: fieldType(m), dataset };
 }
 
-/** The example count: the first dimension most datasets share (ties: the larger), over datasets of at least one dimension. */
+/**
+ * The example count: the first dimension most datasets share (ties: the larger), over datasets of at least one dimension.
+ * @internal Exported for its tests only.
+ */
 export function exampleCount(shapes: readonly number[][]): number {
   const counts = new Map<number, number>();
   for (const s of shapes) if (s.length > 0) counts.set(s[0]!, (counts.get(s[0]!) ?? 0) + 1);
