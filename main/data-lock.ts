@@ -5,8 +5,10 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
+/** @internal Exported for its tests only. */
 export const LOCK_FILE = 'console.lock';
 
+/** @internal Exported for its tests only. */
 export class DataFolderInUseError extends Error {
   constructor(
     readonly folder: string,

@@ -11,6 +11,8 @@ import {
   SUBSCRIBE_CHANNEL,
   UNSUBSCRIBE_CHANNEL,
   type EventMessage,
+  type SubscribeMessage,
+  type UnsubscribeMessage,
   type WindowBridge,
   type WindowBridgeRejection,
 } from '../shared/ipc/window-bridge';
@@ -87,9 +89,9 @@ export function createPreloadBridge(ipc: IpcRendererLike, options: PreloadBridge
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a listener function.');
       const id = nextId++;
       listeners.set(id, listener);
-      ipc.send(SUBSCRIBE_CHANNEL, { id, topic, params: params ?? {} });
+      ipc.send(SUBSCRIBE_CHANNEL, { id, topic, params: params ?? {} } satisfies SubscribeMessage);
       return () => {
-        if (listeners.delete(id)) ipc.send(UNSUBSCRIBE_CHANNEL, { id });
+        if (listeners.delete(id)) ipc.send(UNSUBSCRIBE_CHANNEL, { id } satisfies UnsubscribeMessage);
       };
     },
   };

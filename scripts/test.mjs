@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 const steps = [
   ['typecheck', 'npm run --silent typecheck'],
   ['lint (layering)', 'npm run --silent lint'],
+  ['dead code (knip)', 'npm run --silent knip'],
   ['format', 'npm run --silent format:check'],
   ['unit', 'npm run --silent test:unit'],
   ['integration', 'npm run --silent test:integration'],

@@ -29,7 +29,7 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
-export function mimeTypeFor(filePath: string): string {
+function mimeTypeFor(filePath: string): string {
   return MIME_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -37,7 +37,10 @@ function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-/** The file a pathname names inside root, or null when it would leave root or is malformed. */
+/**
+ * The file a pathname names inside root, or null when it would leave root or is malformed.
+ * @internal Exported for its tests only.
+ */
 export function resolveInside(root: string, pathname: string): string | null {
   let decoded: string;
   try {

@@ -2,7 +2,7 @@
 // scheme (not file://, which gives every page the same null origin and filesystem reach).
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'console';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /** The URL, or null when it does not parse. */
 export function parseUrl(url: string): URL | null {

@@ -17,6 +17,7 @@ const directives: ReadonlyArray<readonly [string, string]> = [
   ['frame-ancestors', "'none'"],
 ];
 
+/** @internal Exported for its tests only. */
 export const CONTENT_SECURITY_POLICY = directives.map(([name, value]) => `${name} ${value}`).join('; ');
 
 /** Headers added to every response of the app scheme, errors included. */

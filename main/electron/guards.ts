@@ -4,7 +4,10 @@
 import { shell, type Session, type WebContents } from 'electron';
 import { isAppUrl, parseUrl } from './app-origin';
 
-/** Only https URLs (no credentials in them) may leave the app for the system browser. */
+/**
+ * Only https URLs (no credentials in them) may leave the app for the system browser.
+ * @internal Exported for its tests only.
+ */
 export function openExternalGuard(url: string): boolean {
   const parsed = parseUrl(url);
   if (parsed === null) return false;
@@ -18,7 +21,10 @@ export async function openExternalSafely(url: string): Promise<boolean> {
   return true;
 }
 
-/** Navigation (and redirects) may only go to the app itself. */
+/**
+ * Navigation (and redirects) may only go to the app itself.
+ * @internal Exported for its tests only.
+ */
 export function isAllowedNavigation(url: string): boolean {
   return isAppUrl(url);
 }
@@ -29,6 +35,7 @@ type WindowOpenDetails = { url: string; disposition: string };
  * window.open and target=_blank never create an Electron window. A link the user
  * clicked (Chromium reports a tab disposition for link activations) to an https URL
  * goes to the system browser through the guard; everything else is dropped.
+ * @internal Exported for its tests only.
  */
 export function handleWindowOpen(details: WindowOpenDetails, openExternal: (url: string) => unknown): { action: 'deny' } {
   const linkClick = details.disposition === 'foreground-tab' || details.disposition === 'background-tab';
@@ -56,6 +63,7 @@ export function hardenWebContents(contents: WebContents, options: GuardOptions):
  * Writing to the clipboard is the one permission granted, and only to the app's own
  * pages: the API keys page copies a newly created key (write only, sanitised; reading
  * the clipboard stays denied).
+ * @internal Exported for its tests only.
  */
 export function isPermissionAllowed(permission: string, requestingUrl: string): boolean {
   return permission === 'clipboard-sanitized-write' && isAppUrl(requestingUrl);

@@ -26,6 +26,7 @@ export type IpcBinding = {
   dispose(): void;
 };
 
+/** @internal Exported for its tests only. */
 export const untrustedSenderError: NormalizedError = localError('UNTRUSTED_SENDER', 'This request did not come from the console window.');
 
 const SubscribeMessage = z.strictObject({ id: z.number().int().positive(), topic: z.string().max(100), params: z.unknown() });

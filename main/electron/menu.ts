@@ -12,6 +12,7 @@ export type MenuOptions = {
   sendCommand: (command: MenuCommand) => void;
 };
 
+/** @internal Exported for its tests only. */
 export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const { appName, isMac, isDevelopment, sendCommand } = options;
 

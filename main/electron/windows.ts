@@ -4,7 +4,10 @@
 import { BrowserWindow, type WebPreferences } from 'electron';
 import { appUrl } from './app-origin';
 
-/** The preferences of every window: isolated, sandboxed, no Node, no extras. */
+/**
+ * The preferences of every window: isolated, sandboxed, no Node, no extras.
+ * @internal Exported for its tests only.
+ */
 export function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
     preload: preloadPath,

@@ -2,4 +2,4 @@
 // (fetch-compatible, no socket) by the gateway and over HTTP by the CLI and tests.
 export type { Emulator, EmulatorOptions } from './types';
 export { createEmulator } from './server';
-export { generateKeyValue, keyPrefix } from './core/ids';
+export { keyPrefix } from './core/ids';

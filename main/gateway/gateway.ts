@@ -46,10 +46,11 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** @internal Exported for its tests only. */
 export type RateLimitEvent = RateLimitInfo & { profileId: string };
 
 /** Where a probe goes: a profile's kind and base URL, not necessarily the active profile's. */
-export type ProbeTarget = Pick<ResolvedProfile, 'kind' | 'baseUrl' | 'name'>;
+type ProbeTarget = Pick<ResolvedProfile, 'kind' | 'baseUrl' | 'name'>;
 
 /** A probe fails fast: "Test connection" is waiting for it. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -118,6 +119,7 @@ export interface HostResponse {
  * Whether a host address may be sent to on the active profile: the embedded emulator's in-process
  * origin for the emulator; for a remote profile https, or its own base URL's origin (an http base
  * URL is loopback only, docs/decisions.md, Profiles). The one host check of the console.
+ * @internal Exported for its tests only.
  */
 export function hostAllowed(profile: Pick<ResolvedProfile, 'kind' | 'baseUrl'>, url: URL): boolean {
   if (profile.kind === 'emulator') return url.origin === EMULATOR_BASE_URL;

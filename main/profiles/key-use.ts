@@ -21,7 +21,7 @@ export function serverOf(baseUrl: string | null): string | null {
   }
 }
 
-export interface KeyHolder {
+interface KeyHolder {
   id: string;
   name: string;
   builtIn: boolean;

@@ -24,7 +24,10 @@ const ProfilesFile = z.strictObject({
 });
 type ProfilesFile = z.infer<typeof ProfilesFile>;
 
-/** The profiles file exists but cannot be used; the message says where a copy was kept. */
+/**
+ * The profiles file exists but cannot be used; the message says where a copy was kept.
+ * @internal Exported for its tests only.
+ */
 export class ProfilesFileError extends Error {
   readonly path: string;
   readonly copyPath: string;

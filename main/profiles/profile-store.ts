@@ -10,6 +10,7 @@ import { serverOf, valuePrefix, type KeyUse } from './key-use';
 import { keychainError, profileError } from './profile-errors';
 import { PROFILES_FILE_NAME, PROFILES_FILE_VERSION, readProfilesFile, writeProfilesFile, type StoredProfile } from './profile-file';
 
+/** @internal Exported for its tests only. */
 export const LOCAL_EMULATOR_ID = 'local-emulator';
 const LOCAL_EMULATOR_NAME = 'Local emulator';
 /** Bounds the file and the UI's list; far above what an operator keeps. */

@@ -9,7 +9,6 @@ import type { ProfileStore } from '../profiles/index';
 import { createLogRelay, type LogRelay, type RelayTiming, type TailParams } from './log-relay';
 import { createMetricsLive, type MetricsLive } from './metrics-live';
 
-export { createSseParser, type SseEvent } from './sse-parser';
 export type { RelayTiming } from './log-relay';
 
 export interface LiveTopicsOptions {
@@ -27,7 +26,10 @@ export interface LiveTopics {
   close(): void;
 }
 
-/** The operation and input of a tail's stream route (the routes' own query names). */
+/**
+ * The operation and input of a tail's stream route (the routes' own query names).
+ * @internal Exported for its tests only.
+ */
 export function tailRequest(params: TailParams): { op: string; input: unknown } {
   const { source, filters, backlog, since } = params;
   if (source.kind === 'cluster') {

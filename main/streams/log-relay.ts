@@ -15,12 +15,13 @@ import type { SseHandlers } from './sse-parser';
 export type TailParams = Omit<LogTailParams, 'backlog'> & { backlog: number };
 type Status = Extract<LogTailEvent, { type: 'status' }>;
 
+/** @internal Exported for its tests only. */
 export interface TailUpstream {
   read(handlers: SseHandlers): Promise<void>;
   cancel(): void;
 }
 
-export interface OpenedTail {
+interface OpenedTail {
   stream: TailUpstream;
   /** Why an entry is not one (remote servers are checked), or null when it is. */
   check?: ((entry: unknown) => string | null) | null;
@@ -43,7 +44,7 @@ export interface RelayTiming {
   idleMs: number;
 }
 
-export const defaultRelayTiming: RelayTiming = {
+const defaultRelayTiming: RelayTiming = {
   tickMs: 16,
   bufferMax: 1000,
   batchMax: 2000,

@@ -5,6 +5,7 @@
 // No package of node_modules does this (eventsource-parser is not a dependency), and the
 // format is small enough to own (docs/decisions.md, Stream relay).
 
+/** @internal Exported for its tests only. */
 export interface SseEvent {
   /** The last event id seen (ids persist across events, as EventSource keeps them). */
   id: string;

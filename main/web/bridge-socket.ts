@@ -22,10 +22,11 @@ import {
 import { tokensEqual } from './access-token';
 
 /** Bounds what one page can hold open; the app uses a handful. */
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
+const MAX_SUBSCRIPTIONS_PER_SOCKET = 256;
 /**
  * Bytes queued on a socket above which it counts as congested: streaming topics (log tails)
  * then hold their entries back, bounded, instead of queueing them here without limit.
+ * @internal Exported for its tests only.
  */
 export const SOCKET_HIGH_WATER_BYTES = 1 << 20;
 

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { TOKEN_PATTERN } from './access-token';
 
+/** @internal Exported for its tests only. */
 export const DEFAULT_PORT = 4280;
 
 export const SERVE_USAGE = [

@@ -18,9 +18,9 @@ import type { ModelDownloads } from '../training/index';
 import { createOriginCheck } from './origin-check';
 import { appCsp, COMMON_HEADERS } from './security-headers';
 
-export const BRIDGE_PATH = '/bridge';
+const BRIDGE_PATH = '/bridge';
 /** One-time addresses of model downloads (docs/decisions.md, Models view: download to a file). */
-export const DOWNLOADS_PATH = '/downloads';
+const DOWNLOADS_PATH = '/downloads';
 
 export interface WebServerOptions {
   services: BridgeServices;

@@ -17,18 +17,6 @@ export type AccountKeyScope = z.infer<typeof AccountKeyScope>;
 export const AuthKeyScope = z.enum(['accounts', 'clusters', 'endpoints', 'training', 'billing', 'ai', 'webhooks']);
 export type AuthKeyScope = z.infer<typeof AuthKeyScope>;
 
-/** 01-accounts.md, Role: permission names of the role model. */
-export const PermissionName = z.enum([
-  'read',
-  'write',
-  'execute',
-  'manage_team',
-  'manage_billing',
-  'manage_integrations',
-  'manage_security',
-]);
-export type PermissionName = z.infer<typeof PermissionName>;
-
 export const RoleKey = z.enum(['owner', 'admin', 'developer', 'viewer']);
 export type RoleKey = z.infer<typeof RoleKey>;
 

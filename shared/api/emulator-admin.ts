@@ -71,7 +71,7 @@ export const ResetResponse = z.object({ seed: z.number().int(), now: Timestamp, 
 export const SnapshotImportResponse = z.object({ keys: z.number().int(), message: z.string() });
 
 export const JOURNAL_MAX = 1000;
-export const JournalQuery = z.strictObject({
+const JournalQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(JOURNAL_MAX).default(100),
 });
 export const JournalEntry = z.object({
@@ -110,7 +110,7 @@ export const ChaosRequest = z.strictObject({
 });
 export const ChaosResponse = z.object({ rules: z.array(ChaosRule), seed: z.number().int() });
 
-export const OpenApiDocument = z.record(z.string(), z.unknown());
+const OpenApiDocument = z.record(z.string(), z.unknown());
 
 const admin = { limitGroup: 'emulator', envelope: 'account', scope: null } as const;
 
@@ -231,5 +231,5 @@ export const emulatorAdminOperations = {
     errors: [],
   }),
 } as const satisfies Record<string, DeclaredOperation>;
-export type EmulatorAdminOperations = typeof emulatorAdminOperations;
+type EmulatorAdminOperations = typeof emulatorAdminOperations;
 export type EmulatorAdminOperationId = keyof EmulatorAdminOperations;

@@ -99,7 +99,10 @@ export const ERROR_STATUS = {
   RUN_LIMIT_REACHED: 409,
 } as const satisfies Record<ApiErrorCode, number>;
 
-/** Authentication, permission and rate-limit refusals of the pipeline (01-accounts.md, Authentication and Limits). */
+/**
+ * Authentication, permission and rate-limit refusals of the pipeline (01-accounts.md, Authentication and Limits).
+ * @internal Exported for its tests only.
+ */
 export const AUTH_ERRORS = [
   'UNAUTHORIZED',
   'FORBIDDEN',
@@ -111,6 +114,7 @@ export const AUTH_ERRORS = [
 /**
  * What every operation can answer besides its own `errors`: the auth refusals above, and the
  * pipeline's route, body and defect errors (docs/decisions.md, Order of checks).
+ * @internal Exported for its tests only.
  */
 export const COMMON_ERRORS = [
   ...AUTH_ERRORS,
@@ -128,6 +132,7 @@ const KNOWN = new Set<string>([
   ...EndpointErrorCode.options,
   ...TrainingErrorCode.options,
 ]);
+/** @internal Exported for its tests only. */
 export function isApiErrorCode(code: unknown): code is ApiErrorCode {
   return typeof code === 'string' && KNOWN.has(code);
 }

@@ -70,6 +70,7 @@ export type ClusterErrorBody = z.infer<typeof ClusterErrorBody>;
  * A cluster route's authentication, permission and rate-limit refusals from the pipeline:
  * the account shape plus `meta.request_id` (02-clusters.md, Errors: they "follow Document 1";
  * docs/decisions.md, Clusters: error envelope).
+ * @internal Exported for its tests only.
  */
 export const AccountErrorBodyWithRequestId = AccountErrorBody.extend({
   meta: z.looseObject({ request_id: z.string() }),

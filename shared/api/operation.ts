@@ -7,7 +7,7 @@ import type { AccountErrorCode, Envelope } from './errors';
 import type { HttpMethod, LimitGroup } from './common';
 
 /** Which key permission a route needs (01-accounts.md, Authentication 4). */
-export type AccessClass = 'read' | 'write' | 'execute';
+type AccessClass = 'read' | 'write' | 'execute';
 
 export interface Operation {
   id: string;
@@ -112,7 +112,10 @@ const better = (a: number[], b: number[]) => {
   return false;
 };
 
-/** The operation a request reaches (method and path, no query string), as the emulator routes it; null when none. */
+/**
+ * The operation a request reaches (method and path, no query string), as the emulator routes it; null when none.
+ * @internal Exported for its tests only.
+ */
 export function matchOperation<O extends Operation>(ops: Iterable<O>, method: string, path: string): O | null {
   let best: { op: O; rank: number[] } | null = null;
   for (const op of ops) {
@@ -123,7 +126,10 @@ export function matchOperation<O extends Operation>(ops: Iterable<O>, method: st
   return best?.op ?? null;
 }
 
-/** Operations whose pattern matches this path, whatever their method (a 405 names their methods). */
+/**
+ * Operations whose pattern matches this path, whatever their method (a 405 names their methods).
+ * @internal Exported for its tests only.
+ */
 export function operationsAtPath<O extends Operation>(ops: Iterable<O>, path: string): O[] {
   return [...ops].filter((op) => matchRank(op.path, path) !== null);
 }

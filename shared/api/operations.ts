@@ -25,11 +25,7 @@ export const operations = {
   ...trainingOperations,
 } as const satisfies Record<string, Operation>;
 
-export type Operations = typeof operations;
+type Operations = typeof operations;
 export type OperationId = keyof Operations;
 export type InputOf<K extends OperationId> = OperationInput<Operations[K]>;
 export type OutputOf<K extends OperationId> = OperationOutput<Operations[K]>;
-
-export function isOperationId(id: string): id is OperationId {
-  return Object.prototype.hasOwnProperty.call(operations, id);
-}

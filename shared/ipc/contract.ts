@@ -37,6 +37,7 @@ const KeyPrefix = z.string().regex(/^[\x21-\x7e]{0,99}_$/, 'A key prefix ends wi
 /** A profile that holds a given key (never the key itself). */
 export const KeyHolder = z.object({ id: ProfileId, name: z.string(), builtIn: z.boolean() });
 export type KeyHolder = z.infer<typeof KeyHolder>;
+/** @internal Exported for its tests only. */
 export const KeyUses = z.object({ uses: z.array(z.object({ prefix: z.string(), profiles: z.array(KeyHolder) })) });
 export type KeyUses = z.infer<typeof KeyUses>;
 
@@ -108,7 +109,7 @@ const Empty = z.strictObject({});
  * For an existing profile (`id`), what is not given comes from it — its stored key stays in
  * the main process and is never sent back.
  */
-export const ProfileTestRequest = z
+const ProfileTestRequest = z
   .strictObject({ id: ProfileId.optional(), baseUrl: BaseUrl.optional(), apiKey: ApiKeyValue.optional() })
   .refine((r) => r.id !== undefined || (r.baseUrl !== undefined && r.apiKey !== undefined), 'Enter a base URL and an API key');
 export const ProfileTestResult = z.object({
@@ -229,6 +230,7 @@ export type TopicParams<T extends TopicName> = z.input<Topics[T]['params']>;
 export type TopicEvent<T extends TopicName> = z.output<Topics[T]['event']>;
 
 export const channelNames = Object.keys(channels) as ChannelName[];
+/** @internal Exported for its tests only. */
 export const topicNames = Object.keys(topics) as TopicName[];
 
 /** What crosses a transport for one call: the value, or the normalised error (Podman Desktop's habit). */

@@ -19,7 +19,7 @@ export const MULTIPART_THRESHOLD_BYTES = 8 * MIB;
 /** Largest file the upload host takes (multipart: its largest part × most parts). */
 export const UPLOAD_MAX_BYTES = DATASET_LIMITS.partMaxBytes * DATASET_LIMITS.maxParts;
 
-export const UploadId = z.string().regex(/^up_[A-Za-z0-9]{16}$/);
+const UploadId = z.string().regex(/^up_[A-Za-z0-9]{16}$/);
 
 export const DatasetUploadBeginRequest = z.strictObject({
   dataset: CreateDatasetRequest,
@@ -40,7 +40,7 @@ export const DatasetUploadBegin = z.object({
 });
 export type DatasetUploadBegin = z.infer<typeof DatasetUploadBegin>;
 
-export const DatasetUploadChunkRequest = z.strictObject({
+const DatasetUploadChunkRequest = z.strictObject({
   uploadId: UploadId,
   /** Where the chunk starts in the file: chunks come in order, each right after the last. */
   offset: z.number().int().min(0).max(UPLOAD_MAX_BYTES),
@@ -61,7 +61,7 @@ export const DatasetUploadProgress = z.object({
 });
 export type DatasetUploadProgress = z.infer<typeof DatasetUploadProgress>;
 
-export const DatasetUploadCancel = z.object({ cancelled: z.boolean(), datasetDeleted: z.boolean() });
+const DatasetUploadCancel = z.object({ cancelled: z.boolean(), datasetDeleted: z.boolean() });
 
 export const datasetUploadChannels = {
   /** Creates the dataset and starts its upload (initiating the multipart upload for a large file). */

@@ -26,7 +26,10 @@ export interface TopicFlow {
   congested(): boolean;
 }
 
-/** A transport that never queues (Electron IPC hands events to the renderer at once). */
+/**
+ * A transport that never queues (Electron IPC hands events to the renderer at once).
+ * @internal Exported for its tests only.
+ */
 export const freeFlow: TopicFlow = { congested: () => false };
 
 export type TopicSources = {

@@ -8,7 +8,7 @@ import { ExperimentId, ExportExperimentRequest, ExportExperimentResponse } from 
 /** The largest CSV handed to the renderer (200 runs × a few hundred columns is far below). */
 export const EXPORT_CSV_MAX_BYTES = 32 * 1024 * 1024;
 
-export const ExperimentExportRequest = z.strictObject({ experimentId: ExperimentId, body: ExportExperimentRequest });
+const ExperimentExportRequest = z.strictObject({ experimentId: ExperimentId, body: ExportExperimentRequest });
 export const ExperimentExportResponse = z.object({
   export: ExportExperimentResponse.omit({ downloadUrl: true, downloadToken: true }),
   /** The file as written to the object store. */

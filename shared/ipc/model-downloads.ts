@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { NormalizedError } from '../api/errors';
 import { ModelId } from '../api/training/models';
 
-export const DownloadId = z.string().regex(/^dn_[A-Za-z0-9]{16}$/);
+const DownloadId = z.string().regex(/^dn_[A-Za-z0-9]{16}$/);
 
 const FileName = z.string().min(1).max(255);
 

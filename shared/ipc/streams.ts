@@ -38,7 +38,7 @@ export const LogTailFilters = z.discriminatedUnion('kind', [
 ]);
 export type LogTailFilters = z.infer<typeof LogTailFilters>;
 
-export const LOG_TAIL_BACKLOG_MAX = 1000;
+const LOG_TAIL_BACKLOG_MAX = 1000;
 
 export const LogTailParams = z.strictObject({
   source: LogSourceRef,
@@ -87,7 +87,7 @@ export type LogTailEvent = z.infer<typeof LogTailEvent>;
 export const METRICS_LIVE_INTERVAL_MS = 10_000;
 
 /** The shared metrics poller: one read of the current snapshot per cluster per interval, whoever watches. */
-export const METRICS_LIVE_INTERVAL_MAX_MS = 3_600_000;
+const METRICS_LIVE_INTERVAL_MAX_MS = 3_600_000;
 export const MetricsLiveParams = z.strictObject({
   clusterId: ClusterId,
   /** How often this subscriber needs a reading (10 s to 1 h); main reads a cluster at the shortest interval asked. */

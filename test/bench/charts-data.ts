@@ -47,7 +47,7 @@ export function lossCurves(runs: number, steps: number, seed = 7): Curve[] {
 }
 
 export const OPTIMIZERS = ['adamw', 'sgd', 'lion', 'adafactor'];
-export const SCHEDULERS = ['cosine', 'linear', 'constant_with_warmup'];
+const SCHEDULERS = ['cosine', 'linear', 'constant_with_warmup'];
 
 export interface Trial {
   id: string;

@@ -8,14 +8,14 @@
 // Run alone: npx tsx test/bench/charts.ts
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { launchChromium } from './browser-harness';
 import { bundleChartsPage, openChartsPage } from './charts-bundle';
 import { median } from './timing';
 
-export const RUNS = 200;
-export const STEPS = 1000;
-export const TRIALS = 2000;
+const RUNS = 200;
+const STEPS = 1000;
+const TRIALS = 2000;
 const RENDERS = 5;
 const MOVES = 60;
 

@@ -4,7 +4,7 @@
 // in-process over an emulator scaled with `scale.clusters`.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { withScaledConsole } from './browser-harness';
 import { median } from './timing';
 

@@ -20,7 +20,7 @@ import { fileChunks, writeParquet, writeTarOfJsonl } from './dataset-files';
 
 const MB = 1_000_000;
 
-export interface Watch {
+interface Watch {
   /** Slowest answer of the health request (ms). */
   healthMaxMs: number;
   /** The event loop's longest delay (ms). */
@@ -29,7 +29,7 @@ export interface Watch {
   rssGrowthMb: number;
 }
 
-export interface AnalysedFile extends Watch {
+interface AnalysedFile extends Watch {
   name: string;
   bytes: number;
   seconds: number;
@@ -45,7 +45,7 @@ export interface DatasetAnalysisBench {
   restart: Restart;
 }
 
-export interface Restart {
+interface Restart {
   /** From starting the services on a data folder whose last stop interrupted an analysis to their first answer (ms). */
   interruptedMs: number;
   /** The same on a fresh data folder: the baseline. */

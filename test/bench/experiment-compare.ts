@@ -7,13 +7,13 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { launchChromium } from './browser-harness';
 import { median } from './timing';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const RUNS = 200;
-export const STEPS = 1000;
+const RUNS = 200;
+const STEPS = 1000;
 const RENDERS = 5;
 
 async function bundlePage(): Promise<string> {

@@ -7,19 +7,19 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from './browser-harness';
 import type { Mode, RunResult } from './log-window-page';
 import { median } from './timing';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const RATE = 20_000;
-export const SECONDS = 10;
+const RATE = 20_000;
+const SECONDS = 10;
 const BUFFER = 100_000;
 /** A plain search (most of them) and a regular expression. */
 const PATTERNS = ['out of memory', 'gpu_[0-3].*(error|fatal)|xid \\d+'];
 
-export async function bundleLogWindowPage(): Promise<string> {
+async function bundleLogWindowPage(): Promise<string> {
   const out = await build({
     entryPoints: [join(HERE, 'log-window-page.tsx')],
     bundle: true,
@@ -35,14 +35,14 @@ export async function bundleLogWindowPage(): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
-export async function openLogWindowPage(browser: Browser, script: string): Promise<Page> {
+async function openLogWindowPage(browser: Browser, script: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.setContent('<!doctype html><html><body style="margin:0"><div id="root"></div></body></html>');
   await page.addScriptTag({ content: script });
   return page;
 }
 
-export interface LogWindowFigures {
+interface LogWindowFigures {
   fps: number;
   maxLongTaskMs: number;
   longTasks: number;

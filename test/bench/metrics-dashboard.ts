@@ -8,7 +8,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page } from '@playwright/test';
 import { launchChromium } from './browser-harness';
 import { median } from './timing';
 import type { Mode } from './metrics-dashboard-page';

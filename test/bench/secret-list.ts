@@ -6,7 +6,7 @@
 // in-process over an emulator scaled with `scale.secretsPerCluster`.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Services } from '../../main/services';
 import { withScaledConsole } from './browser-harness';
 import { median } from './timing';

@@ -24,7 +24,7 @@ export function initialScripts(html: string): string[] {
   return [...found];
 }
 
-export function initialJsGzipBytes(distDir: string = DIST): number {
+function initialJsGzipBytes(distDir: string = DIST): number {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   return initialScripts(html).reduce((sum, src) => sum + gzipSync(readFileSync(join(distDir, src.replace(/^\.?\//, '')))).length, 0);
 }

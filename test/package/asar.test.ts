@@ -15,8 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
-// The YAML parser electron-builder itself reads the configuration with.
-const yaml = createRequire(require.resolve('app-builder-lib/package.json'))('js-yaml') as { load(text: string): unknown };
+// The YAML parser electron-builder itself reads the configuration with (its app-builder-lib's js-yaml).
+const builderLib = createRequire(require.resolve('electron-builder/package.json')).resolve('app-builder-lib/package.json');
+const yaml = createRequire(builderLib)('js-yaml') as { load(text: string): unknown };
 const builderCli = require.resolve('electron-builder/cli.js');
 
 /** The fuse sentinel of @electron/fuses, followed by wire version 1, 8 fuses in Electron's default states. */

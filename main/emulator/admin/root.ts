@@ -9,7 +9,10 @@ import type { EmulatorContext } from '../core/context';
 import { passOpenGate, sendJson } from '../core/pipeline';
 import type { RouteTable } from '../core/route-table';
 
-/** What `GET /` answers (the contract check of the tests holds replies to it). */
+/**
+ * What `GET /` answers (the contract check of the tests holds replies to it).
+ * @internal Exported for its tests only.
+ */
 export const RootDocument = z.strictObject({
   name: z.string(),
   version: z.string(),
@@ -20,7 +23,7 @@ export const RootDocument = z.strictObject({
 });
 
 /** The answer to `GET /`; `version` is the console's (package.json), `apiVersion` that of the OpenAPI document. */
-export const rootDocument = (): z.infer<typeof RootDocument> => ({
+const rootDocument = (): z.infer<typeof RootDocument> => ({
   name: EMULATOR_NAME,
   version: readAppVersion(),
   apiVersion: EMULATED_API_VERSION,

@@ -38,7 +38,7 @@ export interface Authority {
   keyCount(): number;
 }
 
-export interface TeamMember {
+interface TeamMember {
   readonly id: string;
   readonly username: string | null;
   readonly role: string;
@@ -75,7 +75,7 @@ export interface WorldDraft {
 }
 
 /** One API area's stored state: its JSON shape, how it is seeded, and how it lives in memory. */
-export interface AreaState<Live> {
+interface AreaState<Live> {
   /** The stored (snapshot) shape, checked on import and on load; types are inferred from it. */
   schema: z.ZodType;
   /** The area's part of the seeded world, deterministic from `rng`. */
@@ -112,7 +112,7 @@ export interface AreaLimits {
   rules?: readonly EndpointRule[];
 }
 
-export interface EndpointRule {
+interface EndpointRule {
   name: string;
   limit: number;
   matches(op: Operation): boolean;

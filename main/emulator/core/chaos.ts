@@ -8,7 +8,10 @@ interface Compiled {
   segments: string[];
 }
 
-/** Paths longer than this never match a chaos rule: it bounds the matching work per request. */
+/**
+ * Paths longer than this never match a chaos rule: it bounds the matching work per request.
+ * @internal Exported for its tests only.
+ */
 export const CHAOS_PATH_MAX = 2048;
 
 /**
@@ -54,12 +57,14 @@ const segmentMatches = (pattern: string, segment: string): boolean =>
 /**
  * `/`-separated route patterns: a segment `**` matches any number of segments (none
  * included), `*` exactly one, and `*` inside a segment any characters of that segment.
+ * @internal Exported for its tests only.
  */
 export function routeMatches(segments: readonly string[], path: string): boolean {
   if (path.length > CHAOS_PATH_MAX) return false;
   return globMatch(segments, path.split('/'), (s) => s === '**', segmentMatches);
 }
 
+/** @internal Exported for its tests only. */
 export const compileRoute = (pattern: string): string[] => pattern.split('/');
 
 export class Chaos {

@@ -6,9 +6,9 @@ import type { AccountErrorCode } from '../../../shared/api/errors';
 import { redactKeys } from './ids';
 
 /** What an error echoes of a string the caller sent, at most (characters). */
-export const ECHO_MAX_CHARS = 200;
+const ECHO_MAX_CHARS = 200;
 /** How many values of a list an error echoes, at most. */
-export const ECHO_MAX_ITEMS = 20;
+const ECHO_MAX_ITEMS = 20;
 
 /**
  * A value the caller sent, as an error may echo it: values, never structures (an array or
@@ -23,7 +23,7 @@ export function echo(value: unknown): string | number | boolean | null {
 }
 
 /** A list the caller sent, echoed value by value, at most ECHO_MAX_ITEMS of them. */
-export const echoList = (values: readonly unknown[]): Array<ReturnType<typeof echo>> => values.slice(0, ECHO_MAX_ITEMS).map(echo);
+const echoList = (values: readonly unknown[]): Array<ReturnType<typeof echo>> => values.slice(0, ECHO_MAX_ITEMS).map(echo);
 
 export class ApiError extends Error {
   constructor(

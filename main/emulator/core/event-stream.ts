@@ -5,9 +5,9 @@
 import { EventStream, type StreamSink } from './route-def';
 
 /** How often (real ms) a stream looks for entries the clock has reached. */
-export const STREAM_POLL_MS = 200;
+const STREAM_POLL_MS = 200;
 /** Frames written per turn before yielding to other requests. */
-export const STREAM_BATCH = 2000;
+const STREAM_BATCH = 2000;
 
 /** One entry's frame: `id`, the `event` name when it has one (none: EventSource's `message`), the JSON `data`, a blank line. */
 export const sseFrame = (id: string, data: unknown, event?: string) =>
@@ -21,7 +21,7 @@ export function lastEventIdOf(headers: Readonly<Record<string, string | string[]
 }
 
 /** What one turn found: frames in order, and, when the stream is over, why (sent as `event: end`). */
-export interface StreamTurn {
+interface StreamTurn {
   frames: string[];
   end?: string;
 }

@@ -3,8 +3,8 @@
 import * as crypto from 'node:crypto';
 import { BASE62 } from './rng';
 
-export const KEY_ENVS = ['live', 'test', 'prod', 'dev'] as const;
-export type KeyEnv = (typeof KEY_ENVS)[number];
+export type KeyEnv = 'live' | 'test' | 'prod' | 'dev';
+/** @internal Exported for its tests only. */
 export const KEY_VALUE_RE = /^gpu_(live|test|prod|dev)_([0-9A-Za-z]{8})_([0-9A-Za-z]{32})$/;
 /** Any other owner key the app may bring: printable, no spaces. */
 export const OWNER_KEY_RE = /^[\x21-\x7e]{16,256}$/;

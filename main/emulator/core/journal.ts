@@ -12,7 +12,10 @@ export interface JournalRecord {
   keyId: string | null;
 }
 
-/** What the journal keeps of a URL, at most (characters): bounds its memory whatever the requests. */
+/**
+ * What the journal keeps of a URL, at most (characters): bounds its memory whatever the requests.
+ * @internal Exported for its tests only.
+ */
 export const JOURNAL_URL_MAX = 2048;
 
 export class Journal {

@@ -27,10 +27,10 @@ import type { RouteTable } from './route-table';
 
 export const BODY_LIMIT = 1_048_576;
 /** The deepest nesting of arrays and objects a JSON body may have (no document needs more than a handful). */
-export const BODY_DEPTH_MAX = 64;
+const BODY_DEPTH_MAX = 64;
 
 /** True when a JSON text nests deeper than `max`: one pass over the text, strings skipped, no recursion. */
-export function nestsDeeperThan(text: string, max: number): boolean {
+function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -64,7 +64,7 @@ export interface RouteInfo {
   label: string;
 }
 
-export interface RequestState {
+interface RequestState {
   start: number;
   now: number;
   key: Caller | null;

@@ -3,7 +3,7 @@
 // report the binding bucket (fewest requests left). docs/decisions.md, Rate limits.
 export const WINDOW_MS = 3_600_000;
 
-export type BucketKind = 'tier' | 'endpoint' | 'key' | 'client' | 'admin';
+type BucketKind = 'tier' | 'endpoint' | 'key' | 'client' | 'admin';
 
 export interface BucketSpec {
   id: string;
@@ -33,7 +33,10 @@ interface Bucket {
   count: number;
 }
 
-/** Above this many buckets, those of past windows are dropped (they can never refuse again). */
+/**
+ * Above this many buckets, those of past windows are dropped (they can never refuse again).
+ * @internal Exported for its tests only.
+ */
 export const BUCKETS_PRUNE_AT = 10_000;
 
 export class RateLimiter {

@@ -5,7 +5,7 @@ import * as crypto from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const SECRETS_KEY_FILE = 'secrets.key';
+const SECRETS_KEY_FILE = 'secrets.key';
 const KEY_BYTES = 32;
 
 export class SecretCipherError extends Error {

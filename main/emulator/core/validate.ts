@@ -21,7 +21,7 @@ interface Def {
 const defOf = (s: z.ZodType | undefined): Def => (s as unknown as { _zod?: { def?: Def } } | undefined)?._zod?.def ?? {};
 
 /** The allowed values of an enum field, looking through optional, default and array. */
-export function enumOptions(schema: z.ZodType | undefined): string[] {
+function enumOptions(schema: z.ZodType | undefined): string[] {
   let d = defOf(schema);
   for (let i = 0; i < 8 && d.type !== 'enum'; i++) {
     const next = d.innerType ?? d.element;

@@ -12,10 +12,10 @@ import { snapshotDigest, syncDir, writeSnapshotFile } from './snapshot';
 import type { ChangeKind, StoreSink } from './store';
 import { WAL_FILE, walBatchLine, walHeaderLine, type WalRecord } from './wal';
 
-export const USAGE_DELAY_MS = 5000;
+const USAGE_DELAY_MS = 5000;
 /** Past either bound the next job writes the full snapshot and empties the log. */
-export const WAL_MAX_RECORDS = 5000;
-export const WAL_MAX_BYTES = 8 * 1024 * 1024;
+const WAL_MAX_RECORDS = 5000;
+const WAL_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface PersisterSource {
   /** The full snapshot, checked as the loader will check it. */

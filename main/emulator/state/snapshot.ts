@@ -71,7 +71,7 @@ export function validateSnapshot(areas: readonly AreaModule[], input: unknown, s
   return parsed.data;
 }
 
-export function parseSnapshot(areas: readonly AreaModule[], text: string, source: string): EmulatorSnapshot {
+function parseSnapshot(areas: readonly AreaModule[], text: string, source: string): EmulatorSnapshot {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -102,7 +102,10 @@ export function readSnapshotWithDigestSync(
   return { snapshot: parseSnapshot(areas, text, file), digest: snapshotDigest(text) };
 }
 
-/** The snapshot in `dir`, or null when there is none yet. */
+/**
+ * The snapshot in `dir`, or null when there is none yet.
+ * @internal Exported for its tests only.
+ */
 export function readSnapshotFileSync(areas: readonly AreaModule[], dir: string): EmulatorSnapshot | null {
   return readSnapshotWithDigestSync(areas, dir)?.snapshot ?? null;
 }

@@ -64,6 +64,7 @@ function parseBatch(text: string): { at: number; records: WalRecord[] } | null {
  * Reads a log's text. Every line but the last must be complete and valid, or the log is
  * refused with an error naming the file and the line; the last line may be torn (no newline,
  * or not a batch: the write a crash interrupted, never answered) and is ignored.
+ * @internal Exported for its tests only.
  */
 export function parseWal(buffer: Buffer, file: string): WalContents {
   const contents: WalContents = { base: null, batches: [], records: 0, goodBytes: 0, torn: false };

@@ -20,7 +20,7 @@ import type { Gateway, HostRequest } from '../../gateway/index';
 import { createByteFeed, type ByteFeed } from './byte-feed';
 
 /** An upload nobody sent a chunk to for this long is given up (the window went away). */
-export const UPLOAD_IDLE_MS = 10 * 60_000;
+const UPLOAD_IDLE_MS = 10 * 60_000;
 
 interface OpenPart {
   partNumber: number;

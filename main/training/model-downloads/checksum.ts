@@ -4,7 +4,10 @@
 // one pass over the bytes checks either; nothing but the hashes' state is kept.
 import { createHash, type Hash } from 'node:crypto';
 
-/** The part size of `sha256-parts` (the emulator's and S3's multipart convention). */
+/**
+ * The part size of `sha256-parts` (the emulator's and S3's multipart convention).
+ * @internal Exported for its tests only.
+ */
 export const CHECKSUM_PART_BYTES = 8 * 1024 * 1024;
 
 const CHECKSUM = /^(?:sha256:([0-9a-f]{64})|sha256-parts:([0-9a-f]{64})-([1-9]\d{0,9}))$/;

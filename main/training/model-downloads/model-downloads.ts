@@ -29,7 +29,7 @@ import type { Gateway } from '../../gateway/index';
 import { createZipVerifier, VerificationError } from './zip-verifier';
 
 /** A browser that has not fetched its one-time address by then never will (the page went away). */
-export const BROWSER_CLAIM_MS = 60_000;
+const BROWSER_CLAIM_MS = 60_000;
 /** Progress events while bytes flow: at most one per this long. */
 const PROGRESS_EVERY_MS = 100;
 /** Finished downloads are forgotten after this long (the result and "Show in folder" stay that long). */
@@ -95,7 +95,10 @@ export interface ModelDownloads {
 const newId = (prefix: string, length: number) =>
   `${prefix}${randomBytes(length).toString('base64url').replace(/[-_]/g, '0').slice(0, length)}`;
 
-/** A file name of `<model>-<version>.zip` any file system takes. */
+/**
+ * A file name of `<model>-<version>.zip` any file system takes.
+ * @internal Exported for its tests only.
+ */
 export function archiveName(modelName: string, version: string): string {
   const safe = `${modelName}-${version}`
     .replace(/[\\/:*?"<>|\x00-\x1f\x7f]+/g, '_')

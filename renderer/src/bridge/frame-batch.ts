@@ -69,6 +69,7 @@ export interface TailFrame {
   status: Extract<LogTailEvent, { type: 'status' }> | null;
 }
 
+/** @internal Exported for its tests only. */
 export function foldTailFrame(events: readonly LogTailEvent[]): TailFrame {
   const frame: TailFrame = { items: [], dropped: 0, status: null };
   for (const event of events) {

@@ -56,7 +56,10 @@ export function getBridge(): RendererBridge {
   return instance;
 }
 
-/** Tests and storybook-like harnesses can inject a bridge. */
+/**
+ * Tests and storybook-like harnesses can inject a bridge.
+ * @internal Exported for its tests only.
+ */
 export function setBridge(bridge: RendererBridge): void {
   instance = bridge;
 }

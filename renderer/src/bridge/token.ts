@@ -8,7 +8,10 @@ const STORAGE_KEY = 'gpc.token';
 /** The server's own rule (main/web/access-token.ts). */
 const TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
 
-/** Parses `#token=…` (optionally followed by other fragment parameters) or `#/route?…&token=…`. */
+/**
+ * Parses `#token=…` (optionally followed by other fragment parameters) or `#/route?…&token=…`.
+ * @internal Exported for its tests only.
+ */
 export function tokenFromHash(hash: string): string | null {
   const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
   const query = fragment.startsWith('/') ? fragment.slice(fragment.indexOf('?') + 1 || fragment.length) : fragment;
@@ -27,7 +30,10 @@ export function takeTokenFromLocation(loc: Location = window.location, storage: 
   return storage.getItem(STORAGE_KEY);
 }
 
-/** The fragment without its token: the route it carried stays (`#token=…` alone becomes `#/`). */
+/**
+ * The fragment without its token: the route it carried stays (`#token=…` alone becomes `#/`).
+ * @internal Exported for its tests only.
+ */
 export function hashWithoutToken(hash: string): string {
   const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
   const q = fragment.indexOf('?');

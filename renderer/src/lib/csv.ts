@@ -6,7 +6,7 @@ export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvField(value: CsvValue): string {
+function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;

@@ -47,7 +47,7 @@ function subsequenceMatch(q: string, t: string): FuzzyMatch | null {
   return { score: Math.min(score, TIER.substring - 1), positions };
 }
 
-export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
+function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
   const q = query.trim().toLowerCase();
   if (q === '') return { score: 0, positions: [] };
   const t = text.toLowerCase();

@@ -8,7 +8,7 @@ export interface KeyLike {
   shiftKey: boolean;
 }
 
-export function isMacPlatform(platform: string = typeof navigator === 'undefined' ? '' : navigator.platform): boolean {
+function isMacPlatform(platform: string = typeof navigator === 'undefined' ? '' : navigator.platform): boolean {
   return /mac|iphone|ipad/i.test(platform);
 }
 

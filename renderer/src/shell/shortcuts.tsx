@@ -10,7 +10,7 @@ import { useSystemMode } from './theme/AppThemeProvider';
 import { useThemePreference } from './theme/theme-store';
 import { useUi } from './ui-store';
 
-export const SHORTCUTS: Array<{ keys: string; what: string }> = [
+const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'Mod+K', what: 'Command palette' },
   { keys: 'Mod+Shift+L', what: 'Toggle light/dark theme' },
   { keys: '?', what: 'This list' },

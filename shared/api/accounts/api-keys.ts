@@ -7,13 +7,13 @@ export const KEY_NAME_MAX = 100;
 export const KEY_RATE_LIMIT_MAX = 1_000_000;
 
 export const KeyId = z.string().regex(/^key_[A-Za-z0-9]+$/, 'a key id starts with key_');
-export const KeyName = z.string().trim().min(1, 'Name is required').max(KEY_NAME_MAX, `Name is at most ${KEY_NAME_MAX} characters`);
+const KeyName = z.string().trim().min(1, 'Name is required').max(KEY_NAME_MAX, `Name is at most ${KEY_NAME_MAX} characters`);
 export const KeyStatus = z.enum(['active', 'revoked']);
 
 const RateLimitMember = z.number().int().min(0).max(KEY_RATE_LIMIT_MAX);
 export const KeyRateLimit = z.object({ reads: RateLimitMember, writes: RateLimitMember, executions: RateLimitMember });
 export type KeyRateLimit = z.infer<typeof KeyRateLimit>;
-export const KeyRateLimitInput = z.strictObject({
+const KeyRateLimitInput = z.strictObject({
   reads: RateLimitMember.optional(),
   writes: RateLimitMember.optional(),
   executions: RateLimitMember.optional(),
@@ -133,7 +133,7 @@ export const RateLimitsResponse = z.object({
 export type RateLimitsResponse = z.infer<typeof RateLimitsResponse>;
 
 /** Boost duration such as `24h`, `30m`, `2d`. Chosen bounds: docs/decisions.md. */
-export const BoostDuration = z.string().regex(/^[1-9][0-9]{0,3}[mhd]$/, 'a duration such as 30m, 24h or 7d');
+const BoostDuration = z.string().regex(/^[1-9][0-9]{0,3}[mhd]$/, 'a duration such as 30m, 24h or 7d');
 export const TemporaryBoostRequest = z.strictObject({
   multiplier: z.number().min(1.1).max(10),
   duration: BoostDuration,

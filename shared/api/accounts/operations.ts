@@ -219,5 +219,3 @@ export const accountsOperations = {
     errors: ['VALIDATION_ERROR'],
   }),
 } as const satisfies Record<string, DeclaredOperation>;
-
-export type AccountsOperations = typeof accountsOperations;

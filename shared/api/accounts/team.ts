@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { RoleKey, Timestamp } from '../common';
 
-export const TeamMemberStatus = z.enum(['active', 'pending', 'suspended', 'removed']);
+const TeamMemberStatus = z.enum(['active', 'pending', 'suspended', 'removed']);
 
 export const TeamMember = z.object({
   id: z.string().startsWith('usr_'),

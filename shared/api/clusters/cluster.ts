@@ -29,7 +29,7 @@ export const Snapshot = z.object({
 export type Snapshot = z.output<typeof Snapshot>;
 
 /** Current metrics summary, only with `include_metrics=true` (percentages 0–100). */
-export const ClusterCurrentMetrics = z.object({
+const ClusterCurrentMetrics = z.object({
   gpu_utilization: z.number().min(0).max(100),
   gpu_memory_utilization: z.number().min(0).max(100),
   cpu_utilization: z.number().min(0).max(100),

@@ -27,9 +27,9 @@ export const GPU_HOURLY_PRICE: Readonly<Record<GpuType, number>> = {
   T4: 0.49,
 };
 /** Chosen resource rates (USD per hour): per CPU core, per GB of memory, per GB of storage. */
-export const CPU_CORE_HOURLY_PRICE = 0.02;
-export const MEMORY_GB_HOURLY_PRICE = 0.003;
-export const STORAGE_GB_HOURLY_PRICE = 0.0001;
+const CPU_CORE_HOURLY_PRICE = 0.02;
+const MEMORY_GB_HOURLY_PRICE = 0.003;
+const STORAGE_GB_HOURLY_PRICE = 0.0001;
 export const CURRENCY = 'USD';
 
 export interface RateInputs {
@@ -77,7 +77,7 @@ export type Protocol = z.infer<typeof Protocol>;
 export const IpOrCidr = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
   error: 'an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8',
 });
-export const IP_LIST_MAX = 100;
+const IP_LIST_MAX = 100;
 export const IpList = z.array(IpOrCidr).max(IP_LIST_MAX, `at most ${IP_LIST_MAX} entries`);
 
 /** RFC 1123 host name with at least one dot: labels of 1–63 letters, digits and inner hyphens, 253 characters in all. */

@@ -15,7 +15,10 @@ import {
 } from './common';
 import { PortDescription } from './ports';
 
-/** Stop phases in order; `creating_snapshot` only when `save_state` is true. */
+/**
+ * Stop phases in order; `creating_snapshot` only when `save_state` is true.
+ * @internal Exported for its tests only.
+ */
 export const StopPhase = z.enum([
   'notifying_processes',
   'waiting_for_graceful_exit',
@@ -26,7 +29,10 @@ export const StopPhase = z.enum([
 ]);
 export type StopPhase = z.infer<typeof StopPhase>;
 
-/** Restart phases in order; `creating_checkpoint` only when `preserve_state` is true. */
+/**
+ * Restart phases in order; `creating_checkpoint` only when `preserve_state` is true.
+ * @internal Exported for its tests only.
+ */
 export const RestartPhase = z.enum([
   'stopping_processes',
   'creating_checkpoint',
@@ -38,8 +44,8 @@ export const RestartPhase = z.enum([
 export type RestartPhase = z.infer<typeof RestartPhase>;
 
 export const GRACE_PERIOD_MAX = 30;
-export const STOP_TIMEOUT_DEFAULT = 10;
-export const RESTART_TIMEOUT_DEFAULT = 15;
+const STOP_TIMEOUT_DEFAULT = 10;
+const RESTART_TIMEOUT_DEFAULT = 15;
 export const WAIT_TIMEOUT_MAX = 60;
 
 const GracePeriod = z.number().int().min(0).max(GRACE_PERIOD_MAX, `at most ${GRACE_PERIOD_MAX} minutes`);
@@ -61,7 +67,7 @@ export type StopRequest = z.input<typeof StopRequest>;
 export type StopRequestParsed = z.output<typeof StopRequest>;
 
 /** Resource changes applied by restart; storage can only grow (checked by the emulator against the current size). */
-export const UpdateConfiguration = z.strictObject({
+const UpdateConfiguration = z.strictObject({
   cpu_cores: z.number().int().min(1).max(256).optional(),
   memory_gb: z.number().int().min(1).max(2048).optional(),
   storage_gb: z.number().int().min(10).max(65536).optional(),
@@ -69,9 +75,9 @@ export const UpdateConfiguration = z.strictObject({
   /** Only to a region the platform offers (a cluster is never moved to an unknown one). */
   region: KnownRegion.optional(),
 });
-export type UpdateConfiguration = z.input<typeof UpdateConfiguration>;
+type UpdateConfiguration = z.input<typeof UpdateConfiguration>;
 
-export const PortMappingUpdate = z.strictObject({
+const PortMappingUpdate = z.strictObject({
   internal_port: Port,
   /** 0 asks for an automatically assigned external port. */
   external_port: z.number().int().min(0).max(65535),
@@ -102,8 +108,8 @@ const progressShape = {
   steps_completed: z.number().int().min(0),
   total_steps: z.number().int().min(0),
 };
-export const StopProgress = z.object({ phase: StopPhase, ...progressShape });
-export const RestartProgress = z.object({ phase: RestartPhase, ...progressShape });
+const StopProgress = z.object({ phase: StopPhase, ...progressShape });
+const RestartProgress = z.object({ phase: RestartPhase, ...progressShape });
 
 /**
  * Progress of a stop or restart under way, as the cluster record carries it (chosen: the

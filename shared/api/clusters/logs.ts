@@ -18,17 +18,17 @@ export type LogType = z.infer<typeof LogType>;
 /** 02-clusters.md, Limits: log retention 30 days (`log_retention_days` in responses). */
 export const LOG_RETENTION_DAYS = 30;
 /** 02-clusters.md, Limits: log page default 100 entries, at most 1000. */
-export const LOG_PAGE_DEFAULT = 100;
-export const LOG_PAGE_MAX = 1000;
+const LOG_PAGE_DEFAULT = 100;
+const LOG_PAGE_MAX = 1000;
 /** `search` (GET) and `query` (POST search): at most this many characters. */
-export const LOG_SEARCH_MAX_CHARS = 200;
+const LOG_SEARCH_MAX_CHARS = 200;
 export const LOG_QUERY_MAX_CHARS = 1000;
 /** A GET or a stream without a start reads this far back from its end. */
 export const LOG_DEFAULT_WINDOW_MS = 3_600_000;
 /** A download covers at most one day (docs/decisions.md, Logs). */
 export const LOG_DOWNLOAD_MAX_MS = 86_400_000;
 /** Skipping more than this many entries is refused: page by time instead. */
-export const LOG_OFFSET_MAX = 1_000_000;
+const LOG_OFFSET_MAX = 1_000_000;
 
 export const LogEntry = z.object({
   /** Stable: the same entry always has this id (pagination and Last-Event-ID resume). */
@@ -70,7 +70,7 @@ const Limit = z.coerce
   .min(1, `a whole number from 1 to ${LOG_PAGE_MAX}`)
   .max(LOG_PAGE_MAX, `a whole number from 1 to ${LOG_PAGE_MAX}`);
 
-export const LogFormat = z.enum(['json', 'text']);
+const LogFormat = z.enum(['json', 'text']);
 
 export const LogsQuery = z.strictObject({
   ...filters,
@@ -87,7 +87,7 @@ export const LogsQuery = z.strictObject({
 });
 export type LogsQuery = z.input<typeof LogsQuery>;
 
-export const LogsPage = z.object({
+const LogsPage = z.object({
   cluster_id: z.string(),
   logs: z.array(LogEntry),
   pagination: z.object({
@@ -106,7 +106,7 @@ export const LogsPage = z.object({
     search_terms: z.array(z.string()),
   }),
 });
-export const LogsMeta = ClusterMeta.extend({ query_time_ms: z.number().min(0), log_retention_days: z.number().int() });
+const LogsMeta = ClusterMeta.extend({ query_time_ms: z.number().min(0), log_retention_days: z.number().int() });
 export const LogsResponse = clusterEnvelope(LogsPage, LogsMeta);
 /** The text format: one line per entry (stack trace lines indented below it). */
 export const LogsText = z.string();
@@ -127,7 +127,7 @@ export type LogStreamQuery = z.input<typeof LogStreamQuery>;
 /** The `text/event-stream` body (framing in docs/decisions.md, Logs). */
 export const LogStreamText = z.string();
 
-export const LogSort = z.enum(['timestamp:desc', 'timestamp:asc', 'level:desc', 'level:asc'], {
+const LogSort = z.enum(['timestamp:desc', 'timestamp:asc', 'level:desc', 'level:asc'], {
   error: 'one of timestamp:desc, timestamp:asc, level:desc, level:asc',
 });
 export const LogSearchRequest = z.strictObject({
@@ -146,7 +146,7 @@ export const LogSearchRequest = z.strictObject({
   sort: LogSort.default('timestamp:desc'),
 });
 export type LogSearchRequest = z.input<typeof LogSearchRequest>;
-export const LogSearchResult = z.object({
+const LogSearchResult = z.object({
   cluster_id: z.string(),
   query: z.string(),
   time_range: z.object({ start: Timestamp, end: Timestamp }),
@@ -155,7 +155,7 @@ export const LogSearchResult = z.object({
   returned: z.number().int().min(0),
   results: z.array(LogEntry),
 });
-export const LogSearchMeta = LogsMeta.extend({ entries_scanned: z.number().int().min(0) });
+const LogSearchMeta = LogsMeta.extend({ entries_scanned: z.number().int().min(0) });
 export const LogSearchResponse = clusterEnvelope(LogSearchResult, LogSearchMeta);
 
 export const LogDownloadQuery = z.strictObject({

@@ -9,12 +9,12 @@ export const MetricCategory = z.enum(['gpu', 'cpu', 'storage', 'network', 'appli
 export type MetricCategory = z.infer<typeof MetricCategory>;
 
 /** GPU ids are `gpu_<index>` (the index nvidia-smi shows), from 0 to the cluster's GPU count − 1. */
-export const GPU_ID_PATTERN = /^gpu_(?:0|[1-9][0-9]?)$/;
+const GPU_ID_PATTERN = /^gpu_(?:0|[1-9][0-9]?)$/;
 export const gpuId = (index: number) => `gpu_${index}`;
-export const GpuIdParam = z.string().regex(GPU_ID_PATTERN, 'a GPU id such as gpu_0');
+const GpuIdParam = z.string().regex(GPU_ID_PATTERN, 'a GPU id such as gpu_0');
 
 /** `metrics` on the wire: repeated (`metrics=gpu&metrics=cpu`) or comma-separated (`metrics=gpu,cpu`). */
-export const MetricCategories = z
+const MetricCategories = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
   .pipe(z.array(MetricCategory, { error: 'categories among gpu, cpu, storage, network, application' }).min(1).max(5));
@@ -54,15 +54,15 @@ export type MetricsQuery = z.input<typeof MetricsQuery>;
 
 const gpuMap = <T extends z.ZodType>(v: T) => z.record(z.string(), v);
 
-export const GpuMemory = z.object({ used: z.number(), total: z.number(), utilization_percent: z.number() });
-export const GpuMetrics = z.object({
+const GpuMemory = z.object({ used: z.number(), total: z.number(), utilization_percent: z.number() });
+const GpuMetrics = z.object({
   utilization: gpuMap(z.number()),
   memory: gpuMap(GpuMemory),
   temperature: gpuMap(z.number()).optional(),
   power: gpuMap(z.number()).optional(),
   clock_speeds: gpuMap(z.object({ graphics_clock: z.number(), memory_clock: z.number() })),
 });
-export const CpuMetrics = z.object({
+const CpuMetrics = z.object({
   utilization: z.number(),
   load_avg: z.tuple([z.number(), z.number(), z.number()]),
   memory_used: z.number(),
@@ -70,7 +70,7 @@ export const CpuMetrics = z.object({
   cores: z.number().int(),
   threads: z.number().int(),
 });
-export const StorageMetrics = z.object({
+const StorageMetrics = z.object({
   disk_used: z.number(),
   disk_total: z.number(),
   utilization_percent: z.number(),
@@ -81,14 +81,14 @@ export const StorageMetrics = z.object({
     write_ops_per_sec: z.number(),
   }),
 });
-export const NetworkInterface = z.object({
+const NetworkInterface = z.object({
   name: z.string(),
   bytes_sent: z.number(),
   bytes_received: z.number(),
   speed_mbps: z.number(),
   status: z.enum(['up', 'down']),
 });
-export const NetworkMetrics = z.object({
+const NetworkMetrics = z.object({
   bytes_sent: z.number(),
   bytes_received: z.number(),
   packets_sent: z.number(),
@@ -142,7 +142,7 @@ export type HistoricalMetricsQuery = z.input<typeof HistoricalMetricsQuery>;
 export const MetricsDataPoint = z.object({ timestamp: Timestamp, samples: z.number().int().min(0), ...categories });
 export type MetricsDataPoint = z.infer<typeof MetricsDataPoint>;
 
-export const HistoricalMetrics = z.object({
+const HistoricalMetrics = z.object({
   cluster_id: z.string(),
   start_time: Timestamp,
   end_time: Timestamp,

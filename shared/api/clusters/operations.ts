@@ -370,5 +370,3 @@ export const clustersOperations = {
     errors: [...onCluster, 'INVALID_STATE', 'STORAGE_CANNOT_SHRINK', 'GPU_UNAVAILABLE', 'SNAPSHOT_NOT_FOUND', 'PORT_CONFLICT'],
   }),
 } as const satisfies Record<string, DeclaredOperation>;
-
-export type ClustersOperations = typeof clustersOperations;

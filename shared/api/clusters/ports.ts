@@ -30,7 +30,7 @@ export const HealthCheckInput = z
 export type HealthCheckInput = z.input<typeof HealthCheckInput>;
 
 /** Health check on update: only the fields given change (the emulator re-checks timeout < interval after merging). */
-export const HealthCheckPatch = z
+const HealthCheckPatch = z
   .strictObject({
     enabled: z.boolean().optional(),
     path: HealthPath.optional(),
@@ -38,15 +38,15 @@ export const HealthCheckPatch = z
     timeout_seconds: TimeoutSeconds.optional(),
   })
   .refine(timeoutBelowInterval, timeoutMessage);
-export type HealthCheckPatch = z.input<typeof HealthCheckPatch>;
+type HealthCheckPatch = z.input<typeof HealthCheckPatch>;
 
 export const RATE_LIMIT_RPM_MAX = 100_000;
 export const RATE_LIMIT_BURST_MAX = 10_000;
-export const PortRateLimit = z.strictObject({
+const PortRateLimit = z.strictObject({
   requests_per_minute: z.number().int().min(1).max(RATE_LIMIT_RPM_MAX),
   burst_size: z.number().int().min(1).max(RATE_LIMIT_BURST_MAX),
 });
-export type PortRateLimit = z.infer<typeof PortRateLimit>;
+type PortRateLimit = z.infer<typeof PortRateLimit>;
 
 const accessControlShape = {
   authentication_required: z.boolean(),
@@ -56,15 +56,16 @@ const accessControlShape = {
   public_access: z.boolean(),
 };
 /** Access control input: every member optional (chosen defaults: authentication on, no lists, no limit, not public). */
-export const PortAccessControlInput = z.strictObject({
+const PortAccessControlInput = z.strictObject({
   authentication_required: accessControlShape.authentication_required.optional(),
   allowed_users: accessControlShape.allowed_users.optional(),
   ip_whitelist: accessControlShape.ip_whitelist.optional(),
   rate_limit: accessControlShape.rate_limit.optional(),
   public_access: accessControlShape.public_access.optional(),
 });
-export type PortAccessControlInput = z.input<typeof PortAccessControlInput>;
+type PortAccessControlInput = z.input<typeof PortAccessControlInput>;
 
+/** @internal Exported for its tests only. */
 export const DESCRIPTION_MAX = 500;
 export const PortDescription = z.string().trim().min(1, 'A description is required').max(DESCRIPTION_MAX);
 
@@ -79,7 +80,6 @@ export const CreatePortMappingRequest = z.strictObject({
   custom_domain: Hostname.optional(),
 });
 export type CreatePortMappingRequest = z.input<typeof CreatePortMappingRequest>;
-export type CreatePortMappingParsed = z.output<typeof CreatePortMappingRequest>;
 
 export const UpdatePortMappingRequest = z.strictObject({
   description: PortDescription.optional(),
@@ -89,8 +89,8 @@ export const UpdatePortMappingRequest = z.strictObject({
 export type UpdatePortMappingRequest = z.input<typeof UpdatePortMappingRequest>;
 
 /** Port status values: only `active` is shown by the spec. */
-export const PortStatus = z.enum(['active']);
-export const PortHealthStatus = z.enum(['healthy', 'unhealthy', 'unknown']);
+const PortStatus = z.enum(['active']);
+const PortHealthStatus = z.enum(['healthy', 'unhealthy', 'unknown']);
 
 export const PortMapping = z.object({
   id: PortId,

@@ -1,13 +1,13 @@
 // The HTTPS proxy of a cluster (02-clusters.md, Proxy configuration; Proxy and ports).
 import { z } from 'zod';
-import { ClusterId, ClusterIdParams, IpList, QueryBool, Timestamp, clusterEnvelope } from './common';
+import { ClusterId, IpList, QueryBool, Timestamp, clusterEnvelope } from './common';
 import { PortMapping } from './ports';
 
 /** Access logs: at most this many entries per read (docs/decisions.md, Access-log queries). */
 export const ACCESS_LOG_LIMIT_MAX = 5000;
 export const ACCESS_LOG_LIMIT_DEFAULT = 50;
 /** The longest "last N minutes" window: 7 days. */
-export const ACCESS_LOG_MINUTES_MAX = 10_080;
+const ACCESS_LOG_MINUTES_MAX = 10_080;
 
 export const ProxyQuery = z
   .strictObject({
@@ -132,7 +132,7 @@ export const AccessLogEntry = z.object({
 });
 export type AccessLogEntry = z.output<typeof AccessLogEntry>;
 
-export const SslCertificate = z.object({
+const SslCertificate = z.object({
   issuer: z.string(),
   valid_from: Timestamp,
   valid_until: Timestamp,
@@ -162,7 +162,7 @@ export const AccessLogWindow = z.object({
 });
 export type AccessLogWindow = z.output<typeof AccessLogWindow>;
 
-export const ProxyMeta = z.looseObject({
+const ProxyMeta = z.looseObject({
   request_id: z.string(),
   last_updated: Timestamp,
   total_port_mappings: z.number().int(),
@@ -175,5 +175,3 @@ export const ProxyMeta = z.looseObject({
 /** GET /proxy, and (chosen) PUT /proxy and PUT /proxy/access, which answer the whole configuration after the change. */
 export const ProxyResponse = clusterEnvelope(ProxyConfiguration, ProxyMeta);
 export type ProxyResponse = z.output<typeof ProxyResponse>;
-
-export { ClusterIdParams };

@@ -18,20 +18,20 @@ export const SecretCategory = z.enum([
 ]);
 export type SecretCategory = z.infer<typeof SecretCategory>;
 
-export const SECRET_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+const SECRET_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 export const SecretName = z.string().regex(SECRET_NAME_PATTERN, 'letters, digits, _ . -, at most 128');
 export const SECRET_VALUE_MAX = 65_536;
-export const SecretValue = z.string().min(1, 'A value is required').max(SECRET_VALUE_MAX, `at most ${SECRET_VALUE_MAX} characters`);
+const SecretValue = z.string().min(1, 'A value is required').max(SECRET_VALUE_MAX, `at most ${SECRET_VALUE_MAX} characters`);
 
 /** An absolute mount path without `.` or `..` segments. */
-export const SecretFilePath = z
+const SecretFilePath = z
   .string()
   .max(1024)
   .regex(/^(?!.*\/\.{1,2}(?:\/|$))(?:\/[A-Za-z0-9._@+-]+)+$/, 'an absolute path such as /etc/secrets/key.pem');
 
-export const FileMode = z.string().regex(/^0?[0-7]{3}$/, 'an octal mode such as 0400');
+const FileMode = z.string().regex(/^0?[0-7]{3}$/, 'an octal mode such as 0400');
 
-export const SecretPermissionsInput = z.strictObject({
+const SecretPermissionsInput = z.strictObject({
   read_only: z.boolean().optional(),
   file_mode: FileMode.optional(),
   allowed_users: z.array(UserId).max(1000).optional(),

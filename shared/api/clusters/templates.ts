@@ -22,7 +22,7 @@ export type Framework = z.infer<typeof Framework>;
 export const TemplateSortBy = z.enum(['name', 'created_at', 'usage_count', 'rating']);
 
 /** A container image reference: [registry[:port]/]path[:tag][@sha256:digest]. */
-export const ContainerImage = z
+const ContainerImage = z
   .string()
   .max(255)
   .regex(
@@ -31,7 +31,7 @@ export const ContainerImage = z
   );
 
 /** Three-part numeric version, e.g. 1.4.0. */
-export const TemplateVersion = z.string().regex(/^\d+\.\d+\.\d+$/, 'a version such as 1.4.0');
+const TemplateVersion = z.string().regex(/^\d+\.\d+\.\d+$/, 'a version such as 1.4.0');
 
 export const RESOURCE_RANGES = {
   gpu_count: { min: 0, max: 16 },
@@ -43,22 +43,22 @@ export type ResourceName = keyof typeof RESOURCE_RANGES;
 const RESOURCE_NAMES = Object.keys(RESOURCE_RANGES) as ResourceName[];
 const resource = (name: ResourceName) => z.number().int().min(RESOURCE_RANGES[name].min).max(RESOURCE_RANGES[name].max);
 
-export const DefaultConfigurationInput = z.strictObject({
+const DefaultConfigurationInput = z.strictObject({
   gpu_type: GpuType,
   gpu_count: resource('gpu_count'),
   cpu_cores: resource('cpu_cores'),
   memory_gb: resource('memory_gb'),
   storage_gb: resource('storage_gb'),
 });
-export type DefaultConfigurationInput = z.input<typeof DefaultConfigurationInput>;
+type DefaultConfigurationInput = z.input<typeof DefaultConfigurationInput>;
 
-export const ResourceBounds = z.strictObject({
+const ResourceBounds = z.strictObject({
   gpu_count: resource('gpu_count').optional(),
   cpu_cores: resource('cpu_cores').optional(),
   memory_gb: resource('memory_gb').optional(),
   storage_gb: resource('storage_gb').optional(),
 });
-export type ResourceBounds = z.input<typeof ResourceBounds>;
+type ResourceBounds = z.input<typeof ResourceBounds>;
 
 type Resources = Partial<Record<ResourceName, number>>;
 export interface BoundIssue {
@@ -93,7 +93,7 @@ const checkBounds = (t: Parameters<typeof resourceBoundIssues>[0], ctx: z.Refine
   for (const issue of resourceBoundIssues(t)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 };
 
-export const TemplatePortInput = z.strictObject({
+const TemplatePortInput = z.strictObject({
   internal_port: Port,
   protocol: Protocol.default('tcp'),
   description: PortDescription,

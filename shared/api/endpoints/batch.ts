@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 
-export const BATCH_EXECUTE_MAX = 100;
+const BATCH_EXECUTE_MAX = 100;
 export const BatchExecuteRequest = z.strictObject({
   requests: z
     .array(z.strictObject({ endpoint_id: z.string().min(1).max(100), input: z.record(z.string(), z.unknown()) }))
@@ -12,7 +12,7 @@ export const BatchExecuteRequest = z.strictObject({
 });
 export type BatchExecuteRequest = z.infer<typeof BatchExecuteRequest>;
 
-export const BatchExecution = z.object({
+const BatchExecution = z.object({
   index: z.number().int().min(0),
   endpoint_id: z.string(),
   /** `req_…`; null when the request was refused before it ran. */

@@ -5,7 +5,7 @@ import { Timestamp } from '../common';
 
 export { Timestamp };
 
-export const ENDPOINT_ID_PATTERN = /^ep_[A-Za-z0-9]+$/;
+const ENDPOINT_ID_PATTERN = /^ep_[A-Za-z0-9]+$/;
 export const EndpointId = z.string().regex(ENDPOINT_ID_PATTERN, 'an endpoint id such as ep_…');
 export const EndpointIdParams = z.object({ endpoint_id: EndpointId });
 

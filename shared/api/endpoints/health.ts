@@ -8,7 +8,7 @@ export const HealthCheckDepth = z.enum(['basic', 'detailed', 'deep']);
 export type HealthCheckDepth = z.infer<typeof HealthCheckDepth>;
 export const HealthInclude = z.enum(['dependencies', 'resources', 'connectivity']);
 export type HealthInclude = z.infer<typeof HealthInclude>;
-export const HEALTH_TIMEOUT = { minimum: 1, maximum: 30, default: 10 } as const;
+const HEALTH_TIMEOUT = { minimum: 1, maximum: 30, default: 10 } as const;
 
 /** `include` on the wire: a comma list, or repeated. */
 const IncludeList = z
@@ -31,8 +31,8 @@ export type HealthQuery = z.infer<typeof HealthQuery>;
 const Ms = z.number().int().min(0);
 const Percent = z.number().min(0).max(100);
 
-export const ApiCheck = z.object({ status: ComponentStatus, responseTime: Ms, lastError: z.string().nullable() });
-export const ModelCheck = z.object({
+const ApiCheck = z.object({ status: ComponentStatus, responseTime: Ms, lastError: z.string().nullable() });
+const ModelCheck = z.object({
   status: ComponentStatus,
   /** Seconds the model took to load; null while it has not loaded. */
   loadTime: z.number().min(0).nullable(),
@@ -40,29 +40,29 @@ export const ModelCheck = z.object({
   lastInference: Timestamp.nullable(),
   warnings: z.array(z.string()),
 });
-export const DependencyService = z.object({
+const DependencyService = z.object({
   name: z.string(),
   status: ComponentStatus,
   responseTime: Ms.nullable(),
   error: z.string().nullable(),
 });
-export const DependenciesCheck = z.object({ status: ComponentStatus, services: z.array(DependencyService) });
+const DependenciesCheck = z.object({ status: ComponentStatus, services: z.array(DependencyService) });
 /** Chosen (deep, or include=connectivity): reachability of what the endpoint talks to. */
-export const ConnectivityCheck = z.object({
+const ConnectivityCheck = z.object({
   status: ComponentStatus,
   tests: z.array(z.object({ target: z.string(), status: ComponentStatus, latency: Ms.nullable() })),
 });
 /** Chosen (deep): one inference on a fixed input. */
-export const InferenceCheck = z.object({ status: ComponentStatus, latency: Ms.nullable(), error: z.string().nullable() });
+const InferenceCheck = z.object({ status: ComponentStatus, latency: Ms.nullable(), error: z.string().nullable() });
 /** Chosen (deep): storage and network I/O tests. */
-export const IoCheck = z.object({
+const IoCheck = z.object({
   status: ComponentStatus,
   storageReadMBps: z.number().min(0),
   storageWriteMBps: z.number().min(0),
   networkThroughputMbps: z.number().min(0),
 });
 
-export const Checks = z.object({
+const Checks = z.object({
   api: ApiCheck,
   model: ModelCheck,
   dependencies: DependenciesCheck.optional(),
@@ -72,7 +72,7 @@ export const Checks = z.object({
 });
 
 const ResourceStatus = z.enum([...ComponentStatus.options, 'warning', 'initializing']);
-export const Resources = z.object({
+const Resources = z.object({
   gpu: z.object({
     status: ResourceStatus,
     utilization: Percent,
@@ -86,7 +86,7 @@ export const Resources = z.object({
   storage: z.object({ status: ComponentStatus, used: z.string(), total: z.string(), usage: Percent, iops: z.number().int().min(0) }),
 });
 
-export const Issue = z.object({
+const Issue = z.object({
   type: z.string(),
   severity: z.enum(['low', 'medium', 'high', 'critical']),
   component: z.string(),
@@ -94,15 +94,15 @@ export const Issue = z.object({
   timestamp: Timestamp,
   recommendation: z.string(),
 });
-export const RecoveryAction = z.object({
+const RecoveryAction = z.object({
   action: z.string(),
   description: z.string(),
   estimated_downtime: z.string().optional(),
   estimated_cost_increase: z.string().optional(),
 });
 
-export const StartupPhaseName = z.enum(['container_startup', 'dependency_loading', 'loading_model', 'warmup_inference']);
-export const StartupPhase = z.object({
+const StartupPhaseName = z.enum(['container_startup', 'dependency_loading', 'loading_model', 'warmup_inference']);
+const StartupPhase = z.object({
   name: StartupPhaseName,
   status: z.enum(['completed', 'in_progress', 'pending']),
   /** Seconds the phase took (completed) or has taken so far (in progress); null when pending. */
@@ -113,7 +113,7 @@ export const StartupPhase = z.object({
   /** Seconds the phase is expected to take. */
   estimatedDuration: z.number().min(0),
 });
-export const StartupProgress = z.object({
+const StartupProgress = z.object({
   phase: StartupPhaseName,
   progress: Percent,
   estimatedCompletion: Timestamp,

@@ -37,7 +37,7 @@ export const LOG_LIMITS = {
   retentionDays: 30,
 } as const;
 
-export const RecoveryActionLog = z.object({ type: z.string(), description: z.string(), executed: z.boolean(), result: z.string() });
+const RecoveryActionLog = z.object({ type: z.string(), description: z.string(), executed: z.boolean(), result: z.string() });
 
 export const EndpointLogEntry = z.object({
   timestamp: Timestamp,
@@ -58,7 +58,7 @@ export const EndpointLogEntry = z.object({
 });
 export type EndpointLogEntry = z.infer<typeof EndpointLogEntry>;
 
-export const LogFormat = z.enum(['json', 'text', 'csv']);
+const LogFormat = z.enum(['json', 'text', 'csv']);
 
 export const GetLogsQuery = z.strictObject({
   startTime: Timestamp.optional(),
@@ -89,7 +89,7 @@ export const GetLogsQuery = z.strictObject({
 export type GetLogsQuery = z.infer<typeof GetLogsQuery>;
 
 const Count = z.number().int().min(0);
-export const LogsPage = z.object({
+const LogsPage = z.object({
   endpointId: z.string(),
   /** Entries of every level in the time range. */
   totalLogs: Count,
@@ -109,7 +109,7 @@ export const LogsPage = z.object({
 export const GetLogsResponse = LogsPage;
 export const LogsTextBody = z.string();
 
-export const TimeRange = z.strictObject({ start: Timestamp, end: Timestamp });
+const TimeRange = z.strictObject({ start: Timestamp, end: Timestamp });
 const MetadataCondition = z.union([
   z.strictObject({ $gt: z.number() }),
   z.strictObject({ $regex: z.string().min(1).max(LOG_LIMITS.patternMax) }),
@@ -126,7 +126,7 @@ export const LogFilters = z.strictObject({
 });
 export type LogFilters = z.infer<typeof LogFilters>;
 
-export const SortField = z.enum(['timestamp', 'level', 'duration', 'gpuUtilization']);
+const SortField = z.enum(['timestamp', 'level', 'duration', 'gpuUtilization']);
 export const SearchLogsRequest = z.strictObject({
   endpointIds: z.array(EndpointId).min(1).max(LOG_LIMITS.endpointsMax),
   filters: LogFilters.default({}),
@@ -145,8 +145,8 @@ export const SearchLogsResponse = z.object({
   timeRange: z.object({ start: Timestamp, end: Timestamp }),
 });
 
-export const GroupBy = z.enum(['level', 'hour', 'source']);
-export const AggregateMetric = z.enum(['count', 'unique_jobs', 'avg_duration', 'p95_duration']);
+const GroupBy = z.enum(['level', 'hour', 'source']);
+const AggregateMetric = z.enum(['count', 'unique_jobs', 'avg_duration', 'p95_duration']);
 export const AggregateLogsRequest = z.strictObject({
   endpointIds: z.array(EndpointId).min(1).max(LOG_LIMITS.endpointsMax),
   timeRange: TimeRange,

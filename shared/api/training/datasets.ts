@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Timestamp } from '../common';
 
-export const DATASET_ID_PATTERN = /^ds_[A-Za-z0-9]+$/;
+const DATASET_ID_PATTERN = /^ds_[A-Za-z0-9]+$/;
 export const DatasetId = z.string().regex(DATASET_ID_PATTERN, 'a dataset id such as ds_…');
 export const DatasetIdParams = z.object({ dataset_id: DatasetId });
 
@@ -33,7 +33,7 @@ export const DATASET_LIMITS = {
 } as const;
 
 /** Encodings the `encoding` validation key accepts (the document names the key only). */
-export const DatasetEncoding = z.enum(['utf-8', 'utf8', 'ascii', 'latin-1']);
+const DatasetEncoding = z.enum(['utf-8', 'utf8', 'ascii', 'latin-1']);
 
 const FieldName = z.string().min(1).max(200);
 const TokenCount = z.number().int().min(0).max(10_000_000);
@@ -88,9 +88,9 @@ export const UpdateDatasetRequest = z
   .refine((b) => Object.keys(b).length > 0, { message: 'name, description, tags or metadata' });
 
 const Count = z.number().int().min(0);
-export const DatasetSize = z.object({ bytes: Count, examples: Count, compressed: z.boolean() });
+const DatasetSize = z.object({ bytes: Count, examples: Count, compressed: z.boolean() });
 
-export const SchemaFieldType = z.enum(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null', 'mixed']);
+const SchemaFieldType = z.enum(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null', 'mixed']);
 export const DatasetSchema = z.object({
   fields: z.array(z.object({ name: z.string(), type: SchemaFieldType, nullable: z.boolean() })),
 });
@@ -107,7 +107,7 @@ export const FailingExample = z.object({
 });
 export type FailingExample = z.infer<typeof FailingExample>;
 
-export const CheckStatus = z.enum(['passed', 'failed', 'skipped']);
+const CheckStatus = z.enum(['passed', 'failed', 'skipped']);
 export const ValidationReport = z.object({
   status: z.enum(['pending', 'passed', 'failed']),
   checks: z.array(z.object({ name: z.string(), status: CheckStatus, message: z.string().optional() })),
@@ -116,11 +116,11 @@ export const ValidationReport = z.object({
   failingExampleCount: Count,
 });
 
-export const DatasetVersion = z.object({ id: z.string(), createdAt: Timestamp, size: Count, checksum: z.string() });
-export type DatasetVersion = z.infer<typeof DatasetVersion>;
+const DatasetVersion = z.object({ id: z.string(), createdAt: Timestamp, size: Count, checksum: z.string() });
+type DatasetVersion = z.infer<typeof DatasetVersion>;
 
 /** The account envelope of the failure that put a dataset in `error`. */
-export const DatasetFailure = z.object({ error: z.string(), message: z.string(), details: FreeObject });
+const DatasetFailure = z.object({ error: z.string(), message: z.string(), details: FreeObject });
 
 export const Dataset = z.object({
   id: DatasetId,
@@ -164,7 +164,7 @@ export const CreateDatasetResponse = z.object({
   updatedAt: Timestamp,
 });
 
-export const DatasetSort = z.enum(['created_at', 'updated_at', 'name', 'size']);
+const DatasetSort = z.enum(['created_at', 'updated_at', 'name', 'size']);
 export const ListDatasetsQuery = z.object({
   type: DatasetType.optional(),
   status: DatasetStatus.optional(),
@@ -174,7 +174,7 @@ export const ListDatasetsQuery = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const DatasetListItem = z.object({
+const DatasetListItem = z.object({
   id: DatasetId,
   name: z.string(),
   type: DatasetType,
@@ -211,7 +211,7 @@ export const MultipartInitiateRequest = z.strictObject({
     .min(1)
     .max(DATASET_LIMITS.partMaxBytes * DATASET_LIMITS.maxParts),
 });
-export const MultipartPart = z.object({ partNumber: z.number().int().min(1), size: Count, etag: z.string() });
+const MultipartPart = z.object({ partNumber: z.number().int().min(1), size: Count, etag: z.string() });
 export const MultipartUpload = z.object({
   uploadId: z.string(),
   datasetId: DatasetId,

@@ -66,7 +66,7 @@ export function transformerShape(parameters: number): { layers: number; hidden: 
 }
 
 /** Multi-worker scaling efficiency (data parallel): 5 % lost per doubling. */
-export const scalingEfficiency = (workers: number) => 0.95 ** Math.log2(workers);
+const scalingEfficiency = (workers: number) => 0.95 ** Math.log2(workers);
 
 export function resolveConfig(modelType: ModelType, config: TrainingJobConfig, examples: number, workers: number): ResolvedConfig {
   const language = modelType === 'llm' || modelType === 'multimodal' || (modelType === 'custom' && config.baseModel !== undefined);
@@ -127,7 +127,7 @@ export function trainableParameters(c: ResolvedConfig): number {
 }
 
 /** GB per GPU: weights, gradients and Adam states of what trains, activations of one micro-batch, overhead. */
-export function memoryPerGpu(c: ResolvedConfig): number {
+function memoryPerGpu(c: ResolvedConfig): number {
   const fp32 = c.mixed_precision === 'fp32';
   const trainable = trainableParameters(c);
   if (c.kind === 'vision') {
@@ -147,7 +147,7 @@ export function memoryPerGpu(c: ResolvedConfig): number {
 }
 
 /** Tokens (language) or samples (vision) per second of one GPU. */
-export function perGpuThroughput(c: ResolvedConfig, gpu: TrainingGpuType): number {
+function perGpuThroughput(c: ResolvedConfig, gpu: TrainingGpuType): number {
   const peak = TRAINING_GPUS[gpu].peakTflops * 1e12 * (c.mixed_precision === 'fp32' ? 0.25 : 1);
   const recompute = c.gradient_checkpointing ? 4 / 3 : 1;
   if (c.kind === 'vision') {
@@ -159,7 +159,7 @@ export function perGpuThroughput(c: ResolvedConfig, gpu: TrainingGpuType): numbe
   return (peak * MFU.language) / flops;
 }
 
-export function checkpointBytes(c: ResolvedConfig): number {
+function checkpointBytes(c: ResolvedConfig): number {
   const trainable = trainableParameters(c);
   // Weights of what trains (bf16 adapters, or the full model) and the optimizer's state.
   return Math.round(c.lora === null ? trainable * (c.kind === 'vision' ? 12 : 14) : trainable * 10 + 1e6);

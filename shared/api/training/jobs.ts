@@ -7,10 +7,10 @@ import { Timestamp } from '../common';
 import { DatasetId } from './datasets';
 import { baseModelParameters, BASE_MODELS, TrainingGpuType, VISION_ARCHITECTURES } from './catalog';
 
-export const JOB_ID_PATTERN = /^job_[A-Za-z0-9]+$/;
+const JOB_ID_PATTERN = /^job_[A-Za-z0-9]+$/;
 export const JobId = z.string().regex(JOB_ID_PATTERN, 'a training job id such as job_…');
 export const JobIdParams = z.object({ job_id: JobId });
-export const CheckpointId = z.string().regex(/^ckpt_[A-Za-z0-9]+$/, 'a checkpoint id such as ckpt_…');
+const CheckpointId = z.string().regex(/^ckpt_[A-Za-z0-9]+$/, 'a checkpoint id such as ckpt_…');
 
 export const ModelType = z.enum(['llm', 'vision', 'multimodal', 'custom']);
 export type ModelType = z.infer<typeof ModelType>;
@@ -23,7 +23,7 @@ export const TrainingStrategy = z.enum(['lora', 'qlora', 'full']);
 export type TrainingStrategy = z.infer<typeof TrainingStrategy>;
 export const LrScheduler = z.enum(['constant', 'linear', 'cosine']);
 export type LrScheduler = z.infer<typeof LrScheduler>;
-export const MixedPrecision = z.enum(['bf16', 'fp16', 'fp32']);
+const MixedPrecision = z.enum(['bf16', 'fp16', 'fp32']);
 
 /** Bounds the document gives (learning rate, maxWorkers, names, lists) and the emulator's own (docs/decisions.md, Training: jobs). */
 export const JOB_LIMITS = {
@@ -174,7 +174,7 @@ export type CreateTrainingJobRequest = z.infer<typeof CreateTrainingJobRequest>;
 const Count = z.number().int().min(0);
 const Num = z.number();
 
-export const JobProgress = z.object({
+const JobProgress = z.object({
   currentEpoch: Count,
   totalEpochs: Count,
   currentStep: Count,
@@ -198,7 +198,7 @@ export const Checkpoint = z.object({
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 
-export const JobFailure = z.object({
+const JobFailure = z.object({
   reason: z.enum(['DIVERGED', 'OUT_OF_MEMORY']),
   message: z.string(),
   step: Count,
@@ -272,7 +272,7 @@ export const TrainingJobListItem = TrainingJob.pick({
   metrics: z.object({ loss: Num.nullable(), learningRate: Num.nullable(), throughput: Num.nullable() }),
 });
 
-export const JobSort = z.enum(['created_at', 'updated_at', 'name']);
+const JobSort = z.enum(['created_at', 'updated_at', 'name']);
 export const ListTrainingJobsQuery = z.object({
   status: JobStatus.optional(),
   modelType: ModelType.optional(),

@@ -205,7 +205,7 @@ export const CompareModelsResponse = z.object({
   }),
 });
 
-export const RetentionPeriod = z
+const RetentionPeriod = z
   .string()
   .regex(/^\d{1,4}d$/, 'days such as 90d')
   .refine(

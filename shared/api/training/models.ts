@@ -6,7 +6,7 @@ import { Timestamp } from '../common';
 import { DatasetId } from './datasets';
 import { JobId, ModelType } from './jobs';
 
-export const MODEL_ID_PATTERN = /^model_[A-Za-z0-9]+$/;
+const MODEL_ID_PATTERN = /^model_[A-Za-z0-9]+$/;
 export const ModelId = z.string().regex(MODEL_ID_PATTERN, 'a model id such as model_…');
 export const ModelIdParams = z.object({ model_id: ModelId });
 export const ModelStatus = z.enum(['training', 'ready', 'deployed', 'archived']);
@@ -14,7 +14,7 @@ export const ModelStatus = z.enum(['training', 'ready', 'deployed', 'archived'])
 const Count = z.number().int().min(0);
 const Free = z.record(z.string(), z.unknown());
 
-export const ModelFile = z.object({
+const ModelFile = z.object({
   name: z.string(),
   size: Count,
   type: z.string(),
@@ -52,7 +52,7 @@ export type ModelVersion = z.infer<typeof ModelVersion>;
 /** `deploying` until ready (3–5 simulated minutes), then `active`; `stopped` when its model is archived. */
 export const DeploymentStatus = z.enum(['deploying', 'active', 'stopped']);
 
-export const ModelDeploymentSummary = z.object({
+const ModelDeploymentSummary = z.object({
   id: z.string(),
   name: z.string(),
   status: DeploymentStatus,
@@ -66,7 +66,7 @@ export const ModelDeploymentSummary = z.object({
   createdAt: Timestamp,
 });
 
-export const ModelArchive = z.object({
+const ModelArchive = z.object({
   archivedAt: Timestamp,
   reason: z.string().nullable(),
   retentionPeriod: z.string(),

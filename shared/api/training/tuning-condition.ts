@@ -20,8 +20,8 @@ export type Expr =
   | { kind: 'cmp'; name: string; op: '==' | '!=' | '<' | '<=' | '>' | '>='; value: Literal }
   | { kind: 'in'; name: string; negated: boolean; values: Literal[] };
 
-export const CONDITION_MAX_CHARS = 200;
-export const CONDITION_MAX_DEPTH = 8;
+const CONDITION_MAX_CHARS = 200;
+const CONDITION_MAX_DEPTH = 8;
 
 export class ConditionError extends Error {}
 

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { Timestamp } from '../common';
 import { JobId, TrainingJob } from './jobs';
 
-export const TUNE_ID_PATTERN = /^tune_[A-Za-z0-9]+$/;
-export const TuneId = z.string().regex(TUNE_ID_PATTERN, 'a tuning job id such as tune_…');
-export const TrialId = z.string().regex(/^trial_[A-Za-z0-9]+$/, 'a trial id such as trial_…');
+const TUNE_ID_PATTERN = /^tune_[A-Za-z0-9]+$/;
+const TuneId = z.string().regex(TUNE_ID_PATTERN, 'a tuning job id such as tune_…');
+const TrialId = z.string().regex(/^trial_[A-Za-z0-9]+$/, 'a trial id such as trial_…');
 export const TuneParams = z.object({ job_id: JobId, tune_id: TuneId });
 
 export const TuningAlgorithm = z.enum(['grid', 'random', 'bayesian', 'tpe', 'hyperband']);
@@ -16,15 +16,15 @@ export type TuningAlgorithm = z.infer<typeof TuningAlgorithm>;
 /** The document's values, and `stopping`: a stop that lets the running trials finish, until they have. */
 export const TuningStatus = z.enum(['pending', 'running', 'stopping', 'completed', 'failed', 'cancelled']);
 export type TuningStatus = z.infer<typeof TuningStatus>;
-export const TrialStatus = z.enum(['running', 'completed', 'failed', 'cancelled']);
-export const Direction = z.enum(['minimize', 'maximize']);
+const TrialStatus = z.enum(['running', 'completed', 'failed', 'cancelled']);
+const Direction = z.enum(['minimize', 'maximize']);
 
 /** Metrics a trial reports (the training model's, at its last step). */
 export const TRIAL_METRICS = ['loss', 'eval_loss', 'accuracy', 'perplexity'] as const;
-export const TrialMetric = z.enum(TRIAL_METRICS, { error: `the metric must be one of ${TRIAL_METRICS.join(', ')}` });
+const TrialMetric = z.enum(TRIAL_METRICS, { error: `the metric must be one of ${TRIAL_METRICS.join(', ')}` });
 /** Objectives of a multi-objective search may also weigh a trial's cost (USD) and duration (seconds). */
 export const OBJECTIVE_METRICS = [...TRIAL_METRICS, 'cost', 'duration'] as const;
-export const ObjectiveMetric = z.enum(OBJECTIVE_METRICS, { error: `an objective's metric must be one of ${OBJECTIVE_METRICS.join(', ')}` });
+const ObjectiveMetric = z.enum(OBJECTIVE_METRICS, { error: `an objective's metric must be one of ${OBJECTIVE_METRICS.join(', ')}` });
 
 export const TUNING_LIMITS = {
   maxTrials: { min: 1, max: 500, default: 50 },
@@ -55,14 +55,14 @@ const ChoiceParam = z.strictObject({
   values: z.array(ParamValue).max(TUNING_LIMITS.choiceValues.max, `a choice lists at most ${TUNING_LIMITS.choiceValues.max} values`),
   condition: Condition.optional(),
 });
-export const SearchParam = z.discriminatedUnion('type', [RangeParam, ChoiceParam], {
+const SearchParam = z.discriminatedUnion('type', [RangeParam, ChoiceParam], {
   error: 'type must be uniform, log_uniform, int_uniform, int_log_uniform or choice',
 });
-export type SearchParam = z.infer<typeof SearchParam>;
+type SearchParam = z.infer<typeof SearchParam>;
 export const ParamName = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a parameter name is a letter or _ then up to 63 letters, digits or _');
-export const SearchSpace = z
+const SearchSpace = z
   .record(ParamName, SearchParam)
   .refine((s) => Object.keys(s).length >= TUNING_LIMITS.parameters.min, 'the search space needs at least one parameter')
   .refine(
@@ -70,24 +70,24 @@ export const SearchSpace = z
     `the search space has at most ${TUNING_LIMITS.parameters.max} parameters`,
   );
 
-export const EarlyStopping = z.strictObject({
+const EarlyStopping = z.strictObject({
   /** Default: the tuning job's metric. */
   metric: TrialMetric.optional(),
   /** Finished trials in a row without an improvement of more than min_delta. */
   patience: z.number().int().min(TUNING_LIMITS.patience.min).max(TUNING_LIMITS.patience.max),
   min_delta: z.number().min(0).finite().default(0),
 });
-export const Budget = z
+const Budget = z
   .strictObject({ max_gpu_hours: z.number().positive().finite().optional(), max_cost: z.number().positive().finite().optional() })
   .refine((b) => b.max_gpu_hours !== undefined || b.max_cost !== undefined, 'a budget names max_gpu_hours, max_cost or both');
-export const HyperbandConfig = z
+const HyperbandConfig = z
   .strictObject({
     max_epochs: z.number().int().min(TUNING_LIMITS.hyperbandEpochs.min).max(TUNING_LIMITS.hyperbandEpochs.max),
     reduction_factor: z.number().int().min(TUNING_LIMITS.reductionFactor.min).max(TUNING_LIMITS.reductionFactor.max).default(3),
     min_epochs: z.number().int().min(TUNING_LIMITS.hyperbandEpochs.min).max(TUNING_LIMITS.hyperbandEpochs.max).default(1),
   })
   .refine((h) => h.min_epochs < h.max_epochs, { message: 'min_epochs must be below max_epochs', path: ['min_epochs'] });
-export const Objective = z.strictObject({
+const Objective = z.strictObject({
   metric: ObjectiveMetric,
   direction: Direction,
   weight: z.number().positive().finite().default(1),
@@ -168,7 +168,7 @@ const Results = z.object({
   totalGpuHours: Num,
 });
 
-export const ConvergenceAnalysis = z.object({
+const ConvergenceAnalysis = z.object({
   converged: z.boolean(),
   /** The trial number from which the best value stayed within 1 % of the final best; null before any completed trial. */
   convergenceEpoch: Count.nullable(),
@@ -220,7 +220,7 @@ export const TuningJob = z.object({
 });
 export type TuningJob = z.infer<typeof TuningJob>;
 
-export const TuningListItem = TuningJob.omit({ trials: true, searchSpace: true });
+const TuningListItem = TuningJob.omit({ trials: true, searchSpace: true });
 export const ListTuningQuery = z.object({
   status: TuningStatus.optional(),
   algorithm: TuningAlgorithm.optional(),

@@ -92,7 +92,7 @@ export function secretRow(page: Page, name: string): Locator {
   return page.getByTestId(`secret-row-${name}`);
 }
 
-export async function getCluster(page: Page, clusterId: string): Promise<Cluster> {
+async function getCluster(page: Page, clusterId: string): Promise<Cluster> {
   return (await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: clusterId } })).data;
 }
 

@@ -4,7 +4,7 @@
 // (100 cycles). docs/decisions.md, Persistence.
 import { startCli, type CliProcess } from './harness';
 
-export const CRASH_OWNER = 'gpu_live_OwnerCrash_0123456789abcdefghijABCDEFGH';
+const CRASH_OWNER = 'gpu_live_OwnerCrash_0123456789abcdefghijABCDEFGH';
 
 /** Every write the emulator answered 2xx, by kind. */
 export interface Ledger {
@@ -49,12 +49,12 @@ function sender(url: string): Send {
   };
 }
 
-export function startEmulator(dir: string): Promise<CliProcess> {
+function startEmulator(dir: string): Promise<CliProcess> {
   return startCli(['--port', '0', '--data', dir, '--owner-key', CRASH_OWNER, '--rate-limits', 'report'], { singleProcess: true });
 }
 
 /** What the restarted emulator lost of the ledger: one line per lost write. */
-export async function lostWrites(send: Send, ledger: Ledger): Promise<string[]> {
+async function lostWrites(send: Send, ledger: Ledger): Promise<string[]> {
   const lost: string[] = [];
   const listed = await send('GET', '/v2/accounts/api-keys');
   if (listed.status !== 200) return [`key list answered ${listed.status}`];

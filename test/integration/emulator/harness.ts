@@ -47,7 +47,7 @@ function parseBody(text: string): unknown {
  * The body's text; of an event stream (which never ends by itself), what arrives up to the end
  * of its first frame, after which the stream is cancelled.
  */
-export async function bodyText(res: Response): Promise<string> {
+async function bodyText(res: Response): Promise<string> {
   if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) return res.text();
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

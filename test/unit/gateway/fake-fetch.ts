@@ -1,5 +1,5 @@
 // A fetch stand-in that records every request and answers from a script, one entry per call.
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   authorization: string | null;

@@ -11,7 +11,7 @@ import {
   rangeError,
   rangeQuery,
 } from '../../../renderer/src/features/clusters/clusters/proxy/access-log-filter';
-import { csvField, toCsv } from '../../../renderer/src/lib/csv';
+import { toCsv, type CsvValue } from '../../../renderer/src/lib/csv';
 
 const entry = (patch: Partial<AccessLogEntry>): AccessLogEntry => ({
   timestamp: '2026-01-01T10:00:00.000Z',
@@ -24,6 +24,9 @@ const entry = (patch: Partial<AccessLogEntry>): AccessLogEntry => ({
   user_agent: 'curl/8.7.1',
   ...patch,
 });
+
+/** One field as toCsv writes it: the record of a table with an empty header, less the CRLFs. */
+const csvField = (value: CsvValue): string => toCsv([], [[value]]).slice('\r\n'.length, -'\r\n'.length);
 
 describe('CSV (RFC 4180)', () => {
   it('quotes fields with commas, quotes, CR or LF, doubling the quotes', () => {

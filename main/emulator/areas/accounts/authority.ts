@@ -32,7 +32,10 @@ export function authorityOver(store: Store): Authority {
   };
 }
 
-/** The caller's key, or the 401 to send. */
+/**
+ * The caller's key, or the 401 to send.
+ * @internal Exported for its tests only.
+ */
 export function authenticate(accounts: Accounts, header: string | undefined, now: number): StoredKey | ApiError {
   if (header === undefined || header === '') return unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
   const cache = accounts.headerHashes;

@@ -55,7 +55,7 @@ export const StoredInvitation = z.object({
 });
 export type StoredInvitation = z.infer<typeof StoredInvitation>;
 
-export const StoredBoost = z.object({
+const StoredBoost = z.object({
   id: z.string(),
   multiplier: z.number().min(1).max(10),
   duration: z.string(),
@@ -63,7 +63,7 @@ export const StoredBoost = z.object({
   startsAt: Ms,
   expiresAt: Ms,
 });
-export type StoredBoost = z.infer<typeof StoredBoost>;
+type StoredBoost = z.infer<typeof StoredBoost>;
 
 export const StoredAccount = z.object({
   id: z.string().startsWith('acc_'),

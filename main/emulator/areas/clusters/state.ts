@@ -11,7 +11,6 @@ export const AREA = 'clusters';
 // One source: the types are inferred from the schemas that check a snapshot's cluster area.
 export type StoredPort = z.infer<typeof schema.StoredPort>;
 export type StoredSecret = z.infer<typeof schema.StoredSecret>;
-export type StoredSnapshot = z.infer<typeof schema.StoredSnapshot>;
 /** A stop or restart under way: its start and plan; progress is computed when read (sim/phases.ts). */
 export type StoredLifecycle = z.infer<typeof schema.StoredLifecycle>;
 export type StoredCluster = z.infer<typeof schema.StoredCluster>;

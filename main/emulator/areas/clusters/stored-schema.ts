@@ -70,7 +70,7 @@ export const StoredSecret = z.object({
   updated_at: Ms,
 });
 
-export const StoredSnapshot = z.object({
+const StoredSnapshot = z.object({
   id: SnapshotId,
   name: z.string(),
   /** When the snapshot phase ends; a snapshot is listed once this is past. */

@@ -19,7 +19,7 @@ export interface PaletteEntry {
   run(): void;
 }
 
-export const MAX_ENTRIES = 50;
+const MAX_ENTRIES = 50;
 
 export function paletteEntries(commands: readonly FeatureCommand[], groups: readonly SearchGroup[], query: string): PaletteEntry[] {
   const fromCommand = (c: FeatureCommand, positions: number[]): PaletteEntry => ({

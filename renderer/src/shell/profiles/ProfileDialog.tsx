@@ -39,7 +39,7 @@ function toField(path: string, issue: Issue): readonly [string, string] {
 }
 
 /** The request the form would save: a new profile, or the changes to `profile` (a blank key keeps the stored one). */
-export function profileRequest(values: ProfileValues, profile: Profile | null): FormResult<SaveRequest, ProfileFormErrors> {
+function profileRequest(values: ProfileValues, profile: Profile | null): FormResult<SaveRequest, ProfileFormErrors> {
   if (!profile) {
     const parsed = createSchema.safeParse(values);
     return parsed.success

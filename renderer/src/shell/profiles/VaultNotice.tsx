@@ -6,15 +6,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppInfo } from '../status/app-info-store';
 
-/** Where keys are kept, in a phrase: "in GNOME Keyring (Secret Service)" only when it is so. */
-export function useKeyStorage(): { persistent: boolean; where: string } | null {
-  const vault = useAppInfo((s) => s.info?.vault);
-  if (!vault) return null;
-  return vault.persistent
-    ? { persistent: true, where: `in ${vault.location}` }
-    : { persistent: false, where: 'in memory for this session only' };
-}
-
 /** What happens to a key typed in a dialog: kept in the keychain, or (warning) in memory until the console stops. */
 export function KeyStorageNotice({ subject }: { subject: string }) {
   const vault = useAppInfo((s) => s.info?.vault);

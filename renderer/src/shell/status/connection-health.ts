@@ -40,6 +40,7 @@ function networkReason(error: NormalizedError): string {
 /**
  * The health a failed call shows, or null when the failure says nothing about the connection
  * (a validation error, a permission the key lacks, the bridge itself): the server answered.
+ * @internal Exported for its tests only.
  */
 export function healthOfError(error: NormalizedError): ConnectionHealth | null {
   const { source, code, status, message } = error;

@@ -19,9 +19,15 @@ export function useConnectionState(): ConnectionState {
   );
 }
 
-/** How often the store looks whether a check is due. */
+/**
+ * How often the store looks whether a check is due.
+ * @internal Exported for its tests only.
+ */
 export const CHECK_TICK_MS = 30_000;
-/** A healthy connection is checked again only after this long without any answer. */
+/**
+ * A healthy connection is checked again only after this long without any answer.
+ * @internal Exported for its tests only.
+ */
 export const IDLE_CHECK_MS = 5 * 60_000;
 const CHECK_OP = 'auth.verify';
 

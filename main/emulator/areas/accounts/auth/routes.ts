@@ -11,7 +11,7 @@ import { accountsOf, AREA } from '../state';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-export const BOOST_MAX_MS = 7 * 86_400_000;
+const BOOST_MAX_MS = 7 * 86_400_000;
 
 function status(ctx: EmulatorContext, cls: TierClass, now: number) {
   const s = ctx.limiter.peek({ id: `t:${cls}`, limit: ctx.authority.tierLimit(cls, now), kind: 'tier' }, now);

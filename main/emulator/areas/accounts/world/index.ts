@@ -23,7 +23,7 @@ interface SeedKey {
 }
 
 /** The seeded keys; their names are the keys of `Emulator.seededKeys`. */
-export const SEED_KEYS: readonly SeedKey[] = [
+const SEED_KEYS: readonly SeedKey[] = [
   { name: 'readOnly', label: 'Dashboard (read-only)', env: 'live', permissions: ['read'], scopes: [...ALL_SCOPES], ageDays: 120 },
   { name: 'readWrite', label: 'CI deploys', env: 'live', permissions: ['read', 'write'], scopes: [...ALL_SCOPES], ageDays: 200 },
   { name: 'execute', label: 'Inference runner', env: 'prod', permissions: ['execute'], scopes: ['endpoints'], ageDays: 60 },

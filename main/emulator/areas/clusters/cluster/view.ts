@@ -13,7 +13,7 @@ const pct = (v: number) => Math.round(Math.min(100, Math.max(0, v)) * 10) / 10;
  * Current metrics: the metrics simulator's reading at now (the same values as GET metrics),
  * averaged over the GPUs; 0 for GPU/CPU/memory when the cluster is not up.
  */
-export function currentMetrics(c: StoredCluster, seed: number, now: number): NonNullable<Cluster['metrics']>['current'] {
+function currentMetrics(c: StoredCluster, seed: number, now: number): NonNullable<Cluster['metrics']>['current'] {
   const m = modelOf(seed, c);
   const v = sampleAt(m, now);
   const up = liveAt(m, now);

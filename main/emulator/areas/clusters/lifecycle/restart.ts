@@ -16,7 +16,7 @@ import { clusterRecord } from '../records';
 import { AREA, type StoredCluster, type StoredLifecycle } from '../state';
 
 /** Chosen: no region offers more GPUs than this to one cluster (GPU_UNAVAILABLE above it). */
-export const MAX_GPUS_PER_CLUSTER = 8;
+const MAX_GPUS_PER_CLUSTER = 8;
 const RESTARTABLE = new Set(['running', 'stopped', 'error']);
 
 /** Validates and applies the requested changes; returns their descriptions. Throws before changing anything. */

@@ -36,10 +36,13 @@ import {
 import { findCluster } from '../state';
 
 const DAY = 86_400_000;
-export const RETENTION_MS = LOG_RETENTION_DAYS * DAY;
+const RETENTION_MS = LOG_RETENTION_DAYS * DAY;
 /** A search without a time range covers the last day. */
 const SEARCH_DEFAULT_MS = DAY;
-/** Event streams open now, in this process (tests check a stream stops when its client leaves). */
+/**
+ * Event streams open now, in this process (tests check a stream stops when its client leaves).
+ * @internal Exported for its tests only.
+ */
 export const openLogStreams = { count: 0 };
 
 const invalid = (field: string, reason: string, extra: Record<string, unknown> = {}) =>

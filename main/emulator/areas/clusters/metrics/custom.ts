@@ -18,7 +18,7 @@ import { CUSTOM_CHUNK } from '../stored-schema';
 const DAY = 86_400_000;
 export const RETENTION_MS = METRICS_RETENTION_DAYS * DAY;
 
-export const customMetricLimit = (cluster_id: string, name: string) =>
+const customMetricLimit = (cluster_id: string, name: string) =>
   clusterError(
     409,
     'CUSTOM_METRIC_LIMIT',

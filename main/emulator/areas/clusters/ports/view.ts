@@ -7,7 +7,7 @@ import type { StoredCluster, StoredPort } from '../state';
 /** Chosen: auto-assigned external ports come from this range, lowest free first. */
 export const AUTO_PORT_RANGE: [number, number] = [30000, 32767];
 
-export const portUrl = (c: StoredCluster, external: number) => `${c.proxy_url}:${external}`;
+const portUrl = (c: StoredCluster, external: number) => `${c.proxy_url}:${external}`;
 
 export function portView(c: StoredCluster, p: StoredPort, now: number, includeHealth = false): PortMapping {
   const intervalMs = p.health_check.interval_seconds * 1000;

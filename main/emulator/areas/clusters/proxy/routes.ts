@@ -15,7 +15,7 @@ import { portView } from '../ports/view';
 import { clusterRecord } from '../records';
 import { AREA, type StoredCluster } from '../state';
 
-export const PROXY_VERSION = '2.4.1';
+const PROXY_VERSION = '2.4.1';
 const DAY = 86_400_000;
 
 interface ProxyParts {
@@ -44,7 +44,7 @@ function servingUntil(c: StoredCluster, status: string, now: number): number | n
   return status === 'error' ? c.last_accessed : null;
 }
 
-export function proxyResponse(c: StoredCluster, now: number, parts: ProxyParts, requestId: string) {
+function proxyResponse(c: StoredCluster, now: number, parts: ProxyParts, requestId: string) {
   const { status } = project(c, now);
   const data: ProxyConfiguration = {
     cluster_id: c.id,

@@ -17,7 +17,7 @@ import { AREA, type StoredCluster, type StoredSecret } from '../state';
 export const secretAad = (clusterId: string, name: string) => `${clusterId}/${name}`;
 
 /** Chosen default: the name in upper case with other characters as `_`. */
-export function defaultEnvVar(name: string): string {
+function defaultEnvVar(name: string): string {
   const v = name.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
   return /^[0-9]/.test(v) ? `_${v}` : v;
 }

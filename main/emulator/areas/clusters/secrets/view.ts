@@ -7,7 +7,7 @@ import type { StoredSecret } from '../state';
 
 const DAY = 86_400_000;
 
-export function nextRotation(s: StoredSecret): number | null {
+function nextRotation(s: StoredSecret): number | null {
   return s.rotation.enabled ? s.rotation.last_rotated_at + s.rotation.interval_days * DAY : null;
 }
 

@@ -75,7 +75,7 @@ export interface Progress {
   endsAt: number;
 }
 
-export const finalPhase = (op: Pick<StoredLifecycle, 'kind'>) => (op.kind === 'stop' ? 'completed' : 'ready');
+const finalPhase = (op: Pick<StoredLifecycle, 'kind'>) => (op.kind === 'stop' ? 'completed' : 'ready');
 
 export function endOf(op: Pick<StoredLifecycle, 'started_at' | 'phases'>): number {
   return op.started_at + op.phases.reduce((sum, [, ms]) => sum + ms, 0);

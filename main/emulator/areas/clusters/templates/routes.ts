@@ -16,9 +16,9 @@ import { AREA, clustersState, type StoredTemplate } from '../state';
 import { ALL_REGIONS, softwareFor } from './defaults';
 
 /** Chosen: templates created without project_id belong to this project. */
-export const DEFAULT_PROJECT = 'proj_default';
+const DEFAULT_PROJECT = 'proj_default';
 
-export function templateView(t: StoredTemplate): Template {
+function templateView(t: StoredTemplate): Template {
   const view = structuredClone(t) as Template;
   view.default_configuration.estimated_hourly_cost = estimateHourlyRate(t.default_configuration);
   return view;

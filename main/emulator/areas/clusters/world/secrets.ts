@@ -21,7 +21,7 @@ interface Spec {
 
 const PEM = (rng: Rng) => `-----BEGIN CERTIFICATE-----\n${rng.base62(64)}\n${rng.base62(64)}\n-----END CERTIFICATE-----\n`;
 
-export const SECRET_SPECS: Spec[] = [
+const SECRET_SPECS: Spec[] = [
   {
     name: 'HF_TOKEN',
     type: 'api_key',
@@ -105,8 +105,8 @@ export const SECRET_SPECS: Spec[] = [
   },
 ];
 
-export const TYPES: SecretType[] = ['api_key', 'database', 'certificate', 'file', 'generic', 'cloud_provider', 'webhook', 'monitoring'];
-export const CATEGORIES: SecretCategory[] = [
+const TYPES: SecretType[] = ['api_key', 'database', 'certificate', 'file', 'generic', 'cloud_provider', 'webhook', 'monitoring'];
+const CATEGORIES: SecretCategory[] = [
   'ml_services',
   'databases',
   'cloud_providers',

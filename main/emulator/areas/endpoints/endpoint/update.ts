@@ -13,7 +13,7 @@ import { AREA, endpointsState } from '../state';
 import { batchInFlight, iso } from './view';
 
 /** Rolling restart: 20 s, plus 15 s per worker restarted in turn; a change that restarts nothing takes 10 s. */
-export function rolloutMs(restarts: boolean, workers: number): number {
+function rolloutMs(restarts: boolean, workers: number): number {
   return restarts ? (20 + 15 * workers) * 1000 : 10_000;
 }
 

@@ -21,7 +21,7 @@ function headerOf(headers: Readonly<Record<string, string | string[] | undefined
 }
 
 /** 03, Endpoint logs: `<timestamp> [<LEVEL>] <source>: <message> (<jobId>)`; `-` when there is no job. */
-export const textLine = (e: EndpointLogEntry) => `${e.timestamp} [${e.level.toUpperCase()}] ${e.source}: ${e.message} (${e.jobId ?? '-'})`;
+const textLine = (e: EndpointLogEntry) => `${e.timestamp} [${e.level.toUpperCase()}] ${e.source}: ${e.message} (${e.jobId ?? '-'})`;
 
 const CSV_COLUMNS = [
   'timestamp',
@@ -41,7 +41,7 @@ function csvCell(v: unknown): string {
   if (/^[=+\-@]/.test(s) && typeof v === 'string') s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
-export const csvOf = (entries: EndpointLogEntry[]) =>
+const csvOf = (entries: EndpointLogEntry[]) =>
   [CSV_COLUMNS.join(','), ...entries.map((e) => CSV_COLUMNS.map((c) => csvCell(e[c])).join(','))].join('\r\n') + '\r\n';
 
 function summaryOf(records: LogRecord[]) {

@@ -17,7 +17,10 @@ const READ_WINDOW_MS = 10 * 60_000;
 /** Entries sent first when neither Last-Event-ID nor startTime says where to begin (as cluster logs). */
 export const STREAM_BACKLOG_DEFAULT = 100;
 
-/** Endpoint log streams open now, in this process (tests check a stream stops when its client leaves). */
+/**
+ * Endpoint log streams open now, in this process (tests check a stream stops when its client leaves).
+ * @internal Exported for its tests only.
+ */
 export const openEndpointLogStreams = { count: 0 };
 
 /**

@@ -12,7 +12,10 @@ import { STARTUP_PHASES, startupEnd } from './lifecycle';
 import { sampleAt } from './traffic';
 
 const MINUTE = 60_000;
-/** Request lines are sampled beyond one per two seconds (docs/decisions.md, Endpoints: logs). */
+/**
+ * Request lines are sampled beyond one per two seconds (docs/decisions.md, Endpoints: logs).
+ * @internal Exported for its tests only.
+ */
 export const REQUEST_LINES_PER_MINUTE = 30;
 
 export interface LogRecord {

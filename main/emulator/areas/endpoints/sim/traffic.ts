@@ -28,7 +28,10 @@ function swing(id: string, minute: number): number {
   return ((h >>> 0) / 4294967295) * 2 - 1;
 }
 
-/** Demand in requests per second at `t` (before the health's share): 35–100% of the peak along the day, ±8% per minute. */
+/**
+ * Demand in requests per second at `t` (before the health's share): 35–100% of the peak along the day, ±8% per minute.
+ * @internal Exported for its tests only.
+ */
 export function demandAt(e: StoredEndpoint, t: number): number {
   const hour = (((t % 86_400_000) + 86_400_000) % 86_400_000) / HOUR;
   const daily = 0.35 + 0.65 * (0.5 + 0.5 * Math.cos((2 * Math.PI * (hour - e.traffic.peak_hour)) / 24));
@@ -36,7 +39,7 @@ export function demandAt(e: StoredEndpoint, t: number): number {
 }
 
 /** Requests per second the endpoint can hold at its base latency. */
-export function capacityOf(e: StoredEndpoint, t: number): number {
+function capacityOf(e: StoredEndpoint, t: number): number {
   // A rollout restarts workers one at a time: one fewer serves meanwhile.
   const workers = Math.max(1, e.configuration.workerCount - (rolloutActive(e, t) ? 1 : 0));
   return (workers * e.configuration.maxConcurrency) / (e.traffic.latency_ms / 1000);

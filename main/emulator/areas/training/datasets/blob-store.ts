@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 /** Bytes an emulator without a data folder keeps for all datasets together (staged bytes included). */
 export const MEMORY_BLOBS_MAX = 256 * 1024 * 1024;
 
-export interface Written {
+interface Written {
   size: number;
   sha256: string;
 }
@@ -25,7 +25,7 @@ export interface Staged extends Written {
 }
 
 /** Refuses to go on: more bytes than allowed arrived (the error the caller answers with). */
-export type Overflow = (size: number) => Error;
+type Overflow = (size: number) => Error;
 
 export interface BlobStore {
   readonly kind: 'disk' | 'memory';

@@ -13,8 +13,8 @@ import { bufferSource } from './analyze/source';
 import { blobsOf } from './blobs';
 
 /** Simulated processing time: a fixed start plus the bytes at a steady rate. */
-export const PROCESSING_BASE_SECONDS = 5;
-export const PROCESSING_BYTES_PER_SECOND = 10_000_000;
+const PROCESSING_BASE_SECONDS = 5;
+const PROCESSING_BYTES_PER_SECOND = 10_000_000;
 
 export const processingMs = (bytes: number) => Math.round((PROCESSING_BASE_SECONDS + bytes / PROCESSING_BYTES_PER_SECOND) * 1000);
 
@@ -34,7 +34,7 @@ async function versionBytes(ctx: EmulatorContext, keys: readonly string[], size:
 }
 
 /** A file up to this size is analysed before its upload's last request answers; a larger one while the dataset is `processing`. */
-export const INLINE_ANALYSIS_BYTES = 64 * 1024 * 1024;
+const INLINE_ANALYSIS_BYTES = 64 * 1024 * 1024;
 
 /** Analyses under way, per emulator and dataset version. */
 const running = new WeakMap<EmulatorContext, Map<string, Promise<void>>>();

@@ -7,9 +7,9 @@ import { blobsOf } from './blobs';
 import { MEMORY_BLOBS_MAX } from './blob-store';
 
 /** Bytes of dataset storage per plan (decimal units, as storage is billed). */
-export const PLAN_STORAGE_BYTES = { free: 10e9, pro: 100e9, enterprise: 1e12 } as const;
+const PLAN_STORAGE_BYTES = { free: 10e9, pro: 100e9, enterprise: 1e12 } as const;
 
-export function storageUsed(state: TrainingState): number {
+function storageUsed(state: TrainingState): number {
   let used = 0;
   for (const d of state.datasets) {
     for (const v of d.versions) used += v.size;

@@ -49,8 +49,8 @@ const BEARER = /^Bearer +(\S+) *$/i;
  * — up to this many bytes or DRAIN_MAX_MS, whichever comes first — so that a client that writes
  * its whole body before reading gets to read the answer; past that the connection is closed.
  */
-export const DRAIN_MAX_BYTES = 128 * MIB;
-export const DRAIN_MAX_MS = 30_000;
+const DRAIN_MAX_BYTES = 128 * MIB;
+const DRAIN_MAX_MS = 30_000;
 
 /** The request body ended before it was whole: the client went away, there is nobody to answer. */
 class ClientGone extends Error {}
@@ -108,7 +108,7 @@ async function exclusive<T>(ctx: EmulatorContext, datasetId: string, f: () => Pr
 }
 
 /** The part size of a multipart upload: at least 8 MiB, whole MiB, and few enough parts. */
-export function partSizeFor(size: number): number {
+function partSizeFor(size: number): number {
   const needed = Math.ceil(size / DATASET_LIMITS.maxParts / MIB) * MIB;
   return Math.min(DATASET_LIMITS.partMaxBytes, Math.max(8 * MIB, needed, DATASET_LIMITS.partMinBytes));
 }

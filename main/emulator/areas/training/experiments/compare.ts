@@ -22,13 +22,13 @@ const round = (v: number, digits = 6) => Number(v.toFixed(digits));
 const nullable = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? null : v);
 
 /** A run's sample: the training loss at each of its last ⌈steps/10⌉ steps (at least 5, at most 200 evenly spread). */
-export const SAMPLE_FRACTION = 0.1;
-export const SAMPLE_MIN = 5;
-export const SAMPLE_MAX = 200;
-export const SAMPLE_DESCRIPTION =
+const SAMPLE_FRACTION = 0.1;
+const SAMPLE_MIN = 5;
+const SAMPLE_MAX = 200;
+const SAMPLE_DESCRIPTION =
   'training loss at each of the last 10% of the steps each run has taken (at least 5, at most 200 evenly spread steps); failed and cancelled runs are left out';
 
-export function lossSample(s: RunState): number[] | null {
+function lossSample(s: RunState): number[] | null {
   if (s.view.status === 'failed' || s.view.status === 'cancelled') return null;
   const step = s.t.step;
   const width = Math.max(SAMPLE_MIN, Math.ceil(step * SAMPLE_FRACTION));
@@ -62,7 +62,7 @@ function rankings(runs: readonly RunState[], metrics: readonly RunMetricName[]):
 }
 
 /** Every pair up to this many runs (435 pairs); beyond, each run against one reference run. */
-export const ALL_PAIRS_MAX_RUNS = 30;
+const ALL_PAIRS_MAX_RUNS = 30;
 
 function statisticalAnalysis(
   runs: readonly RunState[],

@@ -8,6 +8,7 @@ export type Cell = string | number | boolean | null | undefined;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 const FORMULA = /^[=+\-@\t\r]/;
 
+/** @internal Exported for its tests only. */
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';

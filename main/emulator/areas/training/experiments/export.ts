@@ -18,9 +18,9 @@ import { csvLine, type Cell } from './csv';
 import { objectStoreOf, type Written } from './object-store';
 import type { StoredExperiment, StoredExport } from './stored-schema';
 
-export const OBJECT_STORE_PREFIX = '/_object-store';
+const OBJECT_STORE_PREFIX = '/_object-store';
 /** Simulated lifetime of a download token. */
-export const DOWNLOAD_TOKEN_MS = 60 * 60 * 1000;
+const DOWNLOAD_TOKEN_MS = 60 * 60 * 1000;
 const EXPORTS_KEPT = 100;
 const BEARER = /^Bearer +(\S+) *$/i;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -31,7 +31,7 @@ type Include = Request['include'][number];
 const METRIC_PHASES = ['current', 'best', 'final'] as const;
 
 /** The columns for these runs and sections, in order. */
-export function exportColumns(runs: readonly Run[], include: readonly Include[]): string[] {
+function exportColumns(runs: readonly Run[], include: readonly Include[]): string[] {
   const has = (s: Include) => include.includes(s);
   const cols = ['run_id', 'run_name', 'status', 'training_job_id'];
   if (has('metadata')) cols.push('experiment_id', 'experiment_name', 'created_at', 'completed_at', 'tags', 'notes');
@@ -45,7 +45,7 @@ export function exportColumns(runs: readonly Run[], include: readonly Include[])
   return cols;
 }
 
-export function exportRow(exp: StoredExperiment, run: Run, columns: readonly string[]): Cell[] {
+function exportRow(exp: StoredExperiment, run: Run, columns: readonly string[]): Cell[] {
   return columns.map((c): Cell => {
     switch (c) {
       case 'run_id':

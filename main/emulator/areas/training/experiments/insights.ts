@@ -14,7 +14,7 @@ const round = (v: number, digits = 4) => Number(v.toFixed(digits));
 const usd = (v: number) => `$${v.toFixed(2)}`;
 
 /** The metric an experiment's best run is chosen by: validation loss, else training loss. */
-export function primaryMetric(runs: readonly RunState[]): RunMetricName {
+function primaryMetric(runs: readonly RunState[]): RunMetricName {
   return runs.some((r) => metricValue(r, 'validation_loss') !== null) ? 'validation_loss' : 'loss';
 }
 
@@ -84,7 +84,7 @@ function outOfMemory(runs: readonly RunState[]): InsightOut | null {
 }
 
 /** Patience of the early-stopping rule insights assume: evaluations without improvement. */
-export const EARLY_STOP_PATIENCE = 2;
+const EARLY_STOP_PATIENCE = 2;
 
 /**
  * Completed runs whose validation loss rose after its best evaluation: stopping `patience`

@@ -22,7 +22,7 @@ import { randomBase62 } from '../../../core/ids';
 import { objectPathRefused } from './errors';
 
 /** Bytes an emulator without a data folder keeps for all exports together. */
-export const MEMORY_OBJECTS_MAX = 64 * 1024 * 1024;
+const MEMORY_OBJECTS_MAX = 64 * 1024 * 1024;
 
 export interface Written {
   size: number;
@@ -77,6 +77,7 @@ function pathError(e: unknown, bucket: string, path: string): unknown {
   return e;
 }
 
+/** @internal Exported for its tests only. */
 export function diskObjectStore(dataDir: string): ObjectStore {
   const root = join(dataDir, 'object-store');
   // Versions being written; no bucket name starts with a dot. What a crash left there is dropped.
@@ -129,6 +130,7 @@ export function diskObjectStore(dataDir: string): ObjectStore {
   };
 }
 
+/** @internal Exported for its tests only. */
 export function memoryObjectStore(limit = MEMORY_OBJECTS_MAX): ObjectStore {
   // A version's chunks are never changed: a write stores new ones.
   const objects = new Map<string, readonly Buffer[]>();

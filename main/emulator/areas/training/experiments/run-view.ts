@@ -20,7 +20,10 @@ const EVALS_MAX = 2000;
 
 type Scalar = string | number | boolean | null;
 
-/** `{training: {learning_rate: 2e-4}}` → `{'training.learning_rate': 2e-4}`; lists become comma-joined text. */
+/**
+ * `{training: {learning_rate: 2e-4}}` → `{'training.learning_rate': 2e-4}`; lists become comma-joined text.
+ * @internal Exported for its tests only.
+ */
 export function flatten(value: unknown, prefix = '', out: Record<string, Scalar> = {}): Record<string, Scalar> {
   if (value === null || typeof value !== 'object') {
     if (prefix !== '') out[prefix] = value === undefined ? null : (value as Scalar);
@@ -35,7 +38,7 @@ export function flatten(value: unknown, prefix = '', out: Record<string, Scalar>
 }
 
 /** The job's configuration as sent, flattened, with the defaults the job resolved filled in, and its GPU and workers. */
-export function jobParameters(job: StoredJob, run = new JobRun(job)): Record<string, Scalar> {
+function jobParameters(job: StoredJob, run = new JobRun(job)): Record<string, Scalar> {
   const c = run.config;
   const sent = flatten(job.config as TrainingJobConfig);
   const resolved: Record<string, Scalar> = {

@@ -30,7 +30,7 @@ export function checkpointView(run: JobRun, c: CheckpointAt): Checkpoint {
   };
 }
 
-export function hourlyRate(job: StoredJob): number {
+function hourlyRate(job: StoredJob): number {
   return TRAINING_GPUS[job.gpu_type].hourlyPrice * job.workers;
 }
 

@@ -57,7 +57,7 @@ interface BenchmarkSpec {
 
 const TEXT: readonly ModelType[] = ['llm', 'multimodal'];
 /** Chance and ceiling from the benchmarks' papers (rounded); the response to loss is the emulator's. */
-export const BENCHMARK_SPECS: Readonly<Record<BenchmarkName, BenchmarkSpec>> = {
+const BENCHMARK_SPECS: Readonly<Record<BenchmarkName, BenchmarkSpec>> = {
   mmlu: { types: TEXT, chance: 25, ceiling: 90, midLoss: 1.1, slope: 2.2, perDecade: 1.1 },
   hellaswag: { types: TEXT, chance: 25, ceiling: 95, midLoss: 1.4, slope: 2.0, perDecade: 0.9 },
   arc_challenge: { types: TEXT, chance: 25, ceiling: 96, midLoss: 1.2, slope: 2.0, perDecade: 1.0 },

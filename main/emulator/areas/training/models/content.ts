@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 import { crc32Combine, crc32Repeated } from './crc32';
 import { BLOCK_BYTES, blockBytes, blockOf } from './files';
 
-export const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 export interface Content {
   readonly size: number;

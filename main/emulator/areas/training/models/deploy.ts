@@ -19,7 +19,7 @@ import { deploymentUrl } from './view';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Simulated ms from deploy to active: 180–300 s, from the world seed and the deployment id. */
-export function readyDelayMs(worldSeed: number, deploymentId: string): number {
+function readyDelayMs(worldSeed: number, deploymentId: string): number {
   const { min, max } = MODEL_LIMITS.deploySeconds;
   return Rng.derive(worldSeed, `deploy:${deploymentId}`).int(min, max) * 1000;
 }

@@ -63,7 +63,10 @@ function authorize(ctx: EmulatorContext, req: FastifyRequest): { model: StoredMo
   return { model, download };
 }
 
-/** The one range of a `Range: bytes=…` header within `size`: null for the whole (absent, several or malformed), 'unsatisfiable' past the end. */
+/**
+ * The one range of a `Range: bytes=…` header within `size`: null for the whole (absent, several or malformed), 'unsatisfiable' past the end.
+ * @internal Exported for its tests only.
+ */
 export function rangeOf(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;

@@ -20,7 +20,7 @@ import { zipArchive } from './zip';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The bytes of one file of a version: a JSON file's text, else the weight blocks of its content key. */
-export function fileContent(state: TrainingState, v: StoredModelVersion, name: string): Content {
+function fileContent(state: TrainingState, v: StoredModelVersion, name: string): Content {
   const f = v.files.find((x) => x.name === name)!;
   let text = f.text;
   if (text === undefined && f.type === 'config') {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 
 export const BLOCK_BYTES = 64 * 1024;
-export const PART_BYTES = 8 * 1024 * 1024;
+const PART_BYTES = 8 * 1024 * 1024;
 
 export type ModelFileContent = { kind: 'json'; text: string } | { kind: 'blocks'; size: number };
 

@@ -43,7 +43,7 @@ export function versionsOf(m: StoredModel): StoredModelVersion[] {
 export const latestVersion = (m: StoredModel): StoredModelVersion => versionsOf(m).at(-1)!;
 
 /** Deletes the archived models whose retention has passed by `now`; whether any was. */
-export function purgeExpired(state: TrainingState, store: Store | null, now: number): boolean {
+function purgeExpired(state: TrainingState, store: Store | null, now: number): boolean {
   const gone = state.models.filter((m) => m.archive !== null && m.archive.delete_at <= now);
   if (gone.length === 0) return false;
   state.models = state.models.filter((m) => !gone.includes(m));

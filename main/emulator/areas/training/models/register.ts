@@ -12,7 +12,7 @@ import { checksumOf, sizeOf, type ModelFileSpec } from './files';
 
 const round = (v: number, digits = 4) => Number(v.toFixed(digits));
 
-export const modelIdOf = (job: StoredJob) => `model_${Rng.derive(job.seed, `model:${job.id}`).base62(16)}`;
+const modelIdOf = (job: StoredJob) => `model_${Rng.derive(job.seed, `model:${job.id}`).base62(16)}`;
 
 export function filesOf(run: JobRun): ModelFileSpec[] {
   const c = run.config;

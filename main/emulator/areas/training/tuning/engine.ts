@@ -19,8 +19,8 @@ import { runTrial } from './objective';
 export const GRID_CAP = 10_000;
 
 export const spaceOf = (tu: StoredTuning): CompiledSpace => compileSpace(tu.request.search_space as SearchSpace);
-export const scheduleOf = (tu: StoredTuning): Bracket[] => hyperbandSchedule(tu.request.hyperband_config!, tu.request.max_trials)!;
-export const trialIdOf = (tu: StoredTuning, n: number) => `trial_${Rng.derive(tu.seed, `trial-id:${n}`).base62(14)}`;
+const scheduleOf = (tu: StoredTuning): Bracket[] => hyperbandSchedule(tu.request.hyperband_config!, tu.request.max_trials)!;
+const trialIdOf = (tu: StoredTuning, n: number) => `trial_${Rng.derive(tu.seed, `trial-id:${n}`).base62(14)}`;
 
 /** The natural direction of a metric (for early stopping on another metric than the job's). */
 const naturalDirection = (metric: string) => (metric === 'accuracy' ? 'maximize' : 'minimize');

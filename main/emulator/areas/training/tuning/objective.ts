@@ -17,7 +17,7 @@ interface Target {
 
 const T = (path: string[], read = true): Target => ({ path, read });
 /** Parameter names and the config keys they set (03, Training job: config keys seen for language models and vision). */
-export const PARAMETER_MAP: Readonly<Record<string, Target>> = {
+const PARAMETER_MAP: Readonly<Record<string, Target>> = {
   learning_rate: T(['training', 'learning_rate']),
   lr: T(['training', 'learning_rate']),
   batch_size: T(['training', 'batch_size']),
@@ -43,7 +43,7 @@ export const PARAMETER_MAP: Readonly<Record<string, Target>> = {
 };
 
 /** Where a parameter goes: a known key, or `hyperparameters.<name>` (kept with the config, read by no model). */
-export const targetOf = (name: string): Target => PARAMETER_MAP[name] ?? { path: ['hyperparameters', name], read: false };
+const targetOf = (name: string): Target => PARAMETER_MAP[name] ?? { path: ['hyperparameters', name], read: false };
 
 export type Config = Record<string, unknown>;
 
@@ -63,7 +63,7 @@ export function applyParams(config: Readonly<Config>, params: Readonly<Params>):
 }
 
 /** The value a config holds at a parameter's key, if any. */
-export function configValue(config: Readonly<Config>, name: string): Literal | undefined {
+function configValue(config: Readonly<Config>, name: string): Literal | undefined {
   let node: unknown = config;
   for (const key of targetOf(name).path) {
     if (typeof node !== 'object' || node === null) return undefined;
@@ -122,7 +122,7 @@ const SURFACE_AMPLITUDE = 0.03;
  * SURFACE_AMPLITUDE × floor × ((u − best)/0.5)² to the losses; a choice's values each add a seeded
  * share of it. An inactive or unset parameter sits at the middle of its range.
  */
-export function surfacePenalty(parent: Parent, space: CompiledSpace, params: Readonly<Params>): number {
+function surfacePenalty(parent: Parent, space: CompiledSpace, params: Readonly<Params>): number {
   let total = 0;
   for (const p of space.params) {
     if (targetOf(p.name).read) continue;
@@ -152,7 +152,7 @@ function failed(
 }
 
 /** Metrics a run gives from its loss model at step `s` (with the response-surface term). */
-export function metricsAt(model: LossModel, resolved: ResolvedConfig, s: number, penalty: number): Record<string, number> {
+function metricsAt(model: LossModel, resolved: ResolvedConfig, s: number, penalty: number): Record<string, number> {
   const extra = penalty * model.floor;
   const loss = model.trainLoss(s) + extra;
   const evalLoss = model.validationLoss(s) + extra;

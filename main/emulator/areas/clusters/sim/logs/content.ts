@@ -86,7 +86,7 @@ interface Out {
  * time and never look at the bulk of the lines (training steps, requests), whose numbers cost
  * more to format than the rest of the entry to make.
  */
-export class Line implements Raw {
+class Line implements Raw {
   lower?: string;
   stack?: string[];
   constructor(

@@ -16,7 +16,9 @@ import { cursorOf, idOf } from './read';
 export { lowerOf };
 import { columnBits, LEVEL_CODES, SEPARATOR, SOURCE_CODES, TYPE_CODES, textBits, type HourIndex } from './text-index';
 
+/** @internal Exported for its tests only. */
 export const QUERY_MAX_TERMS = 64;
+/** @internal Exported for its tests only. */
 export const QUERY_MAX_DEPTH = 16;
 
 export class QueryError extends Error {

@@ -14,6 +14,7 @@ import { HOT_C, MIN, containerId, hotGpu, lifecycleEvents, minuteLines, runEvent
 import type { IndexTest } from './query';
 import { LEVEL_CODES, hourIndexOf } from './text-index';
 
+/** @internal Exported for its tests only. */
 export const HOUR = 60 * MIN;
 /** The cache holds at most this many generated entries (older hours are dropped first). */
 const CACHE_ENTRIES = 400_000;
@@ -73,7 +74,7 @@ function stateKey(c: StoredCluster): string {
   ].join('|');
 }
 
-export const byOrder = (a: Raw, b: Raw) => a.t - b.t || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
+const byOrder = (a: Raw, b: Raw) => a.t - b.t || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
 
 /** Whether anything at all can be written in [from, to): a run overlaps, or a stop or restart writes a phase. */
 function anything(m: MetricsModel, from: number, to: number): boolean {
@@ -109,7 +110,7 @@ const generateHour = (seed: number, m: MetricsModel, h: number, rareOnly = false
  * [time, gpu, °C to a tenth, graphics MHz] of the warnings in [from, to): minute samples above HOT_C whose
  * previous minute was not (or had no data), and quarter hours while a GPU stays above.
  */
-export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
+function hotMinutes(m: MetricsModel, from: number, to: number): Array<[number, number, number, number]> {
   const s = thermalSeriesOf(m, from - MIN, to);
   const gpus = m.layout.gpus;
   const out: Array<[number, number, number, number]> = [];
@@ -131,7 +132,10 @@ export function hotMinutes(m: MetricsModel, from: number, to: number): Array<[nu
 
 const hourKey = (seed: number, m: MetricsModel, h: number) => `${seed}|${stateKey(m.cluster)}|${h}`;
 
-/** The hour block starting at h (a multiple of HOUR), generated or from the cache. */
+/**
+ * The hour block starting at h (a multiple of HOUR), generated or from the cache.
+ * @internal Exported for its tests only.
+ */
 export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): Raw[] {
   const key = hourKey(seed, m, h);
   const cached = hit(full, key);
@@ -151,6 +155,7 @@ export function hourOf(seed: number, m: MetricsModel, h: number, cache = true): 
  * The warn, error and fatal entries of an hour, kept apart in a cache of their own: a read that
  * wants only those levels over the whole retention finds them without the bulk, and its first
  * pass does not push the recent hours out of the main cache.
+ * @internal Exported for its tests only.
  */
 export function rareHourOf(seed: number, m: MetricsModel, h: number): Raw[] {
   const key = hourKey(seed, m, h);
@@ -362,8 +367,8 @@ export function render(src: LogSourceOf, e: Raw): LogEntry {
   return out;
 }
 
-export const CUDA_VERSION = '12.4';
-export const DRIVER_VERSION = '550.54.15';
+const CUDA_VERSION = '12.4';
+const DRIVER_VERSION = '550.54.15';
 
 const UPPER: Record<string, string> = { debug: 'DEBUG', info: 'INFO ', warn: 'WARN ', error: 'ERROR', fatal: 'FATAL' };
 

@@ -35,6 +35,7 @@ export interface HourIndex {
   gpu: Int8Array;
 }
 
+/** @internal Exported for its tests only. */
 export function buildHourIndex(block: readonly Raw[], start = block.length > 0 ? Math.floor(block[0]!.t / HOUR) * HOUR : 0): HourIndex {
   const n = block.length;
   const parts = new Array<string>(n);

@@ -13,7 +13,7 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const TAU = 2 * Math.PI;
 
-export type Workload = 'training' | 'inference' | 'interactive';
+type Workload = 'training' | 'inference' | 'interactive';
 
 export interface Profile {
   workload: Workload;
@@ -69,7 +69,7 @@ const REGION_OFFSET_H: Array<[RegExp, number]> = [
   [/^ap-northeast/, 9],
 ];
 
-export function workloadOf(c: Pick<StoredCluster, 'name' | 'template_name' | 'container_image'>, rng: Rng): Workload {
+function workloadOf(c: Pick<StoredCluster, 'name' | 'template_name' | 'container_image'>, rng: Rng): Workload {
   const text = `${c.template_name ?? ''} ${c.name} ${c.container_image}`.toLowerCase();
   for (const [re, w] of WORKLOAD_PATTERNS) if (re.test(text)) return w;
   return WORKLOADS[rng.int(0, 2)]!;
@@ -257,7 +257,7 @@ export function runAt(tl: Timeline, t: number): Run | null {
 }
 
 /** Fast deterministic hash of two integers to [0, 1). */
-export function hash01(a: number, b: number): number {
+function hash01(a: number, b: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b | 0, 0xc2b2ae35);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
@@ -270,7 +270,7 @@ export function hash01(a: number, b: number): number {
 const SESSION_MS = 20 * MIN;
 
 /** Inference demand, 0–1: a diurnal curve peaking in the region's afternoon, with slower and faster swings. */
-export function demandAt(p: Profile, t: number): number {
+function demandAt(p: Profile, t: number): number {
   const hours = t / HOUR;
   return (
     p.demandBase +

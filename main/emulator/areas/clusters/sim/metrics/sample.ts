@@ -25,11 +25,11 @@ import {
 } from './model';
 
 /** Spacing of the kernels' taps, ms. */
-export const STEP = 15_000;
+const STEP = 15_000;
 /** One history sample per minute. */
-export const SAMPLE_MS = 60_000;
+const SAMPLE_MS = 60_000;
 /** GPU die and heat sink time constant, ms. */
-export const THERMAL_TAU_MS = 75_000;
+const THERMAL_TAU_MS = 75_000;
 
 interface Kernel {
   /** Taps are stride × STEP apart (odd, so the middles of the spans fall on the 15 s grid). */
@@ -73,7 +73,7 @@ export interface Layout {
 }
 
 const layouts = new Map<number, Layout>();
-export function layoutFor(gpus: number): Layout {
+function layoutFor(gpus: number): Layout {
   let l = layouts.get(gpus);
   if (!l) {
     const cpu = gpus * GPU_WIDTH;

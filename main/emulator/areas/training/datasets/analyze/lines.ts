@@ -4,7 +4,7 @@
 import { ANALYSIS_BOUNDS } from './bounds';
 
 /** A line longer than this is reported as one failing example and skipped, not held. */
-export const MAX_LINE_BYTES = ANALYSIS_BOUNDS.lineBytes;
+const MAX_LINE_BYTES = ANALYSIS_BOUNDS.lineBytes;
 
 export interface Line {
   /** 1-based line number in the file. */

@@ -4,8 +4,8 @@
 import { Rng } from '../../../../core/rng';
 import type { NumberSummary } from '../../../../../../shared/api/training/datasets';
 
-export const RESERVOIR_SIZE = 100_000;
-export const EXACT_DISTINCT_MAX = 50_000;
+const RESERVOIR_SIZE = 100_000;
+const EXACT_DISTINCT_MAX = 50_000;
 
 export type { NumberSummary };
 

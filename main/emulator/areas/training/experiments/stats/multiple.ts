@@ -9,6 +9,7 @@ function family(p: readonly number[]): number[] {
   return p.map((_, i) => i).filter((i) => Number.isFinite(p[i]!));
 }
 
+/** @internal Exported for its tests only. */
 export function holm(p: readonly number[]): number[] {
   const idx = family(p).sort((a, b) => p[a]! - p[b]!);
   const m = idx.length;
@@ -21,6 +22,7 @@ export function holm(p: readonly number[]): number[] {
   return out;
 }
 
+/** @internal Exported for its tests only. */
 export function benjaminiHochberg(p: readonly number[]): number[] {
   const idx = family(p).sort((a, b) => p[a]! - p[b]!);
   const m = idx.length;

@@ -29,7 +29,10 @@ export function welch(x: readonly number[], y: readonly number[], alpha = 0.05):
   return { statistic: r.statistic, df: r.df, pValue: r.pValue, ci: [r.ci[0]!, r.ci[1]!], meanDifference: mean(x) - mean(y) };
 }
 
-/** Ranks 1…n of the pooled values, ties given their mean rank; and the tie group sizes. */
+/**
+ * Ranks 1…n of the pooled values, ties given their mean rank; and the tie group sizes.
+ * @internal Exported for its tests only.
+ */
 export function midranks(values: readonly number[]): { ranks: number[]; ties: number[] } {
   const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
   const ranks = new Array<number>(values.length);
@@ -81,7 +84,10 @@ function exactCdf(m: number, n: number): Float64Array {
   return cdf;
 }
 
-/** P(U ≤ q) for the Mann–Whitney U of samples of m and n without ties (R's pwilcox). */
+/**
+ * P(U ≤ q) for the Mann–Whitney U of samples of m and n without ties (R's pwilcox).
+ * @internal Exported for its tests only.
+ */
 export function mannWhitneyCdf(q: number, m: number, n: number): number {
   if (q < 0) return 0;
   if (q >= m * n) return 1;

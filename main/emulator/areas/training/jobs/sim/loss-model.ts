@@ -11,7 +11,7 @@
 // it. At lr ≥ 25 · lr_ref training is unstable: the loss blows up from the step the warmup
 // crosses that threshold and is NaN a few (seeded) steps later, where the job fails.
 
-export type Scheduler = 'constant' | 'linear' | 'cosine';
+type Scheduler = 'constant' | 'linear' | 'cosine';
 
 export interface LossModelInput {
   kind: 'language' | 'vision';
@@ -37,15 +37,16 @@ export interface LossModelInput {
 
 /** Progress per step at the reference learning rate, a full schedule and a batch of 16. */
 const KAPPA = 0.04;
-/** lr / lr_ref at and beyond which training diverges. */
+/**
+ * lr / lr_ref at and beyond which training diverges.
+ * @internal Exported for its tests only.
+ */
 export const DIVERGENCE_RATIO = 25;
 /** Growth of the loss per step once diverging (e-folds). */
 const BLOW_UP_RATE = 0.45;
 
 /** The learning rate a strategy trains well at: the unit of `x = lr / lr_ref`. */
 import { referenceLearningRate } from '../../../../../../shared/api/training/job-plan';
-
-export { referenceLearningRate };
 
 /** A 32-bit mix of two integers (murmur3's finaliser over a combination). */
 export function hash32(a: number, b: number): number {

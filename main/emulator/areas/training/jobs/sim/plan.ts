@@ -4,12 +4,8 @@ import type { ResolvedConfig, JobPlan } from '../../../../../../shared/api/train
 import { LossModel, type LossModelInput } from './loss-model';
 
 export {
-  checkpointBytes,
-  memoryPerGpu,
-  perGpuThroughput,
   planJob,
   resolveConfig,
-  scalingEfficiency,
   trainableParameters,
   transformerShape,
   type JobPlan,

@@ -20,7 +20,7 @@ export interface BayesianOptions {
   xi: number;
 }
 
-export const BAYESIAN_DEFAULTS: BayesianOptions = { startup: 10, maxPoints: 100, candidates: 256, local: 200, xi: 0.01 };
+const BAYESIAN_DEFAULTS: BayesianOptions = { startup: 10, maxPoints: 100, candidates: 256, local: 200, xi: 0.01 };
 /** Length scales tried, times √d. */
 const LENGTH_SCALES = [0.08, 0.15, 0.3, 0.6];
 const NOISE = 1e-2;

@@ -13,7 +13,7 @@ export interface HyperbandConfig {
   min_epochs: number;
 }
 
-export interface Rung {
+interface Rung {
   epochs: number;
   trials: number;
 }
@@ -23,7 +23,7 @@ export interface Bracket {
   rungs: Rung[];
 }
 
-export const bracketSize = (b: Bracket) => b.rungs.reduce((n, r) => n + r.trials, 0);
+const bracketSize = (b: Bracket) => b.rungs.reduce((n, r) => n + r.trials, 0);
 
 /** One Hyperband iteration: brackets s_max down to 0. */
 export function hyperbandBrackets(c: HyperbandConfig): Bracket[] {

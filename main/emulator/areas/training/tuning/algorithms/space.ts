@@ -44,7 +44,7 @@ export class SearchSpaceError extends Error {
   }
 }
 
-export const CONTINUOUS: readonly ParamType[] = ['uniform', 'log_uniform'];
+const CONTINUOUS: readonly ParamType[] = ['uniform', 'log_uniform'];
 
 /** Checks and orders a space; throws SearchSpaceError {parameter, reason}. */
 export function compileSpace(space: SearchSpace): CompiledSpace {
@@ -159,9 +159,3 @@ export function buildPoint(space: CompiledSpace, pick: (p: CompiledParam, assign
 }
 
 export const randomPoint = (space: CompiledSpace, rng: Random): Params => buildPoint(space, () => rng.next());
-
-/** Whether two points are the same (same active parameters, same values). */
-export function samePoint(a: Readonly<Params>, b: Readonly<Params>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-}

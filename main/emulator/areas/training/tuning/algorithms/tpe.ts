@@ -17,7 +17,7 @@ export interface TpeOptions {
   candidates: number;
 }
 
-export const TPE_DEFAULTS: TpeOptions = { startup: 10, gamma: 0.25, maxGood: 25, candidates: 24 };
+const TPE_DEFAULTS: TpeOptions = { startup: 10, gamma: 0.25, maxGood: 25, candidates: 24 };
 
 interface Parzen {
   mus: Float64Array;

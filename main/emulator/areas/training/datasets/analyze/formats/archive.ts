@@ -33,7 +33,10 @@ type MemberFormat = NonNullable<MemberSummary['format']>;
 const TEXT_FORMATS: Record<string, MemberFormat> = { jsonl: 'jsonl', ndjson: 'jsonl', json: 'jsonl', csv: 'csv', parquet: 'parquet' };
 const ARCHIVES = /\.(zip|tar|tgz|gz|bz2|xz|zst|7z|rar|tar\.gz|tar\.bz2|tar\.xz)$/i;
 
-/** How a member is treated, from its name: read as a format, or listed with why not. */
+/**
+ * How a member is treated, from its name: read as a format, or listed with why not.
+ * @internal Exported for its tests only.
+ */
 export function memberKind(name: string): { format: MemberFormat } | { note: string } {
   const extension = /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase();
   const format = extension === undefined ? undefined : TEXT_FORMATS[extension];

@@ -13,7 +13,7 @@ import type { Position, ReadContext } from '../sink';
 import { decodeLine, inMember, positionOf, type TextReader } from './text';
 
 /** A CSV cell's value: empty is null, then integer, number, boolean, else the text. */
-export function csvValue(cell: string): unknown {
+function csvValue(cell: string): unknown {
   if (cell === '') return null;
   if (/^-?\d{1,15}$/.test(cell)) return Number(cell);
   if (/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(cell)) return Number(cell);

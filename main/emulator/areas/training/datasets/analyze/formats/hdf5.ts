@@ -47,7 +47,7 @@ function h5wasm(): Promise<H5> {
 }
 
 /** An HDF5 error in a line: the innermost failure of the library's stack, and its minor class ("file signature not found (Not an HDF5 file)"). */
-export function hdf5Message(e: unknown): string {
+function hdf5Message(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   const frames = [...text.matchAll(/#\d+: .* in [\w.]+\(\): (.+)$/gm)];
   const minors = [...text.matchAll(/minor: (.+)$/gm)];
@@ -158,7 +158,10 @@ function describe(dataset: Dataset): Found {
   return { info, type: fieldType(m), dataset };
 }
 
-/** The example count: the first dimension most datasets share (ties: the larger), over datasets of at least one dimension. */
+/**
+ * The example count: the first dimension most datasets share (ties: the larger), over datasets of at least one dimension.
+ * @internal Exported for its tests only.
+ */
 export function exampleCount(shapes: readonly number[][]): number {
   const counts = new Map<number, number>();
   for (const s of shapes) if (s.length > 0) counts.set(s[0]!, (counts.get(s[0]!) ?? 0) + 1);

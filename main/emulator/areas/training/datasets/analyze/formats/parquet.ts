@@ -34,7 +34,7 @@ const COMPRESSORS: Compressors = {
   ...('zstdDecompressSync' in zlib ? { ZSTD: zlibCodec(zlib.zstdDecompressSync) } : {}),
 };
 
-export const PARQUET_CODECS: ReadonlySet<CompressionCodec> = new Set<CompressionCodec>([
+const PARQUET_CODECS: ReadonlySet<CompressionCodec> = new Set<CompressionCodec>([
   'UNCOMPRESSED',
   'SNAPPY',
   ...(Object.keys(COMPRESSORS) as CompressionCodec[]),
@@ -64,7 +64,7 @@ const PARSERS: Partial<ParquetParsers> = {
 };
 
 /** The type a top-level column declares (see docs/decisions.md for the table). */
-export function parquetFieldType(node: SchemaTree): FieldType {
+function parquetFieldType(node: SchemaTree): FieldType {
   const e = node.element;
   const logical = e.logical_type?.type;
   const converted = e.converted_type;
@@ -92,7 +92,7 @@ export function parquetFieldType(node: SchemaTree): FieldType {
 }
 
 /** A decoded value as JSON-like data: integers beyond 2^53 as their decimal text, bytes as base64, nulls as null. */
-export function plainValue(v: unknown): unknown {
+function plainValue(v: unknown): unknown {
   if (v === undefined || v === null) return null;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (typeof v !== 'object') return v;
@@ -205,7 +205,7 @@ interface Refusal {
 }
 
 /** Why the rows cannot be read within the bounds (a codec with no decoder, a chunk or row group too large), found from the footer alone; null when they can. */
-export function parquetRefusal(metadata: FileMetaData, bounds: AnalysisBounds): Refusal | null {
+function parquetRefusal(metadata: FileMetaData, bounds: AnalysisBounds): Refusal | null {
   let row = 0;
   for (const [g, group] of metadata.row_groups.entries()) {
     for (const chunk of group.columns) {
