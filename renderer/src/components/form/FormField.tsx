@@ -22,15 +22,21 @@ export type FormFieldProps<F> = Omit<TextFieldProps, 'form' | 'name' | 'value' |
   hint?: ReactNode;
   /** A multi-line field this many lines high at first (it grows with its text). */
   lines?: number;
+  /** A number typed as text: the keyboard phones and tablets show (`numeric`: whole numbers, `decimal`: with a point). */
+  inputMode?: 'numeric' | 'decimal';
 };
 
-export function FormField<F>({ form, name, errorKey = name, hint = ' ', lines, ...props }: FormFieldProps<F>) {
+export function FormField<F>({ form, name, errorKey = name, hint = ' ', lines, inputMode, ...props }: FormFieldProps<F>) {
   const error = form.errors[errorKey];
+  const slotProps = inputMode
+    ? { ...props.slotProps, htmlInput: { inputMode, ...(props.slotProps?.htmlInput as object | undefined) } }
+    : props.slotProps;
   return (
     <TextField
       size="small"
       {...(lines ? { multiline: true, minRows: lines } : {})}
       {...props}
+      slotProps={slotProps}
       value={form.form[name] as string}
       onChange={(e) => form.update({ [name]: e.target.value } as Partial<F>)}
       error={Boolean(error)}
