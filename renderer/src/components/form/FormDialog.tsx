@@ -91,6 +91,8 @@ export interface FormDialogProps {
   submitColor?: 'primary' | 'error';
   submitDisabled?: boolean;
   submitTestId?: string;
+  /** The submit button takes the focus when the dialog opens (a confirmation with no fields). */
+  submitAutoFocus?: boolean;
   cancelLabel?: string;
   /** Replaces Cancel + submit (e.g. a single Close once the operation was accepted). */
   actions?: ReactNode;
@@ -167,6 +169,7 @@ export function FormDialog(props: FormDialogProps) {
                 disabled={busy || props.submitDisabled}
                 startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
                 data-testid={props.submitTestId}
+                autoFocus={props.submitAutoFocus}
               >
                 {props.submitLabel}
               </Button>
