@@ -1,14 +1,8 @@
 // The one confirmation dialog: runs the action itself so it can show progress and keep
-// the dialog open with the error when the action fails.
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+// the dialog open with the error when the action fails (the frame is the form dialog's).
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from './ErrorAlert';
+import { FormDialog } from './form/FormDialog';
 import { useValidatedForm } from './form/use-validated-form';
 
 export interface ConfirmDialogProps {
@@ -22,11 +16,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
-  const {
-    busy,
-    apiError: error,
-    onSubmit: confirm,
-  } = useValidatedForm<null, null>({
+  const state = useValidatedForm<null, null>({
     open,
     initial: () => null,
     validate: () => ({ ok: true, request: null }),
@@ -37,36 +27,21 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={onClose}
+      testId="confirm-dialog"
+      titleId="confirm-title"
+      title={title}
       maxWidth="xs"
-      fullWidth
-      aria-labelledby="confirm-title"
-      data-testid="confirm-dialog"
+      state={state}
+      submitLabel={confirmLabel}
+      submitColor={destructive ? 'error' : 'primary'}
+      submitAutoFocus
     >
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
-      <DialogContent>
-        <Typography component="div" variant="body2" color="text.secondary">
-          {children}
-        </Typography>
-        {error && <ErrorAlert error={error} sx={{ mt: 2 }} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          onClick={() => void confirm()}
-          disabled={busy}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
-          autoFocus
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Typography component="div" variant="body2" color="text.secondary">
+        {children}
+      </Typography>
+    </FormDialog>
   );
 }

@@ -18,6 +18,7 @@ import type { NormalizedError } from '../../../../shared/api/errors';
 import { ErrorAlert } from '../ErrorAlert';
 import type { ErrorMap } from './error-display';
 import { humanizePath, labelled, type FieldLabels } from './field-errors';
+import type { ValidatedForm } from './use-validated-form';
 
 /** What shows an error on screen: an input marked invalid, or a control or helper text in MUI's error state. */
 const IN_ERROR = '[aria-invalid="true"], .Mui-error';
@@ -54,6 +55,11 @@ function useFirstError(root: RefObject<HTMLElement | null>, attempt: number, err
   return anyShown;
 }
 
+/** What the frame needs of a validated form. */
+export type DialogFormState = Pick<ValidatedForm<unknown, ErrorMap>, 'busy' | 'apiError' | 'errors' | 'errorAttempt'> & {
+  onSubmit(event?: FormEvent): unknown;
+};
+
 export interface FormDialogProps {
   open: boolean;
   onClose(): void;
@@ -69,9 +75,12 @@ export interface FormDialogProps {
   /** A flex column, so the content scrolls between a fixed title and fixed actions. */
   scrollContent?: boolean;
   spacing?: number;
-  busy: boolean;
-  apiError: NormalizedError | null;
-  onSubmit(event: FormEvent): void;
+  /** The dialog's validated form (use-validated-form): its busy flag, API error, submit, errors and error attempts. */
+  state?: DialogFormState;
+  /** Each of these, when given, replaces the member of `state`. */
+  busy?: boolean;
+  apiError?: NormalizedError | null;
+  onSubmit?(event: FormEvent): void;
   /** The errors shown (use-validated-form's `errors`): `form` is shown as the form's own message. */
   errors?: ErrorMap;
   /** use-validated-form's `errorAttempt`: each change brings the first error into view. */
@@ -82,6 +91,8 @@ export interface FormDialogProps {
   submitColor?: 'primary' | 'error';
   submitDisabled?: boolean;
   submitTestId?: string;
+  /** The submit button takes the focus when the dialog opens (a confirmation with no fields). */
+  submitAutoFocus?: boolean;
   cancelLabel?: string;
   /** Replaces Cancel + submit (e.g. a single Close once the operation was accepted). */
   actions?: ReactNode;
@@ -102,11 +113,12 @@ export function FormDialog(props: FormDialogProps) {
     dividers = false,
     scrollContent = false,
     spacing = 2,
-    busy,
-    apiError,
-    onSubmit,
-    errors = {},
-    errorAttempt = 0,
+    state,
+    busy = state?.busy ?? false,
+    apiError = state?.apiError ?? null,
+    onSubmit = (event: FormEvent) => void state?.onSubmit(event),
+    errors = state?.errors ?? {},
+    errorAttempt = state?.errorAttempt ?? 0,
     fieldLabels = {},
   } = props;
   const contentRef = useRef<HTMLDivElement>(null);
@@ -157,6 +169,7 @@ export function FormDialog(props: FormDialogProps) {
                 disabled={busy || props.submitDisabled}
                 startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
                 data-testid={props.submitTestId}
+                autoFocus={props.submitAutoFocus}
               >
                 {props.submitLabel}
               </Button>

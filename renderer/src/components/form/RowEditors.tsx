@@ -1,43 +1,80 @@
-// Repeating rows of the restart and template forms: environment variables and port
+// Repeating rows of the forms: pairs of a name and a value (environment variables of the
+// restart, template and endpoint forms, a model's metadata, a tuning's overrides) and port
 // mappings (the restart's with an external port, a template's without).
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { Protocol } from '../../../../shared/api/clusters/common';
 import type { EnvRow } from './env-rows';
+import type { ErrorMap } from './error-display';
+import { FormField } from './FormField';
 import type { FieldErrors } from './form-result';
 import { RowsEditor } from './RowsEditor';
 
-export function EnvRowsEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange(rows: EnvRow[]): void; errors: FieldErrors }) {
+export interface PairRowsEditorProps<T extends { value: string }> {
+  rows: T[];
+  onChange(rows: T[]): void;
+  errors: ErrorMap;
+  /** The request field the errors are keyed under, e.g. `metadata` → `metadata.0.key`. */
+  errorPath: string;
+  /** The row's member its first field edits (`key`, `name`), with that field's label and width. */
+  keyName: keyof T & string;
+  keyLabel: string;
+  keyWidth: number;
+  newRow(): T;
+  addLabel: string;
+  removeLabel(i: number): string;
+  /** What row `i` is called in its inputs' accessible names ("Metadata 1" → "Metadata 1 key", "Metadata 1 value"). */
+  rowLabel?(i: number): string;
+}
+
+/** Rows of a name and a value: environment variables, metadata, parameter overrides. */
+export function PairRowsEditor<T extends { value: string }>(props: PairRowsEditorProps<T>) {
+  const { errors, errorPath, keyName, rowLabel } = props;
+  const named = (i: number, part: string) => ({ htmlInput: { 'aria-label': rowLabel && `${rowLabel(i)} ${part}` } });
   return (
     <RowsEditor
-      rows={rows}
-      onChange={onChange}
-      newRow={() => ({ key: '', value: '' })}
-      addLabel="Add variable"
-      removeLabel={(i) => `Remove environment variable ${i + 1}`}
+      rows={props.rows}
+      onChange={props.onChange}
+      newRow={props.newRow}
+      addLabel={props.addLabel}
+      removeLabel={props.removeLabel}
       renderRow={(row, i, set) => (
         <>
-          <TextField
-            label="Name"
-            size="small"
-            value={row.key}
-            onChange={(e) => set({ key: e.target.value })}
-            error={Boolean(errors[`environment.${i}.key`])}
-            helperText={errors[`environment.${i}.key`] ?? ' '}
-            sx={{ width: 240 }}
-            slotProps={{ htmlInput: { 'aria-label': `Environment variable ${i + 1} name` } }}
+          <FormField
+            form={{ form: row, update: set, errors }}
+            name={keyName}
+            errorKey={`${errorPath}.${i}.${keyName}`}
+            label={props.keyLabel}
+            sx={{ width: props.keyWidth }}
+            slotProps={named(i, props.keyLabel.toLowerCase())}
           />
-          <TextField
+          <FormField
+            form={{ form: row, update: set, errors }}
+            name="value"
+            errorKey={`${errorPath}.${i}.value`}
             label="Value"
-            size="small"
-            value={row.value}
-            onChange={(e) => set({ value: e.target.value })}
-            helperText=" "
             sx={{ flex: 1 }}
-            slotProps={{ htmlInput: { 'aria-label': `Environment variable ${i + 1} value` } }}
+            slotProps={named(i, 'value')}
           />
         </>
       )}
+    />
+  );
+}
+
+export function EnvRowsEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange(rows: EnvRow[]): void; errors: FieldErrors }) {
+  return (
+    <PairRowsEditor
+      rows={rows}
+      onChange={onChange}
+      errors={errors}
+      errorPath="environment"
+      keyName="key"
+      keyLabel="Name"
+      keyWidth={240}
+      newRow={() => ({ key: '', value: '' })}
+      addLabel="Add variable"
+      removeLabel={(i) => `Remove environment variable ${i + 1}`}
+      rowLabel={(i) => `Environment variable ${i + 1}`}
     />
   );
 }
@@ -62,7 +99,6 @@ export interface PortRowsEditorProps<T extends PortRowBase> {
 }
 
 export function PortRowsEditor<T extends PortRowBase>({ rows, onChange, errors, errorPath, newRow, item }: PortRowsEditorProps<T>) {
-  const err = (i: number, field: string) => errors[`${errorPath}.${i}.${field}`];
   return (
     <RowsEditor
       rows={rows}
@@ -70,57 +106,43 @@ export function PortRowsEditor<T extends PortRowBase>({ rows, onChange, errors, 
       newRow={newRow}
       addLabel={`Add ${item}`}
       removeLabel={(i) => `Remove ${item} ${i + 1}`}
-      renderRow={(row, i, set) => (
-        <>
-          <TextField
-            label="Internal port"
-            size="small"
-            value={row.internalPort}
-            onChange={(e) => set({ internalPort: e.target.value } as Partial<T>)}
-            error={Boolean(err(i, 'internal_port'))}
-            helperText={err(i, 'internal_port') ?? '1–65535'}
-            sx={{ width: row.externalPort === undefined ? 140 : 130 }}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          {row.externalPort !== undefined && (
-            <TextField
-              label="External port"
-              size="small"
-              value={row.externalPort}
-              placeholder="auto"
-              onChange={(e) => set({ externalPort: e.target.value } as Partial<T>)}
-              error={Boolean(err(i, 'external_port'))}
-              helperText={err(i, 'external_port') ?? 'blank or 0 = auto'}
-              sx={{ width: 140 }}
-              slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+      renderRow={(row, i, set) => {
+        const bound = { form: row, update: set, errors };
+        const at = (field: string) => `${errorPath}.${i}.${field}`;
+        return (
+          <>
+            <FormField
+              form={bound}
+              name="internalPort"
+              errorKey={at('internal_port')}
+              label="Internal port"
+              hint="1–65535"
+              sx={{ width: row.externalPort === undefined ? 140 : 130 }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
-          )}
-          <TextField
-            select
-            label="Protocol"
-            size="small"
-            value={row.protocol}
-            onChange={(e) => set({ protocol: e.target.value as Protocol } as Partial<T>)}
-            helperText=" "
-            sx={{ width: 100 }}
-          >
-            {Protocol.options.map((p) => (
-              <MenuItem key={p} value={p}>
-                {p}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Description"
-            size="small"
-            value={row.description}
-            onChange={(e) => set({ description: e.target.value } as Partial<T>)}
-            error={Boolean(err(i, 'description'))}
-            helperText={err(i, 'description') ?? ' '}
-            sx={{ flex: 1 }}
-          />
-        </>
-      )}
+            {row.externalPort !== undefined && (
+              <FormField
+                form={bound}
+                name="externalPort"
+                errorKey={at('external_port')}
+                label="External port"
+                placeholder="auto"
+                hint="blank or 0 = auto"
+                sx={{ width: 140 }}
+                slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+              />
+            )}
+            <FormField form={bound} name="protocol" errorKey={at('protocol')} select label="Protocol" sx={{ width: 100 }}>
+              {Protocol.options.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {p}
+                </MenuItem>
+              ))}
+            </FormField>
+            <FormField form={bound} name="description" errorKey={at('description')} label="Description" sx={{ flex: 1 }} />
+          </>
+        );
+      }}
     />
   );
 }

@@ -10,7 +10,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ENDPOINT_LIMITS } from '../../../../shared/api/endpoints/common';
@@ -18,6 +17,7 @@ import type { Endpoint, UpdateEndpointRequest } from '../../../../shared/api/end
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { notify } from '../../platform/notifications-store';
 import { FormDialog } from '../../components/form/FormDialog';
+import { FormField } from '../../components/form/FormField';
 import { EnvRowsEditor } from '../../components/form/RowEditors';
 import { useValidatedForm } from '../../components/form/use-validated-form';
 import { MONO_FONT } from '../../lib/fonts';
@@ -27,35 +27,6 @@ import { useEndpoints } from './endpoints-store';
 
 type Limit = { minimum: number; maximum: number };
 const rangeHelp = (r: Limit, unit = '') => `${r.minimum.toLocaleString('en-US')} to ${r.maximum.toLocaleString('en-US')}${unit}`;
-
-function NumberField({
-  label,
-  value,
-  onChange,
-  error,
-  help,
-  width = 200,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  error?: string;
-  help: string;
-  width?: number;
-}) {
-  return (
-    <TextField
-      label={label}
-      size="small"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? help}
-      sx={{ width }}
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-    />
-  );
-}
 
 /** ENDPOINT_BUSY in words: how many batch requests hold the endpoint, and until when. */
 function BusyAlert({ error }: { error: NormalizedError }) {
@@ -97,7 +68,6 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
     },
   });
   const { form, update, errors, busy, apiError } = state;
-  const e = (key: string) => errors[key];
   const diff = review ? configDiff(current, review) : [];
   const busyError = apiError?.code === 'ENDPOINT_BUSY' ? apiError : null;
   const L = ENDPOINT_LIMITS;
@@ -161,11 +131,8 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
       title={review ? `Review changes to ${endpoint.name}` : `Configure ${endpoint.name}`}
       maxWidth="md"
       dividers
-      busy={busy}
+      state={state}
       apiError={busyError ? null : apiError}
-      onSubmit={(ev) => void state.onSubmit(ev)}
-      errors={errors}
-      errorAttempt={state.errorAttempt}
       fieldLabels={CONFIG_LABELS}
       submitLabel={review ? `Apply ${diff.length} change${diff.length === 1 ? '' : 's'}` : 'Review changes'}
       submitTestId="config-submit"
@@ -191,29 +158,29 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
     >
       {busyError && <BusyAlert error={busyError} />}
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 0.5 }}>
-        <NumberField
+        <FormField
+          form={state}
+          name="workerCount"
           label="Workers"
-          value={form.workerCount}
-          onChange={(workerCount) => update({ workerCount })}
-          error={e('workerCount')}
-          help={rangeHelp(L.workerCount)}
-          width={160}
+          hint={rangeHelp(L.workerCount)}
+          inputMode="numeric"
+          sx={{ width: 160 }}
         />
-        <NumberField
+        <FormField
+          form={state}
+          name="maxConcurrency"
           label="Concurrent requests per worker"
-          value={form.maxConcurrency}
-          onChange={(maxConcurrency) => update({ maxConcurrency })}
-          error={e('maxConcurrency')}
-          help={rangeHelp(L.maxConcurrency)}
-          width={240}
+          hint={rangeHelp(L.maxConcurrency)}
+          inputMode="numeric"
+          sx={{ width: 240 }}
         />
-        <NumberField
+        <FormField
+          form={state}
+          name="timeoutSeconds"
           label="Request timeout (seconds)"
-          value={form.timeoutSeconds}
-          onChange={(timeoutSeconds) => update({ timeoutSeconds })}
-          error={e('timeoutSeconds')}
-          help={rangeHelp(L.timeoutSeconds, ' s')}
-          width={220}
+          hint={rangeHelp(L.timeoutSeconds, ' s')}
+          inputMode="numeric"
+          sx={{ width: 220 }}
         />
       </Stack>
       <Stack spacing={1} component="section" aria-label="Auto-scaling">
@@ -222,45 +189,50 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
           label="Auto-scaling: add and remove workers to hold the target utilisation"
         />
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <NumberField
+          <FormField
+            form={state}
+            name="minWorkers"
+            errorKey="autoScaling.minWorkers"
             label="Minimum workers"
-            value={form.minWorkers}
-            onChange={(minWorkers) => update({ minWorkers })}
-            error={e('autoScaling.minWorkers')}
-            help={rangeHelp(L.minWorkers)}
-            width={136}
+            hint={rangeHelp(L.minWorkers)}
+            inputMode="numeric"
+            sx={{ width: 136 }}
           />
-          <NumberField
+          <FormField
+            form={state}
+            name="maxWorkers"
+            errorKey="autoScaling.maxWorkers"
             label="Maximum workers"
-            value={form.maxWorkers}
-            onChange={(maxWorkers) => update({ maxWorkers })}
-            error={e('autoScaling.maxWorkers')}
-            help={rangeHelp(L.maxWorkers)}
-            width={136}
+            hint={rangeHelp(L.maxWorkers)}
+            inputMode="numeric"
+            sx={{ width: 136 }}
           />
-          <NumberField
+          <FormField
+            form={state}
+            name="targetUtilization"
+            errorKey="autoScaling.targetUtilization"
             label="Target utilisation (%)"
-            value={form.targetUtilization}
-            onChange={(targetUtilization) => update({ targetUtilization })}
-            error={e('autoScaling.targetUtilization')}
-            help={rangeHelp(L.targetUtilization, '%')}
-            width={156}
+            hint={rangeHelp(L.targetUtilization, '%')}
+            inputMode="numeric"
+            sx={{ width: 156 }}
           />
-          <NumberField
+          <FormField
+            form={state}
+            name="scaleUpCooldown"
+            errorKey="autoScaling.scaleUpCooldown"
             label="Scale-up cooldown (s)"
-            value={form.scaleUpCooldown}
-            onChange={(scaleUpCooldown) => update({ scaleUpCooldown })}
-            error={e('autoScaling.scaleUpCooldown')}
-            help={rangeHelp(L.scaleUpCooldown, ' s')}
-            width={164}
+            hint={rangeHelp(L.scaleUpCooldown, ' s')}
+            inputMode="numeric"
+            sx={{ width: 164 }}
           />
-          <NumberField
+          <FormField
+            form={state}
+            name="scaleDownCooldown"
+            errorKey="autoScaling.scaleDownCooldown"
             label="Scale-down cooldown (s)"
-            value={form.scaleDownCooldown}
-            onChange={(scaleDownCooldown) => update({ scaleDownCooldown })}
-            error={e('autoScaling.scaleDownCooldown')}
-            help={rangeHelp(L.scaleDownCooldown, ' s')}
-            width={176}
+            hint={rangeHelp(L.scaleDownCooldown, ' s')}
+            inputMode="numeric"
+            sx={{ width: 176 }}
           />
         </Stack>
       </Stack>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { KEY_NAME_MAX, KEY_RATE_LIMIT_MAX } from '../../../../../shared/api/accounts/api-keys';
 import { AccountKeyScope, KeyPermission } from '../../../../../shared/api/common';
+import { FormField } from '../../../components/form/FormField';
 import { RATE_CLASSES, type FormErrors, type KeyForm, type RateClass } from './key-form';
 
 const PERMISSION_HELP: Record<KeyPermission, string> = {
@@ -77,18 +78,17 @@ export function KeyFormFields({ form, update, errors, otherScopes = [], autoFocu
     const message = errors[`rateLimit.${c}`];
     return message ? [[c, message] as const] : [];
   });
+  const bound = { form, update, errors };
   return (
     <>
-      <TextField
+      <FormField
+        form={bound}
+        name="name"
         label="Name"
-        value={form.name}
-        onChange={(e) => update({ name: e.target.value })}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? `${form.name.length}/${KEY_NAME_MAX} — what the key is for, e.g. “CI deploy”`}
+        hint={`${form.name.length}/${KEY_NAME_MAX} — what the key is for, e.g. “CI deploy”`}
         autoFocus={autoFocus}
         required
         fullWidth
-        size="small"
         slotProps={{ htmlInput: { 'data-testid': 'key-name-input' } }}
       />
       <CheckboxGroup
@@ -111,14 +111,13 @@ export function KeyFormFields({ form, update, errors, otherScopes = [], autoFocu
             : undefined
         }
       />
-      <TextField
+      <FormField
+        form={bound}
+        name="expiresOn"
+        errorKey="expiresAt"
         label="Expires on"
         type="date"
-        value={form.expiresOn}
-        onChange={(e) => update({ expiresOn: e.target.value })}
-        error={Boolean(errors.expiresAt)}
-        helperText={errors.expiresAt ?? 'Works through the end of that day; empty: never expires'}
-        size="small"
+        hint="Works through the end of that day; empty: never expires"
         sx={{ maxWidth: 420 }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'key-expiry-input' } }}
       />

@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { FormField } from '../../../components/form/FormField';
 import type { GpuType } from '../../../../../shared/api/clusters/common';
 import { RESOURCE_RANGES, type ResourceName } from '../../../../../shared/api/clusters/templates';
 import { gpuName } from '../../../lib/format';
@@ -55,20 +56,25 @@ export function ResourceBoundsFields(props: ResourceBoundsFieldsProps) {
             {RESOURCE_LABELS[name]}
           </Typography>
           {COLUMNS.map((c) => {
-            const error = errors[`${c.path}.${name}`];
             const values = props[c.key];
+            // One column's resources bind as a form of their own.
+            const column = {
+              form: values,
+              update: (patch: Partial<typeof values>) => onChange({ [c.key]: { ...values, ...patch } }),
+              errors,
+            };
             return (
-              <TextField
+              <FormField
                 key={c.key}
+                form={column}
+                name={name}
+                errorKey={`${c.path}.${name}`}
                 label={c.label}
-                size="small"
-                value={values[name]}
-                onChange={(e) => onChange({ [c.key]: { ...values, [name]: e.target.value } })}
-                error={Boolean(error)}
-                helperText={error ?? (c.key === 'defaults' ? `${RESOURCE_RANGES[name].min}–${RESOURCE_RANGES[name].max}` : 'optional')}
+                hint={c.key === 'defaults' ? `${RESOURCE_RANGES[name].min}–${RESOURCE_RANGES[name].max}` : 'optional'}
                 required={c.key === 'defaults'}
+                inputMode="numeric"
                 sx={{ flex: 1 }}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${c.label} ${RESOURCE_LABELS[name]}` } }}
+                slotProps={{ htmlInput: { 'aria-label': `${c.label} ${RESOURCE_LABELS[name]}` } }}
               />
             );
           })}

@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   Framework,
@@ -58,10 +57,7 @@ export function TemplateFormDialog({
   onSaved(template: Template, created: boolean): void;
 }) {
   const editing = mode?.kind === 'edit' ? mode.template : null;
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<
-    TemplateForm,
-    CreateTemplateRequest | UpdateTemplateRequest
-  >({
+  const state = useValidatedForm<TemplateForm, CreateTemplateRequest | UpdateTemplateRequest>({
     open: mode !== null,
     resetKey: mode,
     initial: () => (!mode || mode.kind === 'create' ? emptyTemplateForm() : formOfTemplate(mode.template, mode.kind)),
@@ -77,13 +73,7 @@ export function TemplateFormDialog({
     },
   });
 
-  const field = (
-    key: 'name' | 'description' | 'containerImage' | 'tags',
-    path: string,
-    label: string,
-    help: string,
-    extra: object = {},
-  ) => <FormField form={{ form, update, errors }} name={key} errorKey={path} label={label} hint={help} fullWidth {...extra} />;
+  const { form, update, errors } = state;
   const cost = formHourlyCost(form);
 
   return (
@@ -95,44 +85,22 @@ export function TemplateFormDialog({
       title={mode ? TITLES[mode.kind] : ''}
       maxWidth="md"
       dividers
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={TEMPLATE_LABELS}
       submitLabel={editing ? 'Save template' : 'Create template'}
     >
       <Heading>Basics</Heading>
-      {field('name', 'name', 'Name', 'Unique within the project', { required: true, autoFocus: true })}
-      {field('description', 'description', 'Description', 'What the template is for', { required: true, multiline: true, minRows: 2 })}
+      <FormField form={state} name="name" label="Name" hint="Unique within the project" required autoFocus fullWidth />
+      <FormField form={state} name="description" label="Description" hint="What the template is for" required lines={2} fullWidth />
       <Stack direction="row" spacing={1.5}>
-        <TextField
-          select
-          label="Category"
-          size="small"
-          required
-          value={form.category}
-          onChange={(e) => update({ category: e.target.value as TemplateForm['category'] })}
-          error={Boolean(errors.category)}
-          helperText={errors.category ?? ' '}
-          sx={{ width: 200 }}
-        >
+        <FormField form={state} name="category" select label="Category" required sx={{ width: 200 }}>
           {TemplateCategory.options.map((c) => (
             <MenuItem key={c} value={c}>
               {c}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
-          select
-          label="Framework"
-          size="small"
-          value={form.framework}
-          onChange={(e) => update({ framework: e.target.value as TemplateForm['framework'] })}
-          helperText="Optional"
-          sx={{ width: 200 }}
-        >
+        </FormField>
+        <FormField form={state} name="framework" select label="Framework" hint="Optional" sx={{ width: 200 }}>
           <MenuItem value="">
             <em>None</em>
           </MenuItem>
@@ -141,7 +109,7 @@ export function TemplateFormDialog({
               {f}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
         <FormControlLabel
           control={<Checkbox size="small" checked={form.gpuCompatible} onChange={(e) => update({ gpuCompatible: e.target.checked })} />}
           label="GPU compatible"
@@ -151,11 +119,17 @@ export function TemplateFormDialog({
           label="Public"
         />
       </Stack>
-      {field('containerImage', 'container_image', 'Container image', 'Base image, e.g. registry.example.com/ml/pytorch:2.3-cuda12', {
-        required: true,
-        slotProps: { htmlInput: { style: { fontFamily: MONO_FONT } } },
-      })}
-      {field('tags', 'tags', 'Tags', 'Comma-separated')}
+      <FormField
+        form={state}
+        name="containerImage"
+        errorKey="container_image"
+        label="Container image"
+        hint="Base image, e.g. registry.example.com/ml/pytorch:2.3-cuda12"
+        required
+        fullWidth
+        slotProps={{ htmlInput: { style: { fontFamily: MONO_FONT } } }}
+      />
+      <FormField form={state} name="tags" label="Tags" hint="Comma-separated" fullWidth />
 
       <Heading>Resources</Heading>
       <ResourceBoundsFields
@@ -190,27 +164,23 @@ export function TemplateFormDialog({
       <Heading>Environment</Heading>
       <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
       <Heading>Software</Heading>
-      <TextField
+      <FormField
+        form={state}
+        name="packages"
+        errorKey="required_packages"
         label="Required packages"
-        size="small"
-        value={form.packages}
-        onChange={(e) => update({ packages: e.target.value })}
-        error={Boolean(errors.required_packages)}
-        helperText={errors.required_packages ?? 'One per line, e.g. transformers==4.44'}
-        multiline
-        minRows={2}
+        hint="One per line, e.g. transformers==4.44"
+        lines={2}
         fullWidth
         slotProps={{ htmlInput: { style: { fontFamily: MONO_FONT, fontSize: 12 } } }}
       />
-      <TextField
+      <FormField
+        form={state}
+        name="startupScript"
+        errorKey="startup_script"
         label="Startup script"
-        size="small"
-        value={form.startupScript}
-        onChange={(e) => update({ startupScript: e.target.value })}
-        error={Boolean(errors.startup_script)}
-        helperText={errors.startup_script ?? 'Runs when a cluster from this template starts'}
-        multiline
-        minRows={4}
+        hint="Runs when a cluster from this template starts"
+        lines={4}
         // A long script scrolls inside the field instead of pushing the rest of the form away.
         maxRows={12}
         fullWidth
@@ -220,24 +190,14 @@ export function TemplateFormDialog({
         <>
           <Heading>Version</Heading>
           <Stack direction="row" spacing={1.5}>
-            <TextField
+            <FormField
+              form={state}
+              name="version"
               label="Version"
-              size="small"
-              value={form.version}
-              onChange={(e) => update({ version: e.target.value })}
-              error={Boolean(errors.version)}
-              helperText={errors.version ?? `Now ${editing.version}; e.g. ${nextPatchVersion(editing.version)}`}
+              hint={`Now ${editing.version}; e.g. ${nextPatchVersion(editing.version)}`}
               sx={{ width: 200 }}
             />
-            <TextField
-              label="Version notes"
-              size="small"
-              value={form.versionNotes}
-              onChange={(e) => update({ versionNotes: e.target.value })}
-              error={Boolean(errors.version_notes)}
-              helperText={errors.version_notes ?? 'What changed'}
-              fullWidth
-            />
+            <FormField form={state} name="versionNotes" errorKey="version_notes" label="Version notes" hint="What changed" fullWidth />
           </Stack>
         </>
       )}

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { DatasetFormat, DatasetType } from '../../../../../shared/api/training/datasets';
@@ -81,7 +80,7 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [uploading, setUploading] = useState(false);
   const controller = useRef<AbortController | null>(null);
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<DatasetForm, DatasetUploadRequest>({
+  const state = useValidatedForm<DatasetForm, DatasetUploadRequest>({
     open,
     initial: initialDatasetForm,
     validate: validateDatasetForm,
@@ -115,13 +114,11 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
     },
   });
 
+  const { form, update, errors } = state;
   const chooseFile = (file: File) => {
     const format = formatOfFile(file.name);
     update({ file, ...(format ? { format } : {}), ...(form.name.trim() === '' ? { name: nameOfFile(file.name) } : {}) });
   };
-  const text = (key: keyof typeof FIELD_LABELS & keyof DatasetForm, help: string, extra: object = {}) => (
-    <FormField form={{ form, update, errors }} name={key} label={FIELD_LABELS[key]} hint={help} fullWidth {...extra} />
-  );
 
   return (
     <FormDialog
@@ -132,11 +129,7 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
       title="Upload dataset"
       maxWidth="sm"
       dividers
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={FIELD_LABELS}
       submitLabel="Upload"
       submitTestId="submit-dataset"
@@ -149,51 +142,54 @@ export function CreateDatasetDialog({ open, onClose, onUploaded }: { open: boole
         ) : undefined
       }
     >
-      <DropZone file={form.file} accept={ACCEPTED_EXTENSIONS} error={errors.file} disabled={busy} onFile={chooseFile} />
+      <DropZone file={form.file} accept={ACCEPTED_EXTENSIONS} error={errors.file} disabled={state.busy} onFile={chooseFile} />
       <SectionTitle>Dataset</SectionTitle>
-      {text('name', 'Shown in lists and in training jobs', { required: true, slotProps: { htmlInput: { 'data-testid': 'dataset-name' } } })}
+      <FormField
+        form={state}
+        name="name"
+        label={FIELD_LABELS.name}
+        hint="Shown in lists and in training jobs"
+        required
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'dataset-name' } }}
+      />
       <Stack direction="row" spacing={1.5}>
-        <TextField
-          select
-          label="Type"
-          size="small"
-          value={form.type}
-          onChange={(e) => update({ type: e.target.value as DatasetForm['type'] })}
-          helperText="What the examples hold"
-          sx={{ flex: 1 }}
-        >
+        <FormField form={state} name="type" select label="Type" hint="What the examples hold" sx={{ flex: 1 }}>
           {DatasetType.options.map((t) => (
             <MenuItem key={t} value={t}>
               {t}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
-          select
-          label="Format"
-          size="small"
-          value={form.format}
-          onChange={(e) => update({ format: e.target.value as DatasetForm['format'] })}
-          helperText="Read from the file’s name"
-          sx={{ flex: 1 }}
-        >
+        </FormField>
+        <FormField form={state} name="format" select label="Format" hint="Read from the file’s name" sx={{ flex: 1 }}>
           {DatasetFormat.options.map((f) => (
             <MenuItem key={f} value={f}>
               {FORMATS[f].label} ({f})
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       </Stack>
-      {text('description', 'Optional', { multiline: true, minRows: 2 })}
-      {text('tags', 'Optional; separate with commas')}
+      <FormField form={state} name="description" label={FIELD_LABELS.description} hint="Optional" lines={2} fullWidth />
+      <FormField form={state} name="tags" label={FIELD_LABELS.tags} hint="Optional; separate with commas" fullWidth />
       <SectionTitle>Checks on the content</SectionTitle>
-      {text('requiredFields', 'Fields every example must have, separated by commas (e.g. prompt, completion)', {
-        slotProps: { htmlInput: { 'data-testid': 'dataset-required-fields' } },
-      })}
+      <FormField
+        form={state}
+        name="requiredFields"
+        label={FIELD_LABELS.requiredFields}
+        hint="Fields every example must have, separated by commas (e.g. prompt, completion)"
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'dataset-required-fields' } }}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1.4fr', gap: 1.5 }}>
-        {text('minExamples', 'Optional')}
-        {text('maxExamples', 'Optional')}
-        {text('maxSequenceLength', 'Estimated tokens, optional')}
+        <FormField form={state} name="minExamples" label={FIELD_LABELS.minExamples} hint="Optional" fullWidth />
+        <FormField form={state} name="maxExamples" label={FIELD_LABELS.maxExamples} hint="Optional" fullWidth />
+        <FormField
+          form={state}
+          name="maxSequenceLength"
+          label={FIELD_LABELS.maxSequenceLength}
+          hint="Estimated tokens, optional"
+          fullWidth
+        />
       </Box>
     </FormDialog>
   );

@@ -80,6 +80,23 @@ export const splitList = (text: string) =>
     .map((t) => t.trim())
     .filter((t) => t !== '');
 
+/** What a dataset is called and says about itself, as the new and the edit forms check it: the name and tags as sent, the errors added to `errors`. */
+export function checkAbout(
+  form: Pick<DatasetForm, 'name' | 'description' | 'tags'>,
+  errors: Record<string, string>,
+): { name: string; tags: string[] } {
+  const name = form.name.trim();
+  if (name === '') errors.name = 'Name the dataset';
+  else if (name.length > DATASET_LIMITS.name.max) errors.name = `A name is at most ${DATASET_LIMITS.name.max} characters`;
+  if (form.description.length > DATASET_LIMITS.description.max)
+    errors.description = `A description is at most ${DATASET_LIMITS.description.max.toLocaleString('en-US')} characters`;
+  const tags = splitList(form.tags);
+  if (tags.length > DATASET_LIMITS.tags.maxItems) errors.tags = `At most ${DATASET_LIMITS.tags.maxItems} tags`;
+  else if (tags.some((t) => t.length > DATASET_LIMITS.tags.maxLength))
+    errors.tags = `A tag is at most ${DATASET_LIMITS.tags.maxLength} characters`;
+  return { name, tags };
+}
+
 /** A whole number in range, or an error in words; '' is "not set". */
 function wholeNumber(text: string, min: number, max: number, unit: string): { value?: number; error?: string } {
   const t = text.trim().replace(/[_,\s]/g, '');
@@ -101,16 +118,7 @@ export function validateDatasetForm(form: DatasetForm): FormResult<DatasetUpload
   else if (formatOfFile(form.file.name) !== form.format)
     errors.file = `The file's name says ${FORMATS[formatOfFile(form.file.name)!].label}, not the format chosen (${FORMATS[form.format].label})`;
 
-  const name = form.name.trim();
-  if (name === '') errors.name = 'Name the dataset';
-  else if (name.length > DATASET_LIMITS.name.max) errors.name = `A name is at most ${DATASET_LIMITS.name.max} characters`;
-  if (form.description.length > DATASET_LIMITS.description.max)
-    errors.description = `A description is at most ${DATASET_LIMITS.description.max.toLocaleString('en-US')} characters`;
-
-  const tags = splitList(form.tags);
-  if (tags.length > DATASET_LIMITS.tags.maxItems) errors.tags = `At most ${DATASET_LIMITS.tags.maxItems} tags`;
-  else if (tags.some((t) => t.length > DATASET_LIMITS.tags.maxLength))
-    errors.tags = `A tag is at most ${DATASET_LIMITS.tags.maxLength} characters`;
+  const { name, tags } = checkAbout(form, errors);
 
   const required = splitList(form.requiredFields);
   if (required.length > 200) errors.requiredFields = 'At most 200 required fields';

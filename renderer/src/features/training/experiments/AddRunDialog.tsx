@@ -11,7 +11,7 @@ import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';
 import { useLoaded } from '../../../platform/use-loaded';
-import { emptyRunForm, RUN_LABELS, toCreateRun, type RunForm } from './experiment-forms';
+import { emptyRunForm, RUN_LABELS, toCreateRun } from './experiment-forms';
 import { useExperiments } from './experiments-store';
 import { FormField } from '../../../components/form/FormField';
 
@@ -25,7 +25,7 @@ export function AddRunDialog({ experiment, open, onClose }: { experiment: Experi
   const { jobs, error: jobsError } = useJobs(open);
   const used = useMemo(() => new Set(experiment.runs.map((r) => r.trainingJobId)), [experiment.runs]);
   const options = useMemo(() => (jobs ?? []).filter((j) => !used.has(j.id)), [jobs, used]);
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
+  const state = useValidatedForm({
     open,
     initial: emptyRunForm,
     validate: toCreateRun,
@@ -34,10 +34,8 @@ export function AddRunDialog({ experiment, open, onClose }: { experiment: Experi
       onClose();
     },
   });
+  const { form, update, errors } = state;
   const job = options.find((j) => j.id === form.jobId) ?? null;
-  const text = (field: keyof RunForm, key: string, label: string, help: string, extra: object = {}) => (
-    <FormField form={{ form, update, errors }} name={field} errorKey={key} label={label} hint={help} fullWidth {...extra} />
-  );
   return (
     <FormDialog
       open={open}
@@ -52,11 +50,7 @@ export function AddRunDialog({ experiment, open, onClose }: { experiment: Experi
       }
       maxWidth="md"
       dividers
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={RUN_LABELS}
       submitLabel="Add run"
       submitTestId="add-run-submit"
@@ -96,16 +90,18 @@ export function AddRunDialog({ experiment, open, onClose }: { experiment: Experi
           />
         )}
       />
-      {text('name', 'name', 'Name', 'The job’s name when left empty')}
-      {text(
-        'parameters',
-        'parameters',
-        'Parameters',
-        'Merged over the job’s configuration; one per line, e.g. training.learning_rate = 0.0002 or seed = 3',
-        { multiline: true, minRows: 3, slotProps: { htmlInput: { style: { fontFamily: MONO_FONT, fontSize: 13 } } } },
-      )}
-      {text('tags', 'tags', 'Tags', 'Comma-separated')}
-      {text('notes', 'notes', 'Notes', 'Optional', { multiline: true, minRows: 2 })}
+      <FormField form={state} name="name" label="Name" hint="The job’s name when left empty" fullWidth />
+      <FormField
+        form={state}
+        name="parameters"
+        label="Parameters"
+        hint="Merged over the job’s configuration; one per line, e.g. training.learning_rate = 0.0002 or seed = 3"
+        lines={3}
+        fullWidth
+        slotProps={{ htmlInput: { style: { fontFamily: MONO_FONT, fontSize: 13 } } }}
+      />
+      <FormField form={state} name="tags" label="Tags" hint="Comma-separated" fullWidth />
+      <FormField form={state} name="notes" label="Notes" hint="Optional" lines={2} fullWidth />
     </FormDialog>
   );
 }

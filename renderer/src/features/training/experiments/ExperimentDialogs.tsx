@@ -13,6 +13,7 @@ import type { Experiment } from '../../../../../shared/api/training/experiments'
 import { getBridge } from '../../../bridge/index';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormDialog } from '../../../components/form/FormDialog';
+import { FormField } from '../../../components/form/FormField';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { saveFile } from '../../../lib/save-file';
 import {
@@ -35,7 +36,7 @@ interface DialogProps {
 }
 
 export function CloneDialog({ experiment, open, onClose, onCloned }: DialogProps & { onCloned(e: Experiment): void }) {
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
+  const state = useValidatedForm({
     open,
     initial: () => cloneFormOf(experiment),
     validate: (f: CloneForm) => toCloneExperiment(f, experiment),
@@ -53,47 +54,23 @@ export function CloneDialog({ experiment, open, onClose, onCloned }: DialogProps
       titleId="clone-experiment-title"
       title={`Clone ${experiment.name}`}
       maxWidth="sm"
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={CLONE_LABELS}
       submitLabel="Clone"
       submitTestId="clone-submit"
     >
-      <TextField
-        label="Name"
-        size="small"
-        required
-        autoFocus
-        value={form.name}
-        onChange={(e) => update({ name: e.target.value })}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? '1–100 characters'}
-      />
-      <TextField
-        label="Description"
-        size="small"
-        multiline
-        minRows={2}
-        value={form.description}
-        onChange={(e) => update({ description: e.target.value })}
-        error={Boolean(errors.description)}
-        helperText={errors.description ?? ' '}
-      />
-      <TextField
+      <FormField form={state} name="name" label="Name" required autoFocus hint="1–100 characters" />
+      <FormField form={state} name="description" label="Description" lines={2} />
+      <FormField
+        form={state}
+        name="hypothesis"
+        errorKey="modifications.hypothesis"
         label="Hypothesis"
-        size="small"
-        multiline
-        minRows={2}
-        value={form.hypothesis}
-        onChange={(e) => update({ hypothesis: e.target.value })}
-        error={Boolean(errors['modifications.hypothesis'])}
-        helperText={errors['modifications.hypothesis'] ?? 'Change it to test a variation of this one'}
+        lines={2}
+        hint="Change it to test a variation of this one"
       />
       <FormControlLabel
-        control={<Checkbox checked={form.copyRuns} onChange={(e) => update({ copyRuns: e.target.checked })} />}
+        control={<Checkbox checked={state.form.copyRuns} onChange={(e) => state.update({ copyRuns: e.target.checked })} />}
         label={`Copy its ${experiment.runs.length} run${experiment.runs.length === 1 ? '' : 's'} (they keep following their training jobs)`}
       />
     </FormDialog>
@@ -151,7 +128,7 @@ const SECTION_LABELS: Record<(typeof EXPORT_SECTIONS)[number], string> = {
 };
 
 export function ExportDialog({ experiment, open, onClose, onExported }: DialogProps & { onExported(message: string): void }) {
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
+  const state = useValidatedForm({
     open,
     initial: () => exportFormOf(experiment.id),
     validate: (f: ExportForm) => toExportExperiment(f),
@@ -162,6 +139,7 @@ export function ExportDialog({ experiment, open, onClose, onExported }: DialogPr
       onExported(`Exported ${written.rows} run${written.rows === 1 ? '' : 's'} to ${written.destination.uri}`);
     },
   });
+  const { form, update, errors } = state;
   const toggle = (s: (typeof EXPORT_SECTIONS)[number]) =>
     update({
       include: form.include.includes(s)
@@ -181,11 +159,7 @@ export function ExportDialog({ experiment, open, onClose, onExported }: DialogPr
         </Typography>
       }
       maxWidth="sm"
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={EXPORT_LABELS}
       submitLabel="Export and download"
       submitTestId="export-submit"
@@ -201,23 +175,13 @@ export function ExportDialog({ experiment, open, onClose, onExported }: DialogPr
         {errors.include && <FormHelperText error>{errors.include}</FormHelperText>}
       </FormGroup>
       <Stack direction="row" spacing={1.5}>
-        <TextField
-          label="Bucket"
-          size="small"
-          value={form.bucket}
-          onChange={(e) => update({ bucket: e.target.value })}
-          error={Boolean(errors.bucket)}
-          helperText={errors.bucket ?? 'Lower-case letters, digits, . -'}
-          sx={{ width: 200 }}
-        />
-        <TextField
+        <FormField form={state} name="bucket" label="Bucket" hint="Lower-case letters, digits, . -" sx={{ width: 200 }} />
+        <FormField
+          form={state}
+          name="path"
           label="Path"
-          size="small"
           fullWidth
-          value={form.path}
-          onChange={(e) => update({ path: e.target.value })}
-          error={Boolean(errors.path)}
-          helperText={errors.path ?? 'e.g. reports/runs.csv'}
+          hint="e.g. reports/runs.csv"
           slotProps={{ htmlInput: { 'data-testid': 'export-path' } }}
         />
       </Stack>

@@ -53,7 +53,7 @@ const grid = (columns: number) => ({ display: 'grid', gridTemplateColumns: `repe
 
 export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(id: string): void }) {
   const ready = useReadyDatasets(open);
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<JobForm, CreateTrainingJobRequest>({
+  const state = useValidatedForm<JobForm, CreateTrainingJobRequest>({
     open,
     initial: () => initialJobForm(),
     validate: validateJobForm,
@@ -71,6 +71,7 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
       onCreated(job.id);
     },
   });
+  const { form, update, errors } = state;
   const dataset = ready.datasets?.find((d) => d.id === form.datasetId) ?? null;
   const estimate = formEstimate(form, dataset?.size.examples ?? null);
   const gpu = TRAINING_GPUS[form.gpuType];
@@ -79,7 +80,7 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
 
   const num = (key: keyof JobForm & keyof typeof JOB_FIELD_LABELS, placeholder: string, help = ' ') => (
     <FormField
-      form={{ form, update, errors }}
+      form={state}
       name={key}
       label={JOB_FIELD_LABELS[key]}
       placeholder={placeholder}
@@ -89,7 +90,7 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
   );
   const select = (key: keyof JobForm, label: string, options: ReadonlyArray<{ value: string; label: string }>, help = ' ') => (
     <FormField
-      form={{ form, update, errors }}
+      form={state}
       name={key}
       select
       label={label}
@@ -116,45 +117,28 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
       maxWidth="md"
       dividers
       scrollContent
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={JOB_FIELD_LABELS}
       submitLabel={estimate ? `Start training · ≈ ${formatMoney(estimate.total)}` : 'Start training'}
       submitTestId="submit-job"
     >
       <Heading>Job</Heading>
       <Box sx={grid(2)}>
-        <TextField
-          label="Name"
-          size="small"
-          required
-          autoFocus
-          value={form.name}
-          onChange={(e) => update({ name: e.target.value })}
-          error={Boolean(errors.name)}
-          helperText={errors.name ?? ' '}
-          slotProps={{ htmlInput: { 'data-testid': 'job-name' } }}
-        />
-        <TextField
+        <FormField form={state} name="name" label="Name" required autoFocus slotProps={{ htmlInput: { 'data-testid': 'job-name' } }} />
+        <FormField
+          form={state}
+          name="datasetId"
           select
           label="Dataset"
-          size="small"
           required
-          value={form.datasetId}
-          onChange={(e) => update({ datasetId: e.target.value })}
-          error={Boolean(errors.datasetId)}
-          helperText={
-            errors.datasetId ??
-            (ready.datasets === null
+          hint={
+            ready.datasets === null
               ? 'Loading ready datasets…'
               : ready.datasets.length === 0
                 ? 'No dataset is ready: upload one first'
                 : dataset
                   ? ' '
-                  : 'Ready datasets only')
+                  : 'Ready datasets only'
           }
           slotProps={{ htmlInput: { 'data-testid': 'job-datasetId' } }}
         >
@@ -163,7 +147,7 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
               {d.name} · {d.format} · {formatCount(d.size.examples)} examples
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       </Box>
       <Box sx={grid(3)}>
         {select('modelType', 'Model type', opts(ModelType.options), 'llm, vision, multimodal or custom')}
@@ -208,14 +192,13 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
           })),
           `${gpu.memoryGb} GB each`,
         )}
-        <TextField
+        <FormField
+          form={state}
+          name="workers"
           label="GPUs"
-          size="small"
-          value={form.workers}
-          onChange={(e) => update({ workers: e.target.value })}
-          error={Boolean(errors.workers)}
-          helperText={errors.workers ?? '1 to 32 workers, data parallel'}
-          slotProps={{ htmlInput: { 'data-testid': 'job-workers', inputMode: 'numeric' } }}
+          hint="1 to 32 workers, data parallel"
+          inputMode="numeric"
+          slotProps={{ htmlInput: { 'data-testid': 'job-workers' } }}
         />
         {select('priority', 'Priority', opts(JobPriority.options), 'High provisions sooner')}
       </Box>

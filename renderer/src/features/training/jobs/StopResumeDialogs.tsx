@@ -3,11 +3,11 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TrainingJob } from '../../../../../shared/api/training/jobs';
 import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
+import { FormField } from '../../../components/form/FormField';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatBytes, formatCount } from '../training-format';
 import { formatLoss } from './job-format';
@@ -17,10 +17,7 @@ const REASON_MAX = 500;
 
 export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: boolean; onClose(): void }) {
   const pending = job.status === 'pending';
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<
-    { saveCheckpoint: boolean; reason: string },
-    { saveCheckpoint: boolean; reason?: string }
-  >({
+  const state = useValidatedForm<{ saveCheckpoint: boolean; reason: string }, { saveCheckpoint: boolean; reason?: string }>({
     open,
     initial: () => ({ saveCheckpoint: true, reason: '' }),
     validate: (f) =>
@@ -44,11 +41,7 @@ export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: 
       testId="stop-job-dialog"
       titleId="stop-job-title"
       title={pending ? `Cancel job “${job.name}”?` : `Stop job “${job.name}”?`}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={{ reason: 'Reason' }}
       submitLabel={pending ? 'Cancel job' : 'Stop job'}
       submitColor="error"
@@ -62,25 +55,18 @@ export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: 
       </Typography>
       {!pending && (
         <FormControlLabel
-          control={<Switch checked={form.saveCheckpoint} onChange={(e) => update({ saveCheckpoint: e.target.checked })} />}
+          control={<Switch checked={state.form.saveCheckpoint} onChange={(e) => state.update({ saveCheckpoint: e.target.checked })} />}
           label="Save a checkpoint now (resume continues from this step)"
         />
       )}
-      <TextField
-        label="Reason"
-        size="small"
-        value={form.reason}
-        onChange={(e) => update({ reason: e.target.value })}
-        error={Boolean(errors.reason)}
-        helperText={errors.reason ?? 'Optional; kept with the job'}
-      />
+      <FormField form={state} name="reason" label="Reason" hint="Optional; kept with the job" />
     </FormDialog>
   );
 }
 
 export function ResumeJobDialog({ job, open, onClose }: { job: TrainingJob; open: boolean; onClose(): void }) {
   const checkpoints = [...job.checkpoints].sort((a, b) => b.step - a.step);
-  const { form, update, busy, apiError, onSubmit } = useValidatedForm<{ checkpointId: string }, { checkpointId?: string }>({
+  const state = useValidatedForm<{ checkpointId: string }, { checkpointId?: string }>({
     open,
     initial: () => ({ checkpointId: checkpoints[0]?.id ?? '' }),
     validate: (f) => ({ ok: true, request: f.checkpointId ? { checkpointId: f.checkpointId } : {} }),
@@ -103,22 +89,19 @@ export function ResumeJobDialog({ job, open, onClose }: { job: TrainingJob; open
       testId="resume-job-dialog"
       titleId="resume-job-title"
       title={`Resume job “${job.name}”`}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
+      state={state}
       submitLabel="Resume"
       submitTestId="confirm-resume-job"
     >
       {checkpoints.length === 0 ? (
         <Typography variant="body2">The job has no checkpoint: it starts again from step 0.</Typography>
       ) : (
-        <TextField
+        <FormField
+          form={state}
+          name="checkpointId"
           select
           label="Checkpoint"
-          size="small"
-          value={form.checkpointId}
-          onChange={(e) => update({ checkpointId: e.target.value })}
-          helperText="Training continues the same curve from this step; the latest is chosen by default"
+          hint="Training continues the same curve from this step; the latest is chosen by default"
           slotProps={{ htmlInput: { 'data-testid': 'resume-checkpoint' } }}
         >
           {checkpoints.map((c, i) => (
@@ -128,7 +111,7 @@ export function ResumeJobDialog({ job, open, onClose }: { job: TrainingJob; open
               {i === 0 ? ' (latest)' : ''}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       )}
       <Typography variant="caption" color="text.secondary">
         Resuming needs {job.maxWorkers} free {job.gpuType.toUpperCase()} GPU{job.maxWorkers === 1 ? '' : 's'}; billing runs again from now.

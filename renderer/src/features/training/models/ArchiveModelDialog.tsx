@@ -1,11 +1,11 @@
 // Archive a model: a reason and the retention period (1–3,650 days), saying that its
 // deployments stop and that it is permanently deleted when the period ends unless restored.
 import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Model } from '../../../../../shared/api/training/models';
 import { notify } from '../../../platform/notifications-store';
 import { FormDialog } from '../../../components/form/FormDialog';
+import { FormField } from '../../../components/form/FormField';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatDate } from '../../../platform/relative-time';
 import { serverNow } from '../../../platform/server-clock';
@@ -35,8 +35,7 @@ export function ArchiveModelDialog({ model, open, onClose }: { model: Model; ope
       onClose();
     },
   });
-  const { form, update, errors, busy, apiError } = state;
-  const deleteOn = deletionDate(form.days, serverNow());
+  const deleteOn = deletionDate(state.form.days, serverNow());
   const live = model.deployments.filter((d) => d.status !== 'stopped');
   return (
     <FormDialog
@@ -45,11 +44,7 @@ export function ArchiveModelDialog({ model, open, onClose }: { model: Model; ope
       testId="archive-model-dialog"
       titleId="archive-model-title"
       title={`Archive ${model.name}?`}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={(ev) => void state.onSubmit(ev)}
-      errors={errors}
-      errorAttempt={state.errorAttempt}
+      state={state}
       fieldLabels={{ reason: 'Reason', days: 'Retention period' }}
       submitLabel="Archive"
       submitColor="error"
@@ -64,26 +59,21 @@ export function ArchiveModelDialog({ model, open, onClose }: { model: Model; ope
           {live.length === 1 ? `Its deployment ${live[0]!.name} stops` : `Its ${live.length} deployments stop`} now.
         </Alert>
       )}
-      <TextField
+      <FormField
+        form={state}
+        name="reason"
         label="Reason"
-        size="small"
-        value={form.reason}
-        onChange={(e) => update({ reason: e.target.value })}
-        error={Boolean(errors.reason)}
-        helperText={errors.reason ?? 'Optional; kept with the model'}
+        hint="Optional; kept with the model"
         slotProps={{ htmlInput: { 'data-testid': 'archive-reason' } }}
       />
-      <TextField
+      <FormField
+        form={state}
+        name="days"
         label="Retention period (days)"
-        size="small"
-        value={form.days}
-        onChange={(e) => update({ days: e.target.value })}
-        error={Boolean(errors.days)}
-        helperText={
-          errors.days ?? `${RETENTION_RULE}${deleteOn ? ` · deleted on ${formatDate(deleteOn.toISOString())} unless restored` : ''}`
-        }
+        hint={`${RETENTION_RULE}${deleteOn ? ` · deleted on ${formatDate(deleteOn.toISOString())} unless restored` : ''}`}
+        inputMode="numeric"
         sx={{ width: 360 }}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'archive-days' } }}
+        slotProps={{ htmlInput: { 'data-testid': 'archive-days' } }}
       />
     </FormDialog>
   );

@@ -12,7 +12,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { TRAINING_GPUS, TrainingGpuType } from '../../../../../shared/api/training/catalog';
@@ -21,6 +20,7 @@ import { notify } from '../../../platform/notifications-store';
 import { CopyButton } from '../../../components/CopyButton';
 import { placeApiError } from '../../../components/form/api-error-fields';
 import { FormDialog } from '../../../components/form/FormDialog';
+import { FormField } from '../../../components/form/FormField';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatDuration, formatLocalTime } from '../../../components/error-details';
 import { MONO_FONT } from '../../../lib/fonts';
@@ -38,37 +38,6 @@ import {
 import { deployProgress } from './deploy-progress';
 import { ModelStatusChip } from './ModelStatusChip';
 import { useModels, type Deployment } from './models-store';
-
-function Field({
-  label,
-  value,
-  onChange,
-  error,
-  help,
-  width = 180,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  error?: string;
-  help: string;
-  width?: number | string;
-  testId?: string;
-}) {
-  return (
-    <TextField
-      label={label}
-      size="small"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? help}
-      sx={{ width }}
-      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': testId } }}
-    />
-  );
-}
 
 /** Re-renders every second while `on`: the progress moves between reads. */
 function useTick(on: boolean): void {
@@ -143,9 +112,8 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
       setStarted(deployment);
     },
   });
-  const { form, update, errors, busy, apiError } = state;
+  const { form, update, apiError } = state;
   const explained = apiError ? explainDeployError(apiError) : null;
-  const e = (k: string) => errors[k];
 
   return (
     <FormDialog
@@ -156,11 +124,8 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
       title={started ? `Deploying ${model.name}` : `Deploy ${model.name} ${model.version}`}
       maxWidth="sm"
       dividers
-      busy={busy}
-      apiError={explained ? null : apiError}
-      onSubmit={(ev) => void state.onSubmit(ev)}
-      errors={errors}
-      errorAttempt={state.errorAttempt}
+      state={state}
+      apiError={explained ? null : state.apiError}
       fieldLabels={DEPLOY_LABELS}
       submitLabel="Deploy"
       submitTestId="deploy-submit"
@@ -174,34 +139,30 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
       }
     >
       <Stack direction="row" spacing={2}>
-        <Field
+        <FormField
+          form={state}
+          name="name"
           label="Deployment name"
-          value={form.name}
-          onChange={(name) => update({ name })}
-          error={e('name')}
-          help="Up to 100 characters"
-          width="100%"
-          testId="deploy-name"
+          hint="Up to 100 characters"
+          sx={{ width: '100%' }}
+          slotProps={{ htmlInput: { 'data-testid': 'deploy-name' } }}
         />
       </Stack>
       <Stack direction="row" spacing={2}>
-        <Field
+        <FormField
+          form={state}
+          name="environment"
           label="Environment"
-          value={form.environment}
-          onChange={(environment) => update({ environment })}
-          error={e('environment')}
-          help="e.g. production, staging"
-          width={220}
-          testId="deploy-environment"
+          hint="e.g. production, staging"
+          sx={{ width: 220 }}
+          slotProps={{ htmlInput: { 'data-testid': 'deploy-environment' } }}
         />
-        <TextField
+        <FormField
+          form={state}
+          name="gpuType"
           select
-          size="small"
           label="GPU type"
-          value={form.gpuType}
-          onChange={(ev) => update({ gpuType: ev.target.value as TrainingGpuType })}
-          error={Boolean(e('gpuType'))}
-          helperText={e('gpuType') ?? `${TRAINING_GPUS[form.gpuType].memoryGb} GB per GPU`}
+          hint={`${TRAINING_GPUS[form.gpuType].memoryGb} GB per GPU`}
           sx={{ flex: 1 }}
           slotProps={{ htmlInput: { 'data-testid': 'deploy-gpu' } }}
         >
@@ -210,17 +171,17 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
               {TRAINING_GPUS[t].displayName}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Field
+        <FormField
+          form={state}
+          name="workers"
           label="Workers"
-          value={form.workers}
-          onChange={(workers) => update({ workers })}
-          error={e('workers')}
-          help={DEPLOY_RULES.workers}
-          width={160}
-          testId="deploy-workers"
+          hint={DEPLOY_RULES.workers}
+          inputMode="decimal"
+          sx={{ width: 160 }}
+          slotProps={{ htmlInput: { 'data-testid': 'deploy-workers' } }}
         />
         <FormControlLabel
           sx={{ mt: 0.5 }}
@@ -230,30 +191,33 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
       </Stack>
       {form.autoscale && (
         <Stack direction="row" spacing={2}>
-          <Field
+          <FormField
+            form={state}
+            name="minWorkers"
+            errorKey="scaling.minWorkers"
             label="Minimum workers"
-            value={form.minWorkers}
-            onChange={(minWorkers) => update({ minWorkers })}
-            error={e('scaling.minWorkers')}
-            help={DEPLOY_RULES.minWorkers}
-            width={150}
+            hint={DEPLOY_RULES.minWorkers}
+            inputMode="decimal"
+            sx={{ width: 150 }}
           />
-          <Field
+          <FormField
+            form={state}
+            name="maxWorkers"
+            errorKey="scaling.maxWorkers"
             label="Maximum workers"
-            value={form.maxWorkers}
-            onChange={(maxWorkers) => update({ maxWorkers })}
-            error={e('scaling.maxWorkers')}
-            help={DEPLOY_RULES.maxWorkers}
-            width={150}
+            hint={DEPLOY_RULES.maxWorkers}
+            inputMode="decimal"
+            sx={{ width: 150 }}
           />
-          <Field
+          <FormField
+            form={state}
+            name="targetUtilization"
+            errorKey="scaling.targetUtilization"
             label="Target utilisation (%)"
-            value={form.targetUtilization}
-            onChange={(targetUtilization) => update({ targetUtilization })}
-            error={e('scaling.targetUtilization')}
-            help={DEPLOY_RULES.targetUtilization}
-            width={170}
-            testId="deploy-utilization"
+            hint={DEPLOY_RULES.targetUtilization}
+            inputMode="decimal"
+            sx={{ width: 170 }}
+            slotProps={{ htmlInput: { 'data-testid': 'deploy-utilization' } }}
           />
         </Stack>
       )}
@@ -261,38 +225,42 @@ export function DeployDialog({ model, open, onClose }: { model: Model; open: boo
         Generation
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 2 }}>
-        <Field
+        <FormField
+          form={state}
+          name="maxTokens"
+          errorKey="configuration.max_tokens"
           label="Max tokens"
-          value={form.maxTokens}
-          onChange={(maxTokens) => update({ maxTokens })}
-          error={e('configuration.max_tokens')}
-          help={DEPLOY_RULES.maxTokens}
-          width="100%"
+          hint={DEPLOY_RULES.maxTokens}
+          inputMode="decimal"
+          sx={{ width: '100%' }}
         />
-        <Field
+        <FormField
+          form={state}
+          name="temperature"
+          errorKey="configuration.temperature"
           label="Temperature"
-          value={form.temperature}
-          onChange={(temperature) => update({ temperature })}
-          error={e('configuration.temperature')}
-          help={DEPLOY_RULES.temperature}
-          width="100%"
-          testId="deploy-temperature"
+          hint={DEPLOY_RULES.temperature}
+          inputMode="decimal"
+          sx={{ width: '100%' }}
+          slotProps={{ htmlInput: { 'data-testid': 'deploy-temperature' } }}
         />
-        <Field
+        <FormField
+          form={state}
+          name="topP"
+          errorKey="configuration.top_p"
           label="Top-p"
-          value={form.topP}
-          onChange={(topP) => update({ topP })}
-          error={e('configuration.top_p')}
-          help={DEPLOY_RULES.topP}
-          width="100%"
+          hint={DEPLOY_RULES.topP}
+          inputMode="decimal"
+          sx={{ width: '100%' }}
         />
-        <Field
+        <FormField
+          form={state}
+          name="repetitionPenalty"
+          errorKey="configuration.repetition_penalty"
           label="Repetition penalty"
-          value={form.repetitionPenalty}
-          onChange={(repetitionPenalty) => update({ repetitionPenalty })}
-          error={e('configuration.repetition_penalty')}
-          help={DEPLOY_RULES.repetitionPenalty}
-          width="100%"
+          hint={DEPLOY_RULES.repetitionPenalty}
+          inputMode="decimal"
+          sx={{ width: '100%' }}
         />
       </Box>
       {explained && (

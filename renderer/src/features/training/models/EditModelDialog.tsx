@@ -1,11 +1,11 @@
 // Edit a model's name, description, tags and metadata; only what changed is sent (PATCH).
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Model } from '../../../../../shared/api/training/models';
 import { notify } from '../../../platform/notifications-store';
 import { placeApiError } from '../../../components/form/api-error-fields';
 import { FormDialog } from '../../../components/form/FormDialog';
-import { RowsEditor } from '../../../components/form/RowsEditor';
+import { FormField } from '../../../components/form/FormField';
+import { PairRowsEditor } from '../../../components/form/RowEditors';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { EDIT_LABELS, editFormOf, validateEditForm, type EditForm, type EditRequest } from './edit-form';
 import { useModels } from './models-store';
@@ -26,7 +26,6 @@ export function EditModelDialog({ model, open, onClose }: { model: Model; open: 
       onClose();
     },
   });
-  const { form, update, errors, busy, apiError } = state;
   return (
     <FormDialog
       open={open}
@@ -34,72 +33,33 @@ export function EditModelDialog({ model, open, onClose }: { model: Model; open: 
       testId="edit-model-dialog"
       titleId="edit-model-title"
       title="Edit model"
-      busy={busy}
-      apiError={apiError}
-      onSubmit={(ev) => void state.onSubmit(ev)}
-      errors={errors}
-      errorAttempt={state.errorAttempt}
+      state={state}
       fieldLabels={EDIT_LABELS}
       submitLabel="Save"
       submitTestId="edit-model-submit"
     >
-      <TextField
+      <FormField
+        form={state}
+        name="name"
         label="Name"
-        size="small"
-        value={form.name}
-        onChange={(e) => update({ name: e.target.value })}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? '1 to 100 characters'}
+        hint="1 to 100 characters"
         slotProps={{ htmlInput: { 'data-testid': 'edit-model-name' } }}
       />
-      <TextField
-        label="Description"
-        size="small"
-        multiline
-        minRows={2}
-        value={form.description}
-        onChange={(e) => update({ description: e.target.value })}
-        error={Boolean(errors.description)}
-        helperText={errors.description ?? 'Up to 2,000 characters'}
-      />
-      <TextField
-        label="Tags"
-        size="small"
-        value={form.tags}
-        onChange={(e) => update({ tags: e.target.value })}
-        error={Boolean(errors.tags)}
-        helperText={errors.tags ?? 'Comma-separated; up to 50 tags of 64 characters'}
-      />
+      <FormField form={state} name="description" label="Description" lines={2} hint="Up to 2,000 characters" />
+      <FormField form={state} name="tags" label="Tags" hint="Comma-separated; up to 50 tags of 64 characters" />
       <Typography variant="subtitle2">Metadata</Typography>
-      <RowsEditor
-        rows={form.metadata}
-        onChange={(metadata) => update({ metadata })}
+      <PairRowsEditor
+        rows={state.form.metadata}
+        onChange={(metadata) => state.update({ metadata })}
+        errors={state.errors}
+        errorPath="metadata"
+        keyName="key"
+        keyLabel="Key"
+        keyWidth={200}
         newRow={() => ({ key: '', value: '' })}
         addLabel="Add metadata"
         removeLabel={(i) => `Remove metadata row ${i + 1}`}
-        renderRow={(row, i, set) => (
-          <>
-            <TextField
-              label="Key"
-              size="small"
-              value={row.key}
-              onChange={(e) => set({ key: e.target.value })}
-              error={Boolean(errors[`metadata.${i}.key`])}
-              helperText={errors[`metadata.${i}.key`] ?? ' '}
-              sx={{ width: 200 }}
-              slotProps={{ htmlInput: { 'aria-label': `Metadata ${i + 1} key` } }}
-            />
-            <TextField
-              label="Value"
-              size="small"
-              value={row.value}
-              onChange={(e) => set({ value: e.target.value })}
-              helperText=" "
-              sx={{ flex: 1 }}
-              slotProps={{ htmlInput: { 'aria-label': `Metadata ${i + 1} value` } }}
-            />
-          </>
-        )}
+        rowLabel={(i) => `Metadata ${i + 1}`}
       />
     </FormDialog>
   );

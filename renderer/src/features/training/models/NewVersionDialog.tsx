@@ -3,7 +3,6 @@
 // the model's type (those already a version of it are shown, not offered), description and
 // changelog lines. The API's refusals land on the version or the job.
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import type { NormalizedError } from '../../../../../shared/api/errors';
@@ -11,6 +10,7 @@ import type { Model } from '../../../../../shared/api/training/models';
 import { notify } from '../../../platform/notifications-store';
 import { placeApiError } from '../../../components/form/api-error-fields';
 import { FormDialog } from '../../../components/form/FormDialog';
+import { FormField } from '../../../components/form/FormField';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatDateTime } from '../../../platform/relative-time';
 import { useLoaded } from '../../../platform/use-loaded';
@@ -54,17 +54,14 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
       onClose();
     },
   });
-  const { form, update, errors, busy, apiError } = state;
   const usedBy = new Map(model.versions.filter((v) => v.trainingJobId).map((v) => [v.trainingJobId!, v.version]));
-  const pickerHelp =
-    errors.trainingJobId ??
-    (jobsError
-      ? `The jobs could not be read: ${jobsError.message}`
-      : jobs === null
-        ? 'Reading the completed jobs…'
-        : jobs.length === 0
-          ? `No completed ${model.type} training job yet: train one, then add it here`
-          : `Completed ${model.type} jobs; the new version takes its metrics and files`);
+  const pickerHelp = jobsError
+    ? `The jobs could not be read: ${jobsError.message}`
+    : jobs === null
+      ? 'Reading the completed jobs…'
+      : jobs.length === 0
+        ? `No completed ${model.type} training job yet: train one, then add it here`
+        : `Completed ${model.type} jobs; the new version takes its metrics and files`;
   return (
     <FormDialog
       open={open}
@@ -72,11 +69,7 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
       testId="new-version-dialog"
       titleId="new-version-title"
       title={`New version of ${model.name}`}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={(ev) => void state.onSubmit(ev)}
-      errors={errors}
-      errorAttempt={state.errorAttempt}
+      state={state}
       fieldLabels={VERSION_LABELS}
       submitLabel="Create version"
       submitTestId="new-version-submit"
@@ -84,23 +77,19 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
       <Typography variant="body2" color="text.secondary">
         The latest version is {latest}. A new version becomes the model’s latest: deploy and download use it.
       </Typography>
-      <TextField
+      <FormField
+        form={state}
+        name="version"
         label="Version"
-        size="small"
-        value={form.version}
-        onChange={(e) => update({ version: e.target.value })}
-        error={Boolean(errors.version)}
-        helperText={errors.version ?? `Above ${latest}; major.minor.patch with an optional pre-release, e.g. v1.1.0 or v2.0.0-rc.1`}
+        hint={`Above ${latest}; major.minor.patch with an optional pre-release, e.g. v1.1.0 or v2.0.0-rc.1`}
         slotProps={{ htmlInput: { 'data-testid': 'new-version-version', spellCheck: false } }}
       />
-      <TextField
+      <FormField
+        form={state}
+        name="trainingJobId"
         select
         label="Training job"
-        size="small"
-        value={form.trainingJobId}
-        onChange={(e) => update({ trainingJobId: e.target.value })}
-        error={Boolean(errors.trainingJobId)}
-        helperText={pickerHelp}
+        hint={pickerHelp}
         disabled={!jobs || jobs.length === 0}
         slotProps={{
           select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
@@ -122,26 +111,14 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
             </MenuItem>
           );
         })}
-      </TextField>
-      <TextField
-        label="Description"
-        size="small"
-        multiline
-        minRows={2}
-        value={form.description}
-        onChange={(e) => update({ description: e.target.value })}
-        error={Boolean(errors.description)}
-        helperText={errors.description ?? 'Optional; up to 2,000 characters'}
-      />
-      <TextField
+      </FormField>
+      <FormField form={state} name="description" label="Description" lines={2} hint="Optional; up to 2,000 characters" />
+      <FormField
+        form={state}
+        name="changelog"
         label="Changelog"
-        size="small"
-        multiline
-        minRows={3}
-        value={form.changelog}
-        onChange={(e) => update({ changelog: e.target.value })}
-        error={Boolean(errors.changelog)}
-        helperText={errors.changelog ?? 'One change per line; up to 100 lines of 500 characters'}
+        lines={3}
+        hint="One change per line; up to 100 lines of 500 characters"
         slotProps={{ htmlInput: { 'data-testid': 'new-version-changelog' } }}
       />
     </FormDialog>

@@ -4,12 +4,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ParamName } from '../../../../../shared/api/training/tuning';
 import { FormDialog } from '../../../components/form/FormDialog';
-import { RowsEditor } from '../../../components/form/RowsEditor';
+import { FormField } from '../../../components/form/FormField';
+import { PairRowsEditor } from '../../../components/form/RowEditors';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { MONO_FONT } from '../../../lib/fonts';
 import { choiceValue } from './tuning-form';
@@ -63,14 +63,14 @@ export function DeployBestDialog({ job, open, onClose }: { job: TuningJob; open:
   const [result, setResult] = useState<DeployBestResult | null>(null);
   const bestId = job.bestTrial?.id ?? '';
   const picks = rankedTrials(job, job.trials).slice(0, PICKS);
-  const { form, update, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<DeployForm, DeployBestBody, Errors>({
+  const state = useValidatedForm<DeployForm, DeployBestBody, Errors>({
     open,
     initial: () => ({ name: '', epochs: '', trialId: bestId, overrides: [] }),
     onReset: () => setResult(null),
     validate: (f) => validateDeployForm(f, bestId),
     submit: async (body) => setResult(await useTuning.getState().deployBest(job.trainingJobId, job.id, body)),
   });
-  const chosen = job.trials.find((t) => t.id === form.trialId) ?? job.bestTrial;
+  const chosen = job.trials.find((t) => t.id === state.form.trialId) ?? job.bestTrial;
 
   return (
     <FormDialog
@@ -84,11 +84,7 @@ export function DeployBestDialog({ job, open, onClose }: { job: TuningJob; open:
           Trains a new job with the trial’s parameters on the tuned job’s dataset and configuration.
         </Typography>
       }
-      busy={busy}
-      apiError={apiError}
-      onSubmit={(e) => void onSubmit(e)}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       submitLabel="Create training job"
       submitTestId="deploy-best-submit"
       content={
@@ -115,13 +111,12 @@ export function DeployBestDialog({ job, open, onClose }: { job: TuningJob; open:
         ) : undefined
       }
     >
-      <TextField
+      <FormField
+        form={state}
+        name="trialId"
         select
         label="Trial"
-        size="small"
-        value={form.trialId}
-        onChange={(e) => update({ trialId: e.target.value })}
-        helperText={
+        hint={
           chosen
             ? Object.entries(chosen.parameters)
                 .map(([k, v]) => `${k} ${formatParam(v)}`)
@@ -134,56 +129,23 @@ export function DeployBestDialog({ job, open, onClose }: { job: TuningJob; open:
             {i === 0 ? 'Best: ' : ''}trial {t.number} · {job.metric} {formatValue(trialValue(job, t))}
           </MenuItem>
         ))}
-      </TextField>
+      </FormField>
       <Stack direction="row" spacing={1}>
-        <TextField
-          label="Name"
-          size="small"
-          value={form.name}
-          onChange={(e) => update({ name: e.target.value })}
-          error={Boolean(errors.name)}
-          helperText={errors.name ?? 'Empty: the tuned job’s name with -best'}
-          sx={{ flex: 1 }}
-        />
-        <TextField
-          label="Epochs"
-          size="small"
-          value={form.epochs}
-          onChange={(e) => update({ epochs: e.target.value })}
-          error={Boolean(errors.epochs)}
-          helperText={errors.epochs ?? 'Empty: as the trial'}
-          sx={{ width: 140 }}
-        />
+        <FormField form={state} name="name" label="Name" hint="Empty: the tuned job’s name with -best" sx={{ flex: 1 }} />
+        <FormField form={state} name="epochs" label="Epochs" hint="Empty: as the trial" sx={{ width: 140 }} />
       </Stack>
       <Typography variant="subtitle2">Override parameters</Typography>
-      <RowsEditor
-        rows={form.overrides}
-        onChange={(overrides) => setForm((f) => ({ ...f, overrides }))}
+      <PairRowsEditor
+        rows={state.form.overrides}
+        onChange={(overrides) => state.setForm((f) => ({ ...f, overrides }))}
+        errors={state.errors}
+        errorPath="overrides"
+        keyName="name"
+        keyLabel="Parameter"
+        keyWidth={220}
         newRow={() => ({ name: '', value: '' })}
         addLabel="Add override"
         removeLabel={(i) => `Remove override ${i + 1}`}
-        renderRow={(row, i, set) => (
-          <>
-            <TextField
-              label="Parameter"
-              size="small"
-              value={row.name}
-              onChange={(e) => set({ name: e.target.value })}
-              error={Boolean(errors[`overrides.${i}.name`])}
-              helperText={errors[`overrides.${i}.name`] ?? ' '}
-              sx={{ width: 220 }}
-            />
-            <TextField
-              label="Value"
-              size="small"
-              value={row.value}
-              onChange={(e) => set({ value: e.target.value })}
-              error={Boolean(errors[`overrides.${i}.value`])}
-              helperText={errors[`overrides.${i}.value`] ?? ' '}
-              sx={{ flex: 1 }}
-            />
-          </>
-        )}
       />
     </FormDialog>
   );

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { RowsEditor } from '../../../components/form/RowsEditor';
 import { MONO_FONT } from '../../../lib/fonts';
+import { FormField } from '../../../components/form/FormField';
 import { newParamRow, PARAM_TYPES, type ParamRow, type ParamType, type TuningErrors } from './tuning-form';
 
 const CONDITION_HELP = 'Optional: when to search it, e.g. strategy == "lora" or batch_size in [16, 32]';
@@ -36,19 +37,18 @@ export function SearchSpaceEditor({
         removeLabel={(i) => `Remove parameter ${i + 1}`}
         renderRow={(row, i, set) => {
           const err = (field: keyof ParamRow) => errors[`params.${i}.${field}`];
+          const bound = { form: row, update: set, errors };
           const label = row.name || `parameter ${i + 1}`;
           return (
             <div
               style={{ display: 'grid', gridTemplateColumns: '180px 170px 1fr 1.4fr', gap: 8, flex: 1, minWidth: 0 }}
               data-testid={`param-row-${i}`}
             >
-              <TextField
+              <FormField
+                form={bound}
+                name="name"
+                errorKey={`params.${i}.name`}
                 label="Name"
-                size="small"
-                value={row.name}
-                onChange={(e) => set({ name: e.target.value })}
-                error={Boolean(err('name'))}
-                helperText={err('name') ?? ' '}
                 slotProps={{ htmlInput: { 'aria-label': `Parameter ${i + 1} name`, spellCheck: false, style: { fontFamily: MONO_FONT } } }}
               />
               <TextField
@@ -93,35 +93,32 @@ export function SearchSpaceEditor({
                 />
               ) : (
                 <div style={{ display: 'flex', gap: 8 }}>
-                  <TextField
+                  <FormField
+                    form={bound}
+                    name="min"
+                    errorKey={`params.${i}.min`}
                     label="Min"
-                    size="small"
-                    value={row.min}
-                    onChange={(e) => set({ min: e.target.value })}
-                    error={Boolean(err('min'))}
-                    helperText={err('min') ?? ' '}
+                    inputMode="decimal"
                     sx={{ flex: 1 }}
-                    slotProps={{ htmlInput: { 'aria-label': `Min of ${label}`, inputMode: 'decimal' } }}
+                    slotProps={{ htmlInput: { 'aria-label': `Min of ${label}` } }}
                   />
-                  <TextField
+                  <FormField
+                    form={bound}
+                    name="max"
+                    errorKey={`params.${i}.max`}
                     label="Max"
-                    size="small"
-                    value={row.max}
-                    onChange={(e) => set({ max: e.target.value })}
-                    error={Boolean(err('max'))}
-                    helperText={err('max') ?? ' '}
+                    inputMode="decimal"
                     sx={{ flex: 1 }}
-                    slotProps={{ htmlInput: { 'aria-label': `Max of ${label}`, inputMode: 'decimal' } }}
+                    slotProps={{ htmlInput: { 'aria-label': `Max of ${label}` } }}
                   />
                 </div>
               )}
-              <TextField
+              <FormField
+                form={bound}
+                name="condition"
+                errorKey={`params.${i}.condition`}
                 label="Condition"
-                size="small"
-                value={row.condition}
-                onChange={(e) => set({ condition: e.target.value })}
-                error={Boolean(err('condition'))}
-                helperText={err('condition') ?? (i === 0 && !row.condition ? CONDITION_HELP : ' ')}
+                hint={i === 0 && !row.condition ? CONDITION_HELP : ' '}
                 placeholder="always"
                 slotProps={{ htmlInput: { 'aria-label': `Condition of ${label}`, spellCheck: false, style: { fontFamily: MONO_FONT } } }}
               />

@@ -31,14 +31,12 @@ import {
   initialTuningForm,
   validateTuningForm,
   type Direction,
-  type ObjectiveMetric,
-  type TrialMetric,
   type TuningErrors,
   type TuningForm,
   type TuningRequest,
 } from './tuning-form';
 import { useTuning, type TuningJob } from './tuning-store';
-import { FormField } from '../../../components/form/FormField';
+import { FormField, type BoundForm } from '../../../components/form/FormField';
 
 const FIELD_LABELS: Record<string, string> = {
   jobId: 'Training job',
@@ -73,16 +71,9 @@ function Section({ title, children, caption }: { title: string; caption?: ReactN
 
 /** A text field of a number of the form (a function, not a component: the input keeps its focus across renders). */
 const numberField =
-  (form: TuningForm, errors: TuningErrors, update: (p: Partial<TuningForm>) => void) =>
+  (state: BoundForm<TuningForm>) =>
   ({ name, label, width = 160, helper }: { name: keyof TuningForm; label: string; width?: number; helper?: string }) => (
-    <FormField
-      form={{ form, update, errors }}
-      name={name}
-      label={label}
-      hint={helper}
-      sx={{ width }}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-    />
+    <FormField form={state} name={name} label={label} hint={helper} inputMode="decimal" sx={{ width }} />
   );
 
 export interface StartTuningDialogProps {
@@ -99,11 +90,7 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
     if (open) void useTuning.getState().loadTrainingJobs();
   }, [open]);
 
-  const { form, update, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<
-    TuningForm,
-    TuningRequest,
-    TuningErrors
-  >({
+  const state = useValidatedForm<TuningForm, TuningRequest, TuningErrors>({
     open,
     resetKey: initialJobId,
     initial: () => initialTuningForm(initialJobId),
@@ -118,7 +105,8 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
       return placed ? [placed] : null;
     },
   });
-  const num = numberField(form, errors, update);
+  const { form, update, setForm, errors } = state;
+  const num = numberField(state);
   const job = trainingJobs.jobs.find((j) => j.id === form.jobId) ?? null;
   const estimate = costEstimate(job ? job.estimatedCost.total : null, form.maxTrials);
   const maxCost = Number(form.maxCost);
@@ -141,32 +129,25 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
       maxWidth="lg"
       dividers
       spacing={3}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={(e) => void onSubmit(e)}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={FIELD_LABELS}
       submitLabel="Start tuning"
       submitTestId="start-tuning-submit"
     >
       <Section title="Training job" caption="Each trial trains this job’s configuration with the trial’s parameter values written in.">
-        <TextField
+        <FormField
+          form={state}
+          name="jobId"
           select
           label="Training job"
-          size="small"
-          value={form.jobId}
-          onChange={(e) => update({ jobId: e.target.value })}
-          error={Boolean(errors.jobId)}
-          helperText={
-            errors.jobId ??
-            (trainingJobs.status === 'loading'
+          hint={
+            trainingJobs.status === 'loading'
               ? 'Loading training jobs…'
               : trainingJobs.status === 'error'
                 ? `Could not load training jobs: ${trainingJobs.error?.message ?? ''}`
                 : trainingJobs.jobs.length === 0
                   ? 'No training jobs yet: create one under Training first'
-                  : ' ')
+                  : ' '
           }
           sx={{ maxWidth: 560 }}
           slotProps={{ htmlInput: { 'aria-label': 'Training job' } }}
@@ -176,7 +157,7 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
               {o.label}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       </Section>
 
       <Section title="Objective">
@@ -199,14 +180,12 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
             )}
             {form.objectives.map((o, i) => (
               <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <TextField
+                <FormField
+                  form={{ form: o, update: (patch) => setObjective(i, patch), errors }}
+                  name="metric"
+                  errorKey={`objectives.${i}.metric`}
                   select
-                  size="small"
                   label="Metric"
-                  value={o.metric}
-                  onChange={(e) => setObjective(i, { metric: e.target.value as ObjectiveMetric })}
-                  error={Boolean(errors[`objectives.${i}.metric`])}
-                  helperText={errors[`objectives.${i}.metric`] ?? ' '}
                   sx={{ width: 180 }}
                 >
                   {OBJECTIVE_METRICS.map((m) => (
@@ -214,15 +193,13 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
                       {m}
                     </MenuItem>
                   ))}
-                </TextField>
+                </FormField>
                 <DirectionSelect value={o.direction} onChange={(direction) => setObjective(i, { direction })} />
-                <TextField
-                  size="small"
+                <FormField
+                  form={{ form: o, update: (patch) => setObjective(i, patch), errors }}
+                  name="weight"
+                  errorKey={`objectives.${i}.weight`}
                   label="Weight"
-                  value={o.weight}
-                  onChange={(e) => setObjective(i, { weight: e.target.value })}
-                  error={Boolean(errors[`objectives.${i}.weight`])}
-                  helperText={errors[`objectives.${i}.weight`] ?? ' '}
                   sx={{ width: 120 }}
                 />
                 <IconButton
@@ -256,36 +233,24 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
         ) : (
           <Stack direction="row" spacing={1}>
             <DirectionSelect value={form.objective} onChange={(objective) => update({ objective })} />
-            <TextField
-              select
-              size="small"
-              label="Metric"
-              value={form.metric}
-              onChange={(e) => update({ metric: e.target.value as TrialMetric })}
-              sx={{ width: 180 }}
-              error={Boolean(errors.metric)}
-              helperText={errors.metric ?? ' '}
-            >
+            <FormField form={state} name="metric" select label="Metric" sx={{ width: 180 }}>
               {TRIAL_METRICS.map((m) => (
                 <MenuItem key={m} value={m}>
                   {m}
                 </MenuItem>
               ))}
-            </TextField>
+            </FormField>
           </Stack>
         )}
       </Section>
 
       <Section title="Algorithm" caption={ALGORITHMS.find((a) => a.value === form.algorithm)?.hint}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <TextField
+          <FormField
+            form={state}
+            name="algorithm"
             select
-            size="small"
             label="Algorithm"
-            value={form.algorithm}
-            onChange={(e) => update({ algorithm: e.target.value as TuningForm['algorithm'] })}
-            error={Boolean(errors.algorithm)}
-            helperText={errors.algorithm ?? ' '}
             sx={{ width: 180 }}
             slotProps={{ htmlInput: { 'aria-label': 'Algorithm' } }}
           >
@@ -294,7 +259,7 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
                 {a.label}
               </MenuItem>
             ))}
-          </TextField>
+          </FormField>
           {form.algorithm === 'hyperband' && (
             <>
               {num({ name: 'maxEpochs', label: 'Max epochs', width: 130 })}
@@ -327,22 +292,14 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
           />
           {form.earlyStopping && (
             <Stack direction="row" spacing={1}>
-              <TextField
-                select
-                size="small"
-                label="Metric"
-                value={form.esMetric}
-                onChange={(e) => update({ esMetric: e.target.value as TrialMetric | '' })}
-                sx={{ width: 150 }}
-                helperText=" "
-              >
+              <FormField form={state} name="esMetric" select label="Metric" sx={{ width: 150 }}>
                 <MenuItem value="">The objective’s</MenuItem>
                 {TRIAL_METRICS.map((m) => (
                   <MenuItem key={m} value={m}>
                     {m}
                   </MenuItem>
                 ))}
-              </TextField>
+              </FormField>
               {num({ name: 'patience', label: 'Patience (trials)', width: 140 })}
               {num({ name: 'minDelta', label: 'Min delta', width: 110 })}
             </Stack>

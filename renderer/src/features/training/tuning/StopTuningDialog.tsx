@@ -2,10 +2,10 @@
 // finish first — the job is `stopping` until they have.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TUNING_LIMITS } from '../../../../../shared/api/training/tuning';
 import { FormDialog } from '../../../components/form/FormDialog';
+import { FormField } from '../../../components/form/FormField';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { useTuning, type TuningJob } from './tuning-store';
 
@@ -16,7 +16,7 @@ interface StopForm {
 
 export function StopTuningDialog({ job, open, onClose }: { job: TuningJob; open: boolean; onClose(): void }) {
   const running = job.progress.runningTrials;
-  const { form, update, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<StopForm, StopForm>({
+  const state = useValidatedForm<StopForm, StopForm>({
     open,
     initial: () => ({ reason: '', completeRunning: true }),
     validate: (f) =>
@@ -31,6 +31,7 @@ export function StopTuningDialog({ job, open, onClose }: { job: TuningJob; open:
       onClose();
     },
   });
+  const { form, update } = state;
   return (
     <FormDialog
       open={open}
@@ -38,11 +39,7 @@ export function StopTuningDialog({ job, open, onClose }: { job: TuningJob; open:
       testId="stop-tuning-dialog"
       titleId="stop-tuning-title"
       title="Stop tuning?"
-      busy={busy}
-      apiError={apiError}
-      onSubmit={(e) => void onSubmit(e)}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       submitLabel="Stop tuning"
       submitColor="error"
       submitTestId="stop-tuning-submit"
@@ -64,14 +61,7 @@ export function StopTuningDialog({ job, open, onClose }: { job: TuningJob; open:
             ? `The ${running} running trial${running === 1 ? '' : 's'} finish${running === 1 ? 'es' : ''} first (billed until then); the job is stopping meanwhile.`
             : `The ${running} running trial${running === 1 ? ' is' : 's are'} cancelled now.`}
       </Typography>
-      <TextField
-        label="Reason (optional)"
-        size="small"
-        value={form.reason}
-        onChange={(e) => update({ reason: e.target.value })}
-        error={Boolean(errors.reason)}
-        helperText={errors.reason ?? ' '}
-      />
+      <FormField form={state} name="reason" label="Reason (optional)" />
     </FormDialog>
   );
 }

@@ -34,7 +34,7 @@ export function LifecycleDialog({
   submitColor,
   children,
 }: LifecycleDialogProps) {
-  const { accepted, notice, busy, apiError, onSubmit, errors, errorAttempt, fieldLabels } = state;
+  const { accepted, notice, fieldLabels } = state;
   return (
     <FormDialog
       open={open}
@@ -45,11 +45,7 @@ export function LifecycleDialog({
       maxWidth="md"
       dividers
       spacing={2.5}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={fieldLabels}
       submitLabel={submitLabel}
       submitColor={submitColor}

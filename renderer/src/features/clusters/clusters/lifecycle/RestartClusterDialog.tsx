@@ -4,24 +4,24 @@
 // live phases.
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
 import { KNOWN_REGIONS } from '../../../../../../shared/api/clusters/common';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type RestartData } from '../../../../../../shared/api/clusters/lifecycle';
 import { formatDate } from '../../../../platform/relative-time';
 import { formatNumber, gpuName, sizeGb } from '../../../../lib/format';
+import { FormField, type BoundForm } from '../../../../components/form/FormField';
 import { CostUnavailable, RestartCost } from './CostImpact';
 import { useClusterFollow } from './follow-store';
 import { LifecycleDialog } from './LifecycleDialog';
-import { CheckField, IntField, ReasonField, Section, SwitchedIntField } from './option-fields';
+import { CheckField, ForceOption, IntField, ReasonField, Section, WaitOption } from './option-fields';
 import {
   defaultRestartForm,
   emptyPortRow,
   RESTART_LABELS,
   restartApiErrorFields,
   restartCostImpact,
-  storageShrinkError,
   toRestartRequest,
+  type RestartForm,
 } from './restart-form';
 import { EnvRowsEditor, PortRowsEditor } from '../../../../components/form/RowEditors';
 import { useLifecycleDialog } from './use-lifecycle-dialog';
@@ -37,65 +37,55 @@ export interface RestartClusterDialogProps {
 /** The regions a cluster may move to: the known ones besides its own. */
 const regionsFor = (cluster: Cluster) => KNOWN_REGIONS.filter((r) => r !== cluster.region);
 
-function ResourceFields({
-  cluster,
-  form,
-  update,
-  errors,
-}: {
-  cluster: Cluster;
-  form: ReturnType<typeof defaultRestartForm>;
-  update(p: Partial<ReturnType<typeof defaultRestartForm>>): void;
-  errors: Record<string, string | undefined>;
-}) {
-  const e = (k: string) => errors[`update_configuration.${k}`];
+function ResourceFields({ cluster, state }: { cluster: Cluster; state: BoundForm<RestartForm> }) {
+  const { form } = state;
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <IntField
+        form={state}
+        name="cpuCores"
+        errorKey="update_configuration.cpu_cores"
         label="CPU cores"
-        value={form.cpuCores}
-        onChange={(cpuCores) => update({ cpuCores })}
-        error={e('cpu_cores')}
-        help={`now ${cluster.resources.cpu_cores}`}
+        hint={`now ${cluster.resources.cpu_cores}`}
         placeholder={String(cluster.resources.cpu_cores)}
         width={140}
       />
       <IntField
+        form={state}
+        name="memoryGb"
+        errorKey="update_configuration.memory_gb"
         label="Memory (GB)"
-        value={form.memoryGb}
-        onChange={(memoryGb) => update({ memoryGb })}
-        error={e('memory_gb')}
-        help={`now ${formatNumber(cluster.resources.memory_gb)}`}
+        hint={`now ${formatNumber(cluster.resources.memory_gb)}`}
         placeholder={String(cluster.resources.memory_gb)}
         width={140}
       />
+      {/* The shrink check is the form's own: its error is under this key. */}
       <IntField
+        form={state}
+        name="storageGb"
+        errorKey="update_configuration.storage_gb"
         label="Storage (GB)"
-        value={form.storageGb}
-        onChange={(storageGb) => update({ storageGb })}
-        error={e('storage_gb') ?? storageShrinkError(form.storageGb, cluster)}
-        help={`now ${formatNumber(cluster.resources.storage_gb)}; can only grow`}
+        hint={`now ${formatNumber(cluster.resources.storage_gb)}; can only grow`}
         placeholder={String(cluster.resources.storage_gb)}
         min={cluster.resources.storage_gb}
         width={170}
       />
       <IntField
+        form={state}
+        name="gpuCount"
+        errorKey="update_configuration.gpu_count"
         label={`GPUs (${gpuName(cluster.gpu.type)})`}
-        value={form.gpuCount}
-        onChange={(gpuCount) => update({ gpuCount })}
-        error={e('gpu_count')}
-        help={`now ${cluster.gpu.count}; if available`}
+        hint={`now ${cluster.gpu.count}; if available`}
         placeholder={String(cluster.gpu.count)}
         width={150}
       />
-      <TextField
+      <FormField
+        form={state}
+        name="region"
+        errorKey="update_configuration.region"
         select
         label="Region"
-        size="small"
-        value={form.region}
-        onChange={(ev) => update({ region: ev.target.value })}
-        error={Boolean(e('region'))}
-        helperText={e('region') ?? (form.region && form.region !== cluster.region ? 'Moving regions migrates the data' : ' ')}
+        hint={form.region && form.region !== cluster.region ? 'Moving regions migrates the data' : ' '}
         sx={{ width: 200 }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'restart-region' } }}
       >
@@ -105,7 +95,7 @@ function ResourceFields({
             {r}
           </MenuItem>
         ))}
-      </TextField>
+      </FormField>
     </Stack>
   );
 }
@@ -157,21 +147,11 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
       submitLabel="Restart cluster"
     >
       <Section title="Shutdown">
-        <SwitchedIntField
-          check={{
-            label: 'Force restart',
-            help: 'Restart without graceful shutdown.',
-            checked: form.force,
-            onChange: (force) => update({ force }),
-          }}
-          field={{
-            label: 'Grace period (minutes)',
-            value: form.gracePeriodMinutes,
-            onChange: (gracePeriodMinutes) => update({ gracePeriodMinutes }),
-            error: errors.grace_period_minutes,
-            help: { used: `0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced restart' },
-          }}
-          usedWhen="unchecked"
+        <ForceOption
+          form={state}
+          label="Force restart"
+          help="Restart without graceful shutdown."
+          hint={{ used: `0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced restart' }}
         />
         <CheckField
           label="Preserve state"
@@ -179,25 +159,16 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
           checked={form.preserveState}
           onChange={(preserveState) => update({ preserveState })}
         />
-        <SwitchedIntField
-          check={{
-            label: 'Wait until ready',
-            help: 'The request returns only when the cluster is fully operational.',
-            checked: form.waitForReady,
-            onChange: (waitForReady) => update({ waitForReady }),
-          }}
-          field={{
-            label: 'Timeout (minutes)',
-            value: form.timeoutMinutes,
-            onChange: (timeoutMinutes) => update({ timeoutMinutes }),
-            error: errors.timeout_minutes,
-            help: { used: `1–${WAIT_TIMEOUT_MAX}, default 15`, unused: 'Used with “wait until ready”' },
-          }}
-          usedWhen="checked"
+        <WaitOption
+          form={state}
+          name="waitForReady"
+          label="Wait until ready"
+          help="The request returns only when the cluster is fully operational."
+          hint={{ used: `1–${WAIT_TIMEOUT_MAX}, default 15`, unused: 'Used with “wait until ready”' }}
         />
       </Section>
       <Section title="Configuration changes (blank keeps the current value)">
-        <ResourceFields cluster={cluster} form={form} update={update} errors={errors} />
+        <ResourceFields cluster={cluster} state={state} />
       </Section>
       <Section title="Environment updates">
         <EnvRowsEditor rows={form.environment} onChange={(environment) => update({ environment })} errors={errors} />
@@ -213,28 +184,23 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
         />
       </Section>
       <Section title="Image and snapshot">
-        <TextField
+        <FormField
+          form={state}
+          name="updateContainerImage"
+          errorKey="update_container_image"
           label="New container image"
-          size="small"
-          value={form.updateContainerImage}
           placeholder={cluster.template_info.container_image}
-          onChange={(e) => update({ updateContainerImage: e.target.value })}
-          error={Boolean(errors.update_container_image)}
-          helperText={errors.update_container_image ?? 'Blank keeps the current image'}
+          hint="Blank keeps the current image"
           fullWidth
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <FormField
+          form={state}
+          name="restoreFromSnapshot"
+          errorKey="restore_from_snapshot"
           select
           label="Restore from snapshot"
-          size="small"
-          value={form.restoreFromSnapshot}
-          onChange={(e) => update({ restoreFromSnapshot: e.target.value })}
-          error={Boolean(errors.restore_from_snapshot)}
-          helperText={
-            errors.restore_from_snapshot ??
-            (cluster.storage.snapshots.length ? 'The cluster’s disks are replaced by the snapshot' : 'This cluster has no snapshots')
-          }
+          hint={cluster.storage.snapshots.length ? 'The cluster’s disks are replaced by the snapshot' : 'This cluster has no snapshots'}
           disabled={cluster.storage.snapshots.length === 0}
           sx={{ maxWidth: 420 }}
         >
@@ -246,7 +212,7 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
               {s.name} · {formatDate(s.created_at)} · {sizeGb(s.size_gb)}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
         <CheckField
           label="Apply system updates"
           help="Install pending system updates during the restart."
@@ -255,7 +221,7 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
         />
       </Section>
       <Section title="Audit">
-        <ReasonField value={form.restartReason} onChange={(restartReason) => update({ restartReason })} error={errors.restart_reason} />
+        <ReasonField form={state} name="restartReason" errorKey="restart_reason" />
       </Section>
     </LifecycleDialog>
   );

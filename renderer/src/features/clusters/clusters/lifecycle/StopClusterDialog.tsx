@@ -6,10 +6,11 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
 import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX, type StopData } from '../../../../../../shared/api/clusters/lifecycle';
+import { FormField } from '../../../../components/form/FormField';
 import { CostUnavailable, StopCost } from './CostImpact';
 import { useClusterFollow } from './follow-store';
 import { LifecycleDialog } from './LifecycleDialog';
-import { CheckField, ReasonField, Section, SwitchedIntField } from './option-fields';
+import { CheckField, ForceOption, ReasonField, Section, WaitOption } from './option-fields';
 import { defaultStopForm, STOP_LABELS, stopCostImpact, toStopRequest } from './stop-form';
 import { useLifecycleDialog } from './use-lifecycle-dialog';
 
@@ -58,23 +59,11 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
       submitColor="error"
     >
       <Section title="Shutdown">
-        <SwitchedIntField
-          check={{
-            label: 'Force stop',
-            help: 'Immediate stop without graceful shutdown: running processes are killed.',
-            checked: form.force,
-            onChange: (force) => update({ force }),
-          }}
-          field={{
-            label: 'Grace period (minutes)',
-            value: form.gracePeriodMinutes,
-            onChange: (gracePeriodMinutes) => update({ gracePeriodMinutes }),
-            error: errors.grace_period_minutes,
-            help: { used: `Time processes get to exit; 0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced stop' },
-            min: 0,
-            max: GRACE_PERIOD_MAX,
-          }}
-          usedWhen="unchecked"
+        <ForceOption
+          form={state}
+          label="Force stop"
+          help="Immediate stop without graceful shutdown: running processes are killed."
+          hint={{ used: `Time processes get to exit; 0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced stop' }}
         />
       </Section>
       <Section title="Data">
@@ -85,13 +74,12 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
           onChange={(saveState) => update({ saveState })}
         />
         {form.saveState && (
-          <TextField
+          <FormField
+            form={state}
+            name="snapshotName"
+            errorKey="snapshot_name"
             label="Snapshot name"
-            size="small"
-            value={form.snapshotName}
-            onChange={(e) => update({ snapshotName: e.target.value })}
-            error={Boolean(errors.snapshot_name)}
-            helperText={errors.snapshot_name ?? 'Optional; the service names it when empty'}
+            hint="Optional; the service names it when empty"
             sx={{ maxWidth: 360 }}
           />
         )}
@@ -104,27 +92,16 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
         {!form.preserveData && <Alert severity="warning">The data volumes are deleted with the stop. Only snapshots survive.</Alert>}
       </Section>
       <Section title="Waiting">
-        <SwitchedIntField
-          check={{
-            label: 'Wait for completion',
-            help: 'The request returns only when the stop has finished.',
-            checked: form.waitForCompletion,
-            onChange: (waitForCompletion) => update({ waitForCompletion }),
-          }}
-          field={{
-            label: 'Timeout (minutes)',
-            value: form.timeoutMinutes,
-            onChange: (timeoutMinutes) => update({ timeoutMinutes }),
-            error: errors.timeout_minutes,
-            help: { used: `How long to wait; 1–${WAIT_TIMEOUT_MAX}, default 10`, unused: 'Used with “wait for completion”' },
-            min: 1,
-            max: WAIT_TIMEOUT_MAX,
-          }}
-          usedWhen="checked"
+        <WaitOption
+          form={state}
+          name="waitForCompletion"
+          label="Wait for completion"
+          help="The request returns only when the stop has finished."
+          hint={{ used: `How long to wait; 1–${WAIT_TIMEOUT_MAX}, default 10`, unused: 'Used with “wait for completion”' }}
         />
       </Section>
       <Section title="Audit and notice">
-        <ReasonField value={form.stopReason} onChange={(stopReason) => update({ stopReason })} error={errors.stop_reason} />
+        <ReasonField form={state} name="stopReason" errorKey="stop_reason" />
         <Autocomplete
           multiple
           size="small"

@@ -1,12 +1,14 @@
 // Small form pieces the stop and restart dialogs share: a labelled checkbox with help, a
 // whole-number field with its bounds in the help text, the two together where the box turns
-// the field on or off, the audit reason, and a section heading.
+// the field on or off (force → grace period, wait → timeout), the audit reason, and a section
+// heading.
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { GRACE_PERIOD_MAX, WAIT_TIMEOUT_MAX } from '../../../../../../shared/api/clusters/lifecycle';
+import { FormField, type BoundForm, type FormFieldProps } from '../../../../components/form/FormField';
 
 export function CheckField({
   label,
@@ -40,32 +42,16 @@ export function CheckField({
   );
 }
 
-export interface IntFieldProps {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  error?: string;
-  help: string;
-  disabled?: boolean;
-  min?: number;
-  max?: number;
-  placeholder?: string;
-  width?: number;
-}
+export type IntFieldProps<F> = Omit<FormFieldProps<F>, 'inputMode'> & { min?: number; max?: number; width?: number };
 
-export function IntField({ label, value, onChange, error, help, disabled, min, max, placeholder, width = 200 }: IntFieldProps) {
+/** A whole-number field with its bounds in its hint (and on the input). */
+export function IntField<F>({ min, max, width = 200, ...props }: IntFieldProps<F>) {
   return (
-    <TextField
-      label={label}
-      size="small"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? help}
-      disabled={disabled}
-      placeholder={placeholder}
+    <FormField
+      {...props}
+      inputMode="numeric"
       sx={{ width }}
-      slotProps={{ htmlInput: { inputMode: 'numeric', min, max }, inputLabel: placeholder ? { shrink: true } : undefined }}
+      slotProps={{ htmlInput: { min, max }, inputLabel: props.placeholder ? { shrink: true } : undefined }}
     />
   );
 }
@@ -82,34 +68,59 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** An option whose check box turns a whole-number field off (force → grace period) or on (wait → timeout). */
-export interface SwitchedIntFieldProps {
-  check: { label: string; help: string; checked: boolean; onChange(v: boolean): void };
-  field: Omit<IntFieldProps, 'disabled' | 'help'> & { help: { used: string; unused: string } };
+export interface SwitchedIntFieldProps<F> {
+  form: BoundForm<F>;
+  /** The check box: the form's boolean member `name`. */
+  check: { name: keyof F & string; label: string; help: string };
+  field: Omit<IntFieldProps<F>, 'form' | 'disabled' | 'hint'> & { hint: { used: string; unused: string } };
   /** Whether the field is used while the box is checked (wait → timeout) or unchecked (force → grace). */
   usedWhen: 'checked' | 'unchecked';
 }
 
-export function SwitchedIntField({ check, field, usedWhen }: SwitchedIntFieldProps) {
-  const used = check.checked === (usedWhen === 'checked');
+export function SwitchedIntField<F>({ form, check, field, usedWhen }: SwitchedIntFieldProps<F>) {
+  const checked = form.form[check.name] as boolean;
+  const used = checked === (usedWhen === 'checked');
   return (
     <>
-      <CheckField {...check} />
-      <IntField {...field} help={used ? field.help.used : field.help.unused} disabled={!used} />
+      <CheckField
+        label={check.label}
+        help={check.help}
+        checked={checked}
+        onChange={(v) => form.update({ [check.name]: v } as Partial<F>)}
+      />
+      <IntField form={form} {...field} hint={used ? field.hint.used : field.hint.unused} disabled={!used} />
     </>
   );
 }
 
-/** The audit reason both operations take. */
-export function ReasonField({ value, onChange, error }: { value: string; onChange(v: string): void; error?: string }) {
+/** A check box option of both operations with the minutes field it switches: the field's hint while used and not. */
+interface OptionProps<F> {
+  form: BoundForm<F>;
+  label: string;
+  help: string;
+  hint: { used: string; unused: string };
+}
+
+/** Force (no graceful shutdown): the grace period is not used then. */
+export function ForceOption<F extends { force: boolean; gracePeriodMinutes: string }>({ form, hint, ...check }: OptionProps<F>) {
+  const field = { name: 'gracePeriodMinutes' as const, errorKey: 'grace_period_minutes', label: 'Grace period (minutes)' };
   return (
-    <TextField
-      label="Reason"
-      size="small"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? 'Written to the audit log'}
-      fullWidth
+    <SwitchedIntField
+      form={form}
+      check={{ name: 'force', ...check }}
+      field={{ ...field, hint, min: 0, max: GRACE_PERIOD_MAX }}
+      usedWhen="unchecked"
     />
   );
+}
+
+/** Wait for the end of the operation (the check box `name`), up to the timeout. */
+export function WaitOption<F extends { timeoutMinutes: string }>({ form, hint, ...check }: OptionProps<F> & { name: keyof F & string }) {
+  const field = { name: 'timeoutMinutes' as const, errorKey: 'timeout_minutes', label: 'Timeout (minutes)' };
+  return <SwitchedIntField form={form} check={check} field={{ ...field, hint, min: 1, max: WAIT_TIMEOUT_MAX }} usedWhen="checked" />;
+}
+
+/** The audit reason both operations take. */
+export function ReasonField<F>(props: Omit<FormFieldProps<F>, 'label' | 'hint'>) {
+  return <FormField {...props} label="Reason" hint="Written to the audit log" fullWidth />;
 }

@@ -5,7 +5,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MAX_SESSIONS_MAX,
@@ -22,15 +21,10 @@ import type { ServerFieldError } from '../../../../components/form/use-validated
 import { ACCESS_LABELS, accessApiErrorFields, accessFormFrom, toAccessRequest, type AccessForm } from './access-form';
 import { IpListField } from './IpListField';
 import { useProxy } from './proxy-store';
-import { FormField } from '../../../../components/form/FormField';
-
-type NumberField = 'sessionTimeout' | 'maxSessions' | 'globalRpm' | 'globalBurst' | 'userRpm' | 'userBurst';
+import { FormField, type BoundForm } from '../../../../components/form/FormField';
 
 export function AccessControlDialog({ open, access, onClose }: { open: boolean; access: ProxyAccessControl | null; onClose(): void }) {
-  const { form, update, errors, errorAttempt, valid, busy, apiError, onSubmit } = useValidatedForm<
-    AccessForm | null,
-    UpdateProxyAccessRequest
-  >({
+  const state = useValidatedForm<AccessForm | null, UpdateProxyAccessRequest>({
     open,
     initial: () => (access ? accessFormFrom(access) : null),
     validate: (f) => (f ? toAccessRequest(f) : { ok: false, errors: {} }),
@@ -43,18 +37,9 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
       onClose();
     },
   });
+  const { form, update, errors } = state;
   if (!form) return null;
-
-  const num = (field: NumberField, label: string, help: string) => (
-    <FormField<AccessForm>
-      form={{ form, update, errors }}
-      name={field}
-      label={label}
-      hint={help}
-      sx={{ flex: 1 }}
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-    />
-  );
+  const bound: BoundForm<AccessForm> = { form, update, errors };
 
   return (
     <FormDialog
@@ -66,14 +51,10 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
       dividers
       scrollContent
       spacing={2.5}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={ACCESS_LABELS}
       submitLabel="Save"
-      submitDisabled={!valid}
+      submitDisabled={!state.valid}
       submitTestId="access-save"
     >
       <FormControlLabel
@@ -81,8 +62,22 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
         label="Require sign-in by default (ports may override)"
       />
       <Stack direction="row" spacing={1.5}>
-        {num('sessionTimeout', 'Session timeout (min)', `${SESSION_TIMEOUT_MIN}–${SESSION_TIMEOUT_MAX}`)}
-        {num('maxSessions', 'Concurrent sessions', `1–${MAX_SESSIONS_MAX}`)}
+        <FormField
+          form={bound}
+          name="sessionTimeout"
+          label="Session timeout (min)"
+          hint={`${SESSION_TIMEOUT_MIN}–${SESSION_TIMEOUT_MAX}`}
+          inputMode="numeric"
+          sx={{ flex: 1 }}
+        />
+        <FormField
+          form={bound}
+          name="maxSessions"
+          label="Concurrent sessions"
+          hint={`1–${MAX_SESSIONS_MAX}`}
+          inputMode="numeric"
+          sx={{ flex: 1 }}
+        />
       </Stack>
       <Divider />
       <IpListField
@@ -106,41 +101,45 @@ export function AccessControlDialog({ open, access, onClose }: { open: boolean; 
       <Divider />
       <Typography variant="subtitle2">Rate limits</Typography>
       <Stack direction="row" spacing={1.5}>
-        {num('globalRpm', 'Global, per minute', 'All callers together')}
-        {num('globalBurst', 'Global burst', ' ')}
+        <FormField
+          form={bound}
+          name="globalRpm"
+          label="Global, per minute"
+          hint="All callers together"
+          inputMode="numeric"
+          sx={{ flex: 1 }}
+        />
+        <FormField form={bound} name="globalBurst" label="Global burst" inputMode="numeric" sx={{ flex: 1 }} />
       </Stack>
       <Stack direction="row" spacing={1.5}>
-        {num('userRpm', 'Per user, per minute', 'At most the global limit')}
-        {num('userBurst', 'Per-user burst', ' ')}
+        <FormField
+          form={bound}
+          name="userRpm"
+          label="Per user, per minute"
+          hint="At most the global limit"
+          inputMode="numeric"
+          sx={{ flex: 1 }}
+        />
+        <FormField form={bound} name="userBurst" label="Per-user burst" inputMode="numeric" sx={{ flex: 1 }} />
       </Stack>
       <Divider />
       <Typography variant="subtitle2">Security headers</Typography>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <FormControlLabel control={<Switch checked={form.hsts} onChange={(e) => update({ hsts: e.target.checked })} />} label="HSTS" />
-        <TextField
-          select
-          label="X-Frame-Options"
-          value={form.xFrameOptions}
-          onChange={(e) => update({ xFrameOptions: XFrameOptions.parse(e.target.value) })}
-          size="small"
-          sx={{ width: 200 }}
-        >
+        <FormField form={bound} name="xFrameOptions" select label="X-Frame-Options" hint={null} sx={{ width: 200 }}>
           {XFrameOptions.options.map((o) => (
             <MenuItem key={o} value={o}>
               {o}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       </Stack>
-      <TextField
+      <FormField
+        form={bound}
+        name="csp"
         label="Content-Security-Policy"
-        value={form.csp}
-        onChange={(e) => update({ csp: e.target.value })}
-        error={Boolean(errors.csp)}
-        helperText={errors.csp ?? 'Empty: no header'}
-        size="small"
-        multiline
-        minRows={2}
+        hint="Empty: no header"
+        lines={2}
         slotProps={{ htmlInput: { spellCheck: false } }}
       />
     </FormDialog>

@@ -39,10 +39,7 @@ function validateNetwork(f: NetworkConfiguration | null) {
 }
 
 export function NetworkDialog({ open, network, onClose }: { open: boolean; network: NetworkConfiguration | null; onClose(): void }) {
-  const { form, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm<
-    NetworkConfiguration | null,
-    UpdateProxyRequest
-  >({
+  const state = useValidatedForm<NetworkConfiguration | null, UpdateProxyRequest>({
     open,
     initial: () => (network ? structuredClone(network) : null),
     validate: validateNetwork,
@@ -52,6 +49,7 @@ export function NetworkDialog({ open, network, onClose }: { open: boolean; netwo
       onClose();
     },
   });
+  const { form, setForm } = state;
   if (!form) return null;
 
   const lb = form.load_balancer;
@@ -75,11 +73,7 @@ export function NetworkDialog({ open, network, onClose }: { open: boolean; netwo
       maxWidth="xs"
       dividers
       scrollContent
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       submitLabel="Save"
     >
       <FormControlLabel

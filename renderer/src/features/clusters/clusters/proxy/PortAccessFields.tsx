@@ -11,10 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MONO_FONT } from '../../../../lib/fonts';
 import { useTeamDirectory } from '../../../../platform/team-directory';
+import { FormField } from '../../../../components/form/FormField';
 import { IpListField } from './IpListField';
 import type { FieldsProps } from './PortFields';
 
-export function PortAccessFields({ form, error, update, team }: FieldsProps & { team: readonly string[] }) {
+export function PortAccessFields({ state, team }: FieldsProps & { team: readonly string[] }) {
+  const { form, update } = state;
+  const error = (field: string) => state.errors[field];
   const options = [...new Set([...team, ...form.allowedUsers])];
   const byId = useTeamDirectory((s) => s.byId);
   const nameOf = (id: string) => byId[id]?.name ?? byId[id]?.email ?? id;
@@ -99,26 +102,8 @@ export function PortAccessFields({ form, error, update, team }: FieldsProps & { 
         />
         {form.rateLimitEnabled && (
           <Stack direction="row" spacing={1.5}>
-            <TextField
-              label="Requests per minute"
-              value={form.requestsPerMinute}
-              onChange={(e) => update({ requestsPerMinute: e.target.value })}
-              error={Boolean(error('requestsPerMinute'))}
-              helperText={error('requestsPerMinute') ?? ' '}
-              size="small"
-              sx={{ flex: 1 }}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <TextField
-              label="Burst size"
-              value={form.burstSize}
-              onChange={(e) => update({ burstSize: e.target.value })}
-              error={Boolean(error('burstSize'))}
-              helperText={error('burstSize') ?? ' '}
-              size="small"
-              sx={{ flex: 1 }}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
+            <FormField form={state} name="requestsPerMinute" label="Requests per minute" inputMode="numeric" sx={{ flex: 1 }} />
+            <FormField form={state} name="burstSize" label="Burst size" inputMode="numeric" sx={{ flex: 1 }} />
           </Stack>
         )}
       </Stack>

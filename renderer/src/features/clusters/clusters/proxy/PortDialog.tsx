@@ -38,7 +38,7 @@ function visible(field: string, { touched, submitted }: { touched: ReadonlySet<s
 
 export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
   const editing = port !== null;
-  const { form, update, errors, formErrors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
+  const state = useValidatedForm({
     open,
     resetKey: port,
     initial: () => (port ? portFormFrom(port) : emptyPortForm()),
@@ -54,13 +54,12 @@ export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
         const saved = await store.createPort(request as CreatePortMappingRequest);
         notify(
           'success',
-          `Port ${saved.internal_port} mapped to ${saved.external_port}${form.externalPort.trim() === '' ? ' (assigned automatically)' : ''}`,
+          `Port ${saved.internal_port} mapped to ${saved.external_port}${state.form.externalPort.trim() === '' ? ' (assigned automatically)' : ''}`,
         );
       }
       onClose();
     },
   });
-  const error = (field: string): string | undefined => errors[field];
 
   const title = editing ? `Edit port ${port.internal_port} → ${port.external_port}` : 'Add port mapping';
   return (
@@ -73,23 +72,19 @@ export function PortDialog({ open, port, team, onClose }: PortDialogProps) {
       dividers
       scrollContent
       spacing={2.5}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={PORT_LABELS}
       submitLabel={editing ? 'Save changes' : 'Add mapping'}
       // Save stays disabled while a shown field fails the form's own checks (an API error may not recur).
-      submitDisabled={Object.keys(formErrors).length > 0}
+      submitDisabled={Object.keys(state.formErrors).length > 0}
       submitTestId="port-save"
     >
-      <MappingFields form={form} error={error} update={update} editing={editing} />
+      <MappingFields state={state} editing={editing} />
       <Divider />
-      <HealthFields form={form} error={error} update={update} />
+      <HealthFields state={state} />
       <Divider />
       <Typography variant="subtitle2">Access control</Typography>
-      <PortAccessFields form={form} error={error} update={update} team={team} />
+      <PortAccessFields state={state} team={team} />
     </FormDialog>
   );
 }

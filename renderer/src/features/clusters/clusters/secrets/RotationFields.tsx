@@ -3,11 +3,12 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { NOTIFICATION_DAYS_MAX, ROTATION_INTERVAL_MAX } from '../../../../../../shared/api/clusters/secrets';
+import { FormField } from '../../../../components/form/FormField';
 import type { FieldErrors, RotationForm } from './secret-form';
 
 export function RotationFields({ value, onChange, errors }: { value: RotationForm; onChange(v: RotationForm): void; errors: FieldErrors }) {
+  const bound = { form: value, update: (patch: Partial<RotationForm>) => onChange({ ...value, ...patch }), errors };
   return (
     <Stack spacing={1.5}>
       <FormControlLabel
@@ -15,26 +16,24 @@ export function RotationFields({ value, onChange, errors }: { value: RotationFor
         label="Rotate on a schedule"
       />
       <Stack direction="row" spacing={1.5}>
-        <TextField
+        <FormField
+          form={bound}
+          name="intervalDays"
+          errorKey="rotation_policy.rotation_interval_days"
           label="Interval (days)"
-          size="small"
-          value={value.intervalDays}
+          hint={`1–${ROTATION_INTERVAL_MAX}`}
           disabled={!value.enabled}
-          onChange={(e) => onChange({ ...value, intervalDays: e.target.value })}
-          error={Boolean(errors['rotation_policy.rotation_interval_days'])}
-          helperText={errors['rotation_policy.rotation_interval_days'] ?? `1–${ROTATION_INTERVAL_MAX}`}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          inputMode="numeric"
           sx={{ width: 170 }}
         />
-        <TextField
+        <FormField
+          form={bound}
+          name="notifyDaysBefore"
+          errorKey="rotation_policy.notification_days_before"
           label="Notify days before"
-          size="small"
-          value={value.notifyDaysBefore}
+          hint={`0–${NOTIFICATION_DAYS_MAX}, less than the interval`}
           disabled={!value.enabled}
-          onChange={(e) => onChange({ ...value, notifyDaysBefore: e.target.value })}
-          error={Boolean(errors['rotation_policy.notification_days_before'])}
-          helperText={errors['rotation_policy.notification_days_before'] ?? `0–${NOTIFICATION_DAYS_MAX}, less than the interval`}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          inputMode="numeric"
           sx={{ width: 230 }}
         />
       </Stack>

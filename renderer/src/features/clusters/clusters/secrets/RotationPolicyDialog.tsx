@@ -23,7 +23,7 @@ function NextRotation({ secret }: { secret: Secret }) {
 
 export function RotationPolicyDialog({ clusterId, secret, onClose }: { clusterId: string; secret: Secret | null; onClose(): void }) {
   const [saved, setSaved] = useState<Secret | null>(null);
-  const { form, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
+  const state = useValidatedForm({
     open: secret !== null,
     resetKey: secret,
     initial: () => (secret ? rotationFormOf(secret) : { enabled: false, intervalDays: '90', notifyDaysBefore: '7' }),
@@ -35,6 +35,7 @@ export function RotationPolicyDialog({ clusterId, secret, onClose }: { clusterId
       setSaved(await useSecrets.getState().update(clusterId, secret.name, { rotation_policy: policy }));
     },
   });
+  const { form, setForm, errors } = state;
 
   return (
     <FormDialog
@@ -43,11 +44,7 @@ export function RotationPolicyDialog({ clusterId, secret, onClose }: { clusterId
       testId="rotation-dialog"
       titleId="rotation-title"
       title={<>Rotation policy of {secret?.name}</>}
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       submitLabel="Save policy"
       cancelLabel={saved ? 'Done' : 'Cancel'}
     >

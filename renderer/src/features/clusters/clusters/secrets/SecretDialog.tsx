@@ -5,7 +5,6 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SecretCategory, SecretType, type Secret } from '../../../../../../shared/api/clusters/secrets';
 import { FormDialog } from '../../../../components/form/FormDialog';
@@ -38,7 +37,7 @@ export interface SecretDialogProps {
 
 export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: SecretDialogProps) {
   const editing = secret !== null;
-  const { form, update, setForm, errors, errorAttempt, busy, apiError, onSubmit } = useValidatedForm({
+  const state = useValidatedForm({
     open,
     resetKey: secret,
     initial: () => (secret ? formOf(secret) : emptySecretForm()),
@@ -50,16 +49,13 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
         ? await store.update(clusterId, secret.name, request)
         : await store.create(clusterId, request as Parameters<typeof store.create>[1]);
       // The typed value leaves memory with the form.
-      setForm((f) => ({ ...f, value: '' }));
+      state.setForm((f) => ({ ...f, value: '' }));
       onSaved(saved, !secret);
       onClose();
     },
   });
 
-  const text = (field: keyof SecretForm, key: string, label: string, help: string, extra: object = {}) => (
-    <FormField form={{ form, update, errors }} name={field} errorKey={key} label={label} hint={help} fullWidth {...extra} />
-  );
-
+  const { form, update, errors } = state;
   return (
     <FormDialog
       open={open}
@@ -78,43 +74,35 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
       }
       maxWidth="md"
       dividers
-      busy={busy}
-      apiError={apiError}
-      onSubmit={onSubmit}
-      errors={errors}
-      errorAttempt={errorAttempt}
+      state={state}
       fieldLabels={SECRET_LABELS}
       submitLabel={editing ? 'Save changes' : 'Create secret'}
     >
       <Stack direction="row" spacing={1.5}>
-        {text('name', 'name', 'Name', editing ? 'The name cannot change' : 'Letters, digits, _ . - (unique in the cluster)', {
-          disabled: editing,
-          required: true,
-          autoFocus: !editing,
-        })}
-        <TextField
-          select
-          label="Type"
-          size="small"
-          value={form.type}
-          onChange={(e) => update({ type: e.target.value as SecretType })}
-          sx={{ minWidth: 170 }}
-          helperText=" "
-        >
+        <FormField
+          form={state}
+          name="name"
+          label="Name"
+          hint={editing ? 'The name cannot change' : 'Letters, digits, _ . - (unique in the cluster)'}
+          disabled={editing}
+          required
+          autoFocus={!editing}
+          fullWidth
+        />
+        <FormField form={state} name="type" select label="Type" sx={{ minWidth: 170 }}>
           {SecretType.options.map((t) => (
             <MenuItem key={t} value={t}>
               {TYPE_LABELS[t]}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </FormField>
+        <FormField
+          form={state}
+          name="category"
           select
           label="Category"
-          size="small"
-          value={form.category}
-          onChange={(e) => update({ category: e.target.value as SecretCategory | '' })}
+          hint={editing ? ' ' : 'Custom when not chosen'}
           sx={{ minWidth: 190 }}
-          helperText={editing ? ' ' : 'Custom when not chosen'}
         >
           <MenuItem value="">
             <em>Not set</em>
@@ -124,9 +112,9 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
               {CATEGORY_LABELS[c]}
             </MenuItem>
           ))}
-        </TextField>
+        </FormField>
       </Stack>
-      {text('description', 'description', 'Description', 'Optional')}
+      <FormField form={state} name="description" label="Description" hint="Optional" fullWidth />
       <SecretValueField
         type={form.type}
         value={form.value}
@@ -135,35 +123,48 @@ export function SecretDialog({ clusterId, open, secret, onClose, onSaved }: Secr
         editing={editing}
       />
       <Stack direction="row" spacing={1.5}>
-        {text(
-          'environmentVariable',
-          'environment_variable',
-          'Environment variable',
-          'Exposed to the cluster under this name, e.g. HF_TOKEN',
+        <FormField
+          form={state}
+          name="environmentVariable"
+          errorKey="environment_variable"
+          label="Environment variable"
+          hint="Exposed to the cluster under this name, e.g. HF_TOKEN"
+          fullWidth
+        />
+        {usesFilePath(form.type) && (
+          <>
+            <FormField
+              form={state}
+              name="filePath"
+              errorKey="file_path"
+              label="File path"
+              hint={form.type === 'file' ? 'Mount path, e.g. /etc/secrets/config.json' : 'Optional mount path, e.g. /etc/ssl/cert.pem'}
+              fullWidth
+            />
+            <FormField
+              form={state}
+              name="fileMode"
+              errorKey="permissions.file_mode"
+              label="File mode"
+              hint="Octal, e.g. 0400"
+              fullWidth
+              sx={{ width: 160, flexShrink: 0 }}
+            />
+          </>
         )}
-        {usesFilePath(form.type) &&
-          text(
-            'filePath',
-            'file_path',
-            'File path',
-            form.type === 'file' ? 'Mount path, e.g. /etc/secrets/config.json' : 'Optional mount path, e.g. /etc/ssl/cert.pem',
-          )}
-        {usesFilePath(form.type) &&
-          text('fileMode', 'permissions.file_mode', 'File mode', 'Octal, e.g. 0400', { sx: { width: 160, flexShrink: 0 } })}
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <TextField
+        <FormField
+          form={state}
+          name="expiresOn"
+          errorKey="expiration_date"
           label="Expires on"
           type="date"
-          size="small"
-          value={form.expiresOn}
-          onChange={(e) => update({ expiresOn: e.target.value })}
-          error={Boolean(errors.expiration_date)}
-          helperText={errors.expiration_date ?? 'Empty for no expiry; else today or later'}
+          hint="Empty for no expiry; else today or later"
           sx={{ width: 240, flexShrink: 0 }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        {text('tags', 'tags', 'Tags', 'Comma-separated')}
+        <FormField form={state} name="tags" label="Tags" hint="Comma-separated" fullWidth />
         <FormControlLabel
           control={<Checkbox size="small" checked={form.readOnly} onChange={(e) => update({ readOnly: e.target.checked })} />}
           label="Read-only"
