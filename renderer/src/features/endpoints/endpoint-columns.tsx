@@ -1,6 +1,4 @@
 // Column declarations of the endpoints table; the table is the shared DataTable.
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
 import { CONTENT_WIDTH, type Column } from '../../components/DataTable';
 import { gpuName } from '../../lib/format';
@@ -8,6 +6,7 @@ import { navigate } from '../../platform/navigation/hash-router';
 import { relativeTime } from '../../platform/relative-time';
 import { formatMs, formatPercent } from './endpoint-logic';
 import { StatusChip } from './StatusChip';
+import { TwoLineCell } from '../../components/TwoLineCell';
 
 const READINESS_TEXT: Record<Endpoint['readiness'], string> = { ready: 'Ready', not_ready: 'Not ready', warming_up: 'Warming up' };
 
@@ -18,16 +17,7 @@ export function endpointColumns(): Column<Endpoint>[] {
       header: 'Name',
       width: 'minmax(160px, 1fr)',
       sortValue: (e) => e.name.toLowerCase(),
-      render: (e) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {e.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {e.id}
-          </Typography>
-        </Box>
-      ),
+      render: (e) => <TwoLineCell strong primary={e.name} secondary={e.id} />,
     },
     {
       id: 'status',
@@ -42,16 +32,7 @@ export function endpointColumns(): Column<Endpoint>[] {
       header: 'Model',
       width: 'minmax(200px, 2.5fr)',
       sortValue: (e) => e.model.toLowerCase(),
-      render: (e) => (
-        <Box sx={{ minWidth: 0 }} title={e.model}>
-          <Typography variant="body2" noWrap>
-            {e.model}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {gpuName(e.gpuType)}
-          </Typography>
-        </Box>
-      ),
+      render: (e) => <TwoLineCell primary={e.model} secondary={gpuName(e.gpuType)} />,
     },
     {
       id: 'workers',

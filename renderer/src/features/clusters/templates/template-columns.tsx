@@ -1,13 +1,12 @@
 // Column declarations of the templates table view, and the rest of its table; the table is the
 // shared DataTable.
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Template } from '../../../../../shared/api/clusters/templates';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { formatDate } from '../../../platform/relative-time';
 import { formatMoney } from '../../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 export function templateColumns(): Column<Template>[] {
   return [
@@ -16,16 +15,7 @@ export function templateColumns(): Column<Template>[] {
       header: 'Name',
       width: 'minmax(200px, 2fr)',
       sortValue: (t) => t.name.toLowerCase(),
-      render: (t) => (
-        <Box sx={{ minWidth: 0 }} title={t.description}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {t.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {t.container_image}
-          </Typography>
-        </Box>
-      ),
+      render: (t) => <TwoLineCell strong primary={t.name} secondary={t.container_image} title={`${t.name}\n${t.description}`} />,
     },
     { id: 'badges', header: '', width: '128px', render: (t) => <TemplateBadges template={t} /> },
     { id: 'category', header: 'Category', width: '100px', sortValue: (t) => t.category, render: (t) => t.category },

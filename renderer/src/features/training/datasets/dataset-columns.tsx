@@ -1,12 +1,12 @@
 // Column declarations of the datasets table, and what the table is (its name, row keys, where a
 // row leads); the table is the shared DataTable.
-import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { formatDate } from '../../../platform/relative-time';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
 import type { DatasetListItem } from './datasets-store';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 export function datasetColumns(): Column<DatasetListItem>[] {
   return [
@@ -15,16 +15,7 @@ export function datasetColumns(): Column<DatasetListItem>[] {
       header: 'Name',
       width: 'minmax(220px, 2fr)',
       sortValue: (d) => d.name.toLowerCase(),
-      render: (d) => (
-        <div style={{ minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {d.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {d.id}
-          </Typography>
-        </div>
-      ),
+      render: (d) => <TwoLineCell strong primary={d.name} secondary={d.id} />,
     },
     { id: 'type', header: 'Type', width: '110px', sortValue: (d) => d.type, render: (d) => d.type },
     { id: 'format', header: 'Format', width: '84px', sortValue: (d) => d.format, render: (d) => d.format },

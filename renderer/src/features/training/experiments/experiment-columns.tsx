@@ -1,5 +1,4 @@
 // Column declarations of the experiments table (the shared DataTable).
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { TagChips } from '../../../components/TagChips';
@@ -12,6 +11,7 @@ import { experimentPath } from './experiment-route';
 import { ExperimentStatusChip } from './ExperimentStatusChip';
 import type { Experiment } from '../../../../../shared/api/training/experiments';
 import type { ExperimentListItem } from './experiments-store';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 export function experimentColumns(): Column<ExperimentListItem>[] {
   return [
@@ -20,16 +20,7 @@ export function experimentColumns(): Column<ExperimentListItem>[] {
       header: 'Name',
       width: 'minmax(200px, 2fr)',
       sortValue: (e) => e.name.toLowerCase(),
-      render: (e) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {e.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {e.description || e.id}
-          </Typography>
-        </Box>
-      ),
+      render: (e) => <TwoLineCell strong primary={e.name} secondary={e.description || e.id} />,
     },
     {
       id: 'status',

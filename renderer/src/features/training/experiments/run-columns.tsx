@@ -1,8 +1,6 @@
 // Column declarations of an experiment's runs table: a selection box (runs picked for the
 // comparison), the run, its job's status, losses, accuracy, cost and running time.
-import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Typography from '@mui/material/Typography';
 import type { Run } from '../../../../../shared/api/training/experiments';
 import type { Column } from '../../../components/DataTable';
 import { TagChips } from '../../../components/TagChips';
@@ -10,6 +8,7 @@ import { formatDuration } from '../../../components/error-details';
 import { formatMoney } from '../../../lib/money';
 import { formatStat } from './compare/compare-logic';
 import { ExperimentStatusChip } from './ExperimentStatusChip';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 /** The value shown for a metric: the final one once completed, else the best so far. */
 export function runMetric(run: Run, key: string): number | null {
@@ -42,16 +41,7 @@ export function runColumns(selected: ReadonlySet<string>, toggle: (id: string) =
       header: 'Run',
       width: 'minmax(180px, 2fr)',
       sortValue: (r) => r.name.toLowerCase(),
-      render: (r) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {r.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {r.id} · {r.trainingJobId}
-          </Typography>
-        </Box>
-      ),
+      render: (r) => <TwoLineCell strong primary={r.name} secondary={`${r.id} · ${r.trainingJobId}`} />,
     },
     {
       id: 'status',

@@ -11,6 +11,7 @@ import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatCount } from '../training-format';
 import { formatLoss } from './job-format';
 import type { JobListItem } from './jobs-store';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 export function jobColumns(): Column<JobListItem>[] {
   return [
@@ -19,16 +20,7 @@ export function jobColumns(): Column<JobListItem>[] {
       header: 'Name',
       width: 'minmax(200px, 2fr)',
       sortValue: (j) => j.name.toLowerCase(),
-      render: (j) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {j.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {j.id} · {j.modelType}
-          </Typography>
-        </Box>
-      ),
+      render: (j) => <TwoLineCell strong primary={j.name} secondary={`${j.id} · ${j.modelType}`} />,
     },
     {
       id: 'status',

@@ -10,6 +10,7 @@ import { modelPath } from './model-routes';
 import { formatBytes, formatMetric, formatParameters } from './model-format';
 import type { ModelItem } from './models-store';
 import { ModelStatusChip } from './ModelStatusChip';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 export interface Selection {
   selected: ReadonlySet<string>;
@@ -51,14 +52,12 @@ export function modelColumns({ selected, toggle }: Selection): Column<ModelItem>
       width: 'minmax(180px, 2fr)',
       sortValue: (m) => m.name.toLowerCase(),
       render: (m) => (
-        <Box sx={{ minWidth: 0 }} title={m.description ? `${m.name}\n${m.description}` : m.name}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {m.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            {m.baseModel ?? m.id}
-          </Typography>
-        </Box>
+        <TwoLineCell
+          strong
+          primary={m.name}
+          secondary={m.baseModel ?? m.id}
+          title={m.description ? `${m.name}\n${m.description}` : m.name}
+        />
       ),
     },
     { id: 'type', header: 'Type', width: '72px', sortValue: (m) => m.type, render: (m) => m.type },

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
-import { MONO_FONT } from '../../../lib/fonts';
 import { formatMoney } from '../../../lib/money';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { relativeTime } from '../../../platform/relative-time';
@@ -12,6 +11,7 @@ import { formatValue, objectiveText, progressText } from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';
 import { tuningPath } from './tuning-route';
 import type { TuningListItem } from './tuning-store';
+import { TwoLineCell } from '../../../components/TwoLineCell';
 
 export function tuningColumns(): Column<TuningListItem>[] {
   return [
@@ -20,16 +20,7 @@ export function tuningColumns(): Column<TuningListItem>[] {
       header: 'Tuning job',
       width: 'minmax(180px, 1.2fr)',
       sortValue: (t) => t.id,
-      render: (t) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600, fontFamily: MONO_FONT, fontSize: 13 }}>
-            {t.id}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            tunes {t.trainingJobId}
-          </Typography>
-        </Box>
-      ),
+      render: (t) => <TwoLineCell strong mono primary={t.id} secondary={`tunes ${t.trainingJobId}`} />,
     },
     { id: 'algorithm', header: 'Algorithm', width: '112px', sortValue: (t) => t.algorithm, render: (t) => algorithmLabel(t.algorithm) },
     {

@@ -14,6 +14,7 @@ import { CATEGORY_LABELS, TYPE_LABELS } from './secret-status';
 import { TagChips } from '../../../../components/TagChips';
 import { ExpiryCell, RotationCell } from './SecretBadges';
 import { SecretValueCell } from './SecretValueCell';
+import { TwoLineCell } from '../../../../components/TwoLineCell';
 
 export interface SecretActions {
   edit(secret: Secret): void;
@@ -26,19 +27,6 @@ export interface SecretActions {
 export interface RevealView {
   values: ReadonlyMap<string, string>;
   pending: ReadonlySet<string>;
-}
-
-function TwoLines({ top, bottom }: { top: string; bottom: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" noWrap>
-        {top}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-        {bottom}
-      </Typography>
-    </Box>
-  );
 }
 
 const mono = (text: string | null) =>
@@ -59,18 +47,7 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
       header: 'Name',
       width: 'minmax(200px, 1.4fr)',
       sortValue: (s) => s.name.toLowerCase(),
-      render: (s) => (
-        <Box sx={{ minWidth: 0 }} title={s.description ?? s.name}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {s.name}
-          </Typography>
-          {s.description && (
-            <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-              {s.description}
-            </Typography>
-          )}
-        </Box>
-      ),
+      render: (s) => <TwoLineCell strong primary={s.name} secondary={s.description ?? undefined} />,
     },
     {
       // Two facts per cell (type over category, variable over mount path) keep every column,
@@ -79,7 +56,7 @@ export function secretColumns(actions: SecretActions, revealed: RevealView, now:
       header: 'Type / category',
       width: '144px',
       sortValue: (s) => `${s.type} ${s.category}`,
-      render: (s) => <TwoLines top={TYPE_LABELS[s.type]} bottom={CATEGORY_LABELS[s.category]} />,
+      render: (s) => <TwoLineCell primary={TYPE_LABELS[s.type]} secondary={CATEGORY_LABELS[s.category]} />,
     },
     {
       id: 'exposed',
