@@ -6,7 +6,11 @@
 // series, spikes included, and the line ends on the latest value). With a bucket of four
 // pixels, a series never has more points than the chart has pixels across. A reading adds to
 // the last bucket or opens one; the window moving on drops whole buckets from the front.
-import type { ChartPoint } from './metric-chart-core';
+/** One reading of a series: time (ms) and value. */
+export interface ChartPoint {
+  x: number;
+  y: number;
+}
 
 interface Bucket {
   key: number;

@@ -15,14 +15,9 @@
 import { Chart, LinearScale, LineController, type ChartConfiguration, type Plugin, type Scale } from 'chart.js';
 import { timeTicks } from '../lib/time-axis';
 import { clipToChartArea, SELF_DRAWN } from './charts/chart-area';
-import { bucketWidth, M4Decimator } from './live-decimation';
+import { bucketWidth, M4Decimator, type ChartPoint } from './live-decimation';
 
 Chart.register(LineController, LinearScale);
-
-export interface ChartPoint {
-  x: number;
-  y: number;
-}
 
 export interface MetricSeries {
   key: string;

@@ -16,7 +16,7 @@ import { toNormalizedError } from '../../bridge/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldErrors } from '../../components/form/field-errors';
 import { formatDateTime } from '../../platform/relative-time';
-import type { ProfileFormErrors, ProfileValues } from './ProfileDialog';
+import type { ProfileFormErrors, ProfileValues } from './profile-form';
 
 type TestState =
   { status: 'idle' } | { status: 'testing' } | { status: 'done'; result: ProfileTestResult } | { status: 'failed'; error: NormalizedError };

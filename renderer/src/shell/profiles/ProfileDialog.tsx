@@ -12,56 +12,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { Profile } from '../../../../shared/ipc/contract';
-import { channels } from '../../../../shared/ipc/contract';
-import { fieldErrors, type Issue } from '../../components/form/field-errors';
-import type { FormResult } from '../../components/form/form-result';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useValidatedForm } from '../../components/form/use-validated-form';
 import { notify } from '../../platform/notifications-store';
 import { ConnectionTest, useConnectionTest } from './ConnectionTest';
+import { initialValues, profileRequest, type Field, type ProfileValues } from './profile-form';
 import { KeyStorageNotice } from './VaultNotice';
 import { useProfiles } from '../../platform/profiles-store';
-
-type Field = 'name' | 'baseUrl' | 'apiKey';
-export type ProfileFormErrors = Partial<Record<Field | 'form', string>>;
-export type ProfileValues = Record<Field, string>;
-
-const createSchema = channels['profiles:create'].request;
-const updateSchema = channels['profiles:update'].request;
-export type SaveRequest =
-  { mode: 'create'; request: ReturnType<typeof createSchema.parse> } | { mode: 'update'; request: ReturnType<typeof updateSchema.parse> };
-
-/** The contract's words, except for a URL zod could not read: say what one looks like. */
-function toField(path: string, issue: Issue): readonly [string, string] {
-  const field = path.split('.')[0] || 'form';
-  if (field === 'baseUrl' && issue.code !== 'custom') return [field, 'Enter the full address, e.g. https://api.example.com'];
-  return [field, issue.message];
-}
-
-/** The request the form would save: a new profile, or the changes to `profile` (a blank key keeps the stored one). */
-function profileRequest(values: ProfileValues, profile: Profile | null): FormResult<SaveRequest, ProfileFormErrors> {
-  if (!profile) {
-    const parsed = createSchema.safeParse(values);
-    return parsed.success
-      ? { ok: true, request: { mode: 'create', request: parsed.data } }
-      : { ok: false, errors: fieldErrors<ProfileFormErrors>(parsed.error.issues, toField) };
-  }
-  const parsed = updateSchema.safeParse({
-    id: profile.id,
-    name: values.name,
-    ...(profile.kind === 'remote' ? { baseUrl: values.baseUrl } : {}),
-    ...(values.apiKey !== '' ? { apiKey: values.apiKey } : {}),
-  });
-  return parsed.success
-    ? { ok: true, request: { mode: 'update', request: parsed.data } }
-    : { ok: false, errors: fieldErrors<ProfileFormErrors>(parsed.error.issues, toField) };
-}
-
-const initialValues = (profile: Profile | null): ProfileValues => ({
-  name: profile?.name ?? '',
-  baseUrl: profile?.baseUrl ?? 'https://',
-  apiKey: '',
-});
 
 export function ProfileDialog({ open, profile, onClose }: { open: boolean; profile: Profile | null; onClose(): void }) {
   const create = useProfiles((s) => s.create);

@@ -3,7 +3,7 @@
 // step held. Kept as chart points (x = step), appended in place so the charts' decimation
 // carries on from where it was.
 import type { TrainingJobLiveEvent } from '../../../../../shared/ipc/streams';
-import type { ChartPoint } from '../../../components/metric-chart-core';
+import type { ChartPoint } from '../../../components/live-decimation';
 
 type Snapshot = Extract<TrainingJobLiveEvent, { type: 'snapshot' }>;
 type Point = Snapshot['series']['points'][number];
