@@ -1,6 +1,6 @@
 // Experiments as an ML engineer uses them: create one, add three runs that follow training jobs
 // (created through the bridge and trained on the emulator's clock), compare the three and read a
-// p-value in the statistical tests table (the one the API computed, as the console writes it),
+// p-value in the paired tests table (the one the API computed, as the console writes it),
 // switch "differences only" off and on, export the runs as CSV through main, write the notes and
 // conclusion and complete it, clone it with its runs and archive the clone.
 import { expect, test } from '@playwright/test';
@@ -100,23 +100,30 @@ test.describe('Experiments', () => {
     const runIds = decodeURIComponent(/runs=([^&]+)/.exec(hash)![1]!).split(',');
     expect(runIds).toHaveLength(3);
 
-    // The p-value the API computed for the first pair, as the table writes it.
+    // The three models share their dataset's evaluation examples: tested paired; the p-value the API
+    // computed for each pair, as the table writes it. One run per configuration: nothing across seeds.
     const answer = await bridgeCall<{
-      comparison: { statistical_analysis: { comparisons: { runA: string; runB: string; welch: { pValue: number; pAdjusted: number } }[] } };
+      comparison: {
+        statistical_analysis: {
+          paired_tests: { runA: string; runB: string; wilcoxon: { pValue: number; pAdjusted: number } }[];
+          replicate_tests: unknown[];
+        };
+      };
     }>(page, 'training.experiments.compare', {
       params: { experiment_id: experimentId },
       body: { runs: runIds, metrics: ['validation_loss', 'loss', 'perplexity', 'accuracy', 'cost', 'duration'] },
     });
-    const pairs = answer.comparison.statistical_analysis.comparisons;
+    const pairs = answer.comparison.statistical_analysis.paired_tests;
     expect(pairs).toHaveLength(3);
-    const tests = page.getByRole('table', { name: 'Statistical tests' });
+    expect(answer.comparison.statistical_analysis.replicate_tests).toHaveLength(0);
+    const tests = page.getByTestId('stat-paired-tests');
     for (const pair of pairs) {
-      const row = page.getByTestId(`test-row-${pair.runA}-${pair.runB}`);
-      await expect(row.getByTestId('p-value')).toHaveText(formatPValue(pair.welch.pValue));
-      await expect(row.getByTestId('p-adjusted')).toHaveText(formatPValue(pair.welch.pAdjusted));
-      await expect(row.getByTestId('effect-size')).toHaveText(/ · (negligible|small|medium|large)$/);
+      const row = page.getByTestId(`stat-paired-tests-row-${pair.runA}-${pair.runB}`);
+      await expect(row.getByTestId('p-value')).toHaveText(formatPValue(pair.wilcoxon.pValue));
+      await expect(row.getByTestId('p-adjusted')).toHaveText(formatPValue(pair.wilcoxon.pAdjusted));
     }
     await expect(tests.getByTestId('ci-bar')).toHaveCount(3);
+    await expect(page.getByTestId('stat-replicate-tests')).toContainText('add seeds to compare configurations');
 
     // Each run's training-loss curve, read from its job, overlaid by step.
     const curves = page.getByTestId('compare-curves');

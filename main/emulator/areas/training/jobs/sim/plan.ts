@@ -22,6 +22,8 @@ export function lossModelOf(
   examples: number,
   workers: number,
   seed: number,
+  /** The evaluation set's (evaluationSeedOf: the dataset's, so models on one dataset share it). */
+  evaluationSeed: number,
 ): LossModel {
   const input: LossModelInput = {
     kind: c.kind,
@@ -37,6 +39,7 @@ export function lossModelOf(
     stepsPerEpoch: plan.steps_per_epoch,
     effectiveBatch: c.batch_size * c.gradient_accumulation_steps * workers,
     seed,
+    evaluationSeed,
   };
   return new LossModel(input);
 }

@@ -113,7 +113,13 @@ export default function ComparePage({ id }: { id: string }) {
             </MenuItem>
           ))}
         </TextField>
-        <Tooltip title={correctionExplanation(correction, analysis?.alpha ?? 0.05, analysis?.comparisons.length ?? 0)}>
+        <Tooltip
+          title={correctionExplanation(
+            correction,
+            analysis?.alpha ?? 0.05,
+            (analysis?.replicate_tests.length ?? 0) + (analysis?.paired_tests.length ?? 0),
+          )}
+        >
           <TextField
             select
             size="small"
