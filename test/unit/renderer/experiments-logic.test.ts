@@ -5,6 +5,7 @@ import {
   effectMagnitude,
   formatPValue,
   formatStat,
+  groupByOptions,
   intervalDomain,
   lostToCorrection,
   paramText,
@@ -208,5 +209,12 @@ describe('experiment forms', () => {
     expect(pathError(`${'a'.repeat(251)}.csv`)).toBeNull();
     expect(pathError(`${'a'.repeat(252)}.csv`)).toBe('Each name between / at most 255 characters ("aaaaaaaaaaaa…" has 256)');
     expect(pathError('a/'.repeat(32) + 'x.csv')).toBe('At most 32 names separated by / (this one has 33)');
+  });
+});
+
+describe('replicate groupings', () => {
+  it('offers the configuration, then each tag prefix the runs carry (up to its "="), sorted and once', () => {
+    expect(groupByOptions([])).toEqual(['configuration']);
+    expect(groupByOptions(['config=a', 'config=b', 'seed-1', 'arm=x'])).toEqual(['configuration', 'tag:arm=', 'tag:config=', 'tag:seed-1']);
   });
 });

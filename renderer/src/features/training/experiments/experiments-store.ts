@@ -18,6 +18,25 @@ export type ArchiveExperiment = NonNullable<InputOf<'training.experiments.archiv
 export type CreateRun = NonNullable<InputOf<'training.experiments.runs.create'>['body']>;
 export type RunJob = OutputOf<'training.jobs.list'>['jobs'][number];
 export type ExportExperiment = NonNullable<InputOf<'training.experiments.export'>['body']>;
+type CreateJobBody = InputOf<'training.jobs.create'>['body'];
+
+/** A run to replicate: new jobs of its job's configuration (same dataset, GPU, workers), each a run of the experiment. */
+export interface ReplicateSource {
+  runId: string;
+  runName: string;
+  trainingJobId: string;
+  tags: string[];
+  /** New replicates of it. */
+  count: number;
+  /** The seed number of the first new one in its name (`<run> · seed k`): the group's replicates so far + 1. */
+  firstSeed: number;
+}
+
+export interface ReplicatePlan {
+  jobs: number;
+  /** The source jobs' estimated cost (USD) × the replicates of each. */
+  estimatedCost: number;
+}
 
 export interface ListFilters {
   status: ExperimentStatus | '';
@@ -47,6 +66,24 @@ export interface ExperimentsState extends LoadState {
   archive(id: string, request: ArchiveExperiment): Promise<void>;
   /** The account's training jobs a run can name (newest first, the API's page of 100). */
   runJobs(signal?: AbortSignal): Promise<RunJob[]>;
+  /** What adding these replicates would start: jobs and estimated cost. */
+  replicatePlan(sources: readonly ReplicateSource[], signal?: AbortSignal): Promise<ReplicatePlan>;
+  /**
+   * Creates each replicate job (its source job's request again: a new job is a new seed) and adds
+   * it as a run, one after another; `onRun` hears of each run added, so those added before an
+   * error are known. Throws the first error.
+   */
+  addReplicates(
+    experimentId: string,
+    sources: readonly ReplicateSource[],
+    onRun: (run: Run, done: number, total: number) => void,
+  ): Promise<Run[]>;
+}
+
+/** `<run> · seed k`, within a job name's 100 characters. */
+export function replicateName(runName: string, seed: number): string {
+  const suffix = ` · seed ${seed}`;
+  return runName.length + suffix.length > 100 ? `${runName.slice(0, 99 - suffix.length)}…${suffix}` : `${runName}${suffix}`;
 }
 
 const emptyDetail = (): ExperimentDetailState => ({ experiment: null, status: 'loading', error: null, refreshing: false, loadedAt: null });
@@ -145,6 +182,45 @@ export const useExperiments = create<ExperimentsState>()((set, get) => {
     async runJobs(signal) {
       const { data } = await api('training.jobs.list', { query: { limit: 100, sort: 'created_at', order: 'desc' } }, { signal });
       return data.jobs;
+    },
+
+    async replicatePlan(sources, signal) {
+      let jobs = 0;
+      let estimatedCost = 0;
+      for (const s of sources) {
+        const { data } = await api('training.jobs.get', { params: { job_id: s.trainingJobId } }, { signal });
+        jobs += s.count;
+        estimatedCost += s.count * data.estimatedCost.total;
+      }
+      return { jobs, estimatedCost };
+    },
+
+    async addReplicates(experimentId, sources, onRun) {
+      const total = sources.reduce((n, s) => n + s.count, 0);
+      const added: Run[] = [];
+      for (const s of sources) {
+        const { data: job } = await api('training.jobs.get', { params: { job_id: s.trainingJobId } });
+        for (let k = 0; k < s.count; k++) {
+          const name = replicateName(s.runName, s.firstSeed + k);
+          const { data: created } = await api('training.jobs.create', {
+            body: {
+              name,
+              modelType: job.modelType,
+              datasetId: job.datasetId,
+              config: job.config as CreateJobBody['config'],
+              ...(job.description === null ? {} : { description: job.description }),
+              tags: job.tags,
+              gpuType: job.gpuType,
+              maxWorkers: job.maxWorkers,
+              priority: job.priority,
+            },
+          });
+          const run = await get().addRun(experimentId, { trainingJobId: created.id, name, tags: s.tags });
+          added.push(run);
+          onRun(run, added.length, total);
+        }
+      }
+      return added;
     },
   };
 });

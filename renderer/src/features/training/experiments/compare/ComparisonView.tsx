@@ -61,9 +61,11 @@ export interface ComparisonViewProps {
   curves: ReadonlyMap<string, RunCurve>;
   differencesOnly: boolean;
   onDifferencesOnly(on: boolean): void;
+  /** Replicate runs added from the tests ("add seeds"): taken into the comparison. */
+  onRunsAdded?(ids: string[]): void;
 }
 
-export function ComparisonView({ comparison, curves, differencesOnly, onDifferencesOnly }: ComparisonViewProps) {
+export function ComparisonView({ comparison, curves, differencesOnly, onDifferencesOnly, onRunsAdded }: ComparisonViewProps) {
   const names = useMemo(() => new Map(comparison.runs.map((r) => [r.id, r.name])), [comparison.runs]);
   const [brushed, setBrushed] = useState<string[] | null>(null);
   const shown = useMemo(() => (brushed ? new Set(brushed) : null), [brushed]);
@@ -96,7 +98,13 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
                 Left out: {analysis.excluded.map((x) => `${names.get(x.runId) ?? x.runId} (${x.reason})`).join('; ')}.
               </Alert>
             )}
-            <StatTestsTable analysis={analysis} names={names} />
+            <StatTestsTable
+              analysis={analysis}
+              names={names}
+              experimentId={comparison.experimentId}
+              runs={comparison.runs}
+              onRunsAdded={onRunsAdded}
+            />
           </Stack>
         ) : (
           <Typography variant="body2" color="text.secondary">

@@ -21,7 +21,12 @@ import {
   lostToCorrection,
   percentIn,
 } from './compare-logic';
-import type { Comparison } from './use-comparison';
+import type { ReplicateSource } from '../experiments-store';
+import { AddSeedsButton } from './AddSeedsButton';
+import type { CompareRun, Comparison } from './use-comparison';
+
+/** Replicates a configuration is brought to by "add seeds" (the API's replicatesNeeded counts to it). */
+const REPLICATES_TARGET = 3;
 
 type Analysis = NonNullable<Comparison['statistical_analysis']>;
 type GroupRow = Analysis['groups'][number];
@@ -431,22 +436,73 @@ function RunIntervals({ analysis, names }: { analysis: Analysis; names: Map<stri
   );
 }
 
-function NotTestable({ analysis }: { analysis: Analysis }) {
+/** What "add seeds" starts for a pair: each group below 3 replicates gets new runs of its first run's job. */
+function sourcesOf(x: NotTestableRow, analysis: Analysis, runs: ReadonlyMap<string, CompareRun>): ReplicateSource[] {
+  const out: ReplicateSource[] = [];
+  for (const id of [x.groupA, x.groupB]) {
+    const g = analysis.groups.find((y) => y.id === id);
+    const first = g ? runs.get(g.runIds[0]!) : undefined;
+    if (!g || !first || g.n >= REPLICATES_TARGET) continue;
+    out.push({
+      runId: first.id,
+      runName: first.name,
+      trainingJobId: first.trainingJobId,
+      // Grouped by a tag: the replicates carry it, so they join the group.
+      tags: analysis.groupBy.startsWith('tag:') ? [g.id] : [],
+      count: REPLICATES_TARGET - g.n,
+      firstSeed: g.n + 1,
+    });
+  }
+  return out;
+}
+
+function NotTestable({
+  analysis,
+  runs,
+  experimentId,
+  onRunsAdded,
+}: {
+  analysis: Analysis;
+  runs: ReadonlyMap<string, CompareRun>;
+  experimentId: string;
+  onRunsAdded?(ids: string[]): void;
+}) {
   const label = new Map(analysis.groups.map((g) => [g.id, g.label]));
   if (analysis.not_testable.length === 0) return null;
   return (
     <Stack spacing={0.5} data-testid="stat-not-testable">
-      {analysis.not_testable.map((x: NotTestableRow) => (
-        <Typography variant="body2" key={`${x.groupA}|${x.groupB}`} data-testid="not-testable-row">
-          <strong>{label.get(x.groupA) ?? x.groupA}</strong> vs <strong>{label.get(x.groupB) ?? x.groupB}</strong>: not testable: add seeds
-          ({x.reason}; {x.replicatesNeeded} more run{x.replicatesNeeded === 1 ? '' : 's'} for 3 replicates each). No p-value is given.
-        </Typography>
-      ))}
+      {analysis.not_testable.map((x: NotTestableRow) => {
+        const sources = sourcesOf(x, analysis, runs);
+        return (
+          <Stack direction="row" spacing={1} key={`${x.groupA}|${x.groupB}`} sx={{ alignItems: 'center' }} data-testid="not-testable-row">
+            <Typography variant="body2" sx={{ flex: 1 }}>
+              <strong>{label.get(x.groupA) ?? x.groupA}</strong> vs <strong>{label.get(x.groupB) ?? x.groupB}</strong>: not testable: add
+              seeds ({x.reason}; {x.replicatesNeeded} more run{x.replicatesNeeded === 1 ? '' : 's'} for 3 replicates each). No p-value is
+              given.
+            </Typography>
+            {onRunsAdded && sources.length > 0 && <AddSeedsButton experimentId={experimentId} sources={sources} onAdded={onRunsAdded} />}
+          </Stack>
+        );
+      })}
     </Stack>
   );
 }
 
-export function StatTestsTable({ analysis, names }: { analysis: Analysis; names: Map<string, string> }) {
+export function StatTestsTable({
+  analysis,
+  names,
+  experimentId,
+  runs,
+  onRunsAdded,
+}: {
+  analysis: Analysis;
+  names: Map<string, string>;
+  experimentId: string;
+  runs: readonly CompareRun[];
+  /** New runs (replicates) to take into the comparison; without it, no "add seeds" button. */
+  onRunsAdded?(ids: string[]): void;
+}) {
+  const byId = useMemo(() => new Map(runs.map((r) => [r.id, r])), [runs]);
   const sub = (text: string) => (
     <Typography variant="subtitle2" sx={{ mt: 1 }}>
       {text}
@@ -458,7 +514,7 @@ export function StatTestsTable({ analysis, names }: { analysis: Analysis; names:
       <Groups analysis={analysis} />
       {sub('Configurations compared across their seeds')}
       <ReplicateTests analysis={analysis} />
-      <NotTestable analysis={analysis} />
+      <NotTestable analysis={analysis} runs={byId} experimentId={experimentId} onRunsAdded={onRunsAdded} />
       {sub('Trained models compared on the same evaluation examples (paired)')}
       <PairedTests analysis={analysis} names={names} />
       {sub('Validation loss of each run, with its interval over the evaluation examples')}

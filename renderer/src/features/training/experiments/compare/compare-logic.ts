@@ -160,3 +160,17 @@ export function correlationGrid(entries: readonly CorrelationInput[], method: 'p
   );
   return { rows, columns, cells };
 }
+
+/**
+ * The groupings the comparison offers: by configuration, and by each tag prefix the runs carry
+ * (`config=a` offers `tag:config=`; a tag without `=` offers itself as the prefix).
+ */
+export function groupByOptions(tags: readonly string[]): string[] {
+  const prefixes = new Set<string>();
+  for (const t of tags) {
+    const eq = t.indexOf('=');
+    const prefix = eq > 0 ? t.slice(0, eq + 1) : t;
+    if (prefix.length >= 1 && prefix.length <= 50) prefixes.add(`tag:${prefix}`);
+  }
+  return ['configuration', ...[...prefixes].sort()];
+}

@@ -19,6 +19,8 @@ export const COMPARE_METRICS: readonly RunMetricName[] = ['validation_loss', 'lo
 export interface ComparisonOptions {
   baselineRun: string | null;
   correction: Correction;
+  /** `configuration`, or `tag:<prefix>`: what makes runs replicates of one another. */
+  groupBy: string;
 }
 
 export function useComparison(experimentId: string, runIds: readonly string[], options: ComparisonOptions, reloadKey: number) {
@@ -47,6 +49,7 @@ export function useComparison(experimentId: string, runIds: readonly string[], o
             performance_pareto: true,
             correction: options.correction,
             alpha: 0.05,
+            group_by: options.groupBy,
             ...(options.baselineRun ? { baseline_run: options.baselineRun } : {}),
           },
         },
@@ -65,6 +68,6 @@ export function useComparison(experimentId: string, runIds: readonly string[], o
       },
     );
     return () => controller.abort();
-  }, [experimentId, runsKey, options.baselineRun, options.correction, reloadKey]);
+  }, [experimentId, runsKey, options.baselineRun, options.correction, options.groupBy, reloadKey]);
   return { comparison, error, loading };
 }
