@@ -111,6 +111,13 @@ describe('confidence-interval bars', () => {
     expect(intervalDomain([])).toEqual([-1, 1]);
   });
 
+  it('of values (not differences) span the intervals only', () => {
+    const [lo, hi] = intervalDomain([[1.2, 1.3], [1.6, 1.8], null], false);
+    expect(lo).toBeCloseTo(1.17, 9);
+    expect(hi).toBeCloseTo(1.83, 9);
+    expect(intervalDomain([null], false)).toEqual([-1, 1]);
+  });
+
   it('place values in percent, clamped', () => {
     expect(percentIn([0, 10], 5)).toBe(50);
     expect(percentIn([0, 10], -1)).toBe(0);

@@ -43,9 +43,9 @@ function rankings(runs: readonly RunState[], metrics: readonly RunMetricName[]):
 }
 
 /** Every pair up to this many groups (or runs on one evaluation set: 435 pairs); beyond, each against one reference. */
-export const ALL_PAIRS_MAX = 30;
+const ALL_PAIRS_MAX = 30;
 /** Replicates a configuration needs for the tests across seeds to say something (Welch needs 2; 3 gives it a few degrees of freedom). */
-export const REPLICATES_TARGET = 3;
+const REPLICATES_TARGET = 3;
 /** Replicates from which a group's interval is a bootstrap one (below, Student's t: a bootstrap of 2–9 values undercovers). */
 const BOOTSTRAP_GROUP_MIN = 10;
 const MODEL_METRICS: readonly RunMetricName[] = ['validation_loss', 'loss', 'accuracy', 'perplexity'];

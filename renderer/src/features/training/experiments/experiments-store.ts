@@ -81,7 +81,7 @@ export interface ExperimentsState extends LoadState {
 }
 
 /** `<run> · seed k`, within a job name's 100 characters. */
-export function replicateName(runName: string, seed: number): string {
+function replicateName(runName: string, seed: number): string {
   const suffix = ` · seed ${seed}`;
   return runName.length + suffix.length > 100 ? `${runName.slice(0, 99 - suffix.length)}…${suffix}` : `${runName}${suffix}`;
 }

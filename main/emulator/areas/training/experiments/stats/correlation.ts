@@ -12,7 +12,7 @@ import { tTwoSidedP } from './t-tail';
 /** Fewest pairs for a p-value (and an insight): below, only the coefficient and its interval. */
 export const CORRELATION_MIN_N = 10;
 /** Fewest pairs for an interval (n − 3 > 0). */
-export const CORRELATION_CI_MIN_N = 4;
+const CORRELATION_CI_MIN_N = 4;
 
 export interface Correlation {
   coefficient: number;
@@ -24,7 +24,7 @@ export interface Correlation {
 }
 
 /** The standard normal quantile, by bisection on the CDF (simple-statistics' probit is good to about 1e-3 only). */
-export function normalQuantile(p: number): number {
+function normalQuantile(p: number): number {
   let lo = -40;
   let hi = 40;
   for (let i = 0; i < 200 && hi - lo > 1e-14; i++) {

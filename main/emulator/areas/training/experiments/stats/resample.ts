@@ -12,7 +12,7 @@ import { midranks } from './two-sample';
 export const BOOTSTRAP_RESAMPLES = 1000;
 
 /** mulberry32: a small seeded generator of uniforms in [0, 1). */
-export function generator(seed: number): () => number {
+function generator(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

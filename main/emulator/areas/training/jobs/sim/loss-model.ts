@@ -94,13 +94,13 @@ export const NOISE_CHANNEL = {
  * Seed-to-seed spread of a run's loss floor (log-normal σ, mean factor 1): fine-tuning the same
  * configuration with another seed ends about 1 % higher or lower.
  */
-export const SEED_SPREAD = 0.01;
+const SEED_SPREAD = 0.01;
 /** Spread of the evaluation examples' difficulty D_i (log-normal σ, mean 1), shared by every model on a dataset. */
-export const DIFFICULTY_SPREAD = 0.5;
+const DIFFICULTY_SPREAD = 0.5;
 /** Spread of a model's per-example factor E_i (log-normal σ, mean 1), its own (the job's seed). */
-export const EXAMPLE_SPREAD = 0.25;
+const EXAMPLE_SPREAD = 0.25;
 /** The evaluation set: 10 % of the dataset's examples, at least 50 (or all of a smaller dataset), at most 500. */
-export const EVALUATION_SET = { fraction: 0.1, min: 50, max: 500 } as const;
+const EVALUATION_SET = { fraction: 0.1, min: 50, max: 500 } as const;
 
 export function evaluationSize(examples: number): number {
   const { fraction, min, max } = EVALUATION_SET;

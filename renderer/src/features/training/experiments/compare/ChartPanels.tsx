@@ -136,6 +136,11 @@ export function ScatterChart({ comparison }: { comparison: Comparison }) {
     () => comparison.runs.map((r) => ({ id: r.id, label: r.name, group: r.status, values: r.values })),
     [comparison.runs],
   );
+  // Each run's validation loss with its interval over the evaluation examples: error bars.
+  const intervals = useMemo(() => {
+    const runs = comparison.statistical_analysis?.run_intervals ?? [];
+    return { validation_loss: Object.fromEntries(runs.map((r) => [r.runId, r.ci] as const)) };
+  }, [comparison.statistical_analysis]);
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <ParetoScatter
@@ -148,6 +153,7 @@ export function ScatterChart({ comparison }: { comparison: Comparison }) {
       onSelect={setSelected}
       height={360}
       testId="compare-scatter"
+      intervals={intervals}
     />
   );
 }

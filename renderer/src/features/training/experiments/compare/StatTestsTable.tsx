@@ -177,7 +177,15 @@ function Table<T>(props: {
 }
 
 function Groups({ analysis }: { analysis: Analysis }) {
-  const domain = useMemo(() => intervalDomain(analysis.groups.map((g) => g.ci)), [analysis]);
+  // Values, not differences: the scale is their range (no 0 mark).
+  const domain = useMemo(
+    () =>
+      intervalDomain(
+        analysis.groups.map((g) => g.ci),
+        false,
+      ),
+    [analysis],
+  );
   const columns: Column<GroupRow>[] = [
     { id: 'label', header: 'Group', width: 'minmax(180px, 2fr)', sortValue: (g) => g.label, render: (g) => num(g.label) },
     { id: 'n', header: 'Replicates', width: '96px', align: 'right', sortValue: (g) => g.n, render: (g) => num(String(g.n)) },
@@ -400,7 +408,14 @@ function PairedTests({ analysis, names }: { analysis: Analysis; names: Map<strin
 }
 
 function RunIntervals({ analysis, names }: { analysis: Analysis; names: Map<string, string> }) {
-  const domain = useMemo(() => intervalDomain(analysis.run_intervals.map((r) => r.ci)), [analysis]);
+  const domain = useMemo(
+    () =>
+      intervalDomain(
+        analysis.run_intervals.map((r) => r.ci),
+        false,
+      ),
+    [analysis],
+  );
   const columns: Column<IntervalRow>[] = [
     {
       id: 'run',

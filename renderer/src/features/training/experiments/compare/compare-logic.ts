@@ -78,15 +78,16 @@ export function formatStat(value: number | null | undefined, digits = 4): string
 }
 
 /** The domain every CI bar of a table shares (0 always inside), padded 5 % on each side. */
-export function intervalDomain(intervals: readonly (readonly [number, number] | null)[]): [number, number] {
-  let lo = 0;
-  let hi = 0;
+export function intervalDomain(intervals: readonly (readonly [number, number] | null)[], withZero = true): [number, number] {
+  let lo = withZero ? 0 : Infinity;
+  let hi = withZero ? 0 : -Infinity;
   for (const ci of intervals) {
     if (!ci || !Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) continue;
     lo = Math.min(lo, ci[0]);
     hi = Math.max(hi, ci[1]);
   }
-  if (lo === hi) return [-1, 1];
+  if (!Number.isFinite(lo)) return [-1, 1];
+  if (lo === hi) return [lo - 1, hi + 1];
   const pad = (hi - lo) * 0.05;
   return [lo - pad, hi + pad];
 }
