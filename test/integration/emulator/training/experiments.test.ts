@@ -675,6 +675,20 @@ describe('replicates: configurations across seeds, groups by tag, pairs that can
       expect(byTag.excluded).toEqual([{ runId: rl.id, reason: 'no tag starting with "config="' }]);
       expect(byTag.replicate_tests.map((x: Json) => [x.groupA, x.groupB])).toEqual([['config=x', 'config=y']]);
       expect(byTag.not_testable).toEqual([]);
+
+      // Against a baseline run: its group against the others, its model against those on its examples.
+      const vs = (await ok(t, 'POST', `${E}/${e.id}/compare`, { metrics: ['validation_loss'], analysis: { baseline_run: ra[0]!.id } }))
+        .comparison.statistical_analysis;
+      expect(vs).toMatchObject({ pairing: 'baseline-run', baselineRunId: ra[0]!.id });
+      expect(vs.replicate_tests.map((x: Json) => [x.groupA, x.groupB])).toEqual([['config-1', 'config-2']]);
+      expect(vs.paired_tests.map((x: Json) => [x.runA, x.runB])).toEqual([...ra.slice(1), ...rb].map((r) => [ra[0]!.id, r.id]));
+      expect(vs.not_testable.map((x: Json) => [x.groupA, x.groupB])).toEqual([['config-1', 'config-3']]);
+      // A replicate that has not trained yet has no value: left out, and the group counts the others.
+      const late = await job(t, llm(ds, 'a-late', { learning_rate: 1e-4 }));
+      const rlate = await addRun(t, e.id, { trainingJobId: late.id });
+      const withLate = (await ok(t, 'POST', `${E}/${e.id}/compare`, { metrics: ['validation_loss'] })).comparison.statistical_analysis;
+      expect(withLate.excluded).toEqual([{ runId: rlate.id, reason: 'no validation_loss yet' }]);
+      expect(withLate.groups[0]).toMatchObject({ runIds: [...ra.map((r) => r.id), rlate.id], n: 3 });
     } finally {
       await t.close();
     }
