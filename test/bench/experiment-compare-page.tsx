@@ -72,28 +72,28 @@ export function syntheticComparison(runs: number, steps: number): { comparison: 
       curve: [],
     };
   });
-  const comparisons: NonNullable<Comparison['statistical_analysis']>['comparisons'] = [];
-  // As the API answers past 30 runs: each run against the best-ranked one (the first here).
-  for (let a = 0; a < 1; a++)
-    for (let b = a + 1; b < runs; b++) {
-      const meanA = list[a]!.values.loss ?? 1;
-      const meanB = list[b]!.values.loss ?? 1;
-      const d = meanA - meanB;
-      const p = Math.min(1, Math.abs(0.02 / (d || 1e-6)) * random());
-      comparisons.push({
-        runA: id(a),
-        runB: id(b),
-        n: [100, 100],
-        meanA,
-        meanB,
-        meanDifference: d,
-        welch: { statistic: d * 40, df: 190, pValue: p, pAdjusted: Math.min(1, p * 50), ci: [d - 0.02, d + 0.02] },
-        mannWhitney: { U: 5000, z: 1, pValue: p, pAdjusted: Math.min(1, p * 50), method: 'normal' },
-        effectSize: { cohensD: d * 20, hedgesG: d * 19.9, rankBiserial: 0.1 },
-        significant: p * 50 < 0.05,
-        better: p * 50 < 0.05 ? (d < 0 ? id(a) : id(b)) : null,
-      });
-    }
+  type Analysis = NonNullable<Comparison['statistical_analysis']>;
+  const paired: Analysis['paired_tests'] = [];
+  // As the API answers past 30 runs on one evaluation set: each run against the best (the first here).
+  for (let b = 1; b < runs; b++) {
+    const meanA = list[0]!.values.validation_loss ?? 1;
+    const meanB = list[b]!.values.validation_loss ?? 1;
+    const d = meanA - meanB;
+    const p = Math.min(1, Math.abs(0.02 / (d || 1e-6)) * random());
+    paired.push({
+      runA: id(0),
+      runB: id(b),
+      n: 200,
+      steps: [1000, 1000],
+      meanA,
+      meanB,
+      meanDifference: d,
+      ci: [d - 0.02, d + 0.02],
+      wilcoxon: { V: 5000, z: 1, pValue: p, pAdjusted: Math.min(1, p * 50), method: 'normal' },
+      significant: p * 50 < 0.05,
+      better: p * 50 < 0.05 ? (d < 0 ? id(0) : id(b)) : null,
+    });
+  }
   const metrics = ['validation_loss', 'loss', 'perplexity', 'accuracy', 'cost', 'duration'] as const;
   const comparison: Comparison = {
     experimentId: 'exp_bench',
@@ -101,23 +101,44 @@ export function syntheticComparison(runs: number, steps: number): { comparison: 
     runs: list,
     rankings: Object.fromEntries(metrics.map((m) => [m, list.map((r) => r.id)])),
     statistical_analysis: {
-      metric: 'loss',
-      sample: 'synthetic samples',
+      metric: 'validation_loss',
       alpha: 0.05,
       correction: 'holm',
       confidenceLevel: 0.95,
-      baselineRunId: id(0),
+      groupBy: 'configuration',
+      baselineRunId: null,
       pairing: 'best-run',
-      comparisons,
+      groups: list.map((r, i) => ({
+        id: `config-${i + 1}`,
+        label: r.name,
+        runIds: [r.id],
+        n: 1,
+        mean: r.values.validation_loss ?? null,
+        sd: null,
+        ci: null,
+        ciMethod: null,
+      })),
+      replicate_tests: [],
+      paired_tests: paired,
+      run_intervals: list.map((r) => ({
+        runId: r.id,
+        step: 1000,
+        n: 200,
+        value: r.values.validation_loss ?? 1,
+        ci: [(r.values.validation_loss ?? 1) - 0.03, (r.values.validation_loss ?? 1) + 0.03],
+      })),
+      not_testable: [],
       excluded: [],
+      method: 'synthetic',
     },
     correlations: ['parameters.rank', 'training.batch_size', 'training.learning_rate'].flatMap((parameter) =>
       metrics.map((metric) => ({
         parameter,
         metric,
         n: runs,
-        pearson: { coefficient: random() * 2 - 1, pValue: random() },
-        spearman: { coefficient: random() * 2 - 1, pValue: random() },
+        minimumN: 10,
+        pearson: { coefficient: random() * 2 - 1, ci: [-0.5, 0.5], pValue: random() },
+        spearman: { coefficient: random() * 2 - 1, ci: [-0.5, 0.5], pValue: random() },
       })),
     ),
     pareto_frontier: [{ runId: id(0), reason: 'lowest cost' }],

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { Timestamp } from '../common';
 import { JobId, JobStatus } from './jobs';
 
-const EXPERIMENT_ID_PATTERN = /^exp_[A-Za-z0-9]+$/;
-const RUN_ID_PATTERN = /^run_[A-Za-z0-9]+$/;
+export const EXPERIMENT_ID_PATTERN = /^exp_[A-Za-z0-9]+$/;
+export const RUN_ID_PATTERN = /^run_[A-Za-z0-9]+$/;
 export const ExperimentId = z.string().regex(EXPERIMENT_ID_PATTERN, 'an experiment id such as exp_…');
 export const RunId = z.string().regex(RUN_ID_PATTERN, 'a run id such as run_…');
 export const ExperimentIdParams = z.object({ experiment_id: ExperimentId });
@@ -55,7 +55,7 @@ export const Baseline = z.strictObject({
 });
 
 const MetricValues = z.record(z.string(), z.number().nullable());
-const RunMetrics = z.object({
+export const RunMetrics = z.object({
   /** At the job's current step: step, epoch, loss, validation_loss (the last evaluation), learning_rate. */
   current: MetricValues.nullable(),
   /** Best so far: lowest loss and validation loss, the step of the best evaluation, accuracy/perplexity from it. */
@@ -64,7 +64,7 @@ const RunMetrics = z.object({
   final: MetricValues.nullable(),
 });
 
-const RunArtifact = z.object({ type: z.enum(['checkpoint', 'model']), name: z.string(), path: z.string(), size: Count });
+export const RunArtifact = z.object({ type: z.enum(['checkpoint', 'model']), name: z.string(), path: z.string(), size: Count });
 
 export const Run = z.object({
   id: RunId,
@@ -133,7 +133,7 @@ export const Experiment = z.object({
 });
 export type Experiment = z.infer<typeof Experiment>;
 
-const ExperimentListItem = Experiment.omit({ runs: true, insights: true }).extend({ runCount: Count });
+export const ExperimentListItem = Experiment.omit({ runs: true, insights: true }).extend({ runCount: Count });
 
 export const CreateExperimentRequest = z.strictObject({
   name: Name,
@@ -156,7 +156,7 @@ export const UpdateExperimentRequest = z
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'nothing to update' });
 
-const ExperimentSort = z.enum(['created_at', 'updated_at', 'name']);
+export const ExperimentSort = z.enum(['created_at', 'updated_at', 'name']);
 export const ListExperimentsQuery = z.object({
   status: ExperimentStatus.optional(),
   /** Comma-separated; an experiment must carry every one. */
@@ -219,6 +219,8 @@ export const CreateRunRequest = z.strictObject({
   notes: Description.optional(),
 });
 
+/** Groups of replicates: the configuration (parameters, dataset) or a tag's value (`tag:<prefix>`). */
+export const GROUP_BY_PATTERN = /^(configuration|tag:.{1,50})$/;
 export const CompareExperimentRequest = z.strictObject({
   /** Run ids; default every run of the experiment. */
   runs: z.array(RunId).min(EXPERIMENT_LIMITS.compareRuns.min).max(EXPERIMENT_LIMITS.compareRuns.max).optional(),
@@ -228,66 +230,142 @@ export const CompareExperimentRequest = z.strictObject({
       statistical_tests: z.boolean().default(true),
       correlation_analysis: z.boolean().default(true),
       performance_pareto: z.boolean().default(true),
-      /** Pairwise against this run instead of every pair. */
+      /** Pairwise against this run (its group) instead of every pair. */
       baseline_run: RunId.optional(),
+      /** Replicates are runs of one configuration (parameters and dataset), or of one value of a tag starting with the prefix (`tag:config=`). */
+      group_by: z
+        .string()
+        .regex(GROUP_BY_PATTERN, 'group_by is "configuration" or "tag:<prefix>" (a prefix of 1–50 characters, e.g. "tag:config=")')
+        .default('configuration'),
       alpha: z.number().gt(0).lt(1).default(0.05),
       correction: z.enum(['holm', 'benjamini-hochberg']).default('holm'),
     })
-    .default({ statistical_tests: true, correlation_analysis: true, performance_pareto: true, alpha: 0.05, correction: 'holm' }),
+    .default({
+      statistical_tests: true,
+      correlation_analysis: true,
+      performance_pareto: true,
+      alpha: 0.05,
+      correction: 'holm',
+      group_by: 'configuration',
+    }),
 });
 
 const Nullable = z.number().nullable();
-const PairwiseTest = z.object({
-  runA: RunId,
-  runB: RunId,
+const Interval = z.tuple([z.number(), z.number()]);
+const Correction = z.enum(['holm', 'benjamini-hochberg']);
+
+/** A group of replicate runs (docs/decisions.md, Training: experiments — compare). */
+export const ReplicateGroup = z.object({
+  id: z.string(),
+  label: z.string(),
+  runIds: z.array(RunId),
+  /** Replicates with a value of the metric. */
+  n: Count,
+  mean: Nullable,
+  sd: Nullable,
+  /** Of the mean at the confidence level: Student's t below 10 replicates, a bootstrap percentile interval from 10; null below 2. */
+  ci: Interval.nullable(),
+  ciMethod: z.enum(['t', 'bootstrap']).nullable(),
+});
+
+/** Two configurations compared across their replicates' values (Welch, Mann–Whitney). */
+export const ReplicateTest = z.object({
+  groupA: z.string(),
+  groupB: z.string(),
   n: z.tuple([Count, Count]),
   meanA: z.number(),
   meanB: z.number(),
   /** meanA − meanB. */
   meanDifference: z.number(),
-  welch: z
-    .object({
-      statistic: z.number(),
-      df: z.number(),
-      pValue: z.number(),
-      pAdjusted: z.number(),
-      ci: z.tuple([z.number(), z.number()]),
-    })
-    .nullable(),
+  welch: z.object({ statistic: z.number(), df: z.number(), pValue: z.number(), pAdjusted: z.number(), ci: Interval }).nullable(),
   mannWhitney: z
     .object({ U: z.number(), z: Nullable, pValue: z.number(), pAdjusted: z.number(), method: z.enum(['exact', 'normal']) })
     .nullable(),
   effectSize: z.object({ cohensD: Nullable, hedgesG: Nullable, rankBiserial: Nullable }),
   /** Welch's adjusted p-value below alpha. */
   significant: z.boolean(),
-  /** The run with the lower mean loss when significant, else null. */
+  /** The better group (by the metric's direction) when significant, else null. */
+  better: z.string().nullable(),
+});
+
+/** Two trained models compared on the same evaluation examples (per-example validation losses). */
+export const PairedTest = z.object({
+  runA: RunId,
+  runB: RunId,
+  /** Evaluation examples (pairs). */
+  n: Count,
+  /** The steps whose evaluation is compared (where each run's value comes from). */
+  steps: z.tuple([Count, Count]),
+  meanA: z.number(),
+  meanB: z.number(),
+  /** meanA − meanB (validation loss). */
+  meanDifference: z.number(),
+  /** Paired bootstrap percentile interval of the mean difference. */
+  ci: Interval,
+  wilcoxon: z.object({
+    V: z.number(),
+    z: Nullable,
+    pValue: z.number(),
+    pAdjusted: z.number(),
+    method: z.enum(['exact', 'normal']),
+  }),
+  significant: z.boolean(),
+  /** The run with the lower validation loss on these examples when significant, else null. */
   better: RunId.nullable(),
 });
 
-const StatisticalAnalysis = z.object({
-  metric: z.literal('loss'),
-  /** How each run's sample is drawn. */
-  sample: z.string(),
+export const StatisticalAnalysis = z.object({
+  /** The metric the replicate tests compare: the first requested model metric (not cost or duration). */
+  metric: RunMetricName,
   alpha: z.number(),
-  correction: z.enum(['holm', 'benjamini-hochberg']),
+  correction: Correction,
   confidenceLevel: z.number(),
+  groupBy: z.string(),
   baselineRunId: RunId.nullable(),
-  /** Every pair; or each run against `baseline_run`; or, past 30 runs without one, against the best-ranked run. */
+  /** Every pair (up to 30 groups, or 30 runs on one evaluation set); else each against the reference (the baseline run's, or the best). */
   pairing: z.enum(['all-pairs', 'baseline-run', 'best-run']),
-  comparisons: z.array(PairwiseTest),
-  /** Runs left out and why (too few samples). */
+  groups: z.array(ReplicateGroup),
+  replicate_tests: z.array(ReplicateTest),
+  paired_tests: z.array(PairedTest),
+  /** Each run's validation loss with a bootstrap interval over its evaluation examples. */
+  run_intervals: z.array(z.object({ runId: RunId, step: Count, n: Count, value: z.number(), ci: Interval })),
+  /** Pairs nothing valid can be said of: no p-value, and what would make them testable. */
+  not_testable: z.array(
+    z.object({
+      groupA: z.string(),
+      groupB: z.string(),
+      runA: RunId,
+      runB: RunId,
+      reason: z.string(),
+      action: z.literal('add_seeds'),
+      /** New replicate runs to bring both groups to 3 replicates. */
+      replicatesNeeded: Count,
+    }),
+  ),
+  /** Runs left out and why (failed, cancelled, no value, no tag of the prefix). */
   excluded: z.array(z.object({ runId: RunId, reason: z.string() })),
+  /** How the answer was computed, in words (resamples, pairing, seeds). */
+  method: z.string(),
 });
 
-const CorrelationEntry = z.object({
+const CorrelationCoefficient = z.object({
+  coefficient: z.number(),
+  /** At the confidence level (Fisher z); null below 4 runs. */
+  ci: Interval.nullable(),
+  /** Null below `minimumN` runs. */
+  pValue: Nullable,
+});
+export const CorrelationEntry = z.object({
   parameter: z.string(),
   metric: RunMetricName,
   n: Count,
-  pearson: z.object({ coefficient: z.number(), pValue: Nullable }).nullable(),
-  spearman: z.object({ coefficient: z.number(), pValue: Nullable }).nullable(),
+  /** Fewest runs for a p-value: below, nothing is claimed. */
+  minimumN: Count,
+  pearson: CorrelationCoefficient.nullable(),
+  spearman: CorrelationCoefficient.nullable(),
 });
 
-const CompareRun = z.object({
+export const CompareRun = z.object({
   id: RunId,
   name: z.string(),
   status: JobStatus,
@@ -321,7 +399,7 @@ export const OBJECT_PATH_PATTERN = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_.-]+(\/[A
  * How long an object path may be: what a file system holds (a name of 255 bytes, the pattern
  * admitting ASCII only) and a depth no layout needs (docs/decisions.md, Training: experiments).
  */
-const OBJECT_PATH_LIMITS = { length: 1024, segment: 255, depth: 32 } as const;
+export const OBJECT_PATH_LIMITS = { length: 1024, segment: 255, depth: 32 } as const;
 
 /** What is wrong with an object path, in the user's words; null when it is a good one. */
 export function objectPathProblem(path: string): string | null {

@@ -1,6 +1,6 @@
 // Experiments as an ML engineer uses them: create one, add three runs that follow training jobs
 // (created through the bridge and trained on the emulator's clock), compare the three and read a
-// p-value in the statistical tests table (the one the API computed, as the console writes it),
+// p-value in the paired tests table (the one the API computed, as the console writes it),
 // switch "differences only" off and on, export the runs as CSV through main, write the notes and
 // conclusion and complete it, clone it with its runs and archive the clone.
 import { expect, test } from '@playwright/test';
@@ -100,23 +100,30 @@ test.describe('Experiments', () => {
     const runIds = decodeURIComponent(/runs=([^&]+)/.exec(hash)![1]!).split(',');
     expect(runIds).toHaveLength(3);
 
-    // The p-value the API computed for the first pair, as the table writes it.
+    // The three models share their dataset's evaluation examples: tested paired; the p-value the API
+    // computed for each pair, as the table writes it. One run per configuration: nothing across seeds.
     const answer = await bridgeCall<{
-      comparison: { statistical_analysis: { comparisons: { runA: string; runB: string; welch: { pValue: number; pAdjusted: number } }[] } };
+      comparison: {
+        statistical_analysis: {
+          paired_tests: { runA: string; runB: string; wilcoxon: { pValue: number; pAdjusted: number } }[];
+          replicate_tests: unknown[];
+        };
+      };
     }>(page, 'training.experiments.compare', {
       params: { experiment_id: experimentId },
       body: { runs: runIds, metrics: ['validation_loss', 'loss', 'perplexity', 'accuracy', 'cost', 'duration'] },
     });
-    const pairs = answer.comparison.statistical_analysis.comparisons;
+    const pairs = answer.comparison.statistical_analysis.paired_tests;
     expect(pairs).toHaveLength(3);
-    const tests = page.getByRole('table', { name: 'Statistical tests' });
+    expect(answer.comparison.statistical_analysis.replicate_tests).toHaveLength(0);
+    const tests = page.getByTestId('stat-paired-tests');
     for (const pair of pairs) {
-      const row = page.getByTestId(`test-row-${pair.runA}-${pair.runB}`);
-      await expect(row.getByTestId('p-value')).toHaveText(formatPValue(pair.welch.pValue));
-      await expect(row.getByTestId('p-adjusted')).toHaveText(formatPValue(pair.welch.pAdjusted));
-      await expect(row.getByTestId('effect-size')).toHaveText(/ · (negligible|small|medium|large)$/);
+      const row = page.getByTestId(`stat-paired-tests-row-${pair.runA}-${pair.runB}`);
+      await expect(row.getByTestId('p-value')).toHaveText(formatPValue(pair.wilcoxon.pValue));
+      await expect(row.getByTestId('p-adjusted')).toHaveText(formatPValue(pair.wilcoxon.pAdjusted));
     }
     await expect(tests.getByTestId('ci-bar')).toHaveCount(3);
+    await expect(page.getByTestId('stat-replicate-tests')).toContainText('add seeds to compare configurations');
 
     // Each run's training-loss curve, read from its job, overlaid by step.
     const curves = page.getByTestId('compare-curves');
@@ -195,5 +202,65 @@ test.describe('Experiments', () => {
     await expect(page.getByTestId('archived-notice')).toContainText('duplicate of the original');
     await expect(page.getByTestId('experiment-detail-status')).toHaveText('archived');
     await expect(page.getByTestId('add-run')).toHaveCount(0);
+  });
+
+  test('a pair nothing valid can be said of is "not testable: add seeds", and the button starts the replicates', async ({ page }) => {
+    await openConsole(page);
+    await bridgeInvoke(page, 'emulator:reset', {});
+    const { datasets } = await bridgeCall<{ datasets: { id: string; name: string }[] }>(page, 'training.datasets.list', {
+      query: { status: 'ready' },
+    });
+    // Two configurations, one run each, on two datasets: no replicates, no shared evaluation examples.
+    const first = datasets.find((d) => d.name === 'support-chat-v3')!;
+    const second = datasets.find((d) => d.id !== first.id)!;
+    const jobs: Job[] = [];
+    for (const [i, dataset] of [first, second].entries())
+      jobs.push(
+        await bridgeCall<Job>(page, 'training.jobs.create', {
+          body: {
+            name: uniqueName(`cfg-${i}`),
+            modelType: 'llm',
+            datasetId: dataset.id,
+            config: { baseModel: 'llama-3-8b', strategy: 'lora', parameters: { rank: 8 }, training: { epochs: 2, batch_size: 4 } },
+          },
+        }),
+      );
+    await advanceClock(page, 4 * 3600);
+    const exp = await bridgeCall<{ id: string }>(page, 'training.experiments.create', {
+      body: { name: uniqueName('Two datasets'), description: 'One run per configuration' },
+    });
+    const runs: { id: string; name: string }[] = [];
+    for (const job of jobs)
+      runs.push(
+        await bridgeCall<{ id: string; name: string }>(page, 'training.experiments.runs.create', {
+          params: { experiment_id: exp.id },
+          body: { trainingJobId: job.id },
+        }),
+      );
+    await page.goto(`/#/experiments/${exp.id}/compare?runs=${runs.map((r) => r.id).join(',')}`);
+    await expect(page.getByRole('heading', { name: 'Comparing 2 runs', level: 1 })).toBeVisible();
+    const row = page.getByTestId('not-testable-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('not testable: add seeds');
+    await expect(row).toContainText('No p-value is given');
+    await expect(page.getByTestId('stat-paired-tests')).toContainText('No two runs with a validation loss share an evaluation set');
+
+    // Add seeds: the count and the estimated cost first, then 4 new jobs (2 per configuration) as runs.
+    await row.getByTestId('add-seeds').click();
+    const dialog = page.getByRole('dialog', { name: 'Add seeds' });
+    await expect(dialog).toContainText('Start 4 new training jobs');
+    await expect(dialog.getByTestId('add-seeds-cost')).toHaveText(/^\$\d/);
+    await dialog.getByRole('button', { name: 'Start 4 jobs' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Comparing 6 runs', level: 1 })).toBeVisible();
+    for (const r of runs)
+      for (const k of [2, 3])
+        await expect(page.getByTestId('compare-runs').getByText(`${r.name} · seed ${k}`, { exact: true })).toBeVisible();
+
+    // Once they have trained, the two configurations are compared across their 3 seeds each.
+    await advanceClock(page, 4 * 3600);
+    await page.getByRole('button', { name: 'Compare again' }).click();
+    await expect(page.getByTestId('not-testable-row')).toHaveCount(0);
+    await expect(page.getByTestId('stat-replicate-tests').getByTestId('p-value')).toHaveCount(1);
   });
 });

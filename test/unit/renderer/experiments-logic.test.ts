@@ -5,6 +5,7 @@ import {
   effectMagnitude,
   formatPValue,
   formatStat,
+  groupByOptions,
   intervalDomain,
   lostToCorrection,
   paramText,
@@ -110,6 +111,13 @@ describe('confidence-interval bars', () => {
     expect(intervalDomain([])).toEqual([-1, 1]);
   });
 
+  it('of values (not differences) span the intervals only', () => {
+    const [lo, hi] = intervalDomain([[1.2, 1.3], [1.6, 1.8], null], false);
+    expect(lo).toBeCloseTo(1.17, 9);
+    expect(hi).toBeCloseTo(1.83, 9);
+    expect(intervalDomain([null], false)).toEqual([-1, 1]);
+  });
+
   it('place values in percent, clamped', () => {
     expect(percentIn([0, 10], 5)).toBe(50);
     expect(percentIn([0, 10], -1)).toBe(0);
@@ -208,5 +216,12 @@ describe('experiment forms', () => {
     expect(pathError(`${'a'.repeat(251)}.csv`)).toBeNull();
     expect(pathError(`${'a'.repeat(252)}.csv`)).toBe('Each name between / at most 255 characters ("aaaaaaaaaaaa…" has 256)');
     expect(pathError('a/'.repeat(32) + 'x.csv')).toBe('At most 32 names separated by / (this one has 33)');
+  });
+});
+
+describe('replicate groupings', () => {
+  it('offers the configuration, then each tag prefix the runs carry (up to its "="), sorted and once', () => {
+    expect(groupByOptions([])).toEqual(['configuration']);
+    expect(groupByOptions(['config=a', 'config=b', 'seed-1', 'arm=x'])).toEqual(['configuration', 'tag:arm=', 'tag:config=', 'tag:seed-1']);
   });
 });

@@ -51,8 +51,10 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
     const cell = cellAt(r, c);
     const pair = `${rows[r]!.label} × ${columns[c]!.label}`;
     if (!cell || cell.r === null) return `${pair}: not computed (no variation or too few runs)`;
-    const p = cell.p === null ? 'p unknown' : `p ${cell.p < 0.001 ? '<' : '='} ${fmtP(cell.p).replace('< ', '')}`;
     const n = cell.n !== undefined ? `, n = ${cell.n}` : '';
+    // No p-value (too few runs for one): nothing is claimed either way.
+    if (cell.p === null) return `${pair}: ${method} r = ${fmtR(cell.r)}${n} — no p-value: too few runs to claim`;
+    const p = `p ${cell.p < 0.001 ? '<' : '='} ${fmtP(cell.p).replace('< ', '')}`;
     return `${pair}: ${method} r = ${fmtR(cell.r)}, ${p}${n} — ${significant(cell) ? `significant at ${alpha}` : `not significant (p ≥ ${alpha})`}`;
   };
 
@@ -124,7 +126,9 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
     <ChartFrame
       title={title}
       testId={testId}
-      hint={empty ? undefined : `${method} correlation; hatched: not significant (p ≥ ${alpha}); arrow keys move between cells`}
+      hint={
+        empty ? undefined : `${method} correlation; hatched: not significant (p ≥ ${alpha}) or no p-value; arrow keys move between cells`
+      }
       empty={
         empty
           ? { title: 'No correlations to show', text: 'Correlations need at least three runs that vary a parameter and record a metric.' }
@@ -261,7 +265,7 @@ export function CorrelationHeatmap({ title, rows, columns, cells, method, alpha 
         <Typography variant="caption">+1</Typography>
         <Box sx={{ width: 28, height: 14, ml: 2, borderRadius: 0.5, border: 1, borderColor: 'divider', background: HATCH }} aria-hidden />
         <Typography variant="caption" color="text.secondary">
-          not significant (p ≥ {alpha})
+          not significant (p ≥ {alpha}) or no p-value
         </Typography>
       </Box>
     </ChartFrame>

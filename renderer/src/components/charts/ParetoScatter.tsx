@@ -47,6 +47,8 @@ export interface ParetoScatterProps {
   onFrontierChange?(ids: string[]): void;
   height?: number;
   testId?: string;
+  /** Confidence intervals drawn as error bars: by metric key, then point id (vertical on y, horizontal on x). */
+  intervals?: Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>>;
 }
 
 const OTHER = 'Other';
@@ -69,6 +71,7 @@ export function ParetoScatter({
   onFrontierChange,
   height = 340,
   testId,
+  intervals,
 }: ParetoScatterProps) {
   const theme = useTheme();
   const [xKey, setXKey] = useState(x ?? metrics[0]?.key ?? '');
@@ -118,6 +121,30 @@ export function ParetoScatter({
       order: 2,
     });
     back.push(null);
+    // Error bars: one dataset of segments, a gap (NaN) between them.
+    const bars: Array<{ x: number; y: number }> = [];
+    const yi = ym ? intervals?.[ym.key] : undefined;
+    const xi = xm ? intervals?.[xm.key] : undefined;
+    for (const p of placed) {
+      const iy = yi?.[p.point.id];
+      if (iy) bars.push({ x: p.x, y: iy[0] }, { x: p.x, y: iy[1] }, { x: NaN, y: NaN });
+      const ix = xi?.[p.point.id];
+      if (ix) bars.push({ x: ix[0], y: p.y }, { x: ix[1], y: p.y }, { x: NaN, y: NaN });
+    }
+    if (bars.length > 0) {
+      sets.push({
+        label: '95 % interval',
+        data: bars,
+        showLine: true,
+        spanGaps: false,
+        borderColor: alpha(ink, 0.45),
+        borderWidth: 1.5,
+        pointRadius: 0,
+        pointHitRadius: 0,
+        order: 3,
+      });
+      back.push(null);
+    }
     for (const g of groups) {
       if (hidden.has(g)) continue;
       const idx = placed.map((p, i) => i).filter((i) => (placed[i]!.point.group ?? OTHER) === g);
@@ -150,7 +177,7 @@ export function ParetoScatter({
       back.push(null);
     }
     return { datasets: sets, refs: back };
-  }, [frontier, groups, hidden, placed, onFront, selectedId, theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [frontier, groups, hidden, placed, onFront, selectedId, theme, intervals, xm, ym]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const fmt = (m: ScatterMetric | undefined, v: number) => (m?.format ?? formatNumber)(v);
   const axisLabel = (m: ScatterMetric | undefined, d: Direction) => (m ? `${m.label} (${d === 'min' ? 'lower' : 'higher'} is better)` : '');

@@ -5,6 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { pearson, spearman } from '../../../../main/emulator/areas/training/experiments/stats/correlation';
 import { benjaminiHochberg, holm } from '../../../../main/emulator/areas/training/experiments/stats/multiple';
 import { paretoFrontier } from '../../../../main/emulator/areas/training/experiments/stats/pareto';
+import {
+  ExampleBootstrap,
+  signRankCdf,
+  tMeanCi,
+  wilcoxonSignedRank,
+} from '../../../../main/emulator/areas/training/experiments/stats/resample';
 import { tTwoSidedP } from '../../../../main/emulator/areas/training/experiments/stats/t-tail';
 import {
   effectSize,
@@ -248,5 +254,102 @@ describe('pareto frontier', () => {
       { id: 'x', values: { accuracy: 0.9 } },
     ]);
     expect(r).toMatchObject({ frontier: ['x'], dominated: [{ id: 'y', dominatedBy: 'x' }] });
+  });
+});
+
+describe('correlation intervals and the minimum for a claim', () => {
+  // Anscombe's data set I again.
+  const X1 = [10, 8, 13, 9, 11, 14, 6, 4, 12, 7, 5];
+  const Y1 = [8.04, 6.95, 7.58, 8.81, 8.33, 9.96, 7.24, 4.26, 10.84, 4.82, 5.68];
+  it('give Fisher’s z interval for Pearson (by hand) and Bonett–Wright’s for Spearman, with a p-value from 10 pairs', () => {
+    const r = pearson(X1, Y1)!;
+    const h = 1.959963985 / Math.sqrt(X1.length - 3);
+    expect(r.ci![0]).toBeCloseTo(Math.tanh(Math.atanh(r.coefficient) - h), 9);
+    expect(r.ci![1]).toBeCloseTo(Math.tanh(Math.atanh(r.coefficient) + h), 9);
+    // R: cor.test(anscombe$x1, anscombe$y1)$conf.int = 0.4243912 0.9506933.
+    expect(r.ci![0]).toBeCloseTo(0.4243912, 6);
+    expect(r.ci![1]).toBeCloseTo(0.9506933, 6);
+    const s = spearman(X1, Y1)!;
+    const hs = 1.959963985 * Math.sqrt((1 + s.coefficient ** 2 / 2) / (X1.length - 3));
+    expect(s.ci![1]).toBeCloseTo(Math.tanh(Math.atanh(s.coefficient) + hs), 9);
+    expect(r.pValue).not.toBeNull();
+  });
+
+  it('claim nothing below 10 pairs (no p-value), and give no interval below 4', () => {
+    const few = pearson(X1.slice(0, 9), Y1.slice(0, 9))!;
+    expect(few.pValue).toBeNull();
+    expect(few.ci).not.toBeNull();
+    // Three runs in order: ρ = 1, which 3 random runs give one time in three — no claim, no interval.
+    const three = spearman([1, 2, 3], [0.5, 0.6, 0.9])!;
+    expect(three).toMatchObject({ coefficient: 1, ci: null, pValue: null });
+  });
+});
+
+describe('Wilcoxon signed-rank (paired)', () => {
+  // R's ?wilcox.test: Hollander & Wolfe's depression scores, before (x) and after (y) therapy.
+  const x = [1.83, 0.5, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.3];
+  const y = [0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29];
+  it("matches R's wilcox.test(x, y, paired = TRUE): V = 40, p = 0.03906 (exact)", () => {
+    const w = wilcoxonSignedRank(x, y)!;
+    expect(w).toMatchObject({ V: 40, method: 'exact', n: 9 });
+    expect(w.pValue).toBeCloseTo(0.0390625, 7);
+  });
+
+  it('has the exact distribution that enumerating every sign gives', () => {
+    const n = 6;
+    const counts = new Array<number>(22).fill(0);
+    for (let m = 0; m < 2 ** n; m++) {
+      let v = 0;
+      for (let k = 0; k < n; k++) if (m & (1 << k)) v += k + 1;
+      counts[v]!++;
+    }
+    let running = 0;
+    counts.forEach((c, v) => {
+      running += c;
+      expect(signRankCdf(v, n)).toBeCloseTo(running / 64, 12);
+    });
+  });
+
+  it('uses the normal approximation with tie and continuity correction from 50 pairs or with ties (by hand)', () => {
+    const a = Array.from({ length: 60 }, (_, i) => 1 + ((i * 7) % 13) / 10);
+    const b = Array.from({ length: 60 }, (_, i) => 1 + ((i * 5) % 11) / 10);
+    const w = wilcoxonSignedRank(a, b)!;
+    expect(w.method).toBe('normal');
+    const d = a.map((v, i) => v - b[i]!).filter((v) => v !== 0);
+    const n = d.length;
+    const { ranks, ties } = midranks(d.map(Math.abs));
+    const V = d.reduce((s, v, i) => s + (v > 0 ? ranks[i]! : 0), 0);
+    const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - ties.reduce((s, t) => s + t ** 3 - t, 0) / 48);
+    const centre = V - (n * (n + 1)) / 4;
+    expect(w.V).toBe(V);
+    expect(w.z).toBeCloseTo((centre - Math.sign(centre) * 0.5) / sigma, 12);
+  });
+});
+
+describe('bootstrap over evaluation examples', () => {
+  it('is seeded (the same resamples give the same interval), and pairs two models in the same resamples', () => {
+    const a = Float64Array.from({ length: 200 }, (_, i) => 1 + Math.sin(i));
+    const b = a.map((v, i) => v + 0.05 + 0.01 * Math.cos(3 * i));
+    const one = new ExampleBootstrap(7);
+    const two = new ExampleBootstrap(7);
+    expect(ExampleBootstrap.interval(one.meansOf('a', a), 0.95)).toEqual(ExampleBootstrap.interval(two.meansOf('a', a), 0.95));
+    // b − a is 0.05 ± 0.01 on every example: the paired interval is narrow around 0.05, while each model's own spans ±0.1.
+    const ma = one.meansOf('a', a);
+    const mb = one.meansOf('b', b);
+    const paired = ExampleBootstrap.interval(
+      mb.map((v, k) => v - ma[k]!),
+      0.95,
+    );
+    expect(paired[0]).toBeGreaterThan(0.048);
+    expect(paired[1]).toBeLessThan(0.052);
+    const own = ExampleBootstrap.interval(ma, 0.95);
+    expect(own[1] - own[0]).toBeGreaterThan(0.1);
+  });
+
+  it('gives a group of replicates Student’s t interval (by hand: t(0.975, 2) = 4.302653)', () => {
+    const [lo, hi] = tMeanCi([1, 2, 3], 0.95)!;
+    expect(lo).toBeCloseTo(2 - 4.302653 / Math.sqrt(3), 5);
+    expect(hi).toBeCloseTo(2 + 4.302653 / Math.sqrt(3), 5);
+    expect(tMeanCi([1], 0.95)).toBeNull();
   });
 });

@@ -2,7 +2,12 @@
 // lowers the floor, more capacity lowers it, a higher learning rate moves faster until the
 // divergence threshold, cosine ends lower than constant, the same seed gives the same curve.
 import { describe, expect, it } from 'vitest';
-import { DIVERGENCE_RATIO, LossModel, type LossModelInput } from '../../../../main/emulator/areas/training/jobs/sim/loss-model';
+import {
+  DIVERGENCE_RATIO,
+  evaluationSize,
+  LossModel,
+  type LossModelInput,
+} from '../../../../main/emulator/areas/training/jobs/sim/loss-model';
 
 const base: LossModelInput = {
   kind: 'language',
@@ -18,6 +23,7 @@ const base: LossModelInput = {
   stepsPerEpoch: 100,
   effectiveBatch: 16,
   seed: 1234,
+  evaluationSeed: 99,
 };
 const model = (over: Partial<LossModelInput> = {}) => new LossModel({ ...base, ...over });
 
@@ -75,5 +81,48 @@ describe('loss model', () => {
       return sum;
     };
     expect(spread(model({ effectiveBatch: 128 }))).toBeLessThan(spread(model({ effectiveBatch: 4 })));
+  });
+});
+
+describe('seeds and evaluation examples', () => {
+  it('reports as validation loss the mean of the per-example losses, on 10 % of the examples (50–500)', () => {
+    const m = model();
+    for (const s of [1, 100, 500]) {
+      const l = m.exampleLosses(s);
+      expect(l).toHaveLength(100);
+      expect(l.reduce((a, b) => a + b, 0) / l.length).toBeCloseTo(m.validationLoss(s), 12);
+    }
+    expect(evaluationSize(100)).toBe(50);
+    expect(evaluationSize(20)).toBe(20);
+    expect(evaluationSize(10_000)).toBe(500);
+    expect(evaluationSize(1_000_000)).toBe(500);
+  });
+
+  it('gives replicates (another job seed) a floor about 1 % apart, and the same examples’ difficulties on one dataset', () => {
+    const floors = Array.from({ length: 400 }, (_, i) => model({ seed: 1000 + i }).floor);
+    const mean = floors.reduce((a, b) => a + b, 0) / floors.length;
+    const sd = Math.sqrt(floors.reduce((a, b) => a + (b - mean) ** 2, 0) / (floors.length - 1));
+    expect(sd / mean).toBeGreaterThan(0.008);
+    expect(sd / mean).toBeLessThan(0.012);
+    // Two models on one evaluation set: their per-example losses go together (the shared difficulty);
+    // on another set, they do not.
+    const corr = (a: Float64Array, b: Float64Array) => {
+      const ma = a.reduce((x, y) => x + y, 0) / a.length;
+      const mb = b.reduce((x, y) => x + y, 0) / b.length;
+      let sab = 0;
+      let saa = 0;
+      let sbb = 0;
+      for (let i = 0; i < a.length; i++) {
+        sab += (a[i]! - ma) * (b[i]! - mb);
+        saa += (a[i]! - ma) ** 2;
+        sbb += (b[i]! - mb) ** 2;
+      }
+      return sab / Math.sqrt(saa * sbb);
+    };
+    const a = model({ seed: 1 }).exampleLosses(500);
+    expect(corr(a, model({ seed: 2 }).exampleLosses(500))).toBeGreaterThan(0.6);
+    expect(Math.abs(corr(a, model({ seed: 2, evaluationSeed: 7 }).exampleLosses(500)))).toBeLessThan(0.3);
+    // Deterministic: the same seeds, the same losses.
+    expect(model({ seed: 1 }).exampleLosses(500)).toEqual(a);
   });
 });

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { ExperimentStatistics, Insight, RunMetricName } from '../../../../../shared/api/training/experiments';
 import { metricValue, savingsAfter, evaluationSteps, type RunState } from './run-view';
-import { spearman } from './stats/correlation';
+import { CORRELATION_MIN_N, spearman } from './stats/correlation';
 import type { StoredExperiment } from './stored-schema';
 
 type Statistics = z.infer<typeof ExperimentStatistics>;
@@ -126,16 +126,16 @@ function earlyStopping(runs: readonly RunState[]): InsightOut | null {
   };
 }
 
-/** The numeric parameter whose rank correlation with the primary metric is strongest (|ρ| ≥ 0.6, p < 0.1, 4+ runs). */
+/** The numeric parameter whose rank correlation with the primary metric is strongest (|ρ| ≥ 0.6, p < 0.1, CORRELATION_MIN_N+ runs: below, spearman gives no p-value). */
 function parameterEffect(runs: readonly RunState[]): InsightOut | null {
   const metric = primaryMetric(runs);
   const scored = runs.filter((r) => metricValue(r, metric) !== null);
-  if (scored.length < 4) return null;
+  if (scored.length < CORRELATION_MIN_N) return null;
   const keys = new Set(scored.flatMap((r) => Object.keys(r.parameters).filter((k) => numeric(r.parameters[k]))));
   let strongest: { key: string; rho: number; p: number } | null = null;
   for (const key of [...keys].sort()) {
     const with_ = scored.filter((r) => numeric(r.parameters[key]));
-    if (with_.length < 4) continue;
+    if (with_.length < CORRELATION_MIN_N) continue;
     const c = spearman(
       with_.map((r) => r.parameters[key] as number),
       with_.map((r) => metricValue(r, metric)!),

@@ -196,7 +196,9 @@ export function runTrial(parent: Parent, space: CompiledSpace, params: Readonly<
   if (resolved.warmup_steps > plan.total_steps)
     return failed('CONFIGURATION_ERROR', 0, `warmup_steps ${resolved.warmup_steps} exceeds the run's ${plan.total_steps} steps`, rest, 0);
   if (plan.oom) return failed('OUT_OF_MEMORY', 1, `CUDA out of memory: the run needs ${plan.memory_gb} GB per GPU`, rest, plan.step_ms);
-  const model = lossModelOf(resolved, plan, parent.examples, parent.workers, seed);
+  // Trials are evaluated on one set of examples of their own (the parent's seed): a tuning job
+  // stores no dataset id, and its trials are compared with each other, not with runs.
+  const model = lossModelOf(resolved, plan, parent.examples, parent.workers, seed, seedOf(parent.seed, 'eval'));
   if (model.divergence !== null)
     return failed(
       'DIVERGED',

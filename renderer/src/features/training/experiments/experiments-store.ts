@@ -21,6 +21,25 @@ export type ExportExperiment = NonNullable<InputOf<'training.experiments.export'
 type CompareRequest = NonNullable<InputOf<'training.experiments.compare'>['body']>;
 export type Comparison = OutputOf<'training.experiments.compare'>['comparison'];
 type JobMetrics = OutputOf<'training.jobs.metrics'>;
+type CreateJobBody = InputOf<'training.jobs.create'>['body'];
+
+/** A run to replicate: new jobs of its job's configuration (same dataset, GPU, workers), each a run of the experiment. */
+export interface ReplicateSource {
+  runId: string;
+  runName: string;
+  trainingJobId: string;
+  tags: string[];
+  /** New replicates of it. */
+  count: number;
+  /** The seed number of the first new one in its name (`<run> · seed k`): the group's replicates so far + 1. */
+  firstSeed: number;
+}
+
+export interface ReplicatePlan {
+  jobs: number;
+  /** The source jobs' estimated cost (USD) × the replicates of each. */
+  estimatedCost: number;
+}
 
 export interface ListFilters {
   status: ExperimentStatus | '';
@@ -54,6 +73,24 @@ export interface ExperimentsState extends LoadState {
   compare(id: string, request: CompareRequest, signal?: AbortSignal): Promise<Comparison>;
   /** A training job's metrics from a step on, `points` at most (bucket means past that). */
   jobMetrics(jobId: string, fromStep: number, points: number, signal?: AbortSignal): Promise<JobMetrics>;
+  /** What adding these replicates would start: jobs and estimated cost. */
+  replicatePlan(sources: readonly ReplicateSource[], signal?: AbortSignal): Promise<ReplicatePlan>;
+  /**
+   * Creates each replicate job (its source job's request again: a new job is a new seed) and adds
+   * it as a run, one after another; `onRun` hears of each run added, so those added before an
+   * error are known. Throws the first error.
+   */
+  addReplicates(
+    experimentId: string,
+    sources: readonly ReplicateSource[],
+    onRun: (run: Run, done: number, total: number) => void,
+  ): Promise<Run[]>;
+}
+
+/** `<run> · seed k`, within a job name's 100 characters. */
+function replicateName(runName: string, seed: number): string {
+  const suffix = ` · seed ${seed}`;
+  return runName.length + suffix.length > 100 ? `${runName.slice(0, 99 - suffix.length)}…${suffix}` : `${runName}${suffix}`;
 }
 
 const emptyDetail = (): ExperimentDetailState => ({ experiment: null, status: 'loading', error: null, refreshing: false, loadedAt: null });
@@ -166,6 +203,45 @@ export const useExperiments = create<ExperimentsState>()((set, get) => {
         { signal },
       );
       return data;
+    },
+
+    async replicatePlan(sources, signal) {
+      let jobs = 0;
+      let estimatedCost = 0;
+      for (const s of sources) {
+        const { data } = await api('training.jobs.get', { params: { job_id: s.trainingJobId } }, { signal });
+        jobs += s.count;
+        estimatedCost += s.count * data.estimatedCost.total;
+      }
+      return { jobs, estimatedCost };
+    },
+
+    async addReplicates(experimentId, sources, onRun) {
+      const total = sources.reduce((n, s) => n + s.count, 0);
+      const added: Run[] = [];
+      for (const s of sources) {
+        const { data: job } = await api('training.jobs.get', { params: { job_id: s.trainingJobId } });
+        for (let k = 0; k < s.count; k++) {
+          const name = replicateName(s.runName, s.firstSeed + k);
+          const { data: created } = await api('training.jobs.create', {
+            body: {
+              name,
+              modelType: job.modelType,
+              datasetId: job.datasetId,
+              config: job.config as CreateJobBody['config'],
+              ...(job.description === null ? {} : { description: job.description }),
+              tags: job.tags,
+              gpuType: job.gpuType,
+              maxWorkers: job.maxWorkers,
+              priority: job.priority,
+            },
+          });
+          const run = await get().addRun(experimentId, { trainingJobId: created.id, name, tags: s.tags });
+          added.push(run);
+          onRun(run, added.length, total);
+        }
+      }
+      return added;
     },
   };
 });

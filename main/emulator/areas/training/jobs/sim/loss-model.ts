@@ -33,6 +33,11 @@ export interface LossModelInput {
   effectiveBatch: number;
   /** 32-bit seed of the job (world seed × job id). */
   seed: number;
+  /**
+   * 32-bit seed of the dataset's evaluation set (evaluationSeedOf): every job trained on the same
+   * dataset (id and example count) is evaluated on the same examples.
+   */
+  evaluationSeed: number;
 }
 
 /** Progress per step at the reference learning rate, a full schedule and a batch of 16. */
@@ -76,7 +81,57 @@ export function gaussian(seed: number, channel: number, step: number): number {
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
-export const NOISE_CHANNEL = { loss: 1, throughput: 2, memory: 3, constants: 4 } as const;
+export const NOISE_CHANNEL = {
+  loss: 1,
+  throughput: 2,
+  memory: 3,
+  constants: 4,
+  seedEffect: 5,
+  exampleFactor: 6,
+  exampleDifficulty: 7,
+} as const;
+
+/**
+ * Seed-to-seed spread of a run's loss floor (log-normal σ, mean factor 1): fine-tuning the same
+ * configuration with another seed ends about 1 % higher or lower.
+ */
+const SEED_SPREAD = 0.01;
+/** Spread of the evaluation examples' difficulty D_i (log-normal σ, mean 1), shared by every model on a dataset. */
+const DIFFICULTY_SPREAD = 0.5;
+/** Spread of a model's per-example factor E_i (log-normal σ, mean 1), its own (the job's seed). */
+const EXAMPLE_SPREAD = 0.25;
+/** The evaluation set: 10 % of the dataset's examples, at least 50 (or all of a smaller dataset), at most 500. */
+const EVALUATION_SET = { fraction: 0.1, min: 50, max: 500 } as const;
+
+export function evaluationSize(examples: number): number {
+  const { fraction, min, max } = EVALUATION_SET;
+  return Math.max(1, Math.min(examples, Math.max(min, Math.min(max, Math.round(examples * fraction)))));
+}
+
+/** The evaluation set's seed: the dataset's id and its example count (a job knows no dataset version). */
+export function evaluationSeedOf(datasetId: string, examples: number): number {
+  return seedOf(0, `eval:${datasetId}:${examples}`);
+}
+
+/** exp(σz − σ²/2): a log-normal factor of mean 1. */
+const logNormal = (sigma: number, z: number) => Math.exp(sigma * z - (sigma * sigma) / 2);
+
+/** Difficulties of an evaluation set's examples by (seed, size), bounded (most recently used last). */
+const DIFFICULTIES = new Map<string, Float64Array>();
+const DIFFICULTIES_MAX = 64;
+
+function difficulties(seed: number, n: number): Float64Array {
+  const key = `${seed}:${n}`;
+  let d = DIFFICULTIES.get(key);
+  if (d) DIFFICULTIES.delete(key);
+  else {
+    d = new Float64Array(n);
+    for (let i = 0; i < n; i++) d[i] = logNormal(DIFFICULTY_SPREAD, gaussian(seed, NOISE_CHANNEL.exampleDifficulty, i));
+  }
+  DIFFICULTIES.set(key, d);
+  if (DIFFICULTIES.size > DIFFICULTIES_MAX) DIFFICULTIES.delete(DIFFICULTIES.keys().next().value!);
+  return d;
+}
 
 export class LossModel {
   readonly lrRef: number;
@@ -91,6 +146,10 @@ export class LossModel {
   private readonly warmup: number;
   /** How fast a divergence blows the loss up (per step). */
   private readonly blowUpRate: number;
+  /** D_i·E_i of each evaluation example (computed when first asked). */
+  private factors: Float64Array | null = null;
+  /** mean_i(D_i·E_i): the reported validation loss is the mean of the per-example losses. */
+  private factorMean = NaN;
 
   constructor(readonly input: LossModelInput) {
     const i = input;
@@ -108,6 +167,8 @@ export class LossModel {
       this.floor = lnC * (0.02 + 0.12 * (25e6 / i.parameters) ** 0.15 * capacity + 2.0 * i.examples ** -0.35);
       this.initialLoss = lnC * (1 + 0.05 * u);
     }
+    // The seed's effect: where this run ends, given its configuration (replicates differ by it).
+    this.floor *= logNormal(SEED_SPREAD, gaussian(i.seed, NOISE_CHANNEL.seedEffect, 0));
     this.noiseScale = Math.min(0.5, 0.02 * Math.sqrt(16 / i.effectiveBatch) * (1 + 3 * (this.x / DIVERGENCE_RATIO) ** 2));
     // Overfitting: the generalisation gap grows with passes over small data, faster with more capacity.
     this.gapScale = 0.02 * Math.sqrt(500 / i.examples) * (i.strategy === 'full' ? 2 : (i.rank / 8) ** 0.25);
@@ -183,11 +244,44 @@ export class LossModel {
     return this.clean(s) * Math.exp(sigma * gaussian(this.input.seed, NOISE_CHANNEL.loss, s) - (sigma * sigma) / 2) * this.blowUp(s);
   }
 
-  /** Validation loss at step s: the clean curve plus a gap that grows with epochs over small data. */
-  validationLoss(s: number): number {
+  /** μ(s): the expected validation loss of an example of difficulty 1 — the clean curve plus a gap that grows with epochs over small data. */
+  private expectedValidation(s: number): number {
     if (this.divergence !== null && s >= this.divergence.failStep) return NaN;
     const epochs = s / this.input.stepsPerEpoch;
     const gap = 0.03 * this.floor + this.gapScale * Math.max(0, epochs - 1);
     return (this.clean(s) + gap) * this.blowUp(s);
+  }
+
+  /** D_i·E_i of each evaluation example (shared: not to be written to); the per-example loss is μ(s) times it. */
+  exampleFactors(): Float64Array {
+    if (this.factors === null) {
+      const n = evaluationSize(this.input.examples);
+      const d = difficulties(this.input.evaluationSeed, n);
+      const f = new Float64Array(n);
+      let sum = 0;
+      for (let k = 0; k < n; k++) {
+        f[k] = d[k]! * logNormal(EXAMPLE_SPREAD, gaussian(this.input.seed, NOISE_CHANNEL.exampleFactor, k));
+        sum += f[k]!;
+      }
+      this.factors = f;
+      this.factorMean = sum / n;
+    }
+    return this.factors;
+  }
+
+  /** Validation loss at step s: the mean of the per-example losses on the evaluation set (exampleLosses). */
+  validationLoss(s: number): number {
+    this.exampleFactors();
+    return this.expectedValidation(s) * this.factorMean;
+  }
+
+  /**
+   * The loss of each evaluation example at step s: μ(s)·D_i·E_i, D_i the example's difficulty
+   * (the dataset's), E_i this model's factor on it (the job's seed). Their mean is validationLoss(s).
+   */
+  exampleLosses(s: number): Float64Array {
+    const f = this.exampleFactors();
+    const mu = this.expectedValidation(s);
+    return f.map((x) => mu * x);
   }
 }

@@ -18,6 +18,8 @@ export function lossModelOf(
   examples: number,
   workers: number,
   seed: number,
+  /** The evaluation set's (evaluationSeedOf: the dataset's, so models on one dataset share it). */
+  evaluationSeed: number,
 ): LossModel {
   const input: LossModelInput = {
     kind: c.kind,
@@ -33,6 +35,7 @@ export function lossModelOf(
     stepsPerEpoch: plan.steps_per_epoch,
     effectiveBatch: c.batch_size * c.gradient_accumulation_steps * workers,
     seed,
+    evaluationSeed,
   };
   return new LossModel(input);
 }

@@ -5,7 +5,7 @@ import type { JobStatus } from '../../../../../../shared/api/training/jobs';
 import type { TrainingJobConfig } from '../../../../../../shared/api/training/jobs';
 import type { StoredJob } from '../../state';
 import type { LossModel } from './loss-model';
-import { gaussian, NOISE_CHANNEL } from './loss-model';
+import { evaluationSeedOf, gaussian, NOISE_CHANNEL } from './loss-model';
 import { lossModelOf, resolveConfig, type ResolvedConfig } from './plan';
 
 export interface CheckpointAt {
@@ -41,7 +41,7 @@ export class JobRun {
 
   constructor(readonly job: StoredJob) {
     this.config = resolveConfig(job.model_type, job.config as TrainingJobConfig, job.examples, job.workers);
-    this.model = lossModelOf(this.config, job.plan, job.examples, job.workers, job.seed);
+    this.model = lossModelOf(this.config, job.plan, job.examples, job.workers, job.seed, evaluationSeedOf(job.dataset_id, job.examples));
     this.failStep = job.plan.oom ? 1 : (this.model.divergence?.failStep ?? null);
     this.curveKey = `${job.id}|${job.seed}|${JSON.stringify(this.config)}|${JSON.stringify(job.plan)}|${job.examples}|${job.workers}`;
   }

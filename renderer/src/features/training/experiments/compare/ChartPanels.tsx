@@ -3,6 +3,7 @@
 // coordinates of parameters → metrics whose brush picks the runs shown elsewhere, any two metrics
 // with the pareto frontier, and the parameter–metric correlation heat map. Loaded with the first
 // panel that needs them (this module is imported lazily).
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -135,6 +136,11 @@ export function ScatterChart({ comparison }: { comparison: Comparison }) {
     () => comparison.runs.map((r) => ({ id: r.id, label: r.name, group: r.status, values: r.values })),
     [comparison.runs],
   );
+  // Each run's validation loss with its interval over the evaluation examples: error bars.
+  const intervals = useMemo(() => {
+    const runs = comparison.statistical_analysis?.run_intervals ?? [];
+    return { validation_loss: Object.fromEntries(runs.map((r) => [r.runId, r.ci] as const)) };
+  }, [comparison.statistical_analysis]);
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <ParetoScatter
@@ -147,6 +153,7 @@ export function ScatterChart({ comparison }: { comparison: Comparison }) {
       onSelect={setSelected}
       height={360}
       testId="compare-scatter"
+      intervals={intervals}
     />
   );
 }
@@ -180,6 +187,25 @@ export function CorrelationChart({ comparison }: { comparison: Comparison }) {
         method={method === 'pearson' ? 'Pearson' : 'Spearman'}
         testId="compare-correlations"
       />
+      {(comparison.correlations ?? []).some((c) => c.n < c.minimumN) && (
+        <Typography variant="body2" color="text.secondary" data-testid="correlations-too-few">
+          Too few runs to claim (n &lt; {comparison.correlations![0]!.minimumN}): the coefficients are shown with their 95 % interval and no
+          p-value.
+        </Typography>
+      )}
+      <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 160, overflow: 'auto' }} data-testid="correlation-intervals">
+        {(comparison.correlations ?? []).map((c) => {
+          const v = c[method];
+          if (v === null) return null;
+          return (
+            <Typography component="li" variant="caption" key={`${c.parameter}|${c.metric}`}>
+              {c.parameter} × {METRIC_LABEL[c.metric]}: {v.coefficient.toFixed(2)}{' '}
+              {v.ci === null ? '(no interval below 4 runs)' : `[${v.ci[0].toFixed(2)}, ${v.ci[1].toFixed(2)}]`}
+              {v.pValue === null ? '' : `, p = ${v.pValue < 0.001 ? '< 0.001' : v.pValue.toFixed(3)}`} (n = {c.n})
+            </Typography>
+          );
+        })}
+      </Box>
     </Stack>
   );
 }

@@ -22,12 +22,12 @@ import { usePolling } from '../../../../lib/use-polling';
 import { ErrorState } from '../../../../components/StateViews';
 import { experimentPath } from '../experiment-route';
 import { useExperiments } from '../experiments-store';
-import { correctionExplanation, parseRunIds, type Correction } from './compare-logic';
+import { correctionExplanation, groupByOptions, parseRunIds, type Correction } from './compare-logic';
 import { ComparisonView, loadCharts } from './ComparisonView';
 import { clearRunCurves, useRunCurves } from './run-curves';
 import { useComparison } from './use-comparison';
 
-const URL_DEFAULTS = { runs: '', diff: '1', baseline: '', correction: 'holm' };
+const URL_DEFAULTS = { runs: '', diff: '1', baseline: '', correction: 'holm', group: 'configuration' };
 export const COMPARE_POLL_MS = 10_000;
 const NO_RUNS: readonly { id: string; trainingJobId: string }[] = [];
 
@@ -37,7 +37,13 @@ export default function ComparePage({ id }: { id: string }) {
   const correction: Correction = params.correction === 'benjamini-hochberg' ? 'benjamini-hochberg' : 'holm';
   const baselineRun = runIds.includes(params.baseline) ? params.baseline : null;
   const [curvesKey, setCurvesKey] = useState(0);
-  const options = useMemo(() => ({ baselineRun, correction }), [baselineRun, correction]);
+  const experimentRuns = useExperiments((s) => s.details[id]?.experiment?.runs);
+  const groupings = useMemo(
+    () => groupByOptions((experimentRuns ?? []).filter((r) => runIds.includes(r.id)).flatMap((r) => r.tags)),
+    [experimentRuns, runIds],
+  );
+  const groupBy = groupings.includes(params.group) ? params.group : 'configuration';
+  const options = useMemo(() => ({ baselineRun, correction, groupBy }), [baselineRun, correction, groupBy]);
   // The comparison is read again on a profile switch by its loader; the curves with it, here.
   const { comparison, error, loading, reload: compareAgain } = useComparison(id, runIds, options);
   const { curves, pending } = useRunCurves(comparison?.runs ?? NO_RUNS, curvesKey);
@@ -118,7 +124,13 @@ export default function ComparePage({ id }: { id: string }) {
             </MenuItem>
           ))}
         </TextField>
-        <Tooltip title={correctionExplanation(correction, analysis?.alpha ?? 0.05, analysis?.comparisons.length ?? 0)}>
+        <Tooltip
+          title={correctionExplanation(
+            correction,
+            analysis?.alpha ?? 0.05,
+            (analysis?.replicate_tests.length ?? 0) + (analysis?.paired_tests.length ?? 0),
+          )}
+        >
           <TextField
             select
             size="small"
@@ -148,6 +160,10 @@ export default function ComparePage({ id }: { id: string }) {
         curves={curves}
         differencesOnly={params.diff === '1'}
         onDifferencesOnly={(on) => setParams({ diff: on ? '1' : '0' })}
+        onRunsAdded={(ids) => {
+          setParams({ runs: [...runIds, ...ids.filter((x) => !runIds.includes(x))].join(',') });
+          void useExperiments.getState().loadOne(id, { quiet: true });
+        }}
       />
     </Stack>
   );

@@ -61,9 +61,11 @@ export interface ComparisonViewProps {
   curves: ReadonlyMap<string, RunCurve>;
   differencesOnly: boolean;
   onDifferencesOnly(on: boolean): void;
+  /** Replicate runs added from the tests ("add seeds"): taken into the comparison. */
+  onRunsAdded?(ids: string[]): void;
 }
 
-export function ComparisonView({ comparison, curves, differencesOnly, onDifferencesOnly }: ComparisonViewProps) {
+export function ComparisonView({ comparison, curves, differencesOnly, onDifferencesOnly, onRunsAdded }: ComparisonViewProps) {
   const names = useMemo(() => new Map(comparison.runs.map((r) => [r.id, r.name])), [comparison.runs]);
   const [brushed, setBrushed] = useState<string[] | null>(null);
   const shown = useMemo(() => (brushed ? new Set(brushed) : null), [brushed]);
@@ -85,19 +87,24 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
           <Stack spacing={1}>
             <Typography variant="body2" color="text.secondary">
               {analysis.pairing === 'all-pairs'
-                ? 'Every pair of runs'
-                : `Each run against ${analysis.pairing === 'best-run' ? 'the best-ranked, ' : ''}${names.get(analysis.baselineRunId ?? '') ?? analysis.baselineRunId}`}
-              , on the {analysis.sample}. Significant when the {correctionName}-adjusted Welch p-value is below {analysis.alpha};{' '}
-              {Math.round(analysis.confidenceLevel * 100)} % intervals of the difference in mean loss (first minus second).
+                ? 'Every pair'
+                : `Each against ${analysis.pairing === 'best-run' ? 'the best' : (names.get(analysis.baselineRunId ?? '') ?? analysis.baselineRunId)}`}
+              . Configurations are compared across their replicates (runs that differ only in seed); trained models on the same evaluation
+              examples. Significant when the {correctionName}-adjusted p-value is below {analysis.alpha};{' '}
+              {Math.round(analysis.confidenceLevel * 100)} % intervals. {analysis.method}
             </Typography>
             {analysis.excluded.length > 0 && (
               <Alert severity="info" variant="outlined">
                 Left out: {analysis.excluded.map((x) => `${names.get(x.runId) ?? x.runId} (${x.reason})`).join('; ')}.
               </Alert>
             )}
-            <Stack sx={{ height: Math.min(480, 42 + Math.max(1, analysis.comparisons.length) * 52), minHeight: 150 }}>
-              <StatTestsTable analysis={analysis} names={names} />
-            </Stack>
+            <StatTestsTable
+              analysis={analysis}
+              names={names}
+              experimentId={comparison.experimentId}
+              runs={comparison.runs}
+              onRunsAdded={onRunsAdded}
+            />
           </Stack>
         ) : (
           <Typography variant="body2" color="text.secondary">

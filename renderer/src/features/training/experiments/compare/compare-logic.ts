@@ -78,15 +78,16 @@ export function formatStat(value: number | null | undefined, digits = 4): string
 }
 
 /** The domain every CI bar of a table shares (0 always inside), padded 5 % on each side. */
-export function intervalDomain(intervals: readonly (readonly [number, number] | null)[]): [number, number] {
-  let lo = 0;
-  let hi = 0;
+export function intervalDomain(intervals: readonly (readonly [number, number] | null)[], withZero = true): [number, number] {
+  let lo = withZero ? 0 : Infinity;
+  let hi = withZero ? 0 : -Infinity;
   for (const ci of intervals) {
     if (!ci || !Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) continue;
     lo = Math.min(lo, ci[0]);
     hi = Math.max(hi, ci[1]);
   }
-  if (lo === hi) return [-1, 1];
+  if (!Number.isFinite(lo)) return [-1, 1];
+  if (lo === hi) return [lo - 1, hi + 1];
   const pad = (hi - lo) * 0.05;
   return [lo - pad, hi + pad];
 }
@@ -159,4 +160,18 @@ export function correlationGrid(entries: readonly CorrelationInput[], method: 'p
     }),
   );
   return { rows, columns, cells };
+}
+
+/**
+ * The groupings the comparison offers: by configuration, and by each tag prefix the runs carry
+ * (`config=a` offers `tag:config=`; a tag without `=` offers itself as the prefix).
+ */
+export function groupByOptions(tags: readonly string[]): string[] {
+  const prefixes = new Set<string>();
+  for (const t of tags) {
+    const eq = t.indexOf('=');
+    const prefix = eq > 0 ? t.slice(0, eq + 1) : t;
+    if (prefix.length >= 1 && prefix.length <= 50) prefixes.add(`tag:${prefix}`);
+  }
+  return ['configuration', ...[...prefixes].sort()];
 }

@@ -9,7 +9,6 @@ import type { Correction } from './compare-logic';
 
 export type { Comparison };
 export type CompareRun = Comparison['runs'][number];
-export type PairTest = NonNullable<Comparison['statistical_analysis']>['comparisons'][number];
 
 /** The metrics asked for, in the API's limit of six: the ones the charts and tables pick from. */
 export const COMPARE_METRICS: readonly RunMetricName[] = ['validation_loss', 'loss', 'perplexity', 'accuracy', 'cost', 'duration'];
@@ -17,11 +16,13 @@ export const COMPARE_METRICS: readonly RunMetricName[] = ['validation_loss', 'lo
 export interface ComparisonOptions {
   baselineRun: string | null;
   correction: Correction;
+  /** `configuration`, or `tag:<prefix>`: what makes runs replicates of one another. */
+  groupBy: string;
 }
 
 export function useComparison(experimentId: string, runIds: readonly string[], options: ComparisonOptions) {
-  const { baselineRun, correction } = options;
-  const key = runIds.length < 2 ? null : JSON.stringify([experimentId, runIds, baselineRun, correction]);
+  const { baselineRun, correction, groupBy } = options;
+  const key = runIds.length < 2 ? null : JSON.stringify([experimentId, runIds, baselineRun, correction, groupBy]);
   const { data, error, loading, reload } = useLoaded(
     key,
     (signal) =>
@@ -36,6 +37,7 @@ export function useComparison(experimentId: string, runIds: readonly string[], o
             performance_pareto: true,
             correction,
             alpha: 0.05,
+            group_by: groupBy,
             ...(baselineRun ? { baseline_run: baselineRun } : {}),
           },
         },
