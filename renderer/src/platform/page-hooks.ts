@@ -6,12 +6,22 @@ import { useLatest } from '../lib/use-latest';
 import { useIntents, type Intent } from './navigation/intents';
 import { useProfiles } from './profiles-store';
 
-/** Runs `run` when the shell asks for this intent, now or while the page is open. */
-export function useIntent(intent: Intent, run: () => void): void {
+/**
+ * Runs `run` when the shell asks for this intent, now or while the page is open. With `leave`,
+ * runs it once per request without taking it: a tab inside a view that takes it too.
+ */
+export function useIntent(intent: Intent, run: () => void, { leave = false }: { leave?: boolean } = {}): void {
   const seq = useIntents((s) => s.seq);
+  const seen = useRef<number | null>(null);
   useEffect(() => {
-    if (useIntents.getState().take(intent)) run();
-  }, [seq, intent, run]);
+    const intents = useIntents.getState();
+    if (!leave) {
+      if (intents.take(intent)) run();
+    } else if (intents.pending === intent && seen.current !== seq) {
+      seen.current = seq;
+      run();
+    }
+  }, [seq, intent, run, leave]);
 }
 
 /**

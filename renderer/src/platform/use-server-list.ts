@@ -2,7 +2,8 @@
 // columns, filters and actions; the frame does the rest). A page names its store, the address's
 // filters and how a row is searched; the hook reads the store, keeps filters and sort in the
 // address (url-state.ts), loads on mount, on a change of filters, on "refresh" (F5, the
-// palette) and on a profile switch, re-reads quietly while `pollWhile` says something moves (every `pollMs`),
+// palette; `leaveRefresh` in a tab of a view that takes it) and on a profile switch, re-reads
+// quietly while `pollWhile` says something moves (every `pollMs`),
 // binds "/" to the filter box, and filters the rows by the text box (fuzzy, deferred so typing
 // stays smooth) — or, for a list the server searches, hands the text to `filters` once typing
 // pauses (`serverTextMs`). What it answers spreads into ListPage.
@@ -41,6 +42,8 @@ export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string
   select?(rows: readonly T[], text: string, params: UrlParams<NoInfer<K> | 'q' | 'sort'>): readonly T[];
   /** The load on mount is the store's `ensureLoaded` (the shell prefetched): for a list whose filters are all the page's (`select`). */
   ensureOnMount?: boolean;
+  /** A list in a tab of a view that reloads on "refresh" too (a detail view): it reloads and leaves the intent for the view to take. */
+  leaveRefresh?: boolean;
   /** What a profile switch does instead of reloading the list (e.g. reset more first, or nothing when the area's page does it). */
   onProfileSwitch?(): void;
   /** While true (a row changing state), the list is read again every LIST_POLL_MS. */
@@ -106,7 +109,7 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
     if (ensureOnMount && ensureLoaded) void ensureLoaded();
     else load();
   }, [load, store, ensureOnMount]);
-  useIntent('page:refresh', load);
+  useIntent('page:refresh', load, { leave: config.leaveRefresh });
   useOnProfileSwitch(config.onProfileSwitch ?? load);
   const inputRef = useRef<HTMLInputElement>(null);
   const extraKeys = config.keys;

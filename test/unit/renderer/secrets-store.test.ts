@@ -45,7 +45,7 @@ describe('useSecrets', () => {
 
   it('sends only the filters that are set, and never keeps a value', async () => {
     const calls = fakeBridge(() => ({ secrets: [stored], total_count: 1, secret_types: { database: 1 } }));
-    await useSecrets.getState().load('cluster_a1', { type: 'database', category: '', search: '  url ' });
+    await useSecrets.getState().load({ clusterId: 'cluster_a1', type: 'database', category: '', search: '  url ' });
     expect(calls[0]).toMatchObject({
       op: 'clusters.secrets.list',
       input: { params: { cluster_id: 'cluster_a1' }, query: { type: 'database', search: 'url' } },

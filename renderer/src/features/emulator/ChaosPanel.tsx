@@ -1,7 +1,6 @@
 // The chaos rules in force: list, add, edit, remove. The route replaces the whole list, so each
 // change sends the list with that one rule added, replaced or left out.
 import Add from '@mui/icons-material/Add';
-import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
@@ -11,11 +10,12 @@ import { notify, useNotifications } from '../../platform/notifications-store';
 import { toNormalizedError } from '../../bridge/errors';
 import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/StateViews';
+import { Section } from '../../components/Section';
 import { useMountedOnce } from '../../lib/use-mounted-once';
 import { chaosColumns, type ChaosRow } from './chaos-columns';
 import { ChaosRuleDialog } from './ChaosRuleDialog';
 import { useChaosRules } from './emulator-store';
-import { Panel, PanelError } from './Panel';
+import { PanelError } from './PanelError';
 
 const ROW_HEIGHT = 44;
 const HEADER = 40;
@@ -56,8 +56,7 @@ export function ChaosPanel() {
 
   const height = HEADER + Math.min(Math.max(rows.length, 3), 6) * ROW_HEIGHT;
   return (
-    <Panel
-      icon={<BoltOutlined fontSize="small" />}
+    <Section
       title="Chaos rules"
       testId="emulator-chaos"
       description="Added latency and injected failures on matching API calls (never on the emulator’s own routes); the first matching rule applies. In a pattern, * matches one path segment and ** any number."
@@ -105,6 +104,6 @@ export function ChaosPanel() {
           onSave={onSave}
         />
       )}
-    </Panel>
+    </Section>
   );
 }

@@ -1,6 +1,5 @@
 // The simulated clock: now (running at the clock's speed between reads), steps forward by
 // preset or by a typed duration, and the speed.
-import Schedule from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,6 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CLOCK_MAX_MS } from '../../../../shared/api/emulator-admin';
+import { Section } from '../../components/Section';
 import {
   ADVANCE_PRESETS,
   ADVANCE_RULE,
@@ -29,7 +29,7 @@ import {
 } from './clock-input';
 import { advanceClock, setClockSpeed } from './emulator-actions';
 import { useEmulatorClock, type ClockInfo } from './emulator-store';
-import { Panel, PanelError } from './Panel';
+import { PanelError } from './PanelError';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function utcText(ms: number): string {
@@ -72,30 +72,31 @@ export function ClockPanel() {
   };
 
   return (
-    <Panel
-      icon={<Schedule fontSize="small" />}
+    <Section
       title="Simulated clock"
       testId="emulator-clock"
       aside={clock && <Chip size="small" label={`Running at ${formatSpeed(clock.speed)}`} data-testid="clock-speed-chip" />}
     >
-      {status === 'error' && error && !clock ? (
-        <PanelError error={error} onRetry={() => void load()} />
-      ) : now === null || !clock ? (
-        <Skeleton variant="rounded" height={64} />
-      ) : (
-        <Box>
-          <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="clock-now">
-            {localText(now)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            <span data-testid="clock-now-utc">{utcText(now)}</span>
-            {clock.offsetSeconds > 0 && ` · moved forward ${formatDuration(clock.offsetSeconds)} by hand`}
-          </Typography>
-        </Box>
-      )}
-      <AdvanceControls busy={busy} run={run} disabled={!clock} />
-      <SpeedControls busy={busy} run={run} speed={clock?.speed ?? null} />
-    </Panel>
+      <Stack spacing={1.5}>
+        {status === 'error' && error && !clock ? (
+          <PanelError error={error} onRetry={() => void load()} />
+        ) : now === null || !clock ? (
+          <Skeleton variant="rounded" height={64} />
+        ) : (
+          <Box>
+            <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="clock-now">
+              {localText(now)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              <span data-testid="clock-now-utc">{utcText(now)}</span>
+              {clock.offsetSeconds > 0 && ` · moved forward ${formatDuration(clock.offsetSeconds)} by hand`}
+            </Typography>
+          </Box>
+        )}
+        <AdvanceControls busy={busy} run={run} disabled={!clock} />
+        <SpeedControls busy={busy} run={run} speed={clock?.speed ?? null} />
+      </Stack>
+    </Section>
   );
 }
 

@@ -2,7 +2,6 @@
 // seconds while the view is open and not paused; filtered by text and status class.
 import PauseOutlined from '@mui/icons-material/PauseOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,10 +11,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { JOURNAL_MAX } from '../../../../shared/api/emulator-admin';
 import { ListPage } from '../../components/ListPage';
 import { EmptyState } from '../../components/StateViews';
+import { Section } from '../../components/Section';
 import { useJournal } from './emulator-store';
 import { journalColumns } from './journal-columns';
 import { filterJournal, STATUS_CLASSES, type JournalRow, type StatusClass } from './journal-filter';
-import { Panel } from './Panel';
 
 export const JOURNAL_POLL_MS = 2_000;
 
@@ -45,8 +44,7 @@ export function JournalPanel() {
   const filtered = text.trim() !== '' || statusClass !== 'all';
 
   return (
-    <Panel
-      icon={<ReceiptLongOutlined fontSize="small" />}
+    <Section
       title="Request journal"
       testId="emulator-journal"
       description={`The emulator’s last ${JOURNAL_MAX.toLocaleString('en-US')} requests, newest first, without this view’s own reads of the journal and the clock. Key ids only, never key values.`}
@@ -59,10 +57,9 @@ export function JournalPanel() {
           data-testid="journal-state"
         />
       }
-      sx={{ height: 560 }}
     >
       <ListPage
-        sx={{ flex: 1, minHeight: 0 }}
+        sx={{ height: 460 }}
         leading={
           <ToggleButtonGroup
             exclusive
@@ -125,6 +122,6 @@ export function JournalPanel() {
           ),
         }}
       />
-    </Panel>
+    </Section>
   );
 }

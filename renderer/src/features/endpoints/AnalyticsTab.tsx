@@ -30,7 +30,7 @@ import { RefreshFrame, StaleBanner } from '../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../components/StateViews';
 import { MONO_FONT } from '../../lib/fonts';
 import { formatDateTime, relativeTime } from '../../platform/relative-time';
-import { Panel } from './HealthSections';
+import { Panel } from '../../components/Section';
 import { ANALYTICS_RANGES, formatDuration, isAnalyticsRange, LEVELS, type AnalyticsRangeId, type ErrorGroup } from './log-analytics';
 import { useLogAnalytics, type LogAnalytics } from './use-log-analytics';
 import { Figure } from '../../components/Figure';

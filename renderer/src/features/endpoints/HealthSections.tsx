@@ -19,9 +19,6 @@ import { StatusChip } from './StatusChip';
 import { Figure } from '../../components/Figure';
 import { Panel } from '../../components/Section';
 
-// The panel is the one Section (compact); the analytics tab takes it from here.
-export { Panel };
-
 const rowsGrid = {
   display: 'grid',
   gridTemplateColumns: 'minmax(120px, auto) auto 1fr',

@@ -29,7 +29,7 @@ import { formatMetric, metricLabel } from './model-format';
 import { MODEL_COMPARE_LIMITS, modelPath } from './model-routes';
 import { MetricBars } from './MetricBars';
 import { useModels } from './models-store';
-import { Panel } from './ModelSections';
+import { Panel } from '../../../components/Section';
 
 type Comparison = z.infer<typeof CompareModelsResponse>['comparison'];
 

@@ -13,7 +13,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { ModelStatusChip } from './ModelStatusChip';
-import { Panel } from './ModelSections';
+import { Panel } from '../../../components/Section';
 
 export function DeploymentsTab({ model, onDeploy }: { model: Model; onDeploy?(): void }) {
   const deployments = model.deployments;

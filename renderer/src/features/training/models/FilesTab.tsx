@@ -25,7 +25,7 @@ import { MONO_FONT } from '../../../lib/fonts';
 import { percentDone, progressLine } from './download-progress';
 import { formatBytes } from './model-format';
 import { running, useModelDownloads, type ModelDownloadView } from './model-downloads-store';
-import { Panel } from './ModelSections';
+import { Panel } from '../../../components/Section';
 
 function DownloadStatus({ modelId, view }: { modelId: string; view: ModelDownloadView }) {
   const { start, event } = view;

@@ -1,5 +1,5 @@
-// Pieces of the model page: a titled panel (the compact Section), a table of name → value, and the Overview tab
-// (training, size, the three metric groups as tables with a chart where bars say more).
+// Pieces of the model page: a table of name → value, and the Overview tab (training, size, the three metric
+// groups as tables with a chart where bars say more), in the compact Section (Panel).
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,9 +11,6 @@ import { MONO_FONT } from '../../../lib/fonts';
 import { formatBytes, formatMetric, formatParameters, metricLabel, numericMetrics } from './model-format';
 import { MetricBars } from './MetricBars';
 import { Panel } from '../../../components/Section';
-
-// The panel is the one Section (compact); the other tabs and the comparison take it from here.
-export { Panel };
 
 /** Name → value rows; values wrap rather than overflow. */
 export function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {

@@ -14,7 +14,7 @@ import type { Model } from '../../../../../shared/api/training/models';
 import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { formatBytes, formatMetric, metricLabel } from './model-format';
 import { MetricBars } from './MetricBars';
-import { Panel } from './ModelSections';
+import { Panel } from '../../../components/Section';
 import { versionTimeline } from './version-deltas';
 
 const VERDICT_COLOR = { better: 'success.main', worse: 'error.main', same: 'text.secondary', unknown: 'text.secondary' } as const;

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../../components/StateViews';
 import { MONO_FONT } from '../../../../lib/fonts';
 import { sizeGb } from '../../../../lib/format';
 import { formatDateTime, relativeTime } from '../../../../platform/relative-time';
-import { Section } from './Section';
+import { Panel } from '../../../../components/Section';
 
 const snapshotColumns: Column<Snapshot>[] = [
   {
@@ -51,7 +51,7 @@ export function SnapshotsCard({ cluster }: { cluster: Cluster }) {
   // Tall enough for five rows; more scroll inside the table.
   const height = 40 + ROW * Math.min(Math.max(snapshots.length, 2), 5) + 2;
   return (
-    <Section title={`Snapshots (${snapshots.length})`} testId="cluster-snapshots">
+    <Panel title={`Snapshots (${snapshots.length})`} testId="cluster-snapshots">
       <Box
         sx={{ height, display: 'flex', flexDirection: 'column', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
       >
@@ -70,18 +70,18 @@ export function SnapshotsCard({ cluster }: { cluster: Cluster }) {
         />
       </Box>
       {cluster.storage.volumes.length > 0 && (
-        <Typography variant="caption" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           Volumes: {cluster.storage.volumes.join(', ')}
         </Typography>
       )}
-    </Section>
+    </Panel>
   );
 }
 
 export function TeamCard({ cluster }: { cluster: Cluster }) {
   const members = cluster.project_info.team_members;
   return (
-    <Section title={`Team (${members.length})`} testId="cluster-team">
+    <Panel title={`Team (${members.length})`} testId="cluster-team">
       {members.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           No team members on this cluster's project.
@@ -93,14 +93,14 @@ export function TeamCard({ cluster }: { cluster: Cluster }) {
           ))}
         </Stack>
       )}
-    </Section>
+    </Panel>
   );
 }
 
 export function EnvironmentCard({ cluster }: { cluster: Cluster }) {
   const entries = Object.entries(cluster.environment).sort(([a], [b]) => a.localeCompare(b));
   return (
-    <Section title={`Environment (${entries.length})`} testId="cluster-environment">
+    <Panel title={`Environment (${entries.length})`} testId="cluster-environment">
       {entries.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           No environment variables.
@@ -134,6 +134,6 @@ export function EnvironmentCard({ cluster }: { cluster: Cluster }) {
           ))}
         </Box>
       )}
-    </Section>
+    </Panel>
   );
 }

@@ -7,7 +7,7 @@ import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
 import { PhaseProgress } from '../lifecycle';
 import { useClusters } from '../clusters-store';
 import { EnvironmentCard, SnapshotsCard, TeamCard } from './ListCards';
-import { Section } from './Section';
+import { Panel } from '../../../../components/Section';
 import { CostCard, ResourcesCard, TemplateCard } from './SummaryCards';
 
 export function OverviewTab({ cluster }: { cluster: Cluster }) {
@@ -23,9 +23,9 @@ export function OverviewTab({ cluster }: { cluster: Cluster }) {
   return (
     <Stack spacing={2} sx={{ overflowY: 'auto', pb: 2 }}>
       {changing && (
-        <Section title={operation.current === 'restart' ? 'Restart progress' : 'Stop progress'} testId="cluster-phase-progress">
+        <Panel title={operation.current === 'restart' ? 'Restart progress' : 'Stop progress'} testId="cluster-phase-progress">
           <PhaseProgress cluster={cluster} onUpdate={upsert} />
-        </Section>
+        </Panel>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
         <ResourcesCard cluster={cluster} />

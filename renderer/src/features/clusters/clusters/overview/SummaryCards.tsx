@@ -7,12 +7,13 @@ import { formatDateTime } from '../../../../platform/relative-time';
 import { cpuCores, sizeGb } from '../../../../lib/format';
 import { formatHourly, formatMoney } from '../../../../lib/money';
 import { formatUptime, gpuLabel } from '../cluster-logic';
-import { Facts, Section } from './Section';
+import { Panel } from '../../../../components/Section';
+import { Facts } from './Facts';
 
 export function ResourcesCard({ cluster }: { cluster: Cluster }) {
   const r = cluster.resources;
   return (
-    <Section title="Resources" testId="cluster-resources">
+    <Panel title="Resources" testId="cluster-resources">
       <Facts
         items={[
           ['GPUs', gpuLabel(cluster)],
@@ -23,14 +24,14 @@ export function ResourcesCard({ cluster }: { cluster: Cluster }) {
           ['Uptime', formatUptime(cluster.uptime_seconds)],
         ]}
       />
-    </Section>
+    </Panel>
   );
 }
 
 export function CostCard({ cluster }: { cluster: Cluster }) {
   const c = cluster.cost;
   return (
-    <Section title="Cost" testId="cluster-cost">
+    <Panel title="Cost" testId="cluster-cost">
       <Facts
         items={[
           ['Hourly rate', formatHourly(c.hourly_rate)],
@@ -42,14 +43,14 @@ export function CostCard({ cluster }: { cluster: Cluster }) {
           ],
         ]}
       />
-    </Section>
+    </Panel>
   );
 }
 
 export function TemplateCard({ cluster }: { cluster: Cluster }) {
   const t = cluster.template_info;
   return (
-    <Section title="Template" testId="cluster-template">
+    <Panel title="Template" testId="cluster-template">
       <Facts
         items={[
           [
@@ -67,6 +68,6 @@ export function TemplateCard({ cluster }: { cluster: Cluster }) {
           ['Created', formatDateTime(cluster.created_at)],
         ]}
       />
-    </Section>
+    </Panel>
   );
 }

@@ -29,7 +29,7 @@ import { saveFile } from '../../../../lib/save-file';
 import { MONO_FONT } from '../../../../lib/fonts';
 import { formatDateTime } from '../../../../platform/relative-time';
 import { sortRows } from '../../../../lib/table-logic';
-import { Section } from '../overview/Section';
+import { Panel } from '../../../../components/Section';
 import {
   accessLogsCsv,
   ANONYMOUS,
@@ -181,7 +181,7 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
     loaded && status !== 'error' ? `${shown.length.toLocaleString()}${filtered ? ` of ${rows.length.toLocaleString()}` : ''} requests` : '';
 
   return (
-    <Section
+    <Panel
       title="Access logs"
       testId="access-logs"
       action={
@@ -359,6 +359,6 @@ export function AccessLogsTable({ clusterId, clusterName, memberOf }: AccessLogs
           </RefreshFrame>
         </Box>
       )}
-    </Section>
+    </Panel>
   );
 }

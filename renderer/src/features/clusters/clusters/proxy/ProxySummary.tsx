@@ -13,7 +13,8 @@ import { CopyButton } from '../../../../components/CopyButton';
 import { MONO_FONT } from '../../../../lib/fonts';
 import { formatDate, relativeTime } from '../../../../platform/relative-time';
 import { openExternal } from '../open-external';
-import { Facts, Section } from '../overview/Section';
+import { Panel } from '../../../../components/Section';
+import { Facts } from '../overview/Facts';
 
 const SSL_COLOR = { valid: 'success', expiring: 'warning', expired: 'error' } as const;
 
@@ -50,7 +51,7 @@ export function ProxyAddress({ proxy }: { proxy: ProxyConfiguration }) {
 export function SslCard({ proxy }: { proxy: ProxyConfiguration }) {
   const cert = proxy.ssl_certificate;
   return (
-    <Section title="TLS certificate" testId="proxy-ssl">
+    <Panel title="TLS certificate" testId="proxy-ssl">
       {cert ? (
         <Facts
           items={[
@@ -65,7 +66,7 @@ export function SslCard({ proxy }: { proxy: ProxyConfiguration }) {
           The proxy did not report a certificate.
         </Typography>
       )}
-    </Section>
+    </Panel>
   );
 }
 
@@ -80,7 +81,7 @@ function EditButton({ label, onClick }: { label: string; onClick(): void }) {
 export function NetworkCard({ proxy, onEdit }: { proxy: ProxyConfiguration; onEdit(): void }) {
   const n = proxy.network_configuration;
   return (
-    <Section title="Network" testId="proxy-network" action={<EditButton label="Edit network configuration" onClick={onEdit} />}>
+    <Panel title="Network" testId="proxy-network" action={<EditButton label="Edit network configuration" onClick={onEdit} />}>
       <Facts
         items={[
           [
@@ -94,7 +95,7 @@ export function NetworkCard({ proxy, onEdit }: { proxy: ProxyConfiguration; onEd
           ['Compression', n.compression.enabled ? n.compression.algorithms.join(', ') || 'On' : 'Off'],
         ]}
       />
-    </Section>
+    </Panel>
   );
 }
 
@@ -102,7 +103,7 @@ export function AccessCard({ proxy, onEdit }: { proxy: ProxyConfiguration; onEdi
   const ac = proxy.access_control;
   const rl = ac.rate_limiting;
   return (
-    <Section title="Access control" testId="proxy-access" action={<EditButton label="Edit access control" onClick={onEdit} />}>
+    <Panel title="Access control" testId="proxy-access" action={<EditButton label="Edit access control" onClick={onEdit} />}>
       <Facts
         items={[
           ['Default', ac.default_authentication ? 'Sign-in required' : 'Open'],
@@ -124,6 +125,6 @@ export function AccessCard({ proxy, onEdit }: { proxy: ProxyConfiguration; onEdi
           ],
         ]}
       />
-    </Section>
+    </Panel>
   );
 }

@@ -18,7 +18,7 @@ import { DataTable } from '../../../../components/DataTable';
 import { RefreshFrame, StaleBanner } from '../../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../../components/StateViews';
 import { useMountedOnce } from '../../../../lib/use-mounted-once';
-import { Section } from '../overview/Section';
+import { Panel } from '../../../../components/Section';
 import { useIntent } from '../../../../platform/page-hooks';
 import { AccessControlDialog } from './AccessControlDialog';
 import { AccessLogsTable } from './AccessLogsTable';
@@ -87,7 +87,7 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
             <NetworkCard proxy={proxy} onEdit={() => setEditor({ kind: 'network' })} />
             <AccessCard proxy={proxy} onEdit={() => setEditor({ kind: 'access' })} />
           </Box>
-          <Section
+          <Panel
             title={`Port mappings (${ports.length})`}
             testId="port-mappings"
             action={
@@ -129,7 +129,7 @@ export function ProxyTab({ cluster }: { cluster: Cluster }) {
                 }
               />
             </Box>
-          </Section>
+          </Panel>
         </Stack>
       </RefreshFrame>
       <AccessLogsTable clusterId={cluster.id} clusterName={cluster.name} memberOf={memberOf} />

@@ -1,12 +1,17 @@
 // The value column: masked until revealed; revealed, it shows the value with copy and hide.
+// And the notice above the table when a reveal failed (a 403: the role it needs).
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import type { NormalizedError } from '../../../../../../shared/api/errors';
 import { notify } from '../../../../platform/notifications-store';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { CopyButton } from '../../../../components/CopyButton';
 import { MONO_FONT } from '../../../../lib/fonts';
 import { MASK } from './secret-status';
@@ -58,5 +63,28 @@ export function SecretValueCell({ name, value, pending, onReveal, onHide }: Secr
         </Tooltip>
       )}
     </Stack>
+  );
+}
+
+/** Why a reveal failed, dismissable; nothing when none did. */
+export function RevealError({ error, onDismiss }: { error: NormalizedError | null; onDismiss(): void }) {
+  if (!error) return null;
+  return (
+    <Box data-testid="reveal-error">
+      {error.status === 403 ? (
+        <Alert severity="warning" onClose={onDismiss}>
+          {error.message}
+        </Alert>
+      ) : (
+        <ErrorAlert
+          error={error}
+          action={
+            <Button color="inherit" size="small" onClick={onDismiss}>
+              Dismiss
+            </Button>
+          }
+        />
+      )}
+    </Box>
   );
 }

@@ -40,6 +40,14 @@ const mono = (text: string | null) =>
     </Typography>
   );
 
+/** The secrets table's fixed props (the tab adds its columns, rows and row activation). */
+export const SECRET_TABLE = {
+  label: 'Secrets',
+  rowKey: (s: Secret) => s.name,
+  rowTestId: (s: Secret) => `secret-row-${s.name}`,
+  initialSort: { columnId: 'name', direction: 'asc' } as const,
+};
+
 export function secretColumns(actions: SecretActions, revealed: RevealView, now: number): Column<Secret>[] {
   return [
     {

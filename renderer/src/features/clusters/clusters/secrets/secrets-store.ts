@@ -10,7 +10,7 @@ import type {
   UpdateSecretRequest,
 } from '../../../../../../shared/api/clusters/secrets';
 import { api } from '../../../../bridge/api';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../../platform/resource-store';
+import { createLoader, initialLoadState, type LoadOptions, type LoadState, type LoadStatus } from '../../../../platform/resource-store';
 
 export type { LoadStatus };
 
@@ -20,7 +20,12 @@ export interface SecretFilters {
   search: string;
 }
 
-export const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
+/** What the tab's list asks for: one cluster's secrets, with the server-side filters. */
+export interface SecretQuery extends SecretFilters {
+  clusterId: string;
+}
+
+const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
 
 export interface SecretsState extends LoadState {
   clusterId: string | null;
@@ -30,8 +35,10 @@ export interface SecretsState extends LoadState {
   secretTypes: Partial<Record<SecretType, number>>;
   /** The last list read without a search (same type/category), for instant local filtering while a search is on its way. */
   unfiltered: { type: SecretFilters['type']; category: SecretFilters['category']; secrets: Secret[] } | null;
-  /** Loads the cluster's secrets with the server-side filters (the last call wins). */
-  load(clusterId: string, filters?: SecretFilters): Promise<void>;
+  /** Loads a cluster's secrets with the server-side filters (the last call wins). */
+  load(query: SecretQuery, options?: LoadOptions): Promise<void>;
+  /** Loads the cluster's secrets again with the filters shown. */
+  reload(clusterId: string): Promise<void>;
   create(clusterId: string, request: CreateSecretRequest): Promise<Secret>;
   update(clusterId: string, name: string, request: UpdateSecretRequest): Promise<Secret>;
   remove(clusterId: string, name: string): Promise<void>;
@@ -58,7 +65,7 @@ export const useSecrets = create<SecretsState>()((set, get) => {
     clusterId: null,
     filters: noFilters(),
 
-    load(clusterId, filters = get().filters) {
+    load({ clusterId, ...filters }, { quiet } = {}) {
       const sameCluster = get().clusterId === clusterId;
       const query = {
         ...(filters.type ? { type: filters.type } : {}),
@@ -76,15 +83,19 @@ export const useSecrets = create<SecretsState>()((set, get) => {
             ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
           };
         },
-        { before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) } },
+        { quiet, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) } },
       );
+    },
+
+    reload(clusterId) {
+      return get().load({ ...get().filters, clusterId });
     },
 
     async create(clusterId, request) {
       const { data } = await api('clusters.secrets.create', { params: { cluster_id: clusterId }, body: request });
       const saved = withoutValue(data.data);
       // Reload so the new secret shows only if it matches the filters, with fresh counts.
-      void get().load(clusterId);
+      void get().reload(clusterId);
       return saved;
     },
 
@@ -104,7 +115,7 @@ export const useSecrets = create<SecretsState>()((set, get) => {
         totalCount: Math.max(0, s.totalCount - 1),
         unfiltered: s.unfiltered && { ...s.unfiltered, secrets: drop(s.unfiltered.secrets) },
       }));
-      void get().load(clusterId);
+      void get().reload(clusterId);
     },
 
     async readValue(clusterId, name) {
