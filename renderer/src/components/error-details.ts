@@ -5,7 +5,7 @@ import { humanizePath, plainText } from './form/field-errors';
 import { serverNow } from '../platform/server-clock';
 
 /** `current_status`, `validPermissions` → "Current status", "Valid permissions". */
-export function humanize(key: string): string {
+function humanize(key: string): string {
   const words = key
     .replace(/_/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')

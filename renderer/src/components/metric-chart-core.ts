@@ -38,7 +38,7 @@ export interface MetricSeries {
   source?: unknown;
 }
 
-export interface MetricChartColors {
+interface MetricChartColors {
   grid: string;
   text: string;
   band: string;

@@ -15,7 +15,7 @@ export interface FeatureCommand {
 }
 
 /** One thing the palette can find and open (a cluster, a secret, a template, a key). */
-export interface SearchItem {
+interface SearchItem {
   /** Unique among the palette's entries, e.g. `cluster:cl_123`. */
   id: string;
   /** The name, matched and highlighted. */
@@ -38,7 +38,7 @@ export interface SearchGroup {
  * training) and the embedded emulator's own. Each is a folder, `features/<area>/`.
  */
 export const AREAS = ['accounts', 'clusters', 'endpoints', 'training', 'emulator'] as const;
-export type Area = (typeof AREAS)[number];
+type Area = (typeof AREAS)[number];
 
 export interface Feature {
   id: string;

@@ -4,7 +4,7 @@
 // MAX_FINISHED are dropped.
 import { create } from 'zustand';
 
-export type OperationState = 'running' | 'succeeded' | 'failed';
+type OperationState = 'running' | 'succeeded' | 'failed';
 
 export interface TrackedOperation {
   /** Stable per run, e.g. `cluster-stop:<id>:<started_at>`. */

@@ -176,7 +176,7 @@ const defOf = (s: unknown): Def => (s as { _zod?: { def?: Def } } | undefined)?.
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success']);
 
 /** The schema at a path inside `root`, looking through optional, default, pipes, arrays and records. */
-export function schemaAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
+function schemaAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
   let s: z.ZodType | undefined = root;
   const unwrap = () => {
     for (let i = 0; s && i < 10; i++) {

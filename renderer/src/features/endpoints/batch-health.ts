@@ -41,7 +41,7 @@ export function mergeBatches(answers: readonly BatchHealth[]): BatchHealth {
 }
 
 /** A row's status: the report's, or `timed out` when the check as a whole did not finish. */
-export type RowStatus = HealthReport['status'] | 'timed out';
+type RowStatus = HealthReport['status'] | 'timed out';
 
 export interface FailingCheck {
   name: string;

@@ -45,8 +45,7 @@ export const CONFIG_LABELS: FieldLabels = {
 };
 
 /** The error key of a form member (and the request path it is sent as). */
-export const errorKey = (field: NumberField): string =>
-  (NUMBER_FIELDS as readonly string[]).includes(field) ? field : `autoScaling.${field}`;
+const errorKey = (field: NumberField): string => ((NUMBER_FIELDS as readonly string[]).includes(field) ? field : `autoScaling.${field}`);
 
 export function formFromConfiguration(c: EndpointConfiguration): ConfigForm {
   return {

@@ -11,7 +11,7 @@ import { StatusChip } from './StatusChip';
 
 const READINESS_TEXT: Record<Endpoint['readiness'], string> = { ready: 'Ready', not_ready: 'Not ready', warming_up: 'Warming up' };
 
-export function endpointColumns(): Column<Endpoint>[] {
+function endpointColumns(): Column<Endpoint>[] {
   return [
     {
       id: 'name',

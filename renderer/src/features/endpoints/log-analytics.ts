@@ -32,7 +32,7 @@ export function analyticsRange(id: AnalyticsRangeId, now: number): { start: stri
 }
 
 /** Names of the aggregations of the one request. */
-export const AGG = { levelsByHour: 'levels_by_hour', byHour: 'by_hour', bySource: 'by_source', total: 'total' } as const;
+const AGG = { levelsByHour: 'levels_by_hour', byHour: 'by_hour', bySource: 'by_source', total: 'total' } as const;
 
 export function aggregateRequest(endpointId: string, timeRange: { start: string; end: string }): AggregateLogsRequest {
   return {

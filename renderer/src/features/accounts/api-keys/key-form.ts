@@ -60,7 +60,7 @@ export const emptyCreateKeyForm = (): KeyForm => ({
 });
 
 /** `YYYY-MM-DD` of a timestamp in local time (what a date input shows). */
-export function dateInputValue(iso: string | null): string {
+function dateInputValue(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';

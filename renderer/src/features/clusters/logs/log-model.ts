@@ -45,7 +45,7 @@ function firstAfter(buffer: LineBuffer<LogLine>, ts: number): number {
 }
 
 /** Two time-ordered lists as one; on equal times `a` (the lines held) comes first. */
-export function mergeByTime(a: readonly LogLine[], b: readonly LogLine[]): LogLine[] {
+function mergeByTime(a: readonly LogLine[], b: readonly LogLine[]): LogLine[] {
   const out = new Array<LogLine>(a.length + b.length);
   let i = 0;
   let j = 0;

@@ -9,7 +9,7 @@ import { formatDate } from '../../../platform/relative-time';
 import { formatMoney } from '../../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
 
-export function templateColumns(): Column<Template>[] {
+function templateColumns(): Column<Template>[] {
   return [
     {
       id: 'name',

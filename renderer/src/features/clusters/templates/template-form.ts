@@ -26,12 +26,12 @@ import {
 } from '../../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 import type { ServerFieldError } from '../../../components/form/use-validated-form';
-export type { EnvRow, FieldErrors, FormResult };
+export type { FieldErrors, FormResult };
 
 export const RESOURCES = Object.keys(RESOURCE_RANGES) as ResourceName[];
 export type ResourceTexts = Record<ResourceName, string>;
 
-export interface TemplatePortRow {
+interface TemplatePortRow {
   internalPort: string;
   protocol: Protocol;
   description: string;

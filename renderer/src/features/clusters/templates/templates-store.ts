@@ -14,7 +14,6 @@ import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 
-export type { LoadStatus };
 export type TriState = '' | 'true' | 'false';
 export type SortBy = NonNullable<ListTemplatesQuery['sort_by']>;
 

@@ -8,7 +8,7 @@ import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
 import type { DatasetListItem } from './datasets-store';
 
-export function datasetColumns(): Column<DatasetListItem>[] {
+function datasetColumns(): Column<DatasetListItem>[] {
   return [
     {
       id: 'name',

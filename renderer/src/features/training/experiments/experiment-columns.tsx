@@ -13,7 +13,7 @@ import { ExperimentStatusChip } from './ExperimentStatusChip';
 import type { Experiment } from '../../../../../shared/api/training/experiments';
 import type { ExperimentListItem } from './experiments-store';
 
-export function experimentColumns(): Column<ExperimentListItem>[] {
+function experimentColumns(): Column<ExperimentListItem>[] {
   return [
     {
       id: 'name',

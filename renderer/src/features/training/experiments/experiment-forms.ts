@@ -55,12 +55,6 @@ function scalarOf(raw: string): ParamValue {
   return raw.replace(/^"(.*)"$/, '$1');
 }
 
-/** The lines of an object of scalars (the inverse of parseKeyValues). */
-export const keyValuesText = (values: Readonly<Record<string, ParamValue>>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} = ${v === null ? 'null' : String(v)}`)
-    .join('\n');
-
 // --- create --------------------------------------------------------------------------------
 
 export interface ExperimentForm {

@@ -12,7 +12,7 @@ import { formatStat } from './compare/compare-logic';
 import { ExperimentStatusChip } from './ExperimentStatusChip';
 
 /** The value shown for a metric: the final one once completed, else the best so far. */
-export function runMetric(run: Run, key: string): number | null {
+function runMetric(run: Run, key: string): number | null {
   const v = (run.metrics.final ?? run.metrics.best ?? run.metrics.current)?.[key];
   return v ?? null;
 }

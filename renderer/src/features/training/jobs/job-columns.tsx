@@ -12,7 +12,7 @@ import { formatCount } from '../training-format';
 import { formatLoss } from './job-format';
 import type { JobListItem } from './jobs-store';
 
-export function jobColumns(): Column<JobListItem>[] {
+function jobColumns(): Column<JobListItem>[] {
   return [
     {
       id: 'name',

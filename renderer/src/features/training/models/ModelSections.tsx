@@ -16,7 +16,7 @@ import { Panel } from '../../../components/Section';
 export { Panel };
 
 /** Name → value rows; values wrap rather than overflow. */
-export function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {
+function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {
   return (
     <Box
       component="dl"
@@ -38,7 +38,7 @@ export function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, 
 }
 
 /** A free object's values as text: numbers with separators, lists joined, objects as JSON. */
-export function freeValue(v: unknown): string {
+function freeValue(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? formatNumber(v) : String(v);
   if (Array.isArray(v)) return v.map(freeValue).join(', ');
   if (v !== null && typeof v === 'object') return JSON.stringify(v);

@@ -23,7 +23,7 @@ export function percentDone(received: number, total: number): number {
   return Math.min(100, (received / total) * 100);
 }
 
-export function formatSpeed(bytesPerSecond: number | null): string {
+function formatSpeed(bytesPerSecond: number | null): string {
   return bytesPerSecond === null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatBytes(Math.round(bytesPerSecond))}/s`;
 }
 

@@ -32,7 +32,7 @@ export const VERSION_LABELS: FieldLabels = {
   changelog: 'Changelog',
 };
 
-export const SEMVER_WORDS = 'a semantic version such as v1.1.0: major.minor.patch, an optional pre-release (-rc.1)';
+const SEMVER_WORDS = 'a semantic version such as v1.1.0: major.minor.patch, an optional pre-release (-rc.1)';
 
 /** The model's highest version by precedence (the API keeps them oldest first, so the last). */
 export const latestVersion = (m: Pick<Model, 'versions' | 'version'>) => m.versions.at(-1)?.version ?? m.version;

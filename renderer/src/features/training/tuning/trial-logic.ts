@@ -12,7 +12,7 @@ export function trialValue(job: ObjectiveJob, trial: Pick<Trial, 'metrics'>): nu
 }
 
 /** Whether a is better than b under the job's direction. */
-export const better = (job: ObjectiveJob, a: number, b: number) => (job.objective === 'minimize' ? a < b : a > b);
+const better = (job: ObjectiveJob, a: number, b: number) => (job.objective === 'minimize' ? a < b : a > b);
 
 /** Metric names the trials report, the objective's first. */
 export function metricNames(job: ObjectiveJob, trials: readonly Pick<Trial, 'metrics'>[]): string[] {

@@ -13,7 +13,7 @@ import { TuningStatusChip } from './TuningStatusChip';
 import { tuningPath } from './tuning-route';
 import type { TuningListItem } from './tuning-store';
 
-export function tuningColumns(): Column<TuningListItem>[] {
+function tuningColumns(): Column<TuningListItem>[] {
   return [
     {
       id: 'id',

@@ -23,7 +23,7 @@ const REST: Record<LifecycleKind, readonly string[]> = {
 };
 const TERMINAL: Record<LifecycleKind, string> = { stop: 'completed', restart: 'ready' };
 
-export const PHASE_LABELS: Record<string, string> = {
+const PHASE_LABELS: Record<string, string> = {
   notifying_processes: 'Notifying processes',
   waiting_for_graceful_exit: 'Waiting for graceful exit',
   creating_snapshot: 'Creating snapshot',

@@ -11,8 +11,6 @@ import { fieldErrors, type FieldLabels } from '../../../../components/form/field
 import type { ServerFieldError } from '../../../../components/form/use-validated-form';
 import { compact, lifecycleField, numberField, type FieldErrors, type FormResult } from './form-values';
 
-export type { EnvRow };
-
 export interface PortRow {
   internalPort: string;
   /** '' or 0 asks for an automatically assigned external port. */
@@ -189,7 +187,7 @@ export function restartApiErrorFields(error: NormalizedError, form: RestartForm)
 }
 
 /** Storage can only grow (02-clusters.md, Limits): shown as soon as a smaller size is typed. */
-export function storageShrinkError(text: string, cluster: Cluster): string | undefined {
+function storageShrinkError(text: string, cluster: Cluster): string | undefined {
   const storage = numberField(text);
   return typeof storage === 'number' && storage < cluster.resources.storage_gb
     ? `Storage can only grow: at least ${cluster.resources.storage_gb} GB`

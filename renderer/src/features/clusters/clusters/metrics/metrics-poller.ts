@@ -12,8 +12,8 @@ import type { MetricsSnapshot } from '../../../../../../shared/api/clusters/metr
 import { getBridge } from '../../../../bridge';
 import { noteServerTime } from '../../../../platform/server-clock';
 
-export type PollEvent<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
-export type PollListener<T> = (event: PollEvent<T>) => void;
+type PollEvent<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
+type PollListener<T> = (event: PollEvent<T>) => void;
 
 export interface SharedPoller<T> {
   /** Watch `key`, wanting a reading at least every `intervalMs` (the feed's default when left out). */

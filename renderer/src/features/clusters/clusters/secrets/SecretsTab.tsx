@@ -25,7 +25,7 @@ import { useSecrets, type SecretFilters as Filters } from './secrets-store';
 import { provisionalRows } from './secret-status';
 import { useRevealedValues } from './use-revealed-values';
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /** `#/clusters/<id>/secrets?q=db&type=database&sort=-updated`: the filters and sort kept in the address. */
 const URL_DEFAULTS = { q: '', type: '', category: '', sort: '' };

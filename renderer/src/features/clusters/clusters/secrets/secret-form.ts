@@ -44,7 +44,7 @@ export interface SecretForm {
 
 /** Off, with the interval and notice the schema applies when a policy leaves them out. */
 const rotationDefaults = RotationPolicyInput.parse({ enabled: false });
-export const defaultRotationForm = (): RotationForm => ({
+const defaultRotationForm = (): RotationForm => ({
   enabled: rotationDefaults.enabled,
   intervalDays: String(rotationDefaults.rotation_interval_days),
   notifyDaysBefore: String(rotationDefaults.notification_days_before),
@@ -67,7 +67,7 @@ export const emptySecretForm = (): SecretForm => ({
 });
 
 export const usesFilePath = (type: SecretType) => type === 'file' || type === 'certificate';
-export const isPemType = (type: SecretType) => type === 'certificate';
+const isPemType = (type: SecretType) => type === 'certificate';
 
 const PEM_PATTERN = /-----BEGIN [A-Z0-9 ]+-----[\s\S]+?-----END [A-Z0-9 ]+-----/;
 
@@ -98,7 +98,7 @@ function int(text: string): number | string {
   return /^-?\d+$/.test(t) ? Number(t) : t;
 }
 
-export function rotationPolicyOf(form: RotationForm) {
+function rotationPolicyOf(form: RotationForm) {
   return { enabled: form.enabled, rotation_interval_days: int(form.intervalDays), notification_days_before: int(form.notifyDaysBefore) };
 }
 

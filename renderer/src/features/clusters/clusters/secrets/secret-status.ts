@@ -2,7 +2,7 @@
 import type { Secret } from '../../../../../../shared/api/clusters/secrets';
 import { serverNow } from '../../../../platform/server-clock';
 
-export const EXPIRING_DAYS = 14;
+const EXPIRING_DAYS = 14;
 const DAY_MS = 24 * 3600 * 1000;
 
 export type ExpiryState = 'expired' | 'expiring' | 'valid' | 'never';

@@ -10,9 +10,7 @@ import type {
   UpdateSecretRequest,
 } from '../../../../../../shared/api/clusters/secrets';
 import { api } from '../../../../bridge/api';
-import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../../platform/resource-store';
-
-export type { LoadStatus };
+import { createLoader, initialLoadState, type LoadState } from '../../../../platform/resource-store';
 
 export interface SecretFilters {
   type: SecretType | '';
@@ -20,7 +18,7 @@ export interface SecretFilters {
   search: string;
 }
 
-export const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
+const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
 
 export interface SecretsState extends LoadState {
   clusterId: string | null;
