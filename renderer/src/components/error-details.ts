@@ -65,7 +65,10 @@ function render(value: unknown): string {
   return String(value);
 }
 
-/** One detail as [label, value in words with its unit]. */
+/**
+ * One detail as [label, value in words with its unit].
+ * @internal Exported for its tests only.
+ */
 export function detailLine(key: string, value: unknown, format: DetailFormat = {}): [string, string] {
   const label = NAMED[key];
   if (typeof value === 'number') {

@@ -36,6 +36,7 @@ export interface SearchGroup {
 /**
  * The areas a feature belongs to: the API areas of the documents (accounts, clusters, endpoints,
  * training) and the embedded emulator's own. Each is a folder, `features/<area>/`.
+ * @internal Exported for its tests only.
  */
 export const AREAS = ['accounts', 'clusters', 'endpoints', 'training', 'emulator'] as const;
 type Area = (typeof AREAS)[number];

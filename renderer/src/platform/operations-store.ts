@@ -22,6 +22,7 @@ export interface TrackedOperation {
   since: number;
 }
 
+/** @internal Exported for its tests only. */
 export const MAX_FINISHED = 20;
 
 interface OperationsState {

@@ -32,7 +32,10 @@ export function resetServerClock(): void {
   setOffset(0);
 }
 
-/** How far the server's clock is ahead of this machine's (negative: behind), in ms. */
+/**
+ * How far the server's clock is ahead of this machine's (negative: behind), in ms.
+ * @internal Exported for its tests only.
+ */
 export function serverClockOffset(): number {
   return offsetMs;
 }

@@ -17,6 +17,7 @@ export function batchesOf(ids: readonly string[], size: number = BATCH_HEALTH_MA
 
 const SUMMARY_KEYS = ['total', 'healthy', 'degraded', 'unhealthy', 'starting', 'stopped', 'error', 'timedOut'] as const;
 
+/** @internal Exported for its tests only. */
 export const emptySummary = (): BatchSummary => ({
   total: 0,
   healthy: 0,
@@ -43,6 +44,7 @@ export function mergeBatches(answers: readonly BatchHealth[]): BatchHealth {
 /** A row's status: the report's, or `timed out` when the check as a whole did not finish. */
 type RowStatus = HealthReport['status'] | 'timed out';
 
+/** @internal Exported for its tests only. */
 export interface FailingCheck {
   name: string;
   status: string;
@@ -81,7 +83,10 @@ const CHECK_LABEL: Readonly<Record<string, string>> = {
   io: 'Storage & network I/O',
 };
 
-/** The checks of a report that did not pass, with what each says about itself. */
+/**
+ * The checks of a report that did not pass, with what each says about itself.
+ * @internal Exported for its tests only.
+ */
 export function failingChecks(checks: Partial<HealthReport['checks']>): FailingCheck[] {
   const out: FailingCheck[] = [];
   for (const [name, check] of Object.entries(checks)) {

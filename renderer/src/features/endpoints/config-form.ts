@@ -189,7 +189,10 @@ function limitOf(key: string): { minimum: number; maximum: number } | undefined 
   return limit && typeof limit === 'object' && 'minimum' in limit ? (limit as { minimum: number; maximum: number }) : undefined;
 }
 
-/** INVALID_CONFIGURATION {field, value, maximum | minimum} in the form's words: the range, or the bound between fields. */
+/**
+ * INVALID_CONFIGURATION {field, value, maximum | minimum} in the form's words: the range, or the bound between fields.
+ * @internal Exported for its tests only.
+ */
 export function invalidConfigurationMessage(details: Record<string, unknown>): string | null {
   const field = typeof details.field === 'string' ? details.field : '';
   const max = typeof details.maximum === 'number' ? details.maximum : undefined;

@@ -49,7 +49,10 @@ export function aggregateRequest(endpointId: string, timeRange: { start: string;
 
 export const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'fatal'];
 
-/** The UTC hour starts (ms) from the range's first hour to its last. */
+/**
+ * The UTC hour starts (ms) from the range's first hour to its last.
+ * @internal Exported for its tests only.
+ */
 export function hoursOf(timeRange: { start: string; end: string }): number[] {
   const first = Math.floor(Date.parse(timeRange.start) / HOUR) * HOUR;
   const end = Date.parse(timeRange.end);
@@ -62,6 +65,7 @@ export function hoursOf(timeRange: { start: string; end: string }): number[] {
   return out;
 }
 
+/** @internal Exported for its tests only. */
 export interface HourlyFigures {
   hours: number[];
   /** Lines per level, one value per hour. */
@@ -73,7 +77,10 @@ export interface HourlyFigures {
   p95Duration: Array<number | null>;
 }
 
-/** The aggregate rows laid out over every hour of the range (an hour without rows reads 0 or null). */
+/**
+ * The aggregate rows laid out over every hour of the range (an hour without rows reads 0 or null).
+ * @internal Exported for its tests only.
+ */
 export function hourlyFigures(
   timeRange: { start: string; end: string },
   levelRows: readonly AggregateRow[],
@@ -117,7 +124,10 @@ const HEX = /\b(?:0x[0-9a-f]+|(?=[a-f]*\d)[0-9a-f]{12,})\b/gi;
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
 const NUMBER = /\d+(?:\.\d+)?/g;
 
-/** The message's shape: ids, addresses and numbers replaced, so the lines of one error group together. */
+/**
+ * The message's shape: ids, addresses and numbers replaced, so the lines of one error group together.
+ * @internal Exported for its tests only.
+ */
 export function messageShape(message: string): string {
   return message
     .replace(UUID, '<uuid>')
@@ -141,7 +151,10 @@ export interface ErrorGroup {
   example: EndpointLogEntry;
 }
 
-/** Error and fatal lines grouped by message shape, most frequent first (ties: most recent first). */
+/**
+ * Error and fatal lines grouped by message shape, most frequent first (ties: most recent first).
+ * @internal Exported for its tests only.
+ */
 export function groupErrors(entries: readonly EndpointLogEntry[]): ErrorGroup[] {
   const groups = new Map<string, ErrorGroup>();
   for (const e of entries) {

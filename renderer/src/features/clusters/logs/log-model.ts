@@ -29,6 +29,7 @@ const RATE_WINDOW_MS = 5_000;
  * The view is told of arriving lines at most this often (about 30 times a second): at
  * thousands of lines a second nobody reads a redraw per frame, and each costs a layout of the
  * rows in sight. What the reader does (filters, sources) is shown at once.
+ * @internal Exported for its tests only.
  */
 export const VIEW_INTERVAL_MS = 32;
 

@@ -180,7 +180,10 @@ const RESOURCE_WORDS: Record<ResourceName, string> = {
 };
 const COLUMN_WORDS = { default_configuration: 'Default', min_resources: 'Minimum', max_resources: 'Maximum' } as const;
 
-/** The template dialog's fields by error key → the form member each shows (rows: their list). */
+/**
+ * The template dialog's fields by error key → the form member each shows (rows: their list).
+ * @internal Exported for its tests only.
+ */
 export const TEMPLATE_FIELDS: Readonly<Record<string, keyof TemplateForm>> = {
   name: 'name',
   description: 'description',

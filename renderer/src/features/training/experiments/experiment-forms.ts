@@ -28,7 +28,10 @@ export const tagsOf = (text: string) => [
   ),
 ];
 
-/** `key = value` lines: numbers, true/false and null as such, anything else as text. Errors name their line. */
+/**
+ * `key = value` lines: numbers, true/false and null as such, anything else as text. Errors name their line.
+ * @internal Exported for its tests only.
+ */
 export function parseKeyValues(text: string): { ok: true; values: Record<string, ParamValue> } | { ok: false; error: string } {
   const values: Record<string, ParamValue> = {};
   const lines = text.split('\n');

@@ -27,7 +27,10 @@ function formatSpeed(bytesPerSecond: number | null): string {
   return bytesPerSecond === null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatBytes(Math.round(bytesPerSecond))}/s`;
 }
 
-/** "about 12 s left", "about 3 min left"; empty when unknown. */
+/**
+ * "about 12 s left", "about 3 min left"; empty when unknown.
+ * @internal Exported for its tests only.
+ */
 export function timeLeft(received: number, total: number, bytesPerSecond: number | null): string {
   if (bytesPerSecond === null || bytesPerSecond <= 0 || received >= total) return '';
   const s = Math.ceil((total - received) / bytesPerSecond);

@@ -48,7 +48,10 @@ const defaultModelFilters = (): ModelFilters => ({ type: '', status: '', sortBy:
 const PAGE_SIZE = 100;
 const MAX_MODELS = 1_000;
 
-/** The filters as the list operation's query: only what is set. */
+/**
+ * The filters as the list operation's query: only what is set.
+ * @internal Exported for its tests only.
+ */
 export function modelQuery(f: ModelFilters, offset = 0): ListModelsQuery {
   return {
     ...(f.type ? { type: f.type } : {}),

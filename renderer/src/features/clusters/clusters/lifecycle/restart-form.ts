@@ -78,7 +78,10 @@ function portUpdates(rows: readonly PortRow[]) {
   }));
 }
 
-/** The restart dialog's fields by error key → the form member each shows (rows: the whole list). */
+/**
+ * The restart dialog's fields by error key → the form member each shows (rows: the whole list).
+ * @internal Exported for its tests only.
+ */
 export const RESTART_FIELDS = {
   grace_period_minutes: 'gracePeriodMinutes',
   timeout_minutes: 'timeoutMinutes',

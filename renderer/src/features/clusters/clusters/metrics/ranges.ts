@@ -33,13 +33,19 @@ export function rangeOption(id: RangeId): RangeOption | undefined {
   return RANGES.find((r) => r.id === id);
 }
 
-/** Buckets the historical route answers for [start, end) at `step` (aligned in UTC, as the emulator counts them). */
+/**
+ * Buckets the historical route answers for [start, end) at `step` (aligned in UTC, as the emulator counts them).
+ * @internal Exported for its tests only.
+ */
 export function bucketCount(start: number, end: number, step: number): number {
   const first = Math.floor(start / step) * step;
   return (Math.floor((end - 1) / step) * step - first) / step + 1;
 }
 
-/** The finest interval whose buckets over [start, end) stay within the route's bound. */
+/**
+ * The finest interval whose buckets over [start, end) stay within the route's bound.
+ * @internal Exported for its tests only.
+ */
 export function intervalForRange(start: number, end: number): MetricsInterval {
   const fits = MetricsInterval.options.find((i) => bucketCount(start, end, INTERVAL_MS[i]) <= HISTORICAL_MAX_POINTS);
   return fits ?? '1d';

@@ -133,6 +133,7 @@ export function readValues(
 /**
  * Bytes per second between two counter readings; none when they do not follow each other
  * (same time, or a counter that went back: the interfaces came up again with a new run).
+ * @internal Exported for its tests only.
  */
 export function networkRates(previous: NetworkReading | null, current: NetworkReading): { rx: number; tx: number } | null {
   if (!previous) return null;

@@ -102,7 +102,10 @@ function rotationPolicyOf(form: RotationForm) {
   return { enabled: form.enabled, rotation_interval_days: int(form.intervalDays), notification_days_before: int(form.notifyDaysBefore) };
 }
 
-/** Each error key the secret dialog shows (an issue deeper down, e.g. `tags.3`, shows on the one above it) → its form member. */
+/**
+ * Each error key the secret dialog shows (an issue deeper down, e.g. `tags.3`, shows on the one above it) → its form member.
+ * @internal Exported for its tests only.
+ */
 export const SECRET_FIELDS = {
   name: 'name',
   description: 'description',
@@ -165,7 +168,10 @@ function expiryOf(date: string): string | null | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-/** The message of a past expiry: the service refuses it too (VALIDATION_ERROR on expiration_date), as it refuses a past key expiry. */
+/**
+ * The message of a past expiry: the service refuses it too (VALIDATION_ERROR on expiration_date), as it refuses a past key expiry.
+ * @internal Exported for its tests only.
+ */
 export const PAST_EXPIRY = 'Already past: a secret cannot be created expired';
 
 function commonFields(form: SecretForm, errors: FieldErrors, now: number) {

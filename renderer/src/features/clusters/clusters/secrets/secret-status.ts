@@ -40,7 +40,10 @@ export const CATEGORY_LABELS: Record<Secret['category'], string> = {
   api_authentication: 'API authentication',
 };
 
-/** The list operation's `search`, as the service applies it: name or description, case-insensitive. */
+/**
+ * The list operation's `search`, as the service applies it: name or description, case-insensitive.
+ * @internal Exported for its tests only.
+ */
 export function matchesSearch(secret: Pick<Secret, 'name' | 'description'>, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;

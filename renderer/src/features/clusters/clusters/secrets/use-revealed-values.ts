@@ -8,6 +8,7 @@ import { useSecrets } from './secrets-store';
 const REVEAL_MS = 30_000;
 const REVEAL_FORBIDDEN_MESSAGE = 'Revealing values needs the owner/admin role or manage_security.';
 
+/** @internal Exported for its tests only. */
 export function isRevealForbidden(error: NormalizedError): boolean {
   return error.status === 403 || error.code === 'INSUFFICIENT_PERMISSIONS' || error.code === 'FORBIDDEN';
 }
