@@ -17,8 +17,7 @@ export function prefixesToAsk(keys: readonly ApiKey[], max = 5000): string[] {
   return [...new Set(keys.filter((k) => k.status !== 'revoked').map((k) => k.prefix))].slice(0, max);
 }
 
-/** @internal Exported for its tests only. */
-export function isOwnerKey(holders: readonly KeyHolder[] | undefined): boolean {
+function isOwnerKey(holders: readonly KeyHolder[] | undefined): boolean {
   return holders?.some((h) => h.builtIn) ?? false;
 }
 

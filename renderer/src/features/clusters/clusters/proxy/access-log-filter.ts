@@ -97,8 +97,7 @@ export interface LogFilters {
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 export const ANONYMOUS = '-';
 
-/** @internal Exported for its tests only. */
-export function matchesStatus(code: number, filter: string): boolean {
+function matchesStatus(code: number, filter: string): boolean {
   if (!filter) return true;
   if (/^[1-5]xx$/.test(filter)) return Math.floor(code / 100) === Number(filter[0]);
   return String(code) === filter;

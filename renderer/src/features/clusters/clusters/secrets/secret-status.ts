@@ -40,11 +40,8 @@ export const CATEGORY_LABELS: Record<Secret['category'], string> = {
   api_authentication: 'API authentication',
 };
 
-/**
- * The list operation's `search`, as the service applies it: name or description, case-insensitive.
- * @internal Exported for its tests only.
- */
-export function matchesSearch(secret: Pick<Secret, 'name' | 'description'>, search: string): boolean {
+/** The list operation's `search`, as the service applies it: name or description, case-insensitive. */
+function matchesSearch(secret: Pick<Secret, 'name' | 'description'>, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   return secret.name.toLowerCase().includes(q) || (secret.description ?? '').toLowerCase().includes(q);
