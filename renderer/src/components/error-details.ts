@@ -65,11 +65,8 @@ function render(value: unknown): string {
   return String(value);
 }
 
-/**
- * One detail as [label, value in words with its unit].
- * @internal Exported for its tests only.
- */
-export function detailLine(key: string, value: unknown, format: DetailFormat = {}): [string, string] {
+/** One detail as [label, value in words with its unit]. */
+function detailLine(key: string, value: unknown, format: DetailFormat = {}): [string, string] {
   const label = NAMED[key];
   if (typeof value === 'number') {
     if (/^retry_?after$/i.test(key) || /_seconds$/.test(key))

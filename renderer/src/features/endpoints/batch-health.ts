@@ -44,8 +44,7 @@ export function mergeBatches(answers: readonly BatchHealth[]): BatchHealth {
 /** A row's status: the report's, or `timed out` when the check as a whole did not finish. */
 type RowStatus = HealthReport['status'] | 'timed out';
 
-/** @internal Exported for its tests only. */
-export interface FailingCheck {
+interface FailingCheck {
   name: string;
   status: string;
   detail: string | null;
@@ -83,11 +82,8 @@ const CHECK_LABEL: Readonly<Record<string, string>> = {
   io: 'Storage & network I/O',
 };
 
-/**
- * The checks of a report that did not pass, with what each says about itself.
- * @internal Exported for its tests only.
- */
-export function failingChecks(checks: Partial<HealthReport['checks']>): FailingCheck[] {
+/** The checks of a report that did not pass, with what each says about itself. */
+function failingChecks(checks: Partial<HealthReport['checks']>): FailingCheck[] {
   const out: FailingCheck[] = [];
   for (const [name, check] of Object.entries(checks)) {
     if (!check || !FAILING.has(check.status)) continue;

@@ -27,11 +27,8 @@ function formatSpeed(bytesPerSecond: number | null): string {
   return bytesPerSecond === null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatBytes(Math.round(bytesPerSecond))}/s`;
 }
 
-/**
- * "about 12 s left", "about 3 min left"; empty when unknown.
- * @internal Exported for its tests only.
- */
-export function timeLeft(received: number, total: number, bytesPerSecond: number | null): string {
+/** "about 12 s left", "about 3 min left"; empty when unknown. */
+function timeLeft(received: number, total: number, bytesPerSecond: number | null): string {
   if (bytesPerSecond === null || bytesPerSecond <= 0 || received >= total) return '';
   const s = Math.ceil((total - received) / bytesPerSecond);
   if (s < 60) return `about ${s} s left`;
