@@ -189,11 +189,8 @@ function limitOf(key: string): { minimum: number; maximum: number } | undefined 
   return limit && typeof limit === 'object' && 'minimum' in limit ? (limit as { minimum: number; maximum: number }) : undefined;
 }
 
-/**
- * INVALID_CONFIGURATION {field, value, maximum | minimum} in the form's words: the range, or the bound between fields.
- * @internal Exported for its tests only.
- */
-export function invalidConfigurationMessage(details: Record<string, unknown>): string | null {
+/** INVALID_CONFIGURATION {field, value, maximum | minimum} in the form's words: the range, or the bound between fields. */
+function invalidConfigurationMessage(details: Record<string, unknown>): string | null {
   const field = typeof details.field === 'string' ? details.field : '';
   const max = typeof details.maximum === 'number' ? details.maximum : undefined;
   const min = typeof details.minimum === 'number' ? details.minimum : undefined;

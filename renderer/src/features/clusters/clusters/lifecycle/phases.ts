@@ -38,11 +38,8 @@ const PHASE_LABELS: Record<string, string> = {
   ready: 'Ready',
 };
 
-/**
- * The phases before the terminal one, for these options.
- * @internal Exported for its tests only.
- */
-export function planPhases(kind: LifecycleKind, options: RunOptions): string[] {
+/** The phases before the terminal one, for these options. */
+function planPhases(kind: LifecycleKind, options: RunOptions): string[] {
   return [...(options.force ? [] : GRACEFUL[kind]), ...(options.keepState ? [KEEP_STATE[kind]] : []), ...REST[kind]];
 }
 
