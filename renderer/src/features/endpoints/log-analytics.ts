@@ -49,11 +49,8 @@ export function aggregateRequest(endpointId: string, timeRange: { start: string;
 
 export const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'fatal'];
 
-/**
- * The UTC hour starts (ms) from the range's first hour to its last.
- * @internal Exported for its tests only.
- */
-export function hoursOf(timeRange: { start: string; end: string }): number[] {
+/** The UTC hour starts (ms) from the range's first hour to its last. */
+function hoursOf(timeRange: { start: string; end: string }): number[] {
   const first = Math.floor(Date.parse(timeRange.start) / HOUR) * HOUR;
   const end = Date.parse(timeRange.end);
   const out: number[] = [];
@@ -65,8 +62,7 @@ export function hoursOf(timeRange: { start: string; end: string }): number[] {
   return out;
 }
 
-/** @internal Exported for its tests only. */
-export interface HourlyFigures {
+interface HourlyFigures {
   hours: number[];
   /** Lines per level, one value per hour. */
   levels: Record<LogLevel, number[]>;
@@ -77,11 +73,8 @@ export interface HourlyFigures {
   p95Duration: Array<number | null>;
 }
 
-/**
- * The aggregate rows laid out over every hour of the range (an hour without rows reads 0 or null).
- * @internal Exported for its tests only.
- */
-export function hourlyFigures(
+/** The aggregate rows laid out over every hour of the range (an hour without rows reads 0 or null). */
+function hourlyFigures(
   timeRange: { start: string; end: string },
   levelRows: readonly AggregateRow[],
   hourRows: readonly AggregateRow[],
@@ -124,11 +117,8 @@ const HEX = /\b(?:0x[0-9a-f]+|(?=[a-f]*\d)[0-9a-f]{12,})\b/gi;
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
 const NUMBER = /\d+(?:\.\d+)?/g;
 
-/**
- * The message's shape: ids, addresses and numbers replaced, so the lines of one error group together.
- * @internal Exported for its tests only.
- */
-export function messageShape(message: string): string {
+/** The message's shape: ids, addresses and numbers replaced, so the lines of one error group together. */
+function messageShape(message: string): string {
   return message
     .replace(UUID, '<uuid>')
     .replace(PREFIXED_ID, '$1_<id>')
@@ -151,11 +141,8 @@ export interface ErrorGroup {
   example: EndpointLogEntry;
 }
 
-/**
- * Error and fatal lines grouped by message shape, most frequent first (ties: most recent first).
- * @internal Exported for its tests only.
- */
-export function groupErrors(entries: readonly EndpointLogEntry[]): ErrorGroup[] {
+/** Error and fatal lines grouped by message shape, most frequent first (ties: most recent first). */
+function groupErrors(entries: readonly EndpointLogEntry[]): ErrorGroup[] {
   const groups = new Map<string, ErrorGroup>();
   for (const e of entries) {
     if (e.level !== 'error' && e.level !== 'fatal') continue;
