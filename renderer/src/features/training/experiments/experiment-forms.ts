@@ -28,11 +28,8 @@ export const tagsOf = (text: string) => [
   ),
 ];
 
-/**
- * `key = value` lines: numbers, true/false and null as such, anything else as text. Errors name their line.
- * @internal Exported for its tests only.
- */
-export function parseKeyValues(text: string): { ok: true; values: Record<string, ParamValue> } | { ok: false; error: string } {
+/** `key = value` lines: numbers, true/false and null as such, anything else as text. Errors name their line. */
+function parseKeyValues(text: string): { ok: true; values: Record<string, ParamValue> } | { ok: false; error: string } {
   const values: Record<string, ParamValue> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
