@@ -30,7 +30,7 @@ export interface HourlySeries {
 }
 
 /** "14:00"; at midnight and on the first bucket "Nov 25 00:00", so the day is always known. */
-export function hourLabel(ms: number, first: boolean): string {
+function hourLabel(ms: number, first: boolean): string {
   const d = new Date(ms);
   const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return first || (d.getHours() === 0 && d.getMinutes() === 0)

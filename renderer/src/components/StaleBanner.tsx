@@ -12,10 +12,10 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import { ErrorAlert } from './ErrorAlert';
 
 /** A refresh shows progress only once it has taken this long (a quick one does not flicker). */
-export const PROGRESS_DELAY_MS = 300;
+const PROGRESS_DELAY_MS = 300;
 
 /** `flag`, but turning true only after it has stayed true for `delayMs`. */
-export function useDelayedFlag(flag: boolean, delayMs: number = PROGRESS_DELAY_MS): boolean {
+function useDelayedFlag(flag: boolean, delayMs: number = PROGRESS_DELAY_MS): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!flag) {

@@ -5,7 +5,7 @@ import { humanizePath, plainText } from './form/field-errors';
 import { serverNow } from '../platform/server-clock';
 
 /** `current_status`, `validPermissions` → "Current status", "Valid permissions". */
-export function humanize(key: string): string {
+function humanize(key: string): string {
   const words = key
     .replace(/_/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -66,7 +66,7 @@ function render(value: unknown): string {
 }
 
 /** One detail as [label, value in words with its unit]. */
-export function detailLine(key: string, value: unknown, format: DetailFormat = {}): [string, string] {
+function detailLine(key: string, value: unknown, format: DetailFormat = {}): [string, string] {
   const label = NAMED[key];
   if (typeof value === 'number') {
     if (/^retry_?after$/i.test(key) || /_seconds$/.test(key))

@@ -33,7 +33,7 @@ export interface MetricSeries {
   source?: unknown;
 }
 
-export interface MetricChartColors {
+interface MetricChartColors {
   grid: string;
   text: string;
   band: string;
@@ -51,7 +51,10 @@ export interface MetricChartSpec {
   colors: MetricChartColors;
 }
 
-/** Round numbers (1, 2 or 5 × 10^k apart) across [min, max], at most `maxTicks`. */
+/**
+ * Round numbers (1, 2 or 5 × 10^k apart) across [min, max], at most `maxTicks`.
+ * @internal Exported for its tests only.
+ */
 export function numberTicks(min: number, max: number, maxTicks: number): number[] {
   if (!(max > min) || maxTicks < 1) return [];
   const rough = (max - min) / maxTicks;
@@ -75,7 +78,10 @@ export interface MetricChartController {
   readonly chart: Chart<'line', ChartPoint[]>;
 }
 
-/** Points drawn per series: about one per horizontal pixel (never fewer than 32). */
+/**
+ * Points drawn per series: about one per horizontal pixel (never fewer than 32).
+ * @internal Exported for its tests only.
+ */
 export function pointCap(widthPx: number): number {
   return Math.max(32, Math.round(widthPx));
 }
@@ -86,6 +92,7 @@ const MINUTE_STEPS = [1, 2, 5, 10, 15, 30].map((n) => n * MINUTE);
 /**
  * Ticks for a time axis of any span: round minutes (every 1, 2, 5, 10, 15 or 30) for short
  * windows, else the round local hours and days of lib/time-axis. At most `maxTicks`.
+ * @internal Exported for its tests only.
  */
 export function metricTicks(min: number, max: number, maxTicks: number): { ticks: number[]; unit: 'minute' | 'hour' | 'day' } {
   for (const step of MINUTE_STEPS) {

@@ -15,7 +15,7 @@ export interface FeatureCommand {
 }
 
 /** One thing the palette can find and open (a cluster, a secret, a template, a key). */
-export interface SearchItem {
+interface SearchItem {
   /** Unique among the palette's entries, e.g. `cluster:cl_123`. */
   id: string;
   /** The name, matched and highlighted. */
@@ -36,9 +36,10 @@ export interface SearchGroup {
 /**
  * The areas a feature belongs to: the API areas of the documents (accounts, clusters, endpoints,
  * training) and the embedded emulator's own. Each is a folder, `features/<area>/`.
+ * @internal Exported for its tests only.
  */
 export const AREAS = ['accounts', 'clusters', 'endpoints', 'training', 'emulator'] as const;
-export type Area = (typeof AREAS)[number];
+type Area = (typeof AREAS)[number];
 
 export interface Feature {
   id: string;

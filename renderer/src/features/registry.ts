@@ -13,10 +13,9 @@ import { feature as experiments } from './training/experiments';
 import { feature as trainingJobs } from './training/jobs';
 import { feature as models } from './training/models';
 import { feature as tuning } from './training/tuning';
-import { AREAS, type Area, type Feature, type FeatureCommand, type SearchGroup, type SearchItem } from './feature';
+import type { Feature, FeatureCommand, SearchGroup } from './feature';
 
-export type { Area, Feature, FeatureCommand, SearchGroup, SearchItem };
-export { AREAS };
+export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
   apiKeys,

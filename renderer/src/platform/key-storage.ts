@@ -14,7 +14,7 @@ export const useVaultStatus = create<KeyStorageState>()((set) => ({
 }));
 
 /** "in <keychain>", or "in memory for this session only"; null until the main process said. */
-export function keyStorageWords(vault: VaultStatus | null): { persistent: boolean; where: string } | null {
+function keyStorageWords(vault: VaultStatus | null): { persistent: boolean; where: string } | null {
   if (!vault) return null;
   return vault.persistent
     ? { persistent: true, where: `in ${vault.location}` }

@@ -4,7 +4,7 @@
 // MAX_FINISHED are dropped.
 import { create } from 'zustand';
 
-export type OperationState = 'running' | 'succeeded' | 'failed';
+type OperationState = 'running' | 'succeeded' | 'failed';
 
 export interface TrackedOperation {
   /** Stable per run, e.g. `cluster-stop:<id>:<started_at>`. */
@@ -22,6 +22,7 @@ export interface TrackedOperation {
   since: number;
 }
 
+/** @internal Exported for its tests only. */
 export const MAX_FINISHED = 20;
 
 interface OperationsState {

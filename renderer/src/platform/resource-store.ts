@@ -30,7 +30,7 @@ export interface LoadOptions {
   quiet?: boolean;
 }
 
-export interface RunOptions<S> extends LoadOptions {
+interface RunOptions<S> extends LoadOptions {
   /** Set as the load starts (e.g. the filters or the subject it is for). */
   before?: Partial<S>;
 }
@@ -62,7 +62,7 @@ export interface Loader<S> {
 }
 
 /** A load once shown stays fresh this long: the shell prefetches, then the page asks again. */
-export const FRESH_MS = 5_000;
+const FRESH_MS = 5_000;
 
 export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => void, get: () => S): Loader<S> {
   let current: AbortController | null = null;

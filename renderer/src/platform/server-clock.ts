@@ -32,11 +32,6 @@ export function resetServerClock(): void {
   setOffset(0);
 }
 
-/** How far the server's clock is ahead of this machine's (negative: behind), in ms. */
-export function serverClockOffset(): number {
-  return offsetMs;
-}
-
 /** The server's now, in ms. */
 export function serverNow(): number {
   return Date.now() + offsetMs;

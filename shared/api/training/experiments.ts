@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { Timestamp } from '../common';
 import { JobId, JobStatus } from './jobs';
 
-export const EXPERIMENT_ID_PATTERN = /^exp_[A-Za-z0-9]+$/;
-export const RUN_ID_PATTERN = /^run_[A-Za-z0-9]+$/;
+const EXPERIMENT_ID_PATTERN = /^exp_[A-Za-z0-9]+$/;
+const RUN_ID_PATTERN = /^run_[A-Za-z0-9]+$/;
 export const ExperimentId = z.string().regex(EXPERIMENT_ID_PATTERN, 'an experiment id such as exp_…');
 export const RunId = z.string().regex(RUN_ID_PATTERN, 'a run id such as run_…');
 export const ExperimentIdParams = z.object({ experiment_id: ExperimentId });
@@ -55,7 +55,7 @@ export const Baseline = z.strictObject({
 });
 
 const MetricValues = z.record(z.string(), z.number().nullable());
-export const RunMetrics = z.object({
+const RunMetrics = z.object({
   /** At the job's current step: step, epoch, loss, validation_loss (the last evaluation), learning_rate. */
   current: MetricValues.nullable(),
   /** Best so far: lowest loss and validation loss, the step of the best evaluation, accuracy/perplexity from it. */
@@ -64,7 +64,7 @@ export const RunMetrics = z.object({
   final: MetricValues.nullable(),
 });
 
-export const RunArtifact = z.object({ type: z.enum(['checkpoint', 'model']), name: z.string(), path: z.string(), size: Count });
+const RunArtifact = z.object({ type: z.enum(['checkpoint', 'model']), name: z.string(), path: z.string(), size: Count });
 
 export const Run = z.object({
   id: RunId,
@@ -133,7 +133,7 @@ export const Experiment = z.object({
 });
 export type Experiment = z.infer<typeof Experiment>;
 
-export const ExperimentListItem = Experiment.omit({ runs: true, insights: true }).extend({ runCount: Count });
+const ExperimentListItem = Experiment.omit({ runs: true, insights: true }).extend({ runCount: Count });
 
 export const CreateExperimentRequest = z.strictObject({
   name: Name,
@@ -156,7 +156,7 @@ export const UpdateExperimentRequest = z
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'nothing to update' });
 
-export const ExperimentSort = z.enum(['created_at', 'updated_at', 'name']);
+const ExperimentSort = z.enum(['created_at', 'updated_at', 'name']);
 export const ListExperimentsQuery = z.object({
   status: ExperimentStatus.optional(),
   /** Comma-separated; an experiment must carry every one. */
@@ -220,7 +220,7 @@ export const CreateRunRequest = z.strictObject({
 });
 
 /** Groups of replicates: the configuration (parameters, dataset) or a tag's value (`tag:<prefix>`). */
-export const GROUP_BY_PATTERN = /^(configuration|tag:.{1,50})$/;
+const GROUP_BY_PATTERN = /^(configuration|tag:.{1,50})$/;
 export const CompareExperimentRequest = z.strictObject({
   /** Run ids; default every run of the experiment. */
   runs: z.array(RunId).min(EXPERIMENT_LIMITS.compareRuns.min).max(EXPERIMENT_LIMITS.compareRuns.max).optional(),
@@ -255,7 +255,7 @@ const Interval = z.tuple([z.number(), z.number()]);
 const Correction = z.enum(['holm', 'benjamini-hochberg']);
 
 /** A group of replicate runs (docs/decisions.md, Training: experiments — compare). */
-export const ReplicateGroup = z.object({
+const ReplicateGroup = z.object({
   id: z.string(),
   label: z.string(),
   runIds: z.array(RunId),
@@ -269,7 +269,7 @@ export const ReplicateGroup = z.object({
 });
 
 /** Two configurations compared across their replicates' values (Welch, Mann–Whitney). */
-export const ReplicateTest = z.object({
+const ReplicateTest = z.object({
   groupA: z.string(),
   groupB: z.string(),
   n: z.tuple([Count, Count]),
@@ -289,7 +289,7 @@ export const ReplicateTest = z.object({
 });
 
 /** Two trained models compared on the same evaluation examples (per-example validation losses). */
-export const PairedTest = z.object({
+const PairedTest = z.object({
   runA: RunId,
   runB: RunId,
   /** Evaluation examples (pairs). */
@@ -314,7 +314,7 @@ export const PairedTest = z.object({
   better: RunId.nullable(),
 });
 
-export const StatisticalAnalysis = z.object({
+const StatisticalAnalysis = z.object({
   /** The metric the replicate tests compare: the first requested model metric (not cost or duration). */
   metric: RunMetricName,
   alpha: z.number(),
@@ -355,7 +355,7 @@ const CorrelationCoefficient = z.object({
   /** Null below `minimumN` runs. */
   pValue: Nullable,
 });
-export const CorrelationEntry = z.object({
+const CorrelationEntry = z.object({
   parameter: z.string(),
   metric: RunMetricName,
   n: Count,
@@ -365,7 +365,7 @@ export const CorrelationEntry = z.object({
   spearman: CorrelationCoefficient.nullable(),
 });
 
-export const CompareRun = z.object({
+const CompareRun = z.object({
   id: RunId,
   name: z.string(),
   status: JobStatus,
@@ -399,7 +399,7 @@ export const OBJECT_PATH_PATTERN = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_.-]+(\/[A
  * How long an object path may be: what a file system holds (a name of 255 bytes, the pattern
  * admitting ASCII only) and a depth no layout needs (docs/decisions.md, Training: experiments).
  */
-export const OBJECT_PATH_LIMITS = { length: 1024, segment: 255, depth: 32 } as const;
+const OBJECT_PATH_LIMITS = { length: 1024, segment: 255, depth: 32 } as const;
 
 /** What is wrong with an object path, in the user's words; null when it is a good one. */
 export function objectPathProblem(path: string): string | null {

@@ -7,7 +7,6 @@ import {
   isoToLocal,
   localToIso,
   logFacets,
-  matchesStatus,
   rangeError,
   rangeQuery,
 } from '../../../renderer/src/features/clusters/clusters/proxy/access-log-filter';
@@ -24,6 +23,10 @@ const entry = (patch: Partial<AccessLogEntry>): AccessLogEntry => ({
   user_agent: 'curl/8.7.1',
   ...patch,
 });
+
+/** Whether a status filter keeps a code: the logs filtered by status alone, of one entry with that code. */
+const matchesStatus = (code: number, filter: string): boolean =>
+  filterLogs([entry({ status_code: code })], { status: filter, user: '', path: '' }).length === 1;
 
 /** One field as toCsv writes it: the record of a table with an empty header, less the CRLFs. */
 const csvField = (value: CsvValue): string => toCsv([], [[value]]).slice('\r\n'.length, -'\r\n'.length);

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../../shared/api/accounts/api-keys';
 import type { NormalizedError } from '../../../shared/api/errors';
 import { expiryText, limitCell, limitLines } from '../../../renderer/src/features/accounts/api-keys/key-display';
-import { blockedReason, holderWarning, isOwnerKey, OWNER_KEY_REASON } from '../../../renderer/src/features/accounts/api-keys/key-holders';
+import {
+  blockedReason,
+  holderWarning,
+  OWNER_KEY_REASON,
+  type KeyHolder,
+} from '../../../renderer/src/features/accounts/api-keys/key-holders';
 import {
   emptyCreateKeyForm,
   expiryFromDate,
@@ -16,6 +21,9 @@ import {
 } from '../../../renderer/src/features/accounts/api-keys/key-form';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+/** Whether the holders make a key the owner key: an active key's actions are blocked only then. */
+const isOwnerKey = (holders: readonly KeyHolder[] | undefined): boolean => blockedReason({ status: 'active' }, holders) !== null;
 
 const key: ApiKey = {
   id: 'key_AbCd1234',

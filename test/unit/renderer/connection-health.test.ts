@@ -6,7 +6,10 @@ import { api } from '../../../renderer/src/bridge/api';
 import { healthLabel, healthOfError, nextHealth } from '../../../renderer/src/shell/status/connection-health';
 import { CHECK_TICK_MS, IDLE_CHECK_MS, useConnectionHealth } from '../../../renderer/src/shell/status/connection-store';
 import { useProfiles } from '../../../renderer/src/platform/profiles-store';
-import { serverClockOffset } from '../../../renderer/src/platform/server-clock';
+import { serverNow } from '../../../renderer/src/platform/server-clock';
+
+// How far the server's clock is ahead of this machine's (the timers are fake: Date.now() stands still).
+const serverClockOffset = () => serverNow() - Date.now();
 
 const wire = (status: number, code: string): NormalizedError => ({ status, code, message: code, details: {}, source: 'account' });
 

@@ -6,7 +6,6 @@ import {
   batchesOf,
   countRows,
   emptySummary,
-  failingChecks,
   healthRows,
   mergeBatches,
   needsAttention,
@@ -39,6 +38,9 @@ const batch = (reports: HealthReport[], errors: BatchHealth['errors'] = [], chec
   summary.timedOut = errors.length;
   return { reports, errors, summary, checkedAt };
 };
+
+/** The failing checks of a report with these checks, as its row names them. */
+const failingChecks = (checks: HealthReport['checks']) => healthRows(batch([{ ...report('ep', 'healthy'), checks }]), [])[0]!.failingChecks;
 
 describe('batch health', () => {
   it('splits ids into batches of the route maximum, in order', () => {

@@ -7,7 +7,6 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import {
   configDiff,
   formFromConfiguration,
-  invalidConfigurationMessage,
   placeConfigError,
   validateConfigForm,
   type ConfigForm,
@@ -102,9 +101,9 @@ describe('server refusals', () => {
     expect(
       placeConfigError(invalid({ field: 'autoScaling.minWorkers', value: 9, maximum: 8, reason: 'at most autoScaling.maxWorkers (8)' })),
     ).toEqual([{ key: 'autoScaling.minWorkers', message: 'At most the maximum workers (8)', member: 'minWorkers' }]);
-    expect(invalidConfigurationMessage({ field: 'workerCount', value: 12, maximum: 8 })).toBe(
-      'At most 8 while auto-scaling is on (its maximum workers)',
-    );
+    expect(placeConfigError(invalid({ field: 'workerCount', value: 12, maximum: 8 }))).toEqual([
+      { key: 'workerCount', message: 'At most 8 while auto-scaling is on (its maximum workers)', member: 'workerCount' },
+    ]);
   });
 
   it('leaves ENDPOINT_BUSY to the dialog, which says it in words', () => {

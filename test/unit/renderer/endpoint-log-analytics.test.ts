@@ -2,17 +2,14 @@
 // layout of the aggregate rows, durations with units, and the most common errors grouped by
 // message shape (numbers and ids normalised) with counts, first/last seen and an example.
 import { describe, expect, it } from 'vitest';
-import type { EndpointLogEntry } from '../../../shared/api/endpoints/logs';
+import type { AggregateRow, EndpointLogEntry } from '../../../shared/api/endpoints/logs';
 import { AggregateLogsRequest, LOG_LIMITS, SearchLogsRequest } from '../../../shared/api/endpoints/logs';
 import {
   aggregateRequest,
   analyticsRange,
   errorSearchRequest,
   formatDuration,
-  groupErrors,
-  hourlyFigures,
-  hoursOf,
-  messageShape,
+  logAnalyticsOf,
 } from '../../../renderer/src/features/endpoints/log-analytics';
 
 const entry = (over: Partial<EndpointLogEntry>): EndpointLogEntry => ({
@@ -28,6 +25,28 @@ const entry = (over: Partial<EndpointLogEntry>): EndpointLogEntry => ({
   gpuUtilization: 0,
   ...over,
 });
+
+type TimeRange = { start: string; end: string };
+
+/** The analytics of a range whose aggregate holds these rows, and whose error search found these lines. */
+const analytics = (timeRange: TimeRange, aggregations: Record<string, AggregateRow[]>, logs: EndpointLogEntry[] = []) =>
+  logAnalyticsOf(
+    '24h',
+    { timeRange, aggregations },
+    { logs: logs.map((l) => ({ ...l, endpointId: 'ep_abc123' })), total: logs.length, returned: logs.length, timeRange },
+  );
+const RANGE: TimeRange = { start: '2026-06-01T09:30:00.000Z', end: '2026-06-01T12:00:00.000Z' };
+// The aggregations' names, as the request asks for them: levels by hour, then requests and durations by hour.
+const [LEVELS_BY_HOUR, BY_HOUR] = aggregateRequest('ep_abc123', RANGE).aggregations.map((a) => a.name);
+/** The hours the analytics lay a range's figures over. */
+const hoursOf = (timeRange: TimeRange) => analytics(timeRange, {}).hourly.hours;
+/** The hourly figures of an aggregate with these rows. */
+const hourlyFigures = (timeRange: TimeRange, levelRows: AggregateRow[], hourRows: AggregateRow[]) =>
+  analytics(timeRange, { [LEVELS_BY_HOUR!]: levelRows, [BY_HOUR!]: hourRows }).hourly;
+/** The common errors of these lines. */
+const groupErrors = (entries: EndpointLogEntry[]) => analytics(RANGE, {}, entries).errors;
+/** The shape a message is grouped by: that of its group, as the only error line. */
+const messageShape = (message: string) => groupErrors([entry({ message })])[0]!.shape;
 
 describe('log analytics', () => {
   it('ends each range at the server now, in whole seconds, never over 24 h', () => {

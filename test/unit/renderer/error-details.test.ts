@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detailLine, detailLines, formatDuration, formatLocalTime } from '../../../renderer/src/components/error-details';
+import { detailLines, formatDuration, formatLocalTime, type DetailFormat } from '../../../renderer/src/components/error-details';
+
+/** One detail as detailLines writes it: the only line of details holding just that one. */
+const detailLine = (key: string, value: unknown, format: DetailFormat) => detailLines({ [key]: value }, format)[0];
 
 // A fixed zone, so "local time" is the same wherever the test runs.
 const format = { now: Date.parse('2026-11-25T10:00:00Z'), timeZone: 'Europe/Berlin' };

@@ -14,7 +14,6 @@ import {
   percentIn,
 } from '../../../renderer/src/features/training/experiments/compare/compare-logic';
 import {
-  parseKeyValues,
   toCloneExperiment,
   toCreateExperiment,
   toCreateRun,
@@ -138,6 +137,12 @@ describe('routes', () => {
     expect(parseRunIds(null)).toEqual([]);
   });
 });
+
+/** Key = value lines as a run's parameters read them: the values it sends, or what it says of the parameters. */
+const parseKeyValues = (parameters: string) => {
+  const r = toCreateRun({ ...emptyRunForm(), jobId: 'job_abc', parameters });
+  return r.ok ? { ok: true, values: r.request.parameters ?? {} } : { ok: false, error: r.errors.parameters };
+};
 
 describe('experiment forms', () => {
   it('reads key = value lines as scalars, naming the line of a mistake', () => {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS, features, type Feature } from '../../../renderer/src/features/registry';
+import { AREAS } from '../../../renderer/src/features/feature';
+import { features, type Feature } from '../../../renderer/src/features/registry';
 
 const featuresDir = join(import.meta.dirname, '../../../renderer/src/features');
 const foldersIn = (dir: string) =>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { activeStepIndex, planPhases, remainingMs, runPhases } from '../../../renderer/src/features/clusters/clusters/lifecycle/phases';
+import {
+  activeStepIndex,
+  remainingMs,
+  runPhases,
+  type LifecycleKind,
+} from '../../../renderer/src/features/clusters/clusters/lifecycle/phases';
+
+type RunOptions = NonNullable<Parameters<typeof runPhases>[2]>;
+/** The phases before the terminal one of a run the view started with these options. */
+const planPhases = (kind: LifecycleKind, options: RunOptions) =>
+  runPhases(kind, { phase: '', steps_completed: 0, total_steps: 0 }, options).slice(0, -1);
 
 describe('planPhases', () => {
   it('follows the document order and leaves out what the run skips', () => {

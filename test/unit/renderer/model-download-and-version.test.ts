@@ -3,14 +3,8 @@
 // the field they concern.
 import { describe, expect, it } from 'vitest';
 import type { NormalizedError } from '../../../shared/api/errors';
-import { nextSpeed, percentDone, progressLine, timeLeft } from '../../../renderer/src/features/training/models/download-progress';
-import {
-  changelogLines,
-  nextVersion,
-  validateVersionForm,
-  versionErrorField,
-  versionFormOf,
-} from '../../../renderer/src/features/training/models/version-form';
+import { nextSpeed, percentDone, progressLine } from '../../../renderer/src/features/training/models/download-progress';
+import { validateVersionForm, versionErrorField, versionFormOf } from '../../../renderer/src/features/training/models/version-form';
 
 const apiError = (code: string, details: Record<string, unknown>): NormalizedError => ({
   status: 409,
@@ -19,6 +13,12 @@ const apiError = (code: string, details: Record<string, unknown>): NormalizedErr
   details,
   source: 'account',
 });
+
+/** The time left as the progress line says it (its last part); empty when the line has none. */
+const timeLeft = (received: number, total: number, bytesPerSecond: number | null): string => {
+  const last = progressLine(received, total, bytesPerSecond).split(' · ').at(-1)!;
+  return last.endsWith(' left') ? last : '';
+};
 
 describe('download figures', () => {
   it('smooths the speed over samples and says the time left at it', () => {
@@ -45,6 +45,13 @@ describe('new version form', () => {
   const model = {
     version: 'v1.1.0',
     versions: [{ version: 'v1.0.0' }, { version: 'v1.1.0' }] as never,
+  };
+  /** The version the form suggests after `latest`, for a model whose only version it is. */
+  const nextVersion = (latest: string) => versionFormOf({ version: latest, versions: [] }).version;
+  /** The changelog lines a valid form sends for the text. */
+  const changelogLines = (changelog: string) => {
+    const r = validateVersionForm({ version: 'v1.2.0', trainingJobId: 'job_abc', description: '', changelog }, model);
+    return r.ok ? r.request.changelog : r.errors;
   };
 
   it('suggests the next minor version, keeping the v', () => {

@@ -7,10 +7,14 @@ import {
   toRotationPolicy,
   toUpdateSecret,
 } from '../../../renderer/src/features/clusters/clusters/secrets/secret-form';
-import { expiryState, matchesSearch, provisionalRows } from '../../../renderer/src/features/clusters/clusters/secrets/secret-status';
+import { expiryState, provisionalRows } from '../../../renderer/src/features/clusters/clusters/secrets/secret-status';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n';
 const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+/** Whether a typed search keeps the secret: the provisional rows of a list of that one secret. */
+const matchesSearch = (s: Pick<Secret, 'name' | 'description'>, search: string): boolean =>
+  provisionalRows(search, null, { type: '', category: '', secrets: [s] }, { type: '', category: '' })?.length === 1;
 
 function secret(patch: Partial<Secret> = {}): Secret {
   return {

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 
-export interface LegendEntry {
+interface LegendEntry {
   key: string;
   label: string;
   color: string;

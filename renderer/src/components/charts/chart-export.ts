@@ -5,7 +5,7 @@ import { toCsv, type CsvValue } from '../../lib/csv';
 import { saveFile } from '../../lib/save-file';
 
 /** A file name from a chart's title: "Loss by step" → "loss-by-step". */
-export function fileStem(title: string): string {
+function fileStem(title: string): string {
   return (
     title
       .toLowerCase()

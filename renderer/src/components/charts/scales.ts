@@ -19,7 +19,10 @@ export interface AxisScale {
   ticks(count: number): Array<{ t: number; label: string }>;
 }
 
-/** Linear ticks on 1, 2 or 5 × 10ⁿ, about `count` of them, inside min–max. */
+/**
+ * Linear ticks on 1, 2 or 5 × 10ⁿ, about `count` of them, inside min–max.
+ * @internal Exported for its tests only.
+ */
 export function linearTicks(min: number, max: number, count: number): number[] {
   if (!(max > min) || !Number.isFinite(min) || !Number.isFinite(max)) return Number.isFinite(min) ? [min] : [];
   const raw = (max - min) / Math.max(1, count);
@@ -34,7 +37,10 @@ export function linearTicks(min: number, max: number, count: number): number[] {
   return out;
 }
 
-/** Log ticks: the powers of ten inside min–max, with 2× and 5× between them when there are few decades. */
+/**
+ * Log ticks: the powers of ten inside min–max, with 2× and 5× between them when there are few decades.
+ * @internal Exported for its tests only.
+ */
 export function logTicks(min: number, max: number, count: number): number[] {
   if (!(min > 0) || !(max > min)) return min > 0 ? [min] : [];
   const lo = Math.floor(Math.log10(min));
@@ -147,6 +153,7 @@ export function categoryScale(categories: readonly string[]): AxisScale {
 /**
  * A drag on a plot as a range of values: null when it is shorter than `minPx` (a click).
  * `toValue` maps a pixel to its value; the range is returned low to high.
+ * @internal Exported for its tests only.
  */
 export function dragRange(fromPx: number, toPx: number, toValue: (px: number) => number, minPx = 4): [number, number] | null {
   if (Math.abs(toPx - fromPx) < minPx) return null;

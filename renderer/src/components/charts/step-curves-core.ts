@@ -30,7 +30,7 @@ export interface StepCurvesColors {
   background: string;
 }
 
-export interface StepView {
+interface StepView {
   x0: number;
   x1: number;
   /** Null: the value axis fits the data in x0–x1. */

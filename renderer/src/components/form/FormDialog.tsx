@@ -56,7 +56,7 @@ function useFirstError(root: RefObject<HTMLElement | null>, attempt: number, err
 }
 
 /** What the frame needs of a validated form. */
-export type DialogFormState = Pick<ValidatedForm<unknown, ErrorMap>, 'busy' | 'apiError' | 'errors' | 'errorAttempt'> & {
+type DialogFormState = Pick<ValidatedForm<unknown, ErrorMap>, 'busy' | 'apiError' | 'errors' | 'errorAttempt'> & {
   onSubmit(event?: FormEvent): unknown;
 };
 

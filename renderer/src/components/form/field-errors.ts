@@ -31,7 +31,10 @@ export function fieldErrors<E extends ErrorMap = FieldErrors>(
   return into;
 }
 
-/** 'A whole number' where text (or a fraction) was typed in a whole-number field; plain words otherwise. */
+/**
+ * 'A whole number' where text (or a fraction) was typed in a whole-number field; plain words otherwise.
+ * @internal Exported for its tests only.
+ */
 export function wholeNumberMessage(issue: Issue, _options: { fractions?: boolean } = {}): string {
   return plainMessage(issue);
 }
@@ -50,12 +53,18 @@ function defaultText(issue: Issue): string | undefined {
   return typeof out === 'string' ? out : out?.message;
 }
 
-/** Whether the message is zod's own text rather than words the schema's author chose. */
+/**
+ * Whether the message is zod's own text rather than words the schema's author chose.
+ * @internal Exported for its tests only.
+ */
 export function isValidatorText(issue: Issue): boolean {
   return issue.message === defaultText(issue) || VALIDATOR_TEXT.test(issue.message);
 }
 
-/** Both bounds of a number field, where the schema gives them (a too_big issue carries only the maximum). */
+/**
+ * Both bounds of a number field, where the schema gives them (a too_big issue carries only the maximum).
+ * @internal Exported for its tests only.
+ */
 export interface Range {
   min?: number;
   max?: number;
@@ -176,7 +185,7 @@ const defOf = (s: unknown): Def => (s as { _zod?: { def?: Def } } | undefined)?.
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success']);
 
 /** The schema at a path inside `root`, looking through optional, default, pipes, arrays and records. */
-export function schemaAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
+function schemaAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
   let s: z.ZodType | undefined = root;
   const unwrap = () => {
     for (let i = 0; s && i < 10; i++) {
@@ -199,7 +208,10 @@ export function schemaAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodTy
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;
-/** The number range at a path, when the schema bounds it on both sides. */
+/**
+ * The number range at a path, when the schema bounds it on both sides.
+ * @internal Exported for its tests only.
+ */
 export function rangeAt(root: z.ZodType | undefined, path: readonly PropertyKey[]): Range | undefined {
   const s = root && schemaAt(root, path);
   if (!(s instanceof z.ZodNumber)) return undefined;

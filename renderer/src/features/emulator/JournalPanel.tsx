@@ -16,7 +16,7 @@ import { useJournal } from './emulator-store';
 import { journalColumns } from './journal-columns';
 import { filterJournal, STATUS_CLASSES, type JournalRow, type StatusClass } from './journal-filter';
 
-export const JOURNAL_POLL_MS = 2_000;
+const JOURNAL_POLL_MS = 2_000;
 
 const rowKey = (r: JournalRow) => String(r.seq);
 const rowTestId = () => 'journal-row';

@@ -18,7 +18,7 @@ import { createLoader, initialLoadState, type LoadOptions, type LoadState } from
 import { journalRows, type JournalRow } from './journal-filter';
 
 export type ClockInfo = z.infer<typeof ClockResponse>;
-export type Health = z.infer<typeof HealthResponse>;
+type Health = z.infer<typeof HealthResponse>;
 type ResetAnswer = z.infer<typeof ResetResponse>;
 type ImportAnswer = z.infer<typeof SnapshotImportResponse>;
 

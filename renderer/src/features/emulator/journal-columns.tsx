@@ -1,7 +1,6 @@
 // Column declarations of the request journal (the shared DataTable).
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { JournalEntry } from '../../../../shared/api/emulator-admin';
 import type { Column } from '../../components/DataTable';
 import { MONO_FONT } from '../../lib/fonts';
 import { statusClassOf, type JournalRow } from './journal-filter';
@@ -20,7 +19,7 @@ function StatusText({ status }: { status: number }) {
 }
 
 /** Simulated time of the request, to the second; the date only when it is not today's. */
-export function journalTime(iso: string, today: string = new Date().toDateString()): string {
+function journalTime(iso: string, today: string = new Date().toDateString()): string {
   const d = new Date(iso);
   const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return d.toDateString() === today ? time : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}, ${time}`;
@@ -80,5 +79,3 @@ export const journalColumns: Column<JournalRow>[] = [
     ),
   },
 ];
-
-export type { JournalEntry };

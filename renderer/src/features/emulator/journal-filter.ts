@@ -10,7 +10,7 @@ export interface JournalRow extends JournalEntry {
 }
 
 /** Paths the view reads itself while it is open; listing them would bury everything else. */
-export const OWN_POLLING = new Set(['GET /_emulator/journal', 'GET /_emulator/clock']);
+const OWN_POLLING = new Set(['GET /_emulator/journal', 'GET /_emulator/clock']);
 
 /** The last entries (oldest first, as the emulator answers) as rows, newest first, without the view's own polling. */
 export function journalRows(entries: readonly JournalEntry[], total: number): JournalRow[] {

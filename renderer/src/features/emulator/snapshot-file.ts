@@ -4,7 +4,10 @@ import { EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from '../../../..
 import { MAX_MESSAGE_BYTES } from '../../../../shared/ipc/wire';
 import { saveFile } from '../../lib/save-file';
 
-/** The largest file the console sends (the bridge's message limit; the emulator's body limit is the same). */
+/**
+ * The largest file the console sends (the bridge's message limit; the emulator's body limit is the same).
+ * @internal Exported for its tests only.
+ */
 export const SNAPSHOT_MAX_BYTES = MAX_MESSAGE_BYTES - 4096;
 
 const pad = (n: number) => String(n).padStart(2, '0');

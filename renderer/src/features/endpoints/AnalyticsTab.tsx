@@ -49,7 +49,7 @@ function rangeText(timeRange: { start: string; end: string }): string {
 }
 
 /** Level colours readable on both themes; fatal apart from error. */
-export function levelColor(theme: Theme, level: LogLevel): string {
+function levelColor(theme: Theme, level: LogLevel): string {
   switch (level) {
     case 'debug':
       return theme.palette.mode === 'dark' ? theme.palette.grey[600] : theme.palette.grey[400];

@@ -38,7 +38,7 @@ import { SignalChip, StatusChip } from './StatusChip';
 
 const AnalyticsTab = lazy(() => import('./AnalyticsTab').then((m) => ({ default: m.AnalyticsTab })));
 
-export const DETAIL_POLL_MS = 2_000;
+const DETAIL_POLL_MS = 2_000;
 
 export type EndpointTab = 'health' | 'analytics';
 const tabPath = (id: string, tab: EndpointTab) => `/endpoints/${encodeURIComponent(id)}${tab === 'analytics' ? '/analytics' : ''}`;

@@ -17,6 +17,7 @@ export function batchesOf(ids: readonly string[], size: number = BATCH_HEALTH_MA
 
 const SUMMARY_KEYS = ['total', 'healthy', 'degraded', 'unhealthy', 'starting', 'stopped', 'error', 'timedOut'] as const;
 
+/** @internal Exported for its tests only. */
 export const emptySummary = (): BatchSummary => ({
   total: 0,
   healthy: 0,
@@ -41,9 +42,9 @@ export function mergeBatches(answers: readonly BatchHealth[]): BatchHealth {
 }
 
 /** A row's status: the report's, or `timed out` when the check as a whole did not finish. */
-export type RowStatus = HealthReport['status'] | 'timed out';
+type RowStatus = HealthReport['status'] | 'timed out';
 
-export interface FailingCheck {
+interface FailingCheck {
   name: string;
   status: string;
   detail: string | null;
@@ -82,7 +83,7 @@ const CHECK_LABEL: Readonly<Record<string, string>> = {
 };
 
 /** The checks of a report that did not pass, with what each says about itself. */
-export function failingChecks(checks: Partial<HealthReport['checks']>): FailingCheck[] {
+function failingChecks(checks: Partial<HealthReport['checks']>): FailingCheck[] {
   const out: FailingCheck[] = [];
   for (const [name, check] of Object.entries(checks)) {
     if (!check || !FAILING.has(check.status)) continue;

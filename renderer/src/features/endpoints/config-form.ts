@@ -45,8 +45,7 @@ export const CONFIG_LABELS: FieldLabels = {
 };
 
 /** The error key of a form member (and the request path it is sent as). */
-export const errorKey = (field: NumberField): string =>
-  (NUMBER_FIELDS as readonly string[]).includes(field) ? field : `autoScaling.${field}`;
+const errorKey = (field: NumberField): string => ((NUMBER_FIELDS as readonly string[]).includes(field) ? field : `autoScaling.${field}`);
 
 export function formFromConfiguration(c: EndpointConfiguration): ConfigForm {
   return {
@@ -191,7 +190,7 @@ function limitOf(key: string): { minimum: number; maximum: number } | undefined 
 }
 
 /** INVALID_CONFIGURATION {field, value, maximum | minimum} in the form's words: the range, or the bound between fields. */
-export function invalidConfigurationMessage(details: Record<string, unknown>): string | null {
+function invalidConfigurationMessage(details: Record<string, unknown>): string | null {
   const field = typeof details.field === 'string' ? details.field : '';
   const max = typeof details.maximum === 'number' ? details.maximum : undefined;
   const min = typeof details.minimum === 'number' ? details.minimum : undefined;

@@ -10,7 +10,7 @@ import { TwoLineCell } from '../../components/TwoLineCell';
 
 const READINESS_TEXT: Record<Endpoint['readiness'], string> = { ready: 'Ready', not_ready: 'Not ready', warming_up: 'Warming up' };
 
-export function endpointColumns(): Column<Endpoint>[] {
+function endpointColumns(): Column<Endpoint>[] {
   return [
     {
       id: 'name',

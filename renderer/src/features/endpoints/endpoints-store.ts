@@ -19,9 +19,8 @@ import {
   type LogAnalytics,
 } from './log-analytics';
 
-export type { LoadStatus };
 export type Readiness = OutputOf<'endpoints.ready'>;
-export type Liveness = OutputOf<'endpoints.live'>;
+type Liveness = OutputOf<'endpoints.live'>;
 
 export interface EndpointDetailState {
   endpoint: Endpoint | null;

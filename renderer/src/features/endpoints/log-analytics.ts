@@ -32,7 +32,7 @@ export function analyticsRange(id: AnalyticsRangeId, now: number): { start: stri
 }
 
 /** Names of the aggregations of the one request. */
-export const AGG = { levelsByHour: 'levels_by_hour', byHour: 'by_hour', bySource: 'by_source', total: 'total' } as const;
+const AGG = { levelsByHour: 'levels_by_hour', byHour: 'by_hour', bySource: 'by_source', total: 'total' } as const;
 
 export function aggregateRequest(endpointId: string, timeRange: { start: string; end: string }): AggregateLogsRequest {
   return {
@@ -50,7 +50,7 @@ export function aggregateRequest(endpointId: string, timeRange: { start: string;
 export const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'fatal'];
 
 /** The UTC hour starts (ms) from the range's first hour to its last. */
-export function hoursOf(timeRange: { start: string; end: string }): number[] {
+function hoursOf(timeRange: { start: string; end: string }): number[] {
   const first = Math.floor(Date.parse(timeRange.start) / HOUR) * HOUR;
   const end = Date.parse(timeRange.end);
   const out: number[] = [];
@@ -62,7 +62,7 @@ export function hoursOf(timeRange: { start: string; end: string }): number[] {
   return out;
 }
 
-export interface HourlyFigures {
+interface HourlyFigures {
   hours: number[];
   /** Lines per level, one value per hour. */
   levels: Record<LogLevel, number[]>;
@@ -74,7 +74,7 @@ export interface HourlyFigures {
 }
 
 /** The aggregate rows laid out over every hour of the range (an hour without rows reads 0 or null). */
-export function hourlyFigures(
+function hourlyFigures(
   timeRange: { start: string; end: string },
   levelRows: readonly AggregateRow[],
   hourRows: readonly AggregateRow[],
@@ -118,7 +118,7 @@ const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
 const NUMBER = /\d+(?:\.\d+)?/g;
 
 /** The message's shape: ids, addresses and numbers replaced, so the lines of one error group together. */
-export function messageShape(message: string): string {
+function messageShape(message: string): string {
   return message
     .replace(UUID, '<uuid>')
     .replace(PREFIXED_ID, '$1_<id>')
@@ -142,7 +142,7 @@ export interface ErrorGroup {
 }
 
 /** Error and fatal lines grouped by message shape, most frequent first (ties: most recent first). */
-export function groupErrors(entries: readonly EndpointLogEntry[]): ErrorGroup[] {
+function groupErrors(entries: readonly EndpointLogEntry[]): ErrorGroup[] {
   const groups = new Map<string, ErrorGroup>();
   for (const e of entries) {
     if (e.level !== 'error' && e.level !== 'fatal') continue;

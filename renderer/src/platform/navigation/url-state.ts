@@ -12,9 +12,13 @@ export type UrlPatch<K extends string> = Partial<Record<K, string | null>>;
 /** `push` adds a history entry; `typing` adds one per burst (keystrokes less than BURST_MS apart replace it). */
 export type UrlWrite = 'push' | 'typing';
 
+/** @internal Exported for its tests only. */
 export const BURST_MS = 1000;
 
-/** The values of `defaults`' keys read from a query; a missing or empty one is its default. */
+/**
+ * The values of `defaults`' keys read from a query; a missing or empty one is its default.
+ * @internal Exported for its tests only.
+ */
 export function readParams<K extends string>(query: URLSearchParams, defaults: UrlParams<K>): UrlParams<K> {
   const out = { ...defaults };
   for (const key of Object.keys(defaults) as K[]) {
@@ -24,7 +28,10 @@ export function readParams<K extends string>(query: URLSearchParams, defaults: U
   return out;
 }
 
-/** The hash with the patch applied to its query: null, empty or default values leave the address. */
+/**
+ * The hash with the patch applied to its query: null, empty or default values leave the address.
+ * @internal Exported for its tests only.
+ */
 export function hashWithParams(
   hash: string,
   patch: Record<string, string | null | undefined>,
@@ -46,13 +53,17 @@ export function pathWithParams(path: string, params: Record<string, string>): st
   return hashWithParams(`#${path}`, params).slice(1);
 }
 
-/** `name` ascending, `-name` descending. */
+/**
+ * `name` ascending, `-name` descending.
+ * @internal Exported for its tests only.
+ */
 export function parseSort(value: string): SortState | null {
   const desc = value.startsWith('-');
   const columnId = desc ? value.slice(1) : value;
   return columnId ? { columnId, direction: desc ? 'desc' : 'asc' } : null;
 }
 
+/** @internal Exported for its tests only. */
 export function formatSort(sort: SortState | null): string {
   return sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.columnId}` : '';
 }
@@ -62,7 +73,10 @@ export function parseList(value: string): string[] {
   return value.split(',').filter(Boolean);
 }
 
-/** Whether a write of these keys at `now` continues the last typing burst (then it replaces the entry). */
+/**
+ * Whether a write of these keys at `now` continues the last typing burst (then it replaces the entry).
+ * @internal Exported for its tests only.
+ */
 export function continuesBurst(last: { keys: string; at: number } | null, keys: string, now: number): boolean {
   return last !== null && last.keys === keys && now - last.at < BURST_MS;
 }

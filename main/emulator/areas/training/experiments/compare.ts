@@ -114,7 +114,10 @@ function labelOf(g: Group, groups: readonly Group[], groupBy: string): string {
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
-/** A group's replicate values of the metric. */
+/**
+ * A group's replicate values of the metric.
+ * @internal Exported for its tests only.
+ */
 export interface ReplicateValues {
   id: string;
   values: readonly number[];
@@ -124,6 +127,7 @@ export interface ReplicateValues {
  * Configurations compared across their replicates: Welch's t and Mann–Whitney on the values,
  * effect sizes, each family (Welch's, Mann–Whitney's) corrected; significant by Welch's adjusted
  * p; `sign` 1 when lower is better, −1 when higher is.
+ * @internal Exported for its tests only.
  */
 export function testReplicates(
   pairs: ReadonlyArray<readonly [ReplicateValues, ReplicateValues]>,
@@ -175,7 +179,10 @@ export function testReplicates(
   });
 }
 
-/** A model's per-example validation losses on an evaluation set, at a step. */
+/**
+ * A model's per-example validation losses on an evaluation set, at a step.
+ * @internal Exported for its tests only.
+ */
 export interface ExampleLosses {
   id: string;
   step: number;
@@ -187,6 +194,7 @@ export interface ExampleLosses {
  * losses (the family corrected; significant by its adjusted p) and a paired bootstrap interval of
  * the mean difference at 1 − alpha (seeded; the same resamples of the examples for both models).
  * Losses are by run id: `bootstrap` keeps each run's resampled means across calls.
+ * @internal Exported for its tests only.
  */
 export function testPaired(
   pairs: ReadonlyArray<readonly [ExampleLosses, ExampleLosses]>,

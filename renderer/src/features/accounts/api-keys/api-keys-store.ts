@@ -12,9 +12,7 @@ import type { RevealedKey } from '../../../components/KeyRevealDialog';
 import { prefixesToAsk } from './key-holders';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 
-export type { LoadStatus };
-
-export interface UsageState {
+interface UsageState {
   keyId: string | null;
   period: UsagePeriod;
   granularity: Granularity;

@@ -10,7 +10,7 @@ export const NO_KEY_LIMIT = 'no per-key limit';
 const CLASS_LABEL: Record<RateClass, string> = { reads: 'Reads', writes: 'Writes', executions: 'Executions' };
 const SHORT: Record<RateClass, string> = { reads: 'R', writes: 'W', executions: 'X' };
 
-export function limitText(value: number): string {
+function limitText(value: number): string {
   return value > 0 ? `${value.toLocaleString('en')} per hour` : NO_KEY_LIMIT;
 }
 

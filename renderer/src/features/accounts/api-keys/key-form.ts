@@ -37,7 +37,10 @@ export type UpdateResult = GenericFormResult<UpdateApiKeyRequest, FormErrors>;
 
 const MAX_TEXT = KEY_RATE_LIMIT_MAX.toLocaleString('en');
 
-/** The rules in words: the form's helper texts and its error messages say the same thing. */
+/**
+ * The rules in words: the form's helper texts and its error messages say the same thing.
+ * @internal Exported for its tests only.
+ */
 export const KEY_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: `Name is at most ${KEY_NAME_MAX} characters`,
@@ -60,7 +63,7 @@ export const emptyCreateKeyForm = (): KeyForm => ({
 });
 
 /** `YYYY-MM-DD` of a timestamp in local time (what a date input shows). */
-export function dateInputValue(iso: string | null): string {
+function dateInputValue(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
@@ -86,7 +89,10 @@ export function otherScopes(key: ApiKey): string[] {
   return key.scopes.filter((s) => !(AccountKeyScope.options as readonly string[]).includes(s));
 }
 
-/** An expiry date means "usable through that day": the end of the day, local time. */
+/**
+ * An expiry date means "usable through that day": the end of the day, local time.
+ * @internal Exported for its tests only.
+ */
 export function expiryFromDate(date: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return null;

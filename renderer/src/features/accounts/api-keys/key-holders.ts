@@ -8,6 +8,7 @@ import type { KeyHolder } from '../../../../../shared/ipc/contract';
 
 export type { KeyHolder };
 
+/** @internal Exported for its tests only. */
 export const OWNER_KEY_REASON =
   'This is the local emulator’s owner key, which the Local emulator profile connects with: the emulator does not let it be changed, rotated or revoked';
 
@@ -16,7 +17,7 @@ export function prefixesToAsk(keys: readonly ApiKey[], max = 5000): string[] {
   return [...new Set(keys.filter((k) => k.status !== 'revoked').map((k) => k.prefix))].slice(0, max);
 }
 
-export function isOwnerKey(holders: readonly KeyHolder[] | undefined): boolean {
+function isOwnerKey(holders: readonly KeyHolder[] | undefined): boolean {
   return holders?.some((h) => h.builtIn) ?? false;
 }
 

@@ -5,7 +5,7 @@ import type { Granularity } from '../../../../../shared/api/common';
 import { serverNow } from '../../../platform/server-clock';
 import { bucketAxis, type TimeAxis } from '../../../lib/time-axis';
 
-export interface Point {
+interface Point {
   x: number;
   y: number;
 }

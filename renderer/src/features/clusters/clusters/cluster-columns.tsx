@@ -19,7 +19,7 @@ import type { LifecycleAction } from './LifecycleDialogs';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { serverNow } from '../../../platform/server-clock';
 
-export interface ClusterActions {
+interface ClusterActions {
   open(cluster: Cluster): void;
   stop(cluster: Cluster): void;
   restart(cluster: Cluster): void;
@@ -53,7 +53,7 @@ function ActionButton({
   );
 }
 
-export function clusterColumns(actions: ClusterActions, now: () => number): Column<Cluster>[] {
+function clusterColumns(actions: ClusterActions, now: () => number): Column<Cluster>[] {
   return [
     {
       id: 'name',

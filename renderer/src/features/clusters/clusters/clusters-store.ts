@@ -10,8 +10,6 @@ import { isCancelled, toNormalizedError } from '../../../bridge/errors';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 import type { HistoryRequest } from './metrics/ranges';
 
-export type { LoadOptions, LoadStatus };
-
 export interface ClusterDetailState {
   cluster: Cluster | null;
   /** `ready` while a cluster is shown, also during and after a failed reload; `error` only with nothing to show. */

@@ -11,7 +11,7 @@ export interface FollowState {
 export const FOLLOWING: FollowState = { following: true, base: 0 };
 
 /** How close to the bottom (px) still counts as at the bottom: a row's height, against rounding. */
-export const BOTTOM_SLACK_PX = 24;
+const BOTTOM_SLACK_PX = 24;
 
 export function atBottom(scrollTop: number, clientHeight: number, scrollHeight: number): boolean {
   return scrollHeight - (scrollTop + clientHeight) <= BOTTOM_SLACK_PX;

@@ -11,7 +11,7 @@ import { openWindow } from '../../../platform/navigation/open-window';
 import type { Feature, FeatureCommand } from '../../feature';
 
 /** The cluster or endpoint whose page is open (`/clusters/<id>…`, `/endpoints/<id>…`). */
-export function sourceOfPath(path: string): LinkedLogSource | null {
+function sourceOfPath(path: string): LinkedLogSource | null {
   const m = /^\/(clusters|endpoints)\/([^/]+)/.exec(path);
   if (!m) return null;
   return { kind: m[1] === 'clusters' ? 'cluster' : 'endpoint', id: decodeURIComponent(m[2]!) };

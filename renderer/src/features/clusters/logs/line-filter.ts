@@ -4,7 +4,10 @@
 // or a plain substring search when it has no special characters — which is most searches.
 import type { Level, LogLine } from './log-line';
 
-/** A pattern's length is bounded: a long alternation is both slow and never what was meant. */
+/**
+ * A pattern's length is bounded: a long alternation is both slow and never what was meant.
+ * @internal Exported for its tests only.
+ */
 export const PATTERN_MAX = 200;
 
 export type Pattern = { ok: true; empty: boolean; test(lower: string): boolean; highlight: RegExp | null } | { ok: false; message: string };

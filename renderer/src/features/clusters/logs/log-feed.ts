@@ -6,14 +6,14 @@
 import type { LogSourceRef, LogTailEvent, LogTailFilters, LogTailItem } from '../../../../../shared/ipc/streams';
 import { subscribeLogTail } from '../../../bridge/frame-batch';
 
-export interface FeedHandlers {
+interface FeedHandlers {
   onItems(items: readonly LogTailItem[]): void;
   onStatus(status: Extract<LogTailEvent, { type: 'status' }>): void;
   /** Entries the relay dropped because this window fell behind (never held here). */
   onSkipped(count: number): void;
 }
 
-export interface FeedOptions {
+interface FeedOptions {
   filters?: LogTailFilters;
   /** Entries before now to start with. */
   backlog: number;

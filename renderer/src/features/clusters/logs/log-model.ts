@@ -29,6 +29,7 @@ const RATE_WINDOW_MS = 5_000;
  * The view is told of arriving lines at most this often (about 30 times a second): at
  * thousands of lines a second nobody reads a redraw per frame, and each costs a layout of the
  * rows in sight. What the reader does (filters, sources) is shown at once.
+ * @internal Exported for its tests only.
  */
 export const VIEW_INTERVAL_MS = 32;
 
@@ -45,7 +46,7 @@ function firstAfter(buffer: LineBuffer<LogLine>, ts: number): number {
 }
 
 /** Two time-ordered lists as one; on equal times `a` (the lines held) comes first. */
-export function mergeByTime(a: readonly LogLine[], b: readonly LogLine[]): LogLine[] {
+function mergeByTime(a: readonly LogLine[], b: readonly LogLine[]): LogLine[] {
   const out = new Array<LogLine>(a.length + b.length);
   let i = 0;
   let j = 0;

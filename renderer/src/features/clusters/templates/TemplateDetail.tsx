@@ -35,7 +35,7 @@ import {
 } from './TemplateSections';
 import { useTemplates } from './templates-store';
 
-export const OFFICIAL_READ_ONLY =
+const OFFICIAL_READ_ONLY =
   'Official templates are maintained by the platform and cannot be changed or deleted. Duplicate it to make your own.';
 
 function ReadOnlyAware({ official, children }: { official: boolean; children: ReactElement }) {

@@ -8,7 +8,7 @@ import { formatMoney } from '../../../lib/money';
 import { gpuSummary, ratingText, TemplateBadges } from './TemplateBadges';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
-export function templateColumns(): Column<Template>[] {
+function templateColumns(): Column<Template>[] {
   return [
     {
       id: 'name',

@@ -26,12 +26,12 @@ import {
 } from '../../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 import type { ServerFieldError } from '../../../components/form/use-validated-form';
-export type { EnvRow, FieldErrors, FormResult };
+export type { FieldErrors, FormResult };
 
 export const RESOURCES = Object.keys(RESOURCE_RANGES) as ResourceName[];
 export type ResourceTexts = Record<ResourceName, string>;
 
-export interface TemplatePortRow {
+interface TemplatePortRow {
   internalPort: string;
   protocol: Protocol;
   description: string;
@@ -180,7 +180,10 @@ const RESOURCE_WORDS: Record<ResourceName, string> = {
 };
 const COLUMN_WORDS = { default_configuration: 'Default', min_resources: 'Minimum', max_resources: 'Maximum' } as const;
 
-/** The template dialog's fields by error key → the form member each shows (rows: their list). */
+/**
+ * The template dialog's fields by error key → the form member each shows (rows: their list).
+ * @internal Exported for its tests only.
+ */
 export const TEMPLATE_FIELDS: Readonly<Record<string, keyof TemplateForm>> = {
   name: 'name',
   description: 'description',

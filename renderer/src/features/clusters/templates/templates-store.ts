@@ -14,7 +14,6 @@ import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 
-export type { LoadStatus };
 export type TriState = '' | 'true' | 'false';
 export type SortBy = NonNullable<ListTemplatesQuery['sort_by']>;
 
@@ -28,6 +27,7 @@ export interface TemplateFilters {
   includeDeprecated: boolean;
 }
 
+/** @internal Exported for its tests only. */
 export const defaultTemplateFilters = (): TemplateFilters => ({
   category: '',
   framework: '',
@@ -38,7 +38,10 @@ export const defaultTemplateFilters = (): TemplateFilters => ({
   includeDeprecated: false,
 });
 
-/** The filters as the list operation's query: only what is set. */
+/**
+ * The filters as the list operation's query: only what is set.
+ * @internal Exported for its tests only.
+ */
 export function templateQuery(f: TemplateFilters): ListTemplatesQuery {
   return {
     ...(f.category ? { category: f.category } : {}),

@@ -7,7 +7,7 @@ import { Framework, TemplateCategory, TemplateSortBy } from '../../../../../shar
 import { oneOfParam } from '../../../platform/navigation/url-state';
 import { useTemplates, type TemplateFilters, type TemplatesState, type TriState } from './templates-store';
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 const URL = { category: '', framework: '', gpu: '', official: '', sort_by: 'name', deprecated: '' };
 export type TemplateParams = typeof URL;
@@ -15,7 +15,7 @@ export type TemplateParams = typeof URL;
 const tri = (value: string): TriState => (value === 'true' || value === 'false' ? value : '');
 
 /** The server-side filters an address asks for (unknown values read as "any"). */
-export function filtersFromParams(p: TemplateParams & { q: string }): TemplateFilters {
+function filtersFromParams(p: TemplateParams & { q: string }): TemplateFilters {
   return {
     category: oneOfParam(TemplateCategory.options, p.category),
     framework: oneOfParam(Framework.options, p.framework),

@@ -39,7 +39,7 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-export function UploadProgressView({ name, progress }: { name: string; progress: UploadProgress | null }) {
+function UploadProgressView({ name, progress }: { name: string; progress: UploadProgress | null }) {
   const size = progress?.size ?? 0;
   const pct = (n: number) => (size > 0 ? (n / size) * 100 : 0);
   const acknowledged = progress?.acknowledged ?? 0;

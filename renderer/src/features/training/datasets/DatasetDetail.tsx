@@ -36,7 +36,7 @@ import { EditDatasetDialog } from './EditDatasetDialog';
 import { useDatasets } from './datasets-store';
 
 /** DATASET_IN_USE in words: which jobs hold the dataset and what to do. */
-export function deleteRefusal(error: unknown): BridgeCallError | unknown {
+function deleteRefusal(error: unknown): BridgeCallError | unknown {
   const n = toNormalizedError(error);
   if (n.code !== 'DATASET_IN_USE') return error;
   const jobs = Array.isArray(n.details.trainingJobIds) ? (n.details.trainingJobIds as string[]) : [];
@@ -49,7 +49,7 @@ export function deleteRefusal(error: unknown): BridgeCallError | unknown {
 }
 
 /** Why a dataset is in error, in words: the failed checks (VALIDATION_FAILED) or the server's message. */
-export function failureText(dataset: Dataset): string {
+function failureText(dataset: Dataset): string {
   const failed = (dataset.validation.checks ?? []).filter((c) => c.status === 'failed');
   if (dataset.error?.error !== 'VALIDATION_FAILED' || failed.length === 0) return dataset.error?.message ?? '';
   const checks = failed.map((c) => `${CHECK_NAMES[c.name] ?? c.name}${c.message ? ` (${c.message})` : ''}`).join('; ');

@@ -16,6 +16,7 @@ interface EditForm {
 
 const LABELS = { name: 'Name', description: 'Description', tags: 'Tags' };
 
+/** @internal Exported for its tests only. */
 export function validateEdit(form: EditForm, dataset: Pick<Dataset, 'name' | 'description' | 'tags'>): FormResult<DatasetPatch> {
   const errors: Record<string, string> = {};
   const { name, tags } = checkAbout(form, errors);

@@ -8,7 +8,7 @@ import { formatBytes, formatCount } from '../training-format';
 import type { DatasetListItem } from './datasets-store';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
-export function datasetColumns(): Column<DatasetListItem>[] {
+function datasetColumns(): Column<DatasetListItem>[] {
   return [
     {
       id: 'name',

@@ -74,7 +74,7 @@ export const nameOfFile = (name: string) => name.replace(/(\.tar)?\.[a-z0-9]+$/i
 
 const FILE_KINDS = 'a JSON Lines, CSV, Parquet, HDF5, zip or tar file';
 
-export const splitList = (text: string) =>
+const splitList = (text: string) =>
   text
     .split(/[,\n]/)
     .map((t) => t.trim())

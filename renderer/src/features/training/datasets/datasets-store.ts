@@ -12,7 +12,7 @@ import { createLoader, initialLoadState, type LoadState, type LoadStatus } from 
 export type DatasetListItem = OutputOf<'training.datasets.list'>['datasets'][number];
 export type DatasetPatch = NonNullable<InputOf<'training.datasets.update'>['body']>;
 
-export interface DatasetFilters {
+interface DatasetFilters {
   type: DatasetType | '';
   status: DatasetStatus | '';
 }

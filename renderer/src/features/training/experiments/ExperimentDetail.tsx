@@ -48,7 +48,7 @@ import { runColumns } from './run-columns';
 import { Figure } from '../../../components/Figure';
 import { Section } from '../../../components/Section';
 
-export const DETAIL_POLL_MS = 3_000;
+const DETAIL_POLL_MS = 3_000;
 type DialogName = 'run' | 'clone' | 'archive' | 'export' | null;
 
 function Overview({ experiment }: { experiment: Experiment }) {

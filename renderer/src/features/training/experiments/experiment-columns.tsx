@@ -13,7 +13,7 @@ import type { Experiment } from '../../../../../shared/api/training/experiments'
 import type { ExperimentListItem } from './experiments-store';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
-export function experimentColumns(): Column<ExperimentListItem>[] {
+function experimentColumns(): Column<ExperimentListItem>[] {
   return [
     {
       id: 'name',

@@ -29,7 +29,7 @@ export const tagsOf = (text: string) => [
 ];
 
 /** `key = value` lines: numbers, true/false and null as such, anything else as text. Errors name their line. */
-export function parseKeyValues(text: string): { ok: true; values: Record<string, ParamValue> } | { ok: false; error: string } {
+function parseKeyValues(text: string): { ok: true; values: Record<string, ParamValue> } | { ok: false; error: string } {
   const values: Record<string, ParamValue> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -54,12 +54,6 @@ function scalarOf(raw: string): ParamValue {
   if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(raw)) return Number(raw);
   return raw.replace(/^"(.*)"$/, '$1');
 }
-
-/** The lines of an object of scalars (the inverse of parseKeyValues). */
-export const keyValuesText = (values: Readonly<Record<string, ParamValue>>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} = ${v === null ? 'null' : String(v)}`)
-    .join('\n');
 
 // --- create --------------------------------------------------------------------------------
 

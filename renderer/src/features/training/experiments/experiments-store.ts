@@ -9,14 +9,13 @@ import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 
-export type { LoadStatus };
 export type ExperimentListItem = OutputOf<'training.experiments.list'>['experiments'][number];
 export type CreateExperiment = NonNullable<InputOf<'training.experiments.create'>['body']>;
-export type UpdateExperiment = NonNullable<InputOf<'training.experiments.update'>['body']>;
+type UpdateExperiment = NonNullable<InputOf<'training.experiments.update'>['body']>;
 export type CloneExperiment = NonNullable<InputOf<'training.experiments.clone'>['body']>;
-export type ArchiveExperiment = NonNullable<InputOf<'training.experiments.archive'>['body']>;
+type ArchiveExperiment = NonNullable<InputOf<'training.experiments.archive'>['body']>;
 export type CreateRun = NonNullable<InputOf<'training.experiments.runs.create'>['body']>;
-export type RunJob = OutputOf<'training.jobs.list'>['jobs'][number];
+type RunJob = OutputOf<'training.jobs.list'>['jobs'][number];
 export type ExportExperiment = NonNullable<InputOf<'training.experiments.export'>['body']>;
 type CompareRequest = NonNullable<InputOf<'training.experiments.compare'>['body']>;
 export type Comparison = OutputOf<'training.experiments.compare'>['comparison'];
@@ -41,7 +40,7 @@ export interface ReplicatePlan {
   estimatedCost: number;
 }
 
-export interface ListFilters {
+interface ListFilters {
   status: ExperimentStatus | '';
   tags: string[];
 }

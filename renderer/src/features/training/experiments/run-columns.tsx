@@ -11,7 +11,7 @@ import { ExperimentStatusChip } from './ExperimentStatusChip';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
 /** The value shown for a metric: the final one once completed, else the best so far. */
-export function runMetric(run: Run, key: string): number | null {
+function runMetric(run: Run, key: string): number | null {
   const v = (run.metrics.final ?? run.metrics.best ?? run.metrics.current)?.[key];
   return v ?? null;
 }

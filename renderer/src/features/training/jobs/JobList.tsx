@@ -17,7 +17,7 @@ import { JOB_TABLE } from './job-columns';
 import { JOB_PAGE, useJobs, type JobListItem, type JobsState } from './jobs-store';
 
 /** The list's pace while a job moves: progress bars a few seconds behind. */
-export const JOB_LIST_POLL_MS = 3_000;
+const JOB_LIST_POLL_MS = 3_000;
 const URL = { status: '', model: '' };
 const config = {
   store: useJobs,

@@ -13,7 +13,7 @@ import { formatLoss } from './job-format';
 import type { JobListItem } from './jobs-store';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
-export function jobColumns(): Column<JobListItem>[] {
+function jobColumns(): Column<JobListItem>[] {
   return [
     {
       id: 'name',

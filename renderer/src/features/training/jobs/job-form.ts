@@ -242,7 +242,7 @@ const CONFIG_KEYS: Record<string, keyof JobForm> = {
 const gpuName = (t: string) => TRAINING_GPUS[t as TrainingGpuType]?.displayName ?? t.toUpperCase();
 
 /** INSUFFICIENT_RESOURCES in words: what is free, and of which types. */
-export function resourcesMessage(error: NormalizedError): string {
+function resourcesMessage(error: NormalizedError): string {
   const d = error.details as { requestedGpuType?: string; requestedWorkers?: number; available?: Record<string, number> };
   const free = d.available?.[d.requestedGpuType ?? ''] ?? 0;
   const others = Object.entries(d.available ?? {})

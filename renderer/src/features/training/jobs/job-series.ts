@@ -8,8 +8,7 @@ import type { ChartPoint } from '../../../components/live-decimation';
 type Snapshot = Extract<TrainingJobLiveEvent, { type: 'snapshot' }>;
 type Point = Snapshot['series']['points'][number];
 
-export const SERIES_KEYS = ['loss', 'validationLoss', 'learningRate', 'throughput', 'memoryGb'] as const;
-export type SeriesKey = (typeof SERIES_KEYS)[number];
+export type SeriesKey = 'loss' | 'validationLoss' | 'learningRate' | 'throughput' | 'memoryGb';
 
 export interface JobSeries {
   /** Changes on every snapshot: the charts' decimation starts over from new arrays. */

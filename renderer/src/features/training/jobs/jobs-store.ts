@@ -9,10 +9,10 @@ import { api } from '../../../bridge/api';
 import { createLoader, initialLoadState, type LoadState } from '../../../platform/resource-store';
 
 export type JobListItem = OutputOf<'training.jobs.list'>['jobs'][number];
-export type CreateJobBody = InputOf<'training.jobs.create'>['body'];
+type CreateJobBody = InputOf<'training.jobs.create'>['body'];
 export type ReadyDataset = OutputOf<'training.datasets.list'>['datasets'][number];
 
-export interface JobFilters {
+interface JobFilters {
   status: JobStatus | '';
   modelType: ModelType | '';
 }

@@ -44,7 +44,7 @@ import { ModelStatusChip } from './ModelStatusChip';
 import { useModels } from './models-store';
 
 /** A deployment becomes active in 3–5 simulated minutes: a read every 2 s follows it closely. */
-export const DEPLOY_POLL_MS = 2_000;
+const DEPLOY_POLL_MS = 2_000;
 
 const TAB_LABELS: Record<ModelTab, string> = { overview: 'Overview', versions: 'Versions', files: 'Files', deployments: 'Deployments' };
 

@@ -13,7 +13,7 @@ import { MetricBars } from './MetricBars';
 import { Panel } from '../../../components/Section';
 
 /** Name → value rows; values wrap rather than overflow. */
-export function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {
+function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {
   return (
     <Box
       component="dl"
@@ -35,7 +35,7 @@ export function Facts({ rows, testId }: { rows: ReadonlyArray<readonly [string, 
 }
 
 /** A free object's values as text: numbers with separators, lists joined, objects as JSON. */
-export function freeValue(v: unknown): string {
+function freeValue(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? formatNumber(v) : String(v);
   if (Array.isArray(v)) return v.map(freeValue).join(', ');
   if (v !== null && typeof v === 'object') return JSON.stringify(v);

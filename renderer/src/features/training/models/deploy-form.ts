@@ -28,7 +28,7 @@ export interface DeployForm {
 }
 
 /** Target utilisation an operator may ask for (03, Limits: targetUtilization 10-90). */
-export const UTILIZATION_PERCENT = { min: 10, max: 90 } as const;
+const UTILIZATION_PERCENT = { min: 10, max: 90 } as const;
 
 export const DEPLOY_LABELS: FieldLabels = {
   name: 'Deployment name',

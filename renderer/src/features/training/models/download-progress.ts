@@ -23,12 +23,12 @@ export function percentDone(received: number, total: number): number {
   return Math.min(100, (received / total) * 100);
 }
 
-export function formatSpeed(bytesPerSecond: number | null): string {
+function formatSpeed(bytesPerSecond: number | null): string {
   return bytesPerSecond === null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatBytes(Math.round(bytesPerSecond))}/s`;
 }
 
 /** "about 12 s left", "about 3 min left"; empty when unknown. */
-export function timeLeft(received: number, total: number, bytesPerSecond: number | null): string {
+function timeLeft(received: number, total: number, bytesPerSecond: number | null): string {
   if (bytesPerSecond === null || bytesPerSecond <= 0 || received >= total) return '';
   const s = Math.ceil((total - received) / bytesPerSecond);
   if (s < 60) return `about ${s} s left`;

@@ -7,7 +7,7 @@ import { MODEL_LIMITS, UpdateModelRequest } from '../../../../../shared/api/trai
 import { fieldErrors, formFields, longEntryMessage, type FieldLabels } from '../../../components/form/field-errors';
 import type { FieldErrors, FormResult } from '../../../components/form/form-result';
 
-export interface MetaRow {
+interface MetaRow {
   key: string;
   value: string;
 }
@@ -34,7 +34,7 @@ export function editFormOf(m: Pick<Model, 'name' | 'description' | 'tags' | 'met
   };
 }
 
-export const tagList = (s: string) =>
+const tagList = (s: string) =>
   s
     .split(',')
     .map((t) => t.trim())

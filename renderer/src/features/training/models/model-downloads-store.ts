@@ -10,7 +10,7 @@ import { getBridge } from '../../../bridge';
 import { toNormalizedError } from '../../../bridge/errors';
 import { nextSpeed, type SpeedSample } from './download-progress';
 
-export type StartedDownload = Extract<ModelDownloadStart, { started: true }>;
+type StartedDownload = Extract<ModelDownloadStart, { started: true }>;
 
 export interface ModelDownloadView {
   start: StartedDownload;

@@ -27,12 +27,11 @@ import { api } from '../../../bridge/api';
 import { toNormalizedError } from '../../../bridge/errors';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../../platform/resource-store';
 
-export type { LoadStatus };
 type ModelListItem = z.infer<typeof ListItem>;
 type ListModelsQuery = z.input<typeof ListQuery>;
 type ModelStatus = z.infer<typeof Status>;
 export type Deployment = z.infer<typeof DeploymentSchema>;
-export type UpdateModelRequest = z.input<typeof UpdateSchema>;
+type UpdateModelRequest = z.input<typeof UpdateSchema>;
 export type ModelItem = ModelListItem & { versionCount?: number };
 export type ModelSortBy = NonNullable<ListModelsQuery['sort']>;
 
@@ -43,13 +42,16 @@ export interface ModelFilters {
   order: 'asc' | 'desc';
 }
 
-export const defaultModelFilters = (): ModelFilters => ({ type: '', status: '', sortBy: 'created_at', order: 'desc' });
+const defaultModelFilters = (): ModelFilters => ({ type: '', status: '', sortBy: 'created_at', order: 'desc' });
 
 /** Pages of 100 read for the registry: 1,000 models at most (a note says so beyond). */
-export const PAGE_SIZE = 100;
-export const MAX_MODELS = 1_000;
+const PAGE_SIZE = 100;
+const MAX_MODELS = 1_000;
 
-/** The filters as the list operation's query: only what is set. */
+/**
+ * The filters as the list operation's query: only what is set.
+ * @internal Exported for its tests only.
+ */
 export function modelQuery(f: ModelFilters, offset = 0): ListModelsQuery {
   return {
     ...(f.type ? { type: f.type } : {}),

@@ -15,7 +15,7 @@ import { searchModels, useModels, type ModelFilters, type ModelItem, type Models
 const URL = { type: '', status: '', sort_by: 'created_at', order: 'desc' };
 
 /** The list operation's filters an address asks for (unknown values read as "any"). */
-export function filtersFromParams(p: typeof URL): ModelFilters {
+function filtersFromParams(p: typeof URL): ModelFilters {
   return {
     type: oneOfParam(ModelType.options, p.type),
     status: oneOfParam(ModelStatus.options, p.status),
@@ -34,7 +34,7 @@ export const MODEL_LIST = {
   notFilters: ['sort_by', 'order'] as const,
 };
 
-export function compareHint(count: number): string | null {
+function compareHint(count: number): string | null {
   const { min, max } = MODEL_COMPARE_LIMITS;
   if (count < min) return `Tick ${min} to ${max} models to compare them`;
   if (count > max) return `At most ${max} models at a time (${count} ticked)`;

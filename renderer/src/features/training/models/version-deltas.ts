@@ -4,14 +4,14 @@ import type { ModelVersion } from '../../../../../shared/api/training/models';
 import { metricDelta, type MetricDelta } from './model-format';
 
 /** The metrics the timeline compares, from the version's groups. */
-export const TIMELINE_METRICS = [
+const TIMELINE_METRICS = [
   { key: 'finalLoss', group: 'training', field: 'finalLoss' },
   { key: 'validationLoss', group: 'validation', field: 'loss' },
   { key: 'accuracy', group: 'validation', field: 'accuracy' },
   { key: 'perplexity', group: 'validation', field: 'perplexity' },
 ] as const;
 
-export interface TimelineMetric {
+interface TimelineMetric {
   key: string;
   value: number | null;
   delta: MetricDelta | null;

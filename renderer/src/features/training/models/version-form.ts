@@ -32,13 +32,13 @@ export const VERSION_LABELS: FieldLabels = {
   changelog: 'Changelog',
 };
 
-export const SEMVER_WORDS = 'a semantic version such as v1.1.0: major.minor.patch, an optional pre-release (-rc.1)';
+const SEMVER_WORDS = 'a semantic version such as v1.1.0: major.minor.patch, an optional pre-release (-rc.1)';
 
 /** The model's highest version by precedence (the API keeps them oldest first, so the last). */
 export const latestVersion = (m: Pick<Model, 'versions' | 'version'>) => m.versions.at(-1)?.version ?? m.version;
 
 /** The next minor version after `latest`, with its `v` if it has one: v1.0.0 → v1.1.0; v1.2.0-rc.1 → v1.3.0. */
-export function nextVersion(latest: string): string {
+function nextVersion(latest: string): string {
   const m = VERSION_PATTERN.exec(latest);
   if (!m) return 'v1.0.0';
   return `${latest.startsWith('v') ? 'v' : ''}${m[1]}.${Number(m[2]) + 1}.0`;
@@ -48,7 +48,7 @@ export function versionFormOf(m: Pick<Model, 'versions' | 'version'>): VersionFo
   return { version: nextVersion(latestVersion(m)), trainingJobId: '', description: '', changelog: '' };
 }
 
-export const changelogLines = (text: string) =>
+const changelogLines = (text: string) =>
   text
     .split('\n')
     .map((l) => l.trim())

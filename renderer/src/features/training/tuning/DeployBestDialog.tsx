@@ -32,6 +32,7 @@ type Errors = Partial<Record<string, string>>;
 /** How many of the best trials the picker offers. */
 const PICKS = 20;
 
+/** @internal Exported for its tests only. */
 export function validateDeployForm(f: DeployForm, bestId: string): { ok: true; request: DeployBestBody } | { ok: false; errors: Errors } {
   const errors: Errors = {};
   const name = f.name.trim();

@@ -23,7 +23,10 @@ export interface TrialChartsProps {
 
 const toDirection = (d: 'minimize' | 'maximize') => (d === 'minimize' ? 'min' : 'max');
 
-/** Axes: each parameter on its scale (a choice as categories), then the objective's metric. */
+/**
+ * Axes: each parameter on its scale (a choice as categories), then the objective's metric.
+ * @internal Exported for its tests only.
+ */
 export function parallelAxes(
   job: Pick<TuningJob, 'searchSpace' | 'metric'>,
   params: readonly string[],
@@ -42,7 +45,10 @@ export function parallelAxes(
   ];
 }
 
-/** One line per completed trial: its parameters (a category axis's values as text) and its objective. */
+/**
+ * One line per completed trial: its parameters (a category axis's values as text) and its objective.
+ * @internal Exported for its tests only.
+ */
 export function parallelItems(job: Pick<TuningJob, 'trials' | 'metric'>, axes: readonly ParallelAxis[]): ParallelItem[] {
   const params = axes.filter((a) => a.key !== job.metric);
   return job.trials

@@ -42,7 +42,7 @@ import { useTuning, type Trial, type TuningJob } from './tuning-store';
 import { Figure } from '../../../components/Figure';
 import { Section } from '../../../components/Section';
 
-export const DETAIL_POLL_MS = 2_000;
+const DETAIL_POLL_MS = 2_000;
 
 const END_REASON: Record<string, string> = {
   all_trials: 'every trial ran',

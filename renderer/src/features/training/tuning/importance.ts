@@ -11,7 +11,7 @@
 // bins sees any shape. Why not the full fANOVA (random-forest marginals): it needs a forest;
 // with tens to hundreds of trials the marginal per parameter is what an operator reads.
 
-export type ParamValue = string | number | boolean;
+type ParamValue = string | number | boolean;
 
 export interface ImportanceTrial {
   parameters: Readonly<Record<string, ParamValue>>;

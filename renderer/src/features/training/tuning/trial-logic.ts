@@ -12,7 +12,7 @@ export function trialValue(job: ObjectiveJob, trial: Pick<Trial, 'metrics'>): nu
 }
 
 /** Whether a is better than b under the job's direction. */
-export const better = (job: ObjectiveJob, a: number, b: number) => (job.objective === 'minimize' ? a < b : a > b);
+const better = (job: ObjectiveJob, a: number, b: number) => (job.objective === 'minimize' ? a < b : a > b);
 
 /** Metric names the trials report, the objective's first. */
 export function metricNames(job: ObjectiveJob, trials: readonly Pick<Trial, 'metrics'>[]): string[] {
@@ -28,6 +28,7 @@ export function searchParams(job: Pick<TuningJob, 'searchSpace'>): { names: stri
   return { names, log };
 }
 
+/** @internal Exported for its tests only. */
 export interface HistoryPoint {
   /** Trial number (launch order). */
   x: number;
@@ -37,7 +38,10 @@ export interface HistoryPoint {
   trialId: string;
 }
 
-/** Completed trials in launch order with their value and the best so far. */
+/**
+ * Completed trials in launch order with their value and the best so far.
+ * @internal Exported for its tests only.
+ */
 export function optimizationHistory(job: ObjectiveJob, trials: readonly Trial[]): HistoryPoint[] {
   const out: HistoryPoint[] = [];
   let best: number | null = null;

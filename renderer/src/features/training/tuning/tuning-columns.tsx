@@ -13,7 +13,7 @@ import { tuningPath } from './tuning-route';
 import type { TuningListItem } from './tuning-store';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
-export function tuningColumns(): Column<TuningListItem>[] {
+function tuningColumns(): Column<TuningListItem>[] {
   return [
     {
       id: 'id',

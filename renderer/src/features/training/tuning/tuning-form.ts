@@ -18,8 +18,8 @@ import type { FormResult } from '../../../components/form/form-result';
 
 export type ParamType = 'uniform' | 'log_uniform' | 'choice' | 'int_uniform' | 'int_log_uniform';
 export type Direction = 'minimize' | 'maximize';
-export type TrialMetric = (typeof TRIAL_METRICS)[number];
-export type ObjectiveMetric = (typeof OBJECTIVE_METRICS)[number];
+type TrialMetric = (typeof TRIAL_METRICS)[number];
+type ObjectiveMetric = (typeof OBJECTIVE_METRICS)[number];
 export type Literal = string | number | boolean;
 
 export const PARAM_TYPES: readonly { value: ParamType; label: string }[] = [
@@ -29,7 +29,7 @@ export const PARAM_TYPES: readonly { value: ParamType; label: string }[] = [
   { value: 'int_log_uniform', label: 'Integer log uniform' },
   { value: 'choice', label: 'Choice' },
 ];
-export const typeLabel = (t: ParamType) => PARAM_TYPES.find((p) => p.value === t)!.label;
+const typeLabel = (t: ParamType) => PARAM_TYPES.find((p) => p.value === t)!.label;
 
 export const ALGORITHMS: readonly { value: TuningAlgorithm; label: string; hint: string }[] = [
   { value: 'tpe', label: 'TPE', hint: 'Tree-structured Parzen estimator: models good and bad trials apart' },
@@ -40,7 +40,7 @@ export const ALGORITHMS: readonly { value: TuningAlgorithm; label: string; hint:
 ];
 export const algorithmLabel = (a: string) => ALGORITHMS.find((x) => x.value === a)?.label ?? a;
 
-export const CONTINUOUS: ReadonlySet<ParamType> = new Set(['uniform', 'log_uniform']);
+const CONTINUOUS: ReadonlySet<ParamType> = new Set(['uniform', 'log_uniform']);
 const LOG: ReadonlySet<ParamType> = new Set(['log_uniform', 'int_log_uniform']);
 const INTEGER: ReadonlySet<ParamType> = new Set(['int_uniform', 'int_log_uniform']);
 
@@ -54,7 +54,7 @@ export interface ParamRow {
   condition: string;
 }
 
-export interface ObjectiveRow {
+interface ObjectiveRow {
   metric: ObjectiveMetric;
   direction: Direction;
   weight: string;
@@ -148,7 +148,7 @@ function wholeIn(text: string, min: number, max: number, what: string): number |
 }
 
 /** Why grid cannot take this parameter, in the operator's words, or null. */
-export function gridRefusal(row: Pick<ParamRow, 'name' | 'type'>): string | null {
+function gridRefusal(row: Pick<ParamRow, 'name' | 'type'>): string | null {
   if (!CONTINUOUS.has(row.type)) return null;
   const label = typeLabel(row.type).toLowerCase();
   return `grid needs choice or integer parameters — ${label} '${row.name || 'this parameter'}' can't be enumerated`;

@@ -12,14 +12,14 @@ import { createLoader, initialLoadState, type LoadState, type LoadStatus } from 
 export type TuningJob = OutputOf<'training.tune.get'>;
 export type TuningListItem = OutputOf<'training.tune.list'>['tuningJobs'][number];
 export type Trial = TuningJob['trials'][number];
-export type TrainingJobItem = OutputOf<'training.jobs.list'>['jobs'][number];
-export type CreateTuningBody = InputOf<'training.tune.create'>['body'];
-export type StopTuningBody = InputOf<'training.tune.stop'>['body'];
-export type StopTuningResult = OutputOf<'training.tune.stop'>;
+type TrainingJobItem = OutputOf<'training.jobs.list'>['jobs'][number];
+type CreateTuningBody = InputOf<'training.tune.create'>['body'];
+type StopTuningBody = InputOf<'training.tune.stop'>['body'];
+type StopTuningResult = OutputOf<'training.tune.stop'>;
 export type DeployBestBody = InputOf<'training.tune.deploy_best'>['body'];
 export type DeployBestResult = OutputOf<'training.tune.deploy_best'>;
 
-export interface TuningFilters {
+interface TuningFilters {
   status: string;
   algorithm: string;
 }

@@ -122,7 +122,10 @@ export function tMeanCi(values: readonly number[], level: number): [number, numb
 /** Cumulative distributions of the signed-rank statistic V by n (no ties), bounded. */
 const SIGNRANK = new Map<number, Float64Array>();
 
-/** P(V ≤ v) for n untied, non-zero differences (R's psignrank). */
+/**
+ * P(V ≤ v) for n untied, non-zero differences (R's psignrank).
+ * @internal Exported for its tests only.
+ */
 export function signRankCdf(v: number, n: number): number {
   const max = (n * (n + 1)) / 2;
   if (v < 0) return 0;

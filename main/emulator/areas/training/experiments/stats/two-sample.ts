@@ -29,10 +29,7 @@ export function welch(x: readonly number[], y: readonly number[], alpha = 0.05):
   return { statistic: r.statistic, df: r.df, pValue: r.pValue, ci: [r.ci[0]!, r.ci[1]!], meanDifference: mean(x) - mean(y) };
 }
 
-/**
- * Ranks 1…n of the pooled values, ties given their mean rank; and the tie group sizes.
- * @internal Exported for its tests only.
- */
+/** Ranks 1…n of the pooled values, ties given their mean rank; and the tie group sizes. */
 export function midranks(values: readonly number[]): { ranks: number[]; ties: number[] } {
   const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
   const ranks = new Array<number>(values.length);

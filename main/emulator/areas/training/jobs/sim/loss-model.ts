@@ -103,6 +103,7 @@ const EXAMPLE_SPREAD = 0.25;
 /** The evaluation set: 10 % of the dataset's examples, at least 50 (or all of a smaller dataset), at most 500. */
 const EVALUATION_SET = { fraction: 0.1, min: 50, max: 500 } as const;
 
+/** @internal Exported for its tests only. */
 export function evaluationSize(examples: number): number {
   const { fraction, min, max } = EVALUATION_SET;
   return Math.max(1, Math.min(examples, Math.max(min, Math.min(max, Math.round(examples * fraction)))));

@@ -8,11 +8,11 @@ import type { NormalizedError } from '../../../../../../shared/api/errors';
 import { colourAt, stopsGradient, textOn, VIRIDIS, type ColourStops } from '../../../../lib/colour-scale';
 
 /** The statuses in which the metrics route answers a snapshot (docs/decisions.md, Metrics: Live data). */
-export const LIVE_STATUSES: readonly ClusterStatus[] = ['running', 'stopping', 'restarting'];
+const LIVE_STATUSES: readonly ClusterStatus[] = ['running', 'stopping', 'restarting'];
 export const hasLiveData = (status: ClusterStatus) => LIVE_STATUSES.includes(status);
 
 /** The fleet view reads a cluster no more often than this (issue 9: at most every 30 s). */
-export const FLEET_MIN_INTERVAL_MS = 30_000;
+const FLEET_MIN_INTERVAL_MS = 30_000;
 /**
  * Snapshot reads an hour the fleet view may spend: half of the clusters area's GET bucket
  * (1,000 an hour per account, 01-accounts.md Limits), leaving the rest to the lists, the
@@ -41,7 +41,7 @@ export interface GpuCell {
   memoryTotal: number | null;
 }
 
-export type RowState =
+type RowState =
   /** A snapshot is shown. */
   | 'live'
   /** Live status, no answer yet. */
@@ -70,7 +70,7 @@ export type SnapshotEvent = { ok: true; value: MetricsSnapshot } | { ok: false; 
 const num = (v: number | undefined): number | null => (v === undefined || !Number.isFinite(v) ? null : v);
 
 /** One cell per GPU of the cluster (its count from the record), valued from the snapshot where it has the GPU. */
-export function gpuCells(gpuCount: number, snapshot: MetricsSnapshot | null): GpuCell[] {
+function gpuCells(gpuCount: number, snapshot: MetricsSnapshot | null): GpuCell[] {
   const gpu = snapshot?.gpu;
   return Array.from({ length: gpuCount }, (_, index) => {
     const id = gpuId(index);

@@ -8,7 +8,7 @@ import { useClusters } from '../clusters-store';
 import { clusterMetricsPoller } from '../metrics/metrics-poller';
 import { fleetInterval, fleetRows, hasLiveData, type FleetRow, type SnapshotEvent } from './fleet-model';
 
-export const FLEET_LIST_POLL_MS = 120_000;
+const FLEET_LIST_POLL_MS = 120_000;
 
 export interface FleetData {
   rows: FleetRow[];

@@ -23,7 +23,7 @@ export interface PhaseProgressProps {
 }
 
 /** The followed copy of the cluster: the freshest of the view's and the poller's. */
-export function useFollowedCluster(cluster: Cluster): Cluster {
+function useFollowedCluster(cluster: Cluster): Cluster {
   const { watch, observe } = useClusterFollow.getState();
   useEffect(() => watch(cluster.id), [watch, cluster.id]);
   useEffect(() => observe(cluster), [observe, cluster]);

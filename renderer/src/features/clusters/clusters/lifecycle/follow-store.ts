@@ -14,6 +14,7 @@ import { toNormalizedError } from '../../../../bridge/errors';
 import { clusterPath } from '../cluster-route';
 import { phaseLabel, terminalPhase, type RunOptions } from './phases';
 
+/** @internal Exported for its tests only. */
 export const POLL_INTERVAL_MS = 2_000;
 
 export const isTransitional = (status: Cluster['status']): boolean => status === 'stopping' || status === 'restarting';

@@ -1,6 +1,6 @@
-// The lifecycle part of the clusters feature, as the rest of it uses it: the stop and restart dialogs and the live
-// phase progress (with its hook, for views that want the followed cluster).
-export { StopClusterDialog, type StopClusterDialogProps } from './StopClusterDialog';
-export { RestartClusterDialog, type RestartClusterDialogProps } from './RestartClusterDialog';
-export { PhaseProgress, useFollowedCluster, type PhaseProgressProps } from './PhaseProgress';
-export { RunProgressDialog, type RunProgressDialogProps } from './RunProgressDialog';
+// The lifecycle part of the clusters feature, as the rest of it uses it: the stop and restart dialogs, the live
+// phase progress and the run's progress dialog.
+export { StopClusterDialog } from './StopClusterDialog';
+export { RestartClusterDialog } from './RestartClusterDialog';
+export { PhaseProgress } from './PhaseProgress';
+export { RunProgressDialog } from './RunProgressDialog';

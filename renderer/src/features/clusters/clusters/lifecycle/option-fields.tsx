@@ -68,7 +68,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** An option whose check box turns a whole-number field off (force → grace period) or on (wait → timeout). */
-export interface SwitchedIntFieldProps<F> {
+interface SwitchedIntFieldProps<F> {
   form: BoundForm<F>;
   /** The check box: the form's boolean member `name`. */
   check: { name: keyof F & string; label: string; help: string };
@@ -77,7 +77,7 @@ export interface SwitchedIntFieldProps<F> {
   usedWhen: 'checked' | 'unchecked';
 }
 
-export function SwitchedIntField<F>({ form, check, field, usedWhen }: SwitchedIntFieldProps<F>) {
+function SwitchedIntField<F>({ form, check, field, usedWhen }: SwitchedIntFieldProps<F>) {
   const checked = form.form[check.name] as boolean;
   const used = checked === (usedWhen === 'checked');
   return (

@@ -23,7 +23,7 @@ const REST: Record<LifecycleKind, readonly string[]> = {
 };
 const TERMINAL: Record<LifecycleKind, string> = { stop: 'completed', restart: 'ready' };
 
-export const PHASE_LABELS: Record<string, string> = {
+const PHASE_LABELS: Record<string, string> = {
   notifying_processes: 'Notifying processes',
   waiting_for_graceful_exit: 'Waiting for graceful exit',
   creating_snapshot: 'Creating snapshot',
@@ -39,7 +39,7 @@ export const PHASE_LABELS: Record<string, string> = {
 };
 
 /** The phases before the terminal one, for these options. */
-export function planPhases(kind: LifecycleKind, options: RunOptions): string[] {
+function planPhases(kind: LifecycleKind, options: RunOptions): string[] {
   return [...(options.force ? [] : GRACEFUL[kind]), ...(options.keepState ? [KEEP_STATE[kind]] : []), ...REST[kind]];
 }
 

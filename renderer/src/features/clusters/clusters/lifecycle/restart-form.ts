@@ -11,8 +11,6 @@ import { fieldErrors, type FieldLabels } from '../../../../components/form/field
 import type { ServerFieldError } from '../../../../components/form/use-validated-form';
 import { compact, lifecycleField, numberField, type FieldErrors, type FormResult } from './form-values';
 
-export type { EnvRow };
-
 export interface PortRow {
   internalPort: string;
   /** '' or 0 asks for an automatically assigned external port. */
@@ -80,7 +78,10 @@ function portUpdates(rows: readonly PortRow[]) {
   }));
 }
 
-/** The restart dialog's fields by error key → the form member each shows (rows: the whole list). */
+/**
+ * The restart dialog's fields by error key → the form member each shows (rows: the whole list).
+ * @internal Exported for its tests only.
+ */
 export const RESTART_FIELDS = {
   grace_period_minutes: 'gracePeriodMinutes',
   timeout_minutes: 'timeoutMinutes',
@@ -189,7 +190,7 @@ export function restartApiErrorFields(error: NormalizedError, form: RestartForm)
 }
 
 /** Storage can only grow (02-clusters.md, Limits): shown as soon as a smaller size is typed. */
-export function storageShrinkError(text: string, cluster: Cluster): string | undefined {
+function storageShrinkError(text: string, cluster: Cluster): string | undefined {
   const storage = numberField(text);
   return typeof storage === 'number' && storage < cluster.resources.storage_gb
     ? `Storage can only grow: at least ${cluster.resources.storage_gb} GB`

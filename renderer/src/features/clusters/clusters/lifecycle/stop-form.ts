@@ -39,7 +39,7 @@ export const STOP_LABELS: FieldLabels = {
   stop_reason: 'Reason',
   notify_users: 'Notify users',
 };
-export const STOP_FIELDS = {
+const STOP_FIELDS = {
   grace_period_minutes: 'gracePeriodMinutes',
   snapshot_name: 'snapshotName',
   timeout_minutes: 'timeoutMinutes',

@@ -13,7 +13,7 @@ import { checkCustomRange } from './ranges';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A time as a datetime-local input writes it (local time, minutes). */
-export function toLocalInput(ms: number): string {
+function toLocalInput(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -13,6 +13,7 @@ const STATE_WORDS: Record<string, string> = {
   error: 'the cluster is in an error state',
 };
 
+/** @internal Exported for its tests only. */
 export function liveNoticeText(error: NormalizedError): string | null {
   if (error.code !== 'INVALID_STATE') return null;
   const status = typeof error.details.current_status === 'string' ? error.details.current_status : null;

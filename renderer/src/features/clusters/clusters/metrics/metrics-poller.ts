@@ -12,8 +12,8 @@ import type { MetricsSnapshot } from '../../../../../../shared/api/clusters/metr
 import { getBridge } from '../../../../bridge';
 import { noteServerTime } from '../../../../platform/server-clock';
 
-export type PollEvent<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
-export type PollListener<T> = (event: PollEvent<T>) => void;
+type PollEvent<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
+type PollListener<T> = (event: PollEvent<T>) => void;
 
 export interface SharedPoller<T> {
   /** Watch `key`, wanting a reading at least every `intervalMs` (the feed's default when left out). */
@@ -22,7 +22,10 @@ export interface SharedPoller<T> {
   subscribers(key: string): number;
 }
 
-/** Opens the feed of `key` read every `intervalMs` (undefined: the feed's default); events go to `emit` until the returned function closes it. */
+/**
+ * Opens the feed of `key` read every `intervalMs` (undefined: the feed's default); events go to `emit` until the returned function closes it.
+ * @internal Exported for its tests only.
+ */
 export type FeedSource<T> = (key: string, emit: PollListener<T>, intervalMs: number | undefined) => () => void;
 
 interface Entry<T> {
@@ -45,6 +48,7 @@ function intervalOf<T>(entry: Entry<T>): number | undefined {
   return min;
 }
 
+/** @internal Exported for its tests only. */
 export interface PollerEnvironment {
   isHidden(): boolean;
   onVisibilityChange(listener: () => void): () => void;
@@ -59,6 +63,7 @@ const documentVisibility: PollerEnvironment = {
   },
 };
 
+/** @internal Exported for its tests only. */
 export function createSharedPoller<T>(source: FeedSource<T>, env: PollerEnvironment = documentVisibility): SharedPoller<T> {
   const entries = new Map<string, Entry<T>>();
   let stopVisibility: (() => void) | null = null;

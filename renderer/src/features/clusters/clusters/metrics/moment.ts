@@ -4,7 +4,10 @@
 import { METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../../platform/navigation/links';
 import { checkCustomRange } from './ranges';
 
-/** Minutes either side of the moment. */
+/**
+ * Minutes either side of the moment.
+ * @internal Exported for its tests only.
+ */
 export const MOMENT_SPAN_MS = 15 * 60_000;
 
 export interface Moment {

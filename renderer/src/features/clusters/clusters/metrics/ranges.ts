@@ -2,7 +2,6 @@
 // historical ones (read once from the historical route at an interval that keeps the answer
 // within the route's bound of HISTORICAL_MAX_POINTS; docs/decisions.md, "Metrics").
 import { HISTORICAL_MAX_POINTS, INTERVAL_MS, MetricsInterval, METRICS_RETENTION_DAYS } from '../../../../../../shared/api/clusters/metrics';
-import { METRICS_LIVE_INTERVAL_MS } from '../../../../../../shared/ipc/streams';
 
 export type RangeId = '5m' | '15m' | '1h' | '6h' | '24h' | '7d' | 'custom';
 
@@ -28,19 +27,25 @@ export const RANGES: readonly RangeOption[] = [
   { id: '7d', label: '7 d', words: 'last 7 days', ms: 7 * DAY, live: false },
 ];
 
-export const RETENTION_MS = METRICS_RETENTION_DAYS * DAY;
+const RETENTION_MS = METRICS_RETENTION_DAYS * DAY;
 
 export function rangeOption(id: RangeId): RangeOption | undefined {
   return RANGES.find((r) => r.id === id);
 }
 
-/** Buckets the historical route answers for [start, end) at `step` (aligned in UTC, as the emulator counts them). */
+/**
+ * Buckets the historical route answers for [start, end) at `step` (aligned in UTC, as the emulator counts them).
+ * @internal Exported for its tests only.
+ */
 export function bucketCount(start: number, end: number, step: number): number {
   const first = Math.floor(start / step) * step;
   return (Math.floor((end - 1) / step) * step - first) / step + 1;
 }
 
-/** The finest interval whose buckets over [start, end) stay within the route's bound. */
+/**
+ * The finest interval whose buckets over [start, end) stay within the route's bound.
+ * @internal Exported for its tests only.
+ */
 export function intervalForRange(start: number, end: number): MetricsInterval {
   const fits = MetricsInterval.options.find((i) => bucketCount(start, end, INTERVAL_MS[i]) <= HISTORICAL_MAX_POINTS);
   return fits ?? '1d';
@@ -77,9 +82,8 @@ export function checkCustomRange(start: number, end: number, now: number): Custo
   return { ok: true, start, end: Math.min(end, now) };
 }
 
-/** Live data arrives at this pace (real time) from main's shared poller (`metrics:live`); see docs/decisions.md, "Stream relay". */
-export const LIVE_POLL_MS = METRICS_LIVE_INTERVAL_MS;
-/** Points kept per live series: an hour of readings at one a second, far beyond a window's needs at LIVE_POLL_MS. */
+/** Points kept per live series: an hour of readings at one a second, far beyond a window's needs at the pace live data
+ * arrives from main's shared poller (`metrics:live`, METRICS_LIVE_INTERVAL_MS); see docs/decisions.md, "Stream relay". */
 export const LIVE_CAPACITY = 3_600;
 /** A live window whose next reading is this far past its last point is read again from history (the clock jumped). */
 export const LIVE_GAP_MS = 3 * MINUTE;

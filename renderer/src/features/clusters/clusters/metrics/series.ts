@@ -14,7 +14,7 @@ const MB = 1_000_000;
  * The temperature from which GPUs throttle their clocks. The API does not say it per GPU (the
  * emulator's types throttle from 80–83 °C): the band starts at the lowest, see docs/decisions.md.
  */
-export const HOT_THRESHOLD_C = 80;
+const HOT_THRESHOLD_C = 80;
 
 export interface GpuMetricDef {
   id: 'utilization' | 'memory' | 'temperature' | 'power' | 'sm_clock' | 'mem_clock';
@@ -133,6 +133,7 @@ export function readValues(
 /**
  * Bytes per second between two counter readings; none when they do not follow each other
  * (same time, or a counter that went back: the interfaces came up again with a new run).
+ * @internal Exported for its tests only.
  */
 export function networkRates(previous: NetworkReading | null, current: NetworkReading): { rx: number; tx: number } | null {
   if (!previous) return null;
@@ -162,12 +163,6 @@ export function historySeries(points: readonly MetricsDataPoint[]): Map<string, 
     }
   }
   return out;
-}
-
-/** The GPU ids of a snapshot or data point, in index order (gpu_2 before gpu_10). */
-export function gpuIds(data: Categories | undefined): string[] {
-  const ids = Object.keys(data?.gpu?.utilization ?? {});
-  return ids.sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
 }
 
 export function customNames(data: Categories | undefined): string[] {

@@ -75,7 +75,7 @@ export const ACCESS_LABELS: FieldLabels = {
 };
 
 /** A request path to the form's error key: `ip_whitelist.2` → `allow.2` (the row), `rate_limiting…` → its field. */
-export function accessErrorKey(path: string): string | undefined {
+function accessErrorKey(path: string): string | undefined {
   const row = /^(ip_whitelist|blocked_ips)\.(\d+)$/.exec(path);
   if (row) return `${row[1] === 'ip_whitelist' ? 'allow' : 'block'}.${row[2]}`;
   if (FIELD[path]) return FIELD[path][0];

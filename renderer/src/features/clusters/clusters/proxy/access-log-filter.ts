@@ -24,14 +24,20 @@ export function rangeId(value: string): RangeId {
   return value === 'custom' || RANGE_PRESETS.some((p) => p.id === value) ? (value as RangeId) : '1h';
 }
 
-/** A datetime-local value as an ISO timestamp, or null when empty or invalid. */
+/**
+ * A datetime-local value as an ISO timestamp, or null when empty or invalid.
+ * @internal Exported for its tests only.
+ */
 export function localToIso(local: string): string | null {
   if (!local) return null;
   const ms = new Date(local).getTime();
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-/** An instant as a datetime-local value, in local time, to the minute. */
+/**
+ * An instant as a datetime-local value, in local time, to the minute.
+ * @internal Exported for its tests only.
+ */
 export function isoToLocal(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -91,7 +97,7 @@ export interface LogFilters {
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 export const ANONYMOUS = '-';
 
-export function matchesStatus(code: number, filter: string): boolean {
+function matchesStatus(code: number, filter: string): boolean {
   if (!filter) return true;
   if (/^[1-5]xx$/.test(filter)) return Math.floor(code / 100) === Number(filter[0]);
   return String(code) === filter;

@@ -141,7 +141,7 @@ export const PORT_LABELS: FieldLabels = {
 };
 
 /** A request path to the form's error key: `access_control.ip_whitelist.2` → `ip.2` (the row), others by PORT_FIELDS. */
-export function portErrorKey(path: string): string | undefined {
+function portErrorKey(path: string): string | undefined {
   const ip = /^access_control\.ip_whitelist\.(\d+)$/.exec(path);
   if (ip) return `ip.${ip[1]}`;
   if (PORT_FIELDS[path]) return PORT_FIELDS[path];

@@ -7,7 +7,7 @@ import type { ProxyConfiguration, UpdateProxyAccessRequest, UpdateProxyRequest }
 import { api } from '../../../../bridge/api';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../../platform/resource-store';
 
-export interface ProxyMetaInfo {
+interface ProxyMetaInfo {
   lastUpdated: string;
   proxyVersion: string;
   totalPortMappings: number;

@@ -44,7 +44,7 @@ export interface SecretForm {
 
 /** Off, with the interval and notice the schema applies when a policy leaves them out. */
 const rotationDefaults = RotationPolicyInput.parse({ enabled: false });
-export const defaultRotationForm = (): RotationForm => ({
+const defaultRotationForm = (): RotationForm => ({
   enabled: rotationDefaults.enabled,
   intervalDays: String(rotationDefaults.rotation_interval_days),
   notifyDaysBefore: String(rotationDefaults.notification_days_before),
@@ -67,7 +67,7 @@ export const emptySecretForm = (): SecretForm => ({
 });
 
 export const usesFilePath = (type: SecretType) => type === 'file' || type === 'certificate';
-export const isPemType = (type: SecretType) => type === 'certificate';
+const isPemType = (type: SecretType) => type === 'certificate';
 
 const PEM_PATTERN = /-----BEGIN [A-Z0-9 ]+-----[\s\S]+?-----END [A-Z0-9 ]+-----/;
 
@@ -98,11 +98,14 @@ function int(text: string): number | string {
   return /^-?\d+$/.test(t) ? Number(t) : t;
 }
 
-export function rotationPolicyOf(form: RotationForm) {
+function rotationPolicyOf(form: RotationForm) {
   return { enabled: form.enabled, rotation_interval_days: int(form.intervalDays), notification_days_before: int(form.notifyDaysBefore) };
 }
 
-/** Each error key the secret dialog shows (an issue deeper down, e.g. `tags.3`, shows on the one above it) → its form member. */
+/**
+ * Each error key the secret dialog shows (an issue deeper down, e.g. `tags.3`, shows on the one above it) → its form member.
+ * @internal Exported for its tests only.
+ */
 export const SECRET_FIELDS = {
   name: 'name',
   description: 'description',
@@ -165,7 +168,10 @@ function expiryOf(date: string): string | null | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-/** The message of a past expiry: the service refuses it too (VALIDATION_ERROR on expiration_date), as it refuses a past key expiry. */
+/**
+ * The message of a past expiry: the service refuses it too (VALIDATION_ERROR on expiration_date), as it refuses a past key expiry.
+ * @internal Exported for its tests only.
+ */
 export const PAST_EXPIRY = 'Already past: a secret cannot be created expired';
 
 function commonFields(form: SecretForm, errors: FieldErrors, now: number) {

@@ -2,7 +2,7 @@
 import type { Secret } from '../../../../../../shared/api/clusters/secrets';
 import { serverNow } from '../../../../platform/server-clock';
 
-export const EXPIRING_DAYS = 14;
+const EXPIRING_DAYS = 14;
 const DAY_MS = 24 * 3600 * 1000;
 
 export type ExpiryState = 'expired' | 'expiring' | 'valid' | 'never';
@@ -41,7 +41,7 @@ export const CATEGORY_LABELS: Record<Secret['category'], string> = {
 };
 
 /** The list operation's `search`, as the service applies it: name or description, case-insensitive. */
-export function matchesSearch(secret: Pick<Secret, 'name' | 'description'>, search: string): boolean {
+function matchesSearch(secret: Pick<Secret, 'name' | 'description'>, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   return secret.name.toLowerCase().includes(q) || (secret.description ?? '').toLowerCase().includes(q);

@@ -10,9 +10,7 @@ import type {
   UpdateSecretRequest,
 } from '../../../../../../shared/api/clusters/secrets';
 import { api } from '../../../../bridge/api';
-import { createLoader, initialLoadState, type LoadOptions, type LoadState, type LoadStatus } from '../../../../platform/resource-store';
-
-export type { LoadStatus };
+import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../../platform/resource-store';
 
 export interface SecretFilters {
   type: SecretType | '';

@@ -5,9 +5,10 @@ import type { NormalizedError } from '../../../../../../shared/api/errors';
 import { toNormalizedError } from '../../../../bridge/errors';
 import { useSecrets } from './secrets-store';
 
-export const REVEAL_MS = 30_000;
-export const REVEAL_FORBIDDEN_MESSAGE = 'Revealing values needs the owner/admin role or manage_security.';
+const REVEAL_MS = 30_000;
+const REVEAL_FORBIDDEN_MESSAGE = 'Revealing values needs the owner/admin role or manage_security.';
 
+/** @internal Exported for its tests only. */
 export function isRevealForbidden(error: NormalizedError): boolean {
   return error.status === 403 || error.code === 'INSUFFICIENT_PERMISSIONS' || error.code === 'FORBIDDEN';
 }

@@ -28,7 +28,7 @@ import { clearRunCurves, useRunCurves } from './run-curves';
 import { useComparison } from './use-comparison';
 
 const URL_DEFAULTS = { runs: '', diff: '1', baseline: '', correction: 'holm', group: 'configuration' };
-export const COMPARE_POLL_MS = 10_000;
+const COMPARE_POLL_MS = 10_000;
 const NO_RUNS: readonly { id: string; trainingJobId: string }[] = [];
 
 export default function ComparePage({ id }: { id: string }) {

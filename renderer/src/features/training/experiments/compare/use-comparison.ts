@@ -11,7 +11,7 @@ export type { Comparison };
 export type CompareRun = Comparison['runs'][number];
 
 /** The metrics asked for, in the API's limit of six: the ones the charts and tables pick from. */
-export const COMPARE_METRICS: readonly RunMetricName[] = ['validation_loss', 'loss', 'perplexity', 'accuracy', 'cost', 'duration'];
+const COMPARE_METRICS: readonly RunMetricName[] = ['validation_loss', 'loss', 'perplexity', 'accuracy', 'cost', 'duration'];
 
 export interface ComparisonOptions {
   baselineRun: string | null;
