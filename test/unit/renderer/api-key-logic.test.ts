@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareKeys, effectiveStatus } from '../../../renderer/src/features/accounts/api-keys/key-status';
+import { effectiveStatus } from '../../../renderer/src/features/accounts/api-keys/key-status';
 import { granularitiesFor, usageSeries } from '../../../renderer/src/features/accounts/api-keys/usage-series';
-import type { ApiKey } from '../../../shared/api/accounts/api-keys';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
@@ -11,14 +10,6 @@ describe('effectiveStatus', () => {
     expect(effectiveStatus({ status: 'active', expiresAt: '2026-03-01T11:59:59Z' }, NOW)).toBe('expired');
     expect(effectiveStatus({ status: 'active', expiresAt: '2026-03-02T00:00:00Z' }, NOW)).toBe('active');
     expect(effectiveStatus({ status: 'revoked', expiresAt: '2020-01-01T00:00:00Z' }, NOW)).toBe('revoked');
-  });
-
-  it('sorts usable keys first', () => {
-    const k = (name: string, status: ApiKey['status'], expiresAt: string | null) => ({ name, status, expiresAt }) as ApiKey;
-    const sorted = [k('a', 'revoked', null), k('b', 'active', '2020-01-01T00:00:00Z'), k('c', 'active', null)].sort((x, y) =>
-      compareKeys(x, y, NOW),
-    );
-    expect(sorted.map((x) => x.name)).toEqual(['c', 'b', 'a']);
   });
 });
 

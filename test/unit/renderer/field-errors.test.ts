@@ -9,7 +9,6 @@ import {
   plainText,
   rangeAt,
   shownKey,
-  wholeNumberMessage,
   type Issue,
 } from '../../../renderer/src/components/form/field-errors';
 
@@ -43,7 +42,7 @@ describe('fieldErrors', () => {
     const into = { name: 'already there' };
     const errors = fieldErrors(
       issuesOf({ name: '', count: 'x', ports: [] }),
-      (path, issue) => (path === 'count' ? ['howMany', wholeNumberMessage(issue)] : null),
+      (path, issue) => (path === 'count' ? ['howMany', plainMessage(issue)] : null),
       into,
     );
     expect(errors).toBe(into);

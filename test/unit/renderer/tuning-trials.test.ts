@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parallelAxes, parallelItems } from '../../../renderer/src/features/training/tuning/TrialCharts';
-import { metricNames, optimizationHistory, rankedTrials, searchParams } from '../../../renderer/src/features/training/tuning/trial-logic';
+import { metricNames, rankedTrials, searchParams } from '../../../renderer/src/features/training/tuning/trial-logic';
 import type { Trial } from '../../../renderer/src/features/training/tuning/tuning-store';
 
 const trial = (number: number, status: Trial['status'], loss: number | null, parameters: Trial['parameters'] = {}): Trial => ({
@@ -32,15 +32,6 @@ describe('tuning trials', () => {
     trial(4, 'completed', 1.8),
     trial(5, 'running', null),
   ];
-
-  it('keeps the best so far of the completed trials in launch order', () => {
-    expect(optimizationHistory(min, trials).map((p) => [p.x, p.value, p.best])).toEqual([
-      [1, 2, 2],
-      [3, 1.5, 1.5],
-      [4, 1.8, 1.5],
-    ]);
-    expect(optimizationHistory(max, trials).map((p) => p.best)).toEqual([0.5, 0.625, 0.625]);
-  });
 
   it('ranks completed trials best first under the direction', () => {
     expect(rankedTrials(min, trials).map((t) => t.number)).toEqual([3, 4, 1]);

@@ -149,15 +149,3 @@ export function categoryScale(categories: readonly string[]): AxisScale {
     },
   };
 }
-
-/**
- * A drag on a plot as a range of values: null when it is shorter than `minPx` (a click).
- * `toValue` maps a pixel to its value; the range is returned low to high.
- * @internal Exported for its tests only.
- */
-export function dragRange(fromPx: number, toPx: number, toValue: (px: number) => number, minPx = 4): [number, number] | null {
-  if (Math.abs(toPx - fromPx) < minPx) return null;
-  const a = toValue(fromPx);
-  const b = toValue(toPx);
-  return a < b ? [a, b] : [b, a];
-}

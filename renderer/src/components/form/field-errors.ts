@@ -31,14 +31,6 @@ export function fieldErrors<E extends ErrorMap = FieldErrors>(
   return into;
 }
 
-/**
- * 'A whole number' where text (or a fraction) was typed in a whole-number field; plain words otherwise.
- * @internal Exported for its tests only.
- */
-export function wholeNumberMessage(issue: Issue, _options: { fractions?: boolean } = {}): string {
-  return plainMessage(issue);
-}
-
 // --- plain words ---------------------------------------------------------------------------
 
 const number = (n: number) => n.toLocaleString('en-US');

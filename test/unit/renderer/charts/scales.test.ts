@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryScale,
-  dragRange,
   extent,
   formatNumber,
   linearTicks,
@@ -72,11 +71,6 @@ describe('scales', () => {
     expect(extent([3, null, -1, Number.NaN, 7])).toEqual([-1, 7]);
     expect(extent([0, -2, 5, 0.5], true)).toEqual([0.5, 5]);
     expect(extent([null, undefined])).toBeNull();
-  });
-
-  it('turns a drag into a value range, a click into none', () => {
-    expect(dragRange(100, 40, (px) => px / 10)).toEqual([4, 10]);
-    expect(dragRange(100, 102, (px) => px)).toBeNull();
   });
 });
 

@@ -14,11 +14,3 @@ export function effectiveStatus(key: Pick<ApiKey, 'status' | 'expiresAt'>, now: 
 
 /** What can still be used first. */
 export const STATUS_RANK: Record<EffectiveStatus, number> = { active: 0, expired: 1, revoked: 2 };
-
-/**
- * Keys sort active first, then by name, so what can still be used is on top.
- * @internal Exported for its tests only.
- */
-export function compareKeys(a: ApiKey, b: ApiKey, now: number = serverNow()): number {
-  return STATUS_RANK[effectiveStatus(a, now)] - STATUS_RANK[effectiveStatus(b, now)] || a.name.localeCompare(b.name);
-}

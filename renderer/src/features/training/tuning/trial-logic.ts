@@ -28,33 +28,6 @@ export function searchParams(job: Pick<TuningJob, 'searchSpace'>): { names: stri
   return { names, log };
 }
 
-/** @internal Exported for its tests only. */
-export interface HistoryPoint {
-  /** Trial number (launch order). */
-  x: number;
-  value: number;
-  /** The best value among the completed trials up to this one. */
-  best: number;
-  trialId: string;
-}
-
-/**
- * Completed trials in launch order with their value and the best so far.
- * @internal Exported for its tests only.
- */
-export function optimizationHistory(job: ObjectiveJob, trials: readonly Trial[]): HistoryPoint[] {
-  const out: HistoryPoint[] = [];
-  let best: number | null = null;
-  for (const t of [...trials].sort((a, b) => a.number - b.number)) {
-    if (t.status !== 'completed') continue;
-    const v = trialValue(job, t);
-    if (v === null) continue;
-    if (best === null || better(job, v, best)) best = v;
-    out.push({ x: t.number, value: v, best, trialId: t.id });
-  }
-  return out;
-}
-
 /** Completed trials, best first. */
 export function rankedTrials(job: ObjectiveJob, trials: readonly Trial[]): Trial[] {
   return trials
