@@ -445,8 +445,8 @@ describe('runs follow their training jobs; statistics, insights and compare', ()
     for (const p of sa.paired_tests) {
       expect(p.n).toBe(n);
       // The mean of the per-example losses is the validation loss the run (and its job and model) reports.
-      expect(p.meanA).toBeCloseTo(valueOf(p.runA), 4);
-      expect(p.meanB).toBeCloseTo(valueOf(p.runB), 4);
+      expect(p.meanA).toBe(valueOf(p.runA));
+      expect(p.meanB).toBe(valueOf(p.runB));
       expect(p.meanDifference).toBeCloseTo(p.meanA - p.meanB, 5);
       expect(p.ci[0]).toBeLessThan(p.meanDifference);
       expect(p.ci[1]).toBeGreaterThan(p.meanDifference);
@@ -469,7 +469,7 @@ describe('runs follow their training jobs; statistics, insights and compare', ()
     expect(sa.run_intervals.map((r: Json) => r.runId)).toEqual([runs.low.id, runs.mid.id, runs.high.id]);
     for (const r of sa.run_intervals) {
       expect(r.n).toBe(n);
-      expect(r.value).toBeCloseTo(valueOf(r.runId), 4);
+      expect(r.value).toBe(valueOf(r.runId));
       expect(r.ci[0]).toBeLessThan(r.value);
       expect(r.ci[1]).toBeGreaterThan(r.value);
     }

@@ -11,6 +11,7 @@ import {
   type RunMetricName,
 } from '../../../../../shared/api/training/experiments';
 import { hash32, seedOf } from '../jobs/sim/loss-model';
+import { lossFigure } from '../jobs/view';
 import { evaluationSteps, metricValue, type RunState } from './run-view';
 import { CORRELATION_MIN_N, pearson, spearman } from './stats/correlation';
 import { bootstrapMeanCi, BOOTSTRAP_RESAMPLES, ExampleBootstrap, tMeanCi, wilcoxonSignedRank } from './stats/resample';
@@ -223,8 +224,10 @@ export function testPaired(
     correction,
   );
   return raw.map((p, i) => {
-    const mx = mean(p.x.losses);
-    const my = mean(p.y.losses);
+    // The means are the runs' validation losses: shown as every view shows them (lossFigure), and
+    // their difference is that of the figures shown.
+    const mx = lossFigure(mean(p.x.losses))!;
+    const my = lossFigure(mean(p.y.losses))!;
     const w = p.w ?? { V: 0, z: null, pValue: 1, method: 'exact' as const };
     const significant = adjusted[i]! < alpha;
     return {
@@ -232,9 +235,9 @@ export function testPaired(
       runB: p.y.id,
       n: p.x.losses.length,
       steps: [p.x.step, p.y.step] as [number, number],
-      meanA: round(mx),
-      meanB: round(my),
-      meanDifference: round(mx - my),
+      meanA: mx,
+      meanB: my,
+      meanDifference: round(mx - my, 4),
       ci: roundPair(p.ci),
       wilcoxon: { V: w.V, z: w.z, pValue: w.pValue, pAdjusted: adjusted[i]!, method: w.method },
       significant,
@@ -314,7 +317,7 @@ function statisticalAnalysis(runs: readonly RunState[], a: Request['analysis'], 
   const runIntervals = evaluated.map((x) => {
     const l = losses.get(x.r.view.id)!;
     const ci = ExampleBootstrap.interval(boot.meansOf(x.r.view.id, l), level);
-    return { runId: x.r.view.id, step: x.step, n: l.length, value: round(mean(l)), ci: roundPair(ci) };
+    return { runId: x.r.view.id, step: x.step, n: l.length, value: lossFigure(mean(l))!, ci: roundPair(ci) };
   });
   const bySet = new Map<string, typeof evaluated>();
   for (const x of evaluated) bySet.set(evaluationSetOf(x.r), [...(bySet.get(evaluationSetOf(x.r)) ?? []), x]);
