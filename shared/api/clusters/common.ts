@@ -40,14 +40,28 @@ export interface RateInputs {
   storage_gb: number;
 }
 
+/** An hourly rate in its parts: the GPUs' price (count × the table's price per GPU) and the CPU, memory and storage. */
+export interface HourlyRateParts {
+  /** GPU_HOURLY_PRICE of the type: the per-GPU price every view shows (the training form too). */
+  perGpu: number;
+  gpus: number;
+  /** CPU, memory and storage, so a cluster's rate divided by its GPUs is not the per-GPU price. */
+  resources: number;
+  /** estimateHourlyRate: the sum, rounded to cents. */
+  total: number;
+}
+
+/** The parts of a configuration's hourly rate; estimateHourlyRate is its total. */
+export function hourlyRateParts(c: RateInputs): HourlyRateParts {
+  const perGpu = GPU_HOURLY_PRICE[c.gpu_type];
+  const gpus = perGpu * c.gpu_count;
+  const resources = CPU_CORE_HOURLY_PRICE * c.cpu_cores + MEMORY_GB_HOURLY_PRICE * c.memory_gb + STORAGE_GB_HOURLY_PRICE * c.storage_gb;
+  return { perGpu, gpus, resources, total: Math.round((gpus + resources) * 100) / 100 };
+}
+
 /** The hourly rate of a configuration, from the price table above; one function so the emulator and the app's cost preview agree. */
 export function estimateHourlyRate(c: RateInputs): number {
-  const rate =
-    GPU_HOURLY_PRICE[c.gpu_type] * c.gpu_count +
-    CPU_CORE_HOURLY_PRICE * c.cpu_cores +
-    MEMORY_GB_HOURLY_PRICE * c.memory_gb +
-    STORAGE_GB_HOURLY_PRICE * c.storage_gb;
-  return Math.round(rate * 100) / 100;
+  return hourlyRateParts(c).total;
 }
 
 export const ClusterId = z.string().regex(/^cluster_[A-Za-z0-9]+$/, 'a cluster id starts with cluster_');

@@ -3,6 +3,7 @@
 // steps, each with a simulated duration; the report's responseTime is their sum, and a check
 // whose sum passes its timeout is HEALTH_CHECK_TIMEOUT with the steps done before it
 // (docs/decisions.md, Endpoints: health checks).
+import { GPU_HOURLY_PRICE } from '../../../../../shared/api/clusters/common';
 import type { ComponentStatus, HealthStatus } from '../../../../../shared/api/endpoints/common';
 import type { HealthCheckDepth, HealthInclude, HealthReport } from '../../../../../shared/api/endpoints/health';
 import type { StoredEndpoint } from '../state';
@@ -107,7 +108,7 @@ function resourcesAt(e: StoredEndpoint, h: HealthStatus, t: number): NonNullable
 
 function issuesOf(e: StoredEndpoint, h: HealthStatus): Pick<HealthReport, 'issues' | 'recoveryActions'> {
   const at = iso(e.health_since);
-  const extraWorkerCost = `+$${(e.gpu_memory_gb >= 80 ? 2.49 : e.gpu_memory_gb >= 40 ? 1.89 : 0.99).toFixed(2)}/hour per worker`;
+  const extraWorkerCost = `+$${(e.gpu_memory_gb >= 80 ? GPU_HOURLY_PRICE.A100_80GB : e.gpu_memory_gb >= 40 ? GPU_HOURLY_PRICE.A100_40GB : GPU_HOURLY_PRICE.A10G).toFixed(2)}/hour per worker`;
   switch (h) {
     case 'degraded':
       return {

@@ -4,6 +4,8 @@
 import type { Cluster } from '../../../../../shared/api/clusters/cluster';
 import type { ClusterStatus } from '../../../../../shared/api/clusters/common';
 import { gpuConfig } from '../../../lib/format';
+import { formatHourly } from '../../../lib/money';
+import { hourlyRateParts } from '../../../../../shared/api/clusters/common';
 
 export const CLUSTER_STATUSES: readonly ClusterStatus[] = ['running', 'starting', 'restarting', 'stopping', 'stopped', 'error'];
 
@@ -82,4 +84,17 @@ export function countByStatus(clusters: readonly Cluster[]): Record<ClusterStatu
 /** The status chips an address's `status` asks for (`running,error`); unknown ones are left out. */
 export function statusesParam(value: string): ClusterStatus[] {
   return value.split(',').filter((s): s is ClusterStatus => (CLUSTER_STATUSES as readonly string[]).includes(s));
+}
+
+/**
+ * How a cluster's hourly rate is made (hourlyRateParts, the emulator's own function): the GPUs
+ * at the price per GPU every view shows, plus CPU, memory and storage. The resources part is the
+ * rate less the GPUs, so the two figures shown add to the rate shown.
+ */
+export function hourlyRateBreakdown(cluster: Pick<Cluster, 'gpu' | 'resources' | 'cost'>): string {
+  const parts = hourlyRateParts({ gpu_type: cluster.gpu.type, gpu_count: cluster.gpu.count, ...cluster.resources });
+  const currency = cluster.cost.currency;
+  const rest = formatHourly(Math.max(0, cluster.cost.hourly_rate - parts.gpus), currency);
+  if (cluster.gpu.count === 0) return `${rest} CPU, memory and storage`;
+  return `${gpuConfig(cluster.gpu.type, cluster.gpu.count)} at ${formatHourly(parts.perGpu, currency)} per GPU + ${rest} CPU, memory and storage`;
 }

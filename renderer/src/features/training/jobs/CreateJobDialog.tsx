@@ -188,7 +188,7 @@ export function CreateJobDialog({ open, onClose, onCreated }: { open: boolean; o
           'GPU type',
           TrainingGpuType.options.map((t) => ({
             value: t,
-            label: `${TRAINING_GPUS[t].displayName} · ${formatMoney(TRAINING_GPUS[t].hourlyPrice)}/h`,
+            label: `${TRAINING_GPUS[t].displayName} · ${formatMoney(TRAINING_GPUS[t].hourlyPrice)}/h per GPU`,
           })),
           `${gpu.memoryGb} GB each`,
         )}

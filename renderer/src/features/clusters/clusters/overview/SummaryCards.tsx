@@ -6,7 +6,7 @@ import { MONO_FONT } from '../../../../lib/fonts';
 import { formatDateTime } from '../../../../platform/relative-time';
 import { cpuCores, sizeGb } from '../../../../lib/format';
 import { formatHourly, formatMoney } from '../../../../lib/money';
-import { formatUptime, gpuLabel } from '../cluster-logic';
+import { formatUptime, gpuLabel, hourlyRateBreakdown } from '../cluster-logic';
 import { Panel } from '../../../../components/Section';
 import { Facts } from './Facts';
 
@@ -35,6 +35,7 @@ export function CostCard({ cluster }: { cluster: Cluster }) {
       <Facts
         items={[
           ['Hourly rate', formatHourly(c.hourly_rate)],
+          ['Made of', hourlyRateBreakdown(cluster)],
           ['Session cost', formatMoney(c.session_cost)],
           ['Billing started', formatDateTime(c.billing_started_at)],
           [
