@@ -190,6 +190,23 @@ export function planJob(c: ResolvedConfig, examples: number, gpu: TrainingGpuTyp
 /** Dollars rounded to the cent, as the job's `estimatedCost` is. */
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+/** A tuning trial loads the base model and the data before its first step. */
+export const TRIAL_STARTUP_MS = 30_000;
+
+/**
+ * One tuning trial's estimated cost (issue 18 part 2 #3): its parent job's run estimate (the
+ * job's `estimatedCost.total`, in cents) plus TRIAL_STARTUP_MS at the job's hourly rate. The
+ * tuning route's estimate and the start form's are this one figure.
+ */
+export function trialCostEstimate(runCost: number, hourly: number): number {
+  return runCost + (hourly * TRIAL_STARTUP_MS) / 3_600_000;
+}
+
+/** The run estimate a job shows (`estimatedCost.total`): its hourly rate over its running time, in cents. */
+export function runCostEstimate(hourly: number, runningMs: number): number {
+  return cents((hourly * runningMs) / 3_600_000);
+}
+
 export interface JobCostEstimate {
   /** USD per hour of running: the GPU type's price × workers. */
   hourly: number;

@@ -2,6 +2,7 @@
 // from its timeline and the loss model (docs/decisions.md, Training: jobs).
 import { Rng } from '../../../core/rng';
 import { TRAINING_GPUS } from '../../../../../shared/api/training/catalog';
+import { runCostEstimate } from '../../../../../shared/api/training/job-plan';
 import type { Checkpoint, TrainingJob } from '../../../../../shared/api/training/jobs';
 import type { StoredJob } from '../state';
 import { JobRun, type CheckpointAt, type Timeline } from './sim/run';
@@ -90,7 +91,7 @@ export function jobView(job: StoredJob, now: number, run = new JobRun(job)): Tra
     resourceAllocation: { gpuType: gpu.displayName, workers: job.workers, memoryPerWorker: `${gpu.memoryGb}GB` },
     estimatedCost: {
       hourly: cents(hourly),
-      total: cents((hourly * run.remainingMs(0)) / 3_600_000),
+      total: runCostEstimate(hourly, run.remainingMs(0)),
       currency: 'USD',
     },
     progress: progressOf(run, t),
@@ -158,7 +159,7 @@ export function jobListItem(job: StoredJob, now: number) {
       throughput: t.status === 'running' ? round(run.throughputAt(t.step), 1) : null,
     },
     resourceUsage: usageOf(job, t),
-    estimatedCost: { hourly: cents(hourly), total: cents((hourly * run.remainingMs(0)) / 3_600_000), currency: 'USD' as const },
+    estimatedCost: { hourly: cents(hourly), total: runCostEstimate(hourly, run.remainingMs(0)), currency: 'USD' as const },
     modelId: job.model_id,
     createdAt: iso(job.created_at),
     startedAt: t.startedAt === null ? null : iso(t.startedAt),

@@ -3,6 +3,7 @@
 // seeded training model as jobs (jobs/sim/plan.ts, loss-model.ts): its metrics at the last step,
 // its duration from the plan's step time, its cost in GPU-seconds at the GPU's price.
 import { TRAINING_GPUS, type TrainingGpuType } from '../../../../../shared/api/training/catalog';
+import { TRIAL_STARTUP_MS } from '../../../../../shared/api/training/job-plan';
 import { configIssue, JOB_LIMITS, TrainingJobConfig, type ModelType } from '../../../../../shared/api/training/jobs';
 import { hash32, seedOf, type LossModel } from '../jobs/sim/loss-model';
 import { lossModelOf, planJob, resolveConfig, type JobPlan, type ResolvedConfig } from '../jobs/sim/plan';
@@ -110,8 +111,6 @@ export interface TrialOutcome {
   plan: JobPlan | null;
 }
 
-/** Loading the base model and the data before the first step. */
-export const TRIAL_STARTUP_MS = 30_000;
 /** Per parameter no model reads: at most this share of the loss floor added at the worst value. */
 const SURFACE_AMPLITUDE = 0.03;
 

@@ -28,7 +28,8 @@ import {
   tuningInvalidState,
   tuningJobNotFound,
 } from './errors';
-import { applyParams, baselineParams, configRuleOf, runTrial, TRIAL_STARTUP_MS, type Parent } from './objective';
+import { applyParams, baselineParams, configRuleOf, runTrial, type Parent } from './objective';
+import { runCostEstimate, trialCostEstimate, TRIAL_STARTUP_MS } from '../../../../../shared/api/training/job-plan';
 import { settleTunings } from './settle';
 import { bestOf, statusOf, tuningListItem, tuningView } from './view';
 
@@ -132,10 +133,13 @@ export function newTuning(job: StoredJob, input: CreateTuningRequest, now: numbe
           0,
         )
       : total * perTrialMs;
+  // The parent's run estimate as its job shows it, plus the trial's start (the start form's figure too).
+  const hourly = baseline.costPerMs * 3_600_000;
+  const perTrialCost = trialCostEstimate(runCostEstimate(hourly, plan.total_steps * plan.step_ms), hourly);
   const estimate = {
-    per_trial_cost: perTrialMs * baseline.costPerMs,
+    per_trial_cost: perTrialCost,
     per_trial_ms: perTrialMs,
-    total_cost: totalMs * baseline.costPerMs,
+    total_cost: body.algorithm === 'hyperband' ? totalMs * baseline.costPerMs : total * perTrialCost,
     total_gpu_hours: totalMs * baseline.gpuHoursPerMs,
   };
   const b = body.budget;

@@ -8,7 +8,8 @@ import { modelFromJob } from '../models/register';
 import { JobRun } from '../jobs/sim/run';
 import { trainingRecord } from '../records';
 import { advance, spaceOf } from './engine';
-import { runTrial, TRIAL_STARTUP_MS } from './objective';
+import { runTrial } from './objective';
+import { TRIAL_STARTUP_MS } from '../../../../../shared/api/training/job-plan';
 import { bestOf } from './view';
 
 function registerBest(state: TrainingState, tu: StoredTuning): void {

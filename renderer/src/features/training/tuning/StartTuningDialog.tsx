@@ -20,6 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { OBJECTIVE_METRICS, TRIAL_METRICS } from '../../../../../shared/api/training/tuning';
+import { trialCostEstimate } from '../../../../../shared/api/training/job-plan';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatMoney } from '../../../lib/money';
@@ -108,7 +109,7 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
   const { form, update, setForm, errors } = state;
   const num = numberField(state);
   const job = trainingJobs.jobs.find((j) => j.id === form.jobId) ?? null;
-  const estimate = costEstimate(job ? job.estimatedCost.total : null, form.maxTrials);
+  const estimate = costEstimate(job ? trialCostEstimate(job.estimatedCost.total, job.estimatedCost.hourly) : null, form.maxTrials);
   const maxCost = Number(form.maxCost);
   const overBudget = estimate !== null && form.maxCost.trim() !== '' && Number.isFinite(maxCost) && estimate.total > maxCost;
   const jobOptions = useMemo(() => {
@@ -315,7 +316,8 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
       {estimate && (
         <Alert severity={overBudget ? 'warning' : 'info'} data-testid="tuning-estimate">
           About {formatMoney(estimate.total)} for {estimate.trials.toLocaleString('en-US')} trials at {formatMoney(estimate.perTrial)} each
-          (this training job’s own estimate of one run; trials with more epochs or larger batches cost more).
+          (this training job’s own estimate of one run plus 30 s to start each trial, as the tuning job estimates it; trials with more
+          epochs or larger batches cost more).
           {overBudget && ' That is more than the cost limit: the API will refuse it unless the limit or max trials changes.'}
         </Alert>
       )}
