@@ -19,6 +19,12 @@ const SOURCES = [
 export const LogSource = z.enum(SOURCES);
 export type LogSource = z.infer<typeof LogSource>;
 
+/**
+ * Request lines are sampled beyond one per two seconds (docs/decisions.md, Endpoints: logs): the
+ * logs count at most this many requests a minute, the endpoint's metrics count every one.
+ */
+export const REQUEST_LINES_PER_MINUTE = 30;
+
 export const LOG_LIMITS = {
   /** 03, Limits: entries per request. */
   limit: { minimum: 1, maximum: 10_000, default: 1000 },

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { EndpointStatus } from '../../../../shared/api/endpoints/common';
-import type { LogLevel } from '../../../../shared/api/endpoints/logs';
+import { REQUEST_LINES_PER_MINUTE, type LogLevel } from '../../../../shared/api/endpoints/logs';
 import { useUrlState } from '../../platform/navigation/url-state';
 import { useIntent } from '../../platform/page-hooks';
 import { CopyButton } from '../../components/CopyButton';
@@ -64,17 +64,33 @@ function levelColor(theme: Theme, level: LogLevel): string {
   }
 }
 
-function Totals({ data }: { data: LogAnalytics }) {
+/**
+ * The logs' request count is a sample (the emulator logs at most REQUEST_LINES_PER_MINUTE request
+ * lines a minute); every request is counted only by the endpoint's metrics (`requestsLastHour`,
+ * the list's and the Health tab's figure), shown beside it so the two are not read as one.
+ */
+function Totals({ data, requestsLastHour }: { data: LogAnalytics; requestsLastHour: number | null }) {
   const lines = data.total.count ?? 0;
   const share = lines > 0 ? (100 * data.errorTotal) / lines : 0;
   return (
     <Paper
       variant="outlined"
-      sx={{ p: 2, display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 2 }}
+      sx={{ p: 2, display: 'grid', gridTemplateColumns: 'repeat(6, minmax(0, 1fr))', gap: 2 }}
       data-testid="analytics-totals"
     >
       <Figure label="Log lines" value={count(lines)} testId="analytics-lines" />
-      <Figure label="Requests (unique jobs)" value={count(data.total.unique_jobs)} testId="analytics-jobs" />
+      <Figure
+        label="Logged requests (unique jobs)"
+        value={count(data.total.unique_jobs)}
+        hint={`a sample: at most ${REQUEST_LINES_PER_MINUTE} request lines a minute are logged`}
+        testId="analytics-jobs"
+      />
+      <Figure
+        label="All requests, last hour"
+        value={requestsLastHour === null ? '—' : count(requestsLastHour)}
+        hint="the endpoint's metrics, as the list and Health show"
+        testId="analytics-requests-last-hour"
+      />
       <Figure
         label="Average duration"
         value={formatDuration(data.total.avg_duration)}
@@ -336,7 +352,16 @@ function emptyText(status: EndpointStatus | undefined): string {
   return 'The endpoint wrote nothing in this range. Try a longer range.';
 }
 
-export function AnalyticsTab({ endpointId, status }: { endpointId: string; status?: EndpointStatus }) {
+export function AnalyticsTab({
+  endpointId,
+  status,
+  requestsLastHour = null,
+}: {
+  endpointId: string;
+  status?: EndpointStatus;
+  /** The endpoint record's `metrics.requestsLastHour`. */
+  requestsLastHour?: number | null;
+}) {
   const [params, setParams] = useUrlState({ range: '6h' });
   const range: AnalyticsRangeId = isAnalyticsRange(params.range) ? params.range : '6h';
   const { data, loading, error, loadedAt, reload } = useLogAnalytics(endpointId, range);
@@ -396,7 +421,7 @@ export function AnalyticsTab({ endpointId, status }: { endpointId: string; statu
               </Paper>
             ) : (
               <Stack spacing={2}>
-                <Totals data={shown} />
+                <Totals data={shown} requestsLastHour={requestsLastHour} />
                 <Charts data={shown} />
                 <CommonErrors data={shown} />
               </Stack>

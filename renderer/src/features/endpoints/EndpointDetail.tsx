@@ -177,7 +177,7 @@ export function EndpointDetail({ id, tab = 'health' }: { id: string; tab?: Endpo
       {tab === 'analytics' ? (
         <Box role="tabpanel" id="endpoint-panel" aria-labelledby="endpoint-tab-analytics">
           <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
-            <AnalyticsTab endpointId={id} status={endpoint.status} />
+            <AnalyticsTab endpointId={id} status={endpoint.status} requestsLastHour={endpoint.metrics.requestsLastHour} />
           </Suspense>
         </Box>
       ) : (

@@ -2,7 +2,8 @@
 // the same lines, request lines follow traffic up to the sampling cap, failures follow the
 // health, and events write their lines at their moments.
 import { describe, expect, it } from 'vitest';
-import { REQUEST_LINES_PER_MINUTE, logsBetween } from '../../../../main/emulator/areas/endpoints/sim/logs';
+import { logsBetween } from '../../../../main/emulator/areas/endpoints/sim/logs';
+import { REQUEST_LINES_PER_MINUTE } from '../../../../shared/api/endpoints/logs';
 import type { StoredEndpoint } from '../../../../main/emulator/areas/endpoints/state';
 import { storedEndpoint } from './endpoint-fixture';
 

@@ -5,18 +5,13 @@
 // share; resource_monitor, cache_manager and storage_uploader lines come on their period; what
 // happened to the endpoint (startup phases, a stop, a failed model load, a configuration
 // rollout) writes its own lines at its moments.
-import type { LogLevel, LogSource } from '../../../../../shared/api/endpoints/logs';
+import { REQUEST_LINES_PER_MINUTE, type LogLevel, type LogSource } from '../../../../../shared/api/endpoints/logs';
 import { Rng } from '../../../core/rng';
 import type { StoredEndpoint } from '../state';
 import { STARTUP_PHASES, startupEnd } from './lifecycle';
 import { sampleAt } from './traffic';
 
 const MINUTE = 60_000;
-/**
- * Request lines are sampled beyond one per two seconds (docs/decisions.md, Endpoints: logs).
- * @internal Exported for its tests only.
- */
-export const REQUEST_LINES_PER_MINUTE = 30;
 
 export interface LogRecord {
   t: number;
