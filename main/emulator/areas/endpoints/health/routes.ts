@@ -5,7 +5,7 @@ import type { HealthReport } from '../../../../../shared/api/endpoints/health';
 import { defineRoute } from '../../../core/route-def';
 import { healthCheckTimeout } from '../errors';
 import { endpointOr404 } from '../lookup';
-import { healthReport, partialResults } from '../sim/health';
+import { gpuAvailableAt, healthReport, partialResults } from '../sim/health';
 import { healthAt, readinessOf, servingSince, uptimeText } from '../sim/lifecycle';
 import { iso } from '../endpoint/view';
 
@@ -36,7 +36,7 @@ export const healthRoutes = [
     const e = endpointOr404(ctx.store, params.endpoint_id);
     const h = healthAt(e, now);
     const model = h === 'healthy' || h === 'degraded' || h === 'unhealthy';
-    const resources = h !== 'stopped' && h !== 'error';
+    const resources = gpuAvailableAt(e, now);
     const dependencies = h === 'healthy' || h === 'degraded' || h === 'starting';
     const networking = h !== 'stopped';
     const gates = { model, resources, dependencies, networking };

@@ -41,6 +41,16 @@ export interface HealthOutcome {
   steps: Array<{ name: string; ms: number }>;
 }
 
+/**
+ * Whether the GPU is available at `now`, from the health report's own GPU status (issue 18 part 2
+ * #5): readiness's `gpu_available` and its resources gate read this, so readiness cannot pass a
+ * GPU the Resources section calls unhealthy (Xid 79) or failed.
+ */
+export function gpuAvailableAt(e: StoredEndpoint, now: number): boolean {
+  const status = resourcesAt(e, healthAt(e, now), now).gpu.status;
+  return status === 'healthy' || status === 'warning' || status === 'initializing';
+}
+
 /** The GPU, CPU, memory and storage figures at `t`. */
 function resourcesAt(e: StoredEndpoint, h: HealthStatus, t: number): NonNullable<HealthReport['resources']> {
   const s = sampleAt(e, t);
