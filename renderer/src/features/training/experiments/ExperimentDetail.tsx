@@ -35,7 +35,7 @@ import { toNormalizedError } from '../../../bridge/errors';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDuration } from '../../../components/error-details';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, partsSumNote } from '../../../lib/money';
 import { relativeTime } from '../../../platform/relative-time';
 import { usePolling } from '../../../lib/use-polling';
 import { AddRunDialog } from './AddRunDialog';
@@ -100,7 +100,17 @@ function Statistics({ experiment }: { experiment: Experiment }) {
             testId="stat-best-run"
           />
         </Box>
-        <Figure label="Total cost" value={formatMoney(s.total_cost)} />
+        <Figure
+          label="Total cost"
+          value={formatMoney(s.total_cost)}
+          hint={
+            partsSumNote(
+              s.total_cost,
+              experiment.runs.map((r) => r.cost),
+            ) ?? undefined
+          }
+          testId="stat-total-cost"
+        />
         <Figure label="Training time" value={formatDuration(s.total_training_time)} />
       </Box>
     </Section>

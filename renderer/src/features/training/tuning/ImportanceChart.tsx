@@ -2,7 +2,7 @@
 // each parameter explains on its own, with the method said under it.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { MIN_TRIALS, type ParamImportance } from './importance';
+import { importancePercent, importanceSumNote, MIN_TRIALS, type ParamImportance } from './importance';
 
 export function ImportanceChart({ rows, completed }: { rows: ParamImportance[] | null; completed: number }) {
   if (!rows)
@@ -17,7 +17,7 @@ export function ImportanceChart({ rows, completed }: { rows: ParamImportance[] |
         <Box
           key={r.name}
           role="listitem"
-          aria-label={`${r.name}: ${Math.round(r.explained * 100)}% of the variance`}
+          aria-label={`${r.name}: ${importancePercent(r)}% of the variance`}
           sx={{ display: 'grid', gridTemplateColumns: '150px 1fr 56px', alignItems: 'center', gap: 1, py: 0.5 }}
         >
           <Typography variant="body2" noWrap title={r.name} sx={{ fontFamily: 'monospace', fontSize: 13 }}>
@@ -27,13 +27,14 @@ export function ImportanceChart({ rows, completed }: { rows: ParamImportance[] |
             <Box sx={{ height: '100%', width: `${Math.max(r.explained * 100, 0.5)}%`, bgcolor: 'primary.main', borderRadius: 1 }} />
           </Box>
           <Typography variant="body2" sx={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-            {Math.round(r.explained * 100)}%
+            {importancePercent(r)}%
           </Typography>
         </Box>
       ))}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         Share of the objective’s variance over the completed trials that lies between bins of each parameter alone (ε², corrected for
-        chance). Sees U-shaped effects and choices a rank correlation misses; parameters that act together are not split.
+        chance). Sees U-shaped effects and choices a rank correlation misses; parameters that act together are not split.{' '}
+        {importanceSumNote(rows)}
       </Typography>
     </Box>
   );

@@ -102,3 +102,20 @@ export function parameterImportance(
     .map((r) => ({ ...r, share: sum > 0 ? r.explained / sum : 0 }))
     .sort((a, b) => b.explained - a.explained || a.name.localeCompare(b.name));
 }
+
+/** A parameter's importance as the chart writes it: whole percent of the variance it explains alone. */
+export function importancePercent(r: Pick<ParamImportance, 'explained'>): number {
+  return Math.round(r.explained * 100);
+}
+
+/**
+ * What the chart's figures add to, said under them (issue 18 part 2 #4): each parameter is
+ * measured alone, so parameters varied together each count what they share and the figures may
+ * add to more than 100 %; under 100 %, the rest is noise or effects no parameter has alone.
+ */
+export function importanceSumNote(rows: readonly Pick<ParamImportance, 'explained'>[]): string {
+  const sum = rows.reduce((s, r) => s + importancePercent(r), 0);
+  if (sum > 100)
+    return `The figures add to ${sum}%, not 100%: each is its parameter alone, and what parameters varied together explain is counted in each of them.`;
+  return `The figures add to ${sum}%; the rest of the variance is noise or effects no parameter has alone.`;
+}
