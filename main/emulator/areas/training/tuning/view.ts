@@ -83,6 +83,12 @@ const endedInOrder = (tu: StoredTuning) =>
 
 const CONVERGENCE_MIN_TRIALS = 10;
 
+/** 1st, 2nd, 3rd, 4th, 11th, 21st… */
+function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${s}`;
+}
+
 function convergence(tu: StoredTuning) {
   const done = endedInOrder(tu);
   const scores = done.map((t) => scoreOf(tu, t)!);
@@ -102,7 +108,7 @@ function convergence(tu: StoredTuning) {
     scores.length < CONVERGENCE_MIN_TRIALS
       ? `${scores.length} of the ${CONVERGENCE_MIN_TRIALS} completed trials needed to judge convergence.`
       : converged
-        ? `Converged at trial ${done[at]!.number}: the ${after} trials since improved the best by less than 1 %; more trials are unlikely to help.`
+        ? `Converged at trial ${done[at]!.number}, the ${ordinal(at + 1)} of ${scores.length} to finish: the ${after} trials that finished after it improved the best by less than 1 %; more trials are unlikely to help.`
         : `Still improving (${remaining} % over the last half of the trials): more trials or a larger budget are likely to pay.`;
   return { converged, convergenceEpoch: done[at]!.number, remainingImprovement: remaining, recommendation };
 }

@@ -303,7 +303,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
               <Stack spacing={1}>
                 <Typography variant="body2">
                   {convergence.converged ? 'Converged' : 'Not converged yet'}
-                  {convergence.convergenceEpoch !== null ? ` · best within 1% since trial ${convergence.convergenceEpoch}` : ''}
+                  {convergence.convergenceEpoch !== null ? ` · best within 1% since trial ${convergence.convergenceEpoch} finished` : ''}
                   {convergence.remainingImprovement !== null ? ` · up to ${formatImprovement(convergence.remainingImprovement)} left` : ''}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
