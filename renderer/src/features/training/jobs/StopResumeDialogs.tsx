@@ -10,7 +10,7 @@ import { FormDialog } from '../../../components/form/FormDialog';
 import { FormField } from '../../../components/form/FormField';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatBytes, formatCount } from '../training-format';
-import { formatLoss } from './job-format';
+import { formatLoss, stopStepText, stoppedAtText } from './job-format';
 import { useJobs } from './jobs-store';
 
 const REASON_MAX = 500;
@@ -28,7 +28,7 @@ export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: 
       const answer = await useJobs.getState().stop(job.id, body);
       notify(
         'success',
-        answer.status === 'cancelled' ? `Job “${job.name}” cancelled` : `Job “${job.name}” stopped at step ${formatCount(answer.step)}`,
+        stoppedAtText(job.name, answer),
         answer.checkpoint ? `Checkpoint ${answer.checkpoint.id} saved; resume continues from it.` : undefined,
       );
       onClose();
@@ -51,7 +51,7 @@ export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: 
       <Typography variant="body2">
         {pending
           ? 'The job has not started: cancelling frees its GPUs. It is not billed and cannot be resumed.'
-          : `Training stops at step ${formatCount(job.progress.currentStep)} of ${formatCount(job.progress.totalSteps)} and billing stops with it. A stopped job can be resumed.`}
+          : stopStepText(job.progress)}
       </Typography>
       {!pending && (
         <FormControlLabel

@@ -1,5 +1,6 @@
 // Figures of the training job views: losses, learning rates, throughput, durations, and the
 // point under the crosshair.
+import { formatCount } from '../training-format';
 
 export const formatLoss = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(2) : v.toFixed(Math.abs(v) >= 10 ? 2 : 4));
 export const formatRate = (v: number) => (v === 0 ? '0' : v.toExponential(1));
@@ -33,4 +34,18 @@ export function nearestPoint<P extends { step: number }>(rows: readonly P[], ste
   const after = rows[lo]!;
   const before = rows[Math.max(0, lo - 1)]!;
   return Math.abs(before.step - step) <= Math.abs(after.step - step) ? before : after;
+}
+
+/**
+ * What the stop dialog says of the step (issue 18 part 2 #5): the job trains on while the dialog
+ * is open, so the step of the last read is not where it stops. The stop's answer gives that step
+ * (stoppedAtText, the notification), the one figure of where it stopped.
+ */
+export function stopStepText(progress: { currentStep: number; totalSteps: number }): string {
+  return `Training stops at the step it has reached when the stop arrives (step ${formatCount(progress.currentStep)} of ${formatCount(progress.totalSteps)} at the last read; it trains on meanwhile), and billing stops with it. A stopped job can be resumed.`;
+}
+
+/** The notification of a stop: the step the API says the job stopped at. */
+export function stoppedAtText(name: string, answer: { status: string; step: number }): string {
+  return answer.status === 'cancelled' ? `Job “${name}” cancelled` : `Job “${name}” stopped at step ${formatCount(answer.step)}`;
 }
