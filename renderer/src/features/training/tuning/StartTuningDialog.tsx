@@ -318,6 +318,8 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
           About {formatMoney(estimate.total)} for {estimate.trials.toLocaleString('en-US')} trials at {formatMoney(estimate.perTrial)} each
           (this training job’s own estimate of one run plus 30 s to start each trial, as the tuning job estimates it; trials with more
           epochs or larger batches cost more).
+          {form.algorithm === 'hyperband' &&
+            ' Hyperband runs each trial for its rung’s epochs, not this job’s, so the tuning job’s own estimate (shown once it starts) differs.'}
           {overBudget && ' That is more than the cost limit: the API will refuse it unless the limit or max trials changes.'}
         </Alert>
       )}
