@@ -1,0 +1,70 @@
+// Issue 18 part 4 at 1,440×900: names, not ids, and nothing that identifies a thing is cut off:
+// a revealed secret opens whole, the chaos rules' headers fit, GPUs are named one way, runs,
+// trials, axes and references read in full and link to their objects.
+import { expect, test, type Page } from '@playwright/test';
+import { openConsole } from './console-page';
+import { bridgeInvoke, clusterWithStatus, openClusterTab } from './lifecycle-page';
+
+/** Headers of the table, and cells of the given columns, whose text is cut, as "column: text". */
+async function cutIn(page: Page, table: string, columns: readonly string[] = []): Promise<string[]> {
+  await expect(page.getByRole('table', { name: table }).getByRole('cell').first()).toBeVisible();
+  return page.getByRole('table', { name: table }).evaluate(
+    (root, cols) => {
+      const cut = (el: Element) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX !== 'visible';
+      const out: string[] = [];
+      for (const header of Array.from(root.querySelectorAll('[role=columnheader]'))) {
+        if ([header, ...Array.from(header.querySelectorAll('*'))].some(cut)) out.push(`header: ${header.textContent}`);
+      }
+      for (const cell of Array.from(root.querySelectorAll('[role=cell]'))) {
+        const column = cell.getAttribute('data-column') ?? '';
+        if (cols.includes(column) && [cell, ...Array.from(cell.querySelectorAll('*'))].some(cut))
+          out.push(`${column}: ${cell.textContent}`);
+      }
+      return out;
+    },
+    [...columns],
+  );
+}
+
+test.describe('Names in full at 1,440 px', () => {
+  test('a revealed secret opens whole, wrapped, with copy', async ({ page }) => {
+    await openConsole(page);
+    const cluster = await clusterWithStatus(page, 'running');
+    await openClusterTab(page, cluster.id, 'secrets');
+    const reveal = page
+      .getByRole('table', { name: 'Secrets' })
+      .getByRole('button', { name: /^Reveal value of / })
+      .first();
+    const name = ((await reveal.getAttribute('aria-label')) ?? '').replace('Reveal value of ', '');
+    await reveal.click();
+    const shown = page.getByRole('button', { name: `Show whole value of ${name}` });
+    await expect(shown).toBeVisible();
+    const value = (await shown.textContent()) ?? '';
+    expect(value.length).toBeGreaterThan(0);
+    await shown.click();
+    const popover = page.getByRole('dialog', { name: `Value of ${name}` });
+    const whole = popover.getByTestId('secret-value-whole');
+    await expect(whole).toHaveText(value);
+    expect(await whole.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await expect(popover.getByRole('button', { name: `Copy whole value of ${name}` })).toBeVisible();
+  });
+
+  test.describe('chaos rules', () => {
+    test.afterEach(async ({ page }) => {
+      await bridgeInvoke(page, 'profiles:activate', { id: 'local-emulator' });
+      await bridgeInvoke(page, 'emulator:setChaos', { rules: [] });
+    });
+
+    test('the chaos rules table cuts no header', async ({ page }) => {
+      await openConsole(page);
+      await page.getByRole('navigation', { name: 'Areas' }).getByText('Emulator', { exact: true }).click();
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add chaos rule' });
+      await dialog.getByRole('textbox', { name: 'Route pattern' }).fill('/v2/accounts/api-keys');
+      await dialog.getByRole('textbox', { name: 'Added latency' }).fill('0');
+      await dialog.getByRole('button', { name: 'Add rule' }).click();
+      await expect(dialog).toBeHidden();
+      expect(await cutIn(page, 'Chaos rules', ['latency', 'rate', 'status'])).toEqual([]);
+    });
+  });
+});
