@@ -3,7 +3,7 @@
 // trials, axes and references read in full and link to their objects.
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from './console-page';
-import { bridgeInvoke, clusterWithStatus, openClusterTab } from './lifecycle-page';
+import { bridgeCall, bridgeInvoke, clusterWithStatus, openClusterTab } from './lifecycle-page';
 
 /** Headers of the table, and cells of the given columns, whose text is cut, as "column: text". */
 async function cutIn(page: Page, table: string, columns: readonly string[] = []): Promise<string[]> {
@@ -47,6 +47,33 @@ test.describe('Names in full at 1,440 px', () => {
     await expect(whole).toHaveText(value);
     expect(await whole.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
     await expect(popover.getByRole('button', { name: `Copy whole value of ${name}` })).toBeVisible();
+  });
+
+  test("tuning jobs are named by their training job, and a reference shows its object's name and links to it", async ({ page }) => {
+    await openConsole(page);
+    const { tuningJobs } = await bridgeCall<{ tuningJobs: { id: string; trainingJobId: string }[] }>(page, 'training.tune.list', {
+      query: { limit: 100 },
+    });
+    const tune = tuningJobs[0]!;
+    const job = await bridgeCall<{ name: string; datasetId: string }>(page, 'training.jobs.get', {
+      params: { job_id: tune.trainingJobId },
+    });
+    const dataset = await bridgeCall<{ name: string }>(page, 'training.datasets.get', { params: { dataset_id: job.datasetId } });
+    expect(job.name).not.toBe(tune.trainingJobId);
+
+    await page.goto('/#/tuning');
+    const row = page.getByTestId(`tuning-row-${tune.id}`);
+    await expect(row.locator('[data-column=id] p').first()).toHaveText(job.name);
+    await expect(row.locator('[data-column=id]')).toContainText(tune.id);
+
+    await row.click();
+    const parent = page.getByTestId('tuning-parent-link');
+    await expect(parent).toHaveText(job.name);
+    await expect(parent).toHaveAttribute('href', `#/training/jobs/${tune.trainingJobId}`);
+    await parent.click();
+    const datasetLink = page.getByTestId('job-dataset-link');
+    await expect(datasetLink).toHaveText(dataset.name);
+    await expect(datasetLink).toHaveAttribute('href', `#/training/datasets/${job.datasetId}`);
   });
 
   test.describe('chaos rules', () => {

@@ -41,6 +41,7 @@ import { TuningStatusChip } from './TuningStatusChip';
 import { useTuning, type Trial, type TuningJob } from './tuning-store';
 import { Figure } from '../../../components/Figure';
 import { Section } from '../../../components/Section';
+import { useTrainingName } from '../training-names-store';
 
 const DETAIL_POLL_MS = 2_000;
 
@@ -65,6 +66,7 @@ function Header({
   onStop(): void;
   onDeploy(): void;
 }) {
+  const parentName = useTrainingName('jobs', job.trainingJobId);
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -81,8 +83,13 @@ function Header({
           <CopyButton value={job.id} label="Copy tuning job id" />
           <Typography variant="body2" color="text.secondary">
             · tunes{' '}
-            <Link href={`#/training/jobs/${encodeURIComponent(job.trainingJobId)}`} sx={{ fontFamily: MONO_FONT, fontSize: 13 }}>
-              {job.trainingJobId}
+            <Link
+              href={`#/training/jobs/${encodeURIComponent(job.trainingJobId)}`}
+              title={job.trainingJobId}
+              data-testid="tuning-parent-link"
+              sx={parentName ? undefined : { fontFamily: MONO_FONT, fontSize: 13 }}
+            >
+              {parentName ?? job.trainingJobId}
             </Link>{' '}
             · started <span title={job.createdAt}>{relativeTime(job.createdAt)}</span>
             {job.endReason ? ` · ended: ${END_REASON[job.endReason] ?? job.endReason}` : ''}
