@@ -76,6 +76,39 @@ test.describe('Names in full at 1,440 px', () => {
     await expect(datasetLink).toHaveAttribute('href', `#/training/datasets/${job.datasetId}`);
   });
 
+  test("a tuning job's trials table fits every column at 1,440 px, sorted by any, and its axis names are whole", async ({ page }) => {
+    await openConsole(page);
+    const { tuningJobs } = await bridgeCall<{ tuningJobs: { id: string; status: string }[] }>(page, 'training.tune.list', {
+      query: { limit: 100 },
+    });
+    const tune = tuningJobs.find((t) => t.status === 'completed') ?? tuningJobs[0]!;
+    await page.goto('/#/tuning');
+    await page.getByTestId(`tuning-row-${tune.id}`).click();
+    const table = page.getByRole('table', { name: 'Trials' });
+    await expect(table.getByRole('cell').first()).toBeVisible();
+    const allColumns = await table
+      .locator('[role=row]')
+      .nth(1)
+      .locator('[role=cell]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-column') ?? ''));
+    expect(allColumns).toContain('cost');
+    // No sideways scroll: the last column is inside the table's box.
+    expect(await table.evaluate((root) => root.parentElement!.scrollWidth - root.parentElement!.clientWidth)).toBe(0);
+    expect(await cutIn(page, 'Trials', allColumns)).toEqual([]);
+    for (const header of ['Duration', 'Cost', 'Epochs']) {
+      await table.getByRole('columnheader', { name: header }).click();
+      expect(await cutIn(page, 'Trials', allColumns)).toEqual([]);
+    }
+
+    // The parallel coordinates' axis names wrap rather than end in an ellipsis.
+    const axes = page.locator('[data-testid^="parallel-axis-"]');
+    expect(await axes.count()).toBeGreaterThan(0);
+    const cut = await axes.evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight).map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+
   test.describe('chaos rules', () => {
     test.afterEach(async ({ page }) => {
       await bridgeInvoke(page, 'profiles:activate', { id: 'local-emulator' });

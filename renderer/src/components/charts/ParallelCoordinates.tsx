@@ -14,6 +14,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEven
 import { colourAt, colourBins as binColourList, stopsGradient, VIRIDIS } from '../../lib/colour-scale';
 import { exportCsv, exportPng } from './chart-export';
 import { ChartFrame, HOVER_CARD } from './ChartFrame';
+import { BreakableText } from '../BreakableText';
 import { axisX, createParallel, PLOT_MARGIN, type ParallelController } from './parallel-core';
 import {
   buildColumns,
@@ -46,7 +47,9 @@ export interface ParallelCoordinatesProps {
 
 const BINS = 32;
 const DARK_VIRIDIS = [0, 0.25, 0.5, 0.75, 1].map((t) => [t, colourAt(VIRIDIS, 0.2 + 0.8 * t)] as const);
-const LABEL_ROW = 40;
+/** Room for an axis name of up to three lines over its scale kind: names wrap, never cut. */
+const LABEL_ROW = 64;
+
 /** How near an axis (px) a drag starts a brush. */
 const AXIS_GRAB_PX = 14;
 
@@ -378,15 +381,14 @@ export function ParallelCoordinates({
                     px: 0.5,
                     py: 0.25,
                     borderRadius: 1,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
+                    whiteSpace: 'normal',
+                    overflowWrap: 'anywhere',
                     bgcolor: dragging ? 'action.selected' : undefined,
                     '&:hover': { bgcolor: 'action.hover' },
                     '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                   }}
                 >
-                  {axis.label}
+                  <BreakableText text={axis.label} />
                   <Box component="span" sx={{ display: 'block', fontWeight: 400, color: 'text.secondary', fontSize: '0.68rem' }}>
                     {axis.kind === 'log' ? 'log' : axis.kind === 'category' ? 'category' : '\u00a0'}
                   </Box>

@@ -352,6 +352,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
             <Box sx={{ height: 420, display: 'flex', flexDirection: 'column' }}>
               <DataTable<Trial>
                 label="Trials"
+                dense
                 rows={shownTrials}
                 columns={view.columns}
                 rowKey={(t) => t.id}
