@@ -25,7 +25,7 @@ async function readNames(kind: NameKind): Promise<{ id: string; name: string }[]
   return data.datasets;
 }
 
-export const useTrainingNames = create<TrainingNamesState>()((set) => {
+const useTrainingNames = create<TrainingNamesState>()((set) => {
   const readAt = new Map<NameKind, number>();
   const reading = new Map<NameKind, Promise<void>>();
   return {
