@@ -109,13 +109,51 @@ test.describe('Names in full at 1,440 px', () => {
     expect(cut).toEqual([]);
   });
 
+  test('a comparison shows run names, parameter headers and axis names whole', async ({ page }) => {
+    await openConsole(page);
+    await page.goto('/#/experiments');
+    await page
+      .getByRole('row', { name: /support/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Select all' }).click();
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const table = page.getByRole('table', { name: 'Compared runs' });
+    await expect(table.getByRole('cell').first()).toBeVisible();
+    // Every header whole (parameter paths wrap after their dots), every run name whole.
+    expect(await cutIn(page, 'Compared runs', ['name'])).toEqual([]);
+    expect(
+      await table
+        .getByRole('columnheader')
+        .evaluateAll((hs) => hs.filter((h) => h.scrollHeight > h.clientHeight).map((h) => h.textContent)),
+    ).toEqual([]);
+
+    // The chart is drawn once its panel is on screen.
+    await page.getByTestId('compare-parallel-panel').scrollIntoViewIfNeeded();
+    const plot = page.getByTestId('compare-parallel');
+    const axes = plot.locator('[data-testid^="parallel-axis-"]');
+    await expect(axes.first()).toBeVisible();
+    const cut = await axes.evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight).map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    // Names of neighbouring axes do not overlap.
+    const boxes = await axes.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        expect(overlap, `axis names ${i} and ${j} overlap`).toBe(false);
+      }
+  });
+
   test.describe('chaos rules', () => {
     test.afterEach(async ({ page }) => {
       await bridgeInvoke(page, 'profiles:activate', { id: 'local-emulator' });
       await bridgeInvoke(page, 'emulator:setChaos', { rules: [] });
     });
 
-    test('the chaos rules table cuts no header', async ({ page }) => {
+    test('the chaos rules and the request journal cut no header', async ({ page }) => {
       await openConsole(page);
       await page.getByRole('navigation', { name: 'Areas' }).getByText('Emulator', { exact: true }).click();
       await page.getByRole('button', { name: 'Add rule' }).click();
@@ -125,6 +163,13 @@ test.describe('Names in full at 1,440 px', () => {
       await dialog.getByRole('button', { name: 'Add rule' }).click();
       await expect(dialog).toBeHidden();
       expect(await cutIn(page, 'Chaos rules', ['latency', 'rate', 'status'])).toEqual([]);
+      // The request journal's fixed columns hold their headers, sorted by any of them too.
+      const fixed = ['method', 'status', 'duration'];
+      expect(await cutIn(page, 'Request journal', fixed)).toEqual([]);
+      for (const header of ['Method', 'Status', 'Duration']) {
+        await page.getByRole('table', { name: 'Request journal' }).getByRole('columnheader', { name: header }).click();
+        expect(await cutIn(page, 'Request journal', fixed)).toEqual([]);
+      }
     });
   });
 });
