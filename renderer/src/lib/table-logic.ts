@@ -34,11 +34,11 @@ const HEADER_LETTER_PX = 10;
 
 /**
  * The narrowest width (px, with the cell's padding) at which a wrapping header (DataTable's
- * `wrapHeader`: it breaks after `_`, `.`, `/` or `-`) takes at most two lines: the best split of
+ * `wrapHeader`: it breaks after a space, `_`, `.`, `/` or `-`) takes at most two lines: the best split of
  * its parts into two lines, each as wide as its letters.
  */
 export function twoLineHeaderWidth(name: string, padding = 16): number {
-  const parts = name.split(/(?<=[_./-])/);
+  const parts = name.split(/(?<=[ _./-])/);
   let best = name.length;
   for (let i = 1; i < parts.length; i++) {
     const first = parts.slice(0, i).join('').length;

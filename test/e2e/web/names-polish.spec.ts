@@ -128,6 +128,28 @@ test.describe('Names in full at 1,440 px', () => {
         .evaluateAll((hs) => hs.filter((h) => h.scrollHeight > h.clientHeight).map((h) => h.textContent)),
     ).toEqual([]);
 
+    // The statistical tests' headers are whole; a group's long configuration has its tooltip.
+    for (const name of ['Groups of replicates', 'Models on the same evaluation examples', 'Validation loss by run']) {
+      const t = page.getByRole('table', { name });
+      if ((await t.count()) === 0) continue;
+      expect(
+        await t
+          .getByRole('columnheader')
+          .evaluateAll((hs) =>
+            hs
+              .filter((h) =>
+                [h, ...Array.from(h.querySelectorAll('*'))].some(
+                  (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+                ),
+              )
+              .map((h) => h.textContent),
+          ),
+        name,
+      ).toEqual([]);
+    }
+    const group = page.getByRole('table', { name: 'Groups of replicates' }).locator('[data-column=label] p').first();
+    await expect(group).toHaveAttribute('title', (await group.textContent()) ?? '');
+
     // The chart is drawn once its panel is on screen.
     await page.getByTestId('compare-parallel-panel').scrollIntoViewIfNeeded();
     const plot = page.getByTestId('compare-parallel');

@@ -36,6 +36,8 @@ describe('twoLineHeaderWidth', () => {
     expect(twoLineHeaderWidth('optimization.gradient_checkpointing')).toBe(Math.ceil(22 * 10 + 20));
     // "learning_" over "rate".
     expect(twoLineHeaderWidth('learning_rate')).toBe(Math.ceil(9 * 10 + 20));
+    // Words: "Mean " over "validation_loss".
+    expect(twoLineHeaderWidth('Mean validation_loss')).toBe(Math.ceil(15 * 10 + 20));
     // No separator: one line, the whole name.
     expect(twoLineHeaderWidth('perplexity', 8)).toBe(Math.ceil(10 * 10 + 12));
   });
