@@ -67,6 +67,15 @@ test.describe('Names in full at 1,440 px', () => {
     await expect(row.locator('[data-column=id]')).toContainText(tune.id);
 
     await row.click();
+    // The best trial's model is named and linked too, when it has one.
+    const best = await bridgeCall<{ bestTrial: { modelId: string | null } | null }>(page, 'training.tune.get', {
+      params: { job_id: tune.trainingJobId, tune_id: tune.id },
+    });
+    if (best.bestTrial?.modelId) {
+      const model = await bridgeCall<{ name: string }>(page, 'training.models.get', { params: { model_id: best.bestTrial.modelId } });
+      await expect(page.getByTestId('best-trial-model')).toHaveText(model.name);
+      await expect(page.getByTestId('best-trial-model')).toHaveAttribute('href', `#/models/${best.bestTrial.modelId}`);
+    }
     const parent = page.getByTestId('tuning-parent-link');
     await expect(parent).toHaveText(job.name);
     await expect(parent).toHaveAttribute('href', `#/training/jobs/${tune.trainingJobId}`);
@@ -116,6 +125,15 @@ test.describe('Names in full at 1,440 px', () => {
       .getByRole('row', { name: /support/ })
       .first()
       .click();
+    // The experiment's runs name the job each trained in (when the job is among the latest read), not its id.
+    const { jobs } = await bridgeCall<{ jobs: { id: string; name: string }[] }>(page, 'training.jobs.list', { query: { limit: 100 } });
+    const runCells = page.getByRole('table', { name: 'Runs', exact: true }).locator('[data-column=name]');
+    await expect(runCells.first()).toBeVisible();
+    for (const cell of await runCells.all()) {
+      const jobId = /job_[A-Za-z0-9]+/.exec((await cell.locator('[title]').first().getAttribute('title')) ?? '')?.[0];
+      expect(jobId).toBeTruthy();
+      await expect(cell).toContainText(`job ${jobs.find((j) => j.id === jobId)?.name ?? jobId}`);
+    }
     await page.getByRole('button', { name: 'Select all' }).click();
     await page.getByRole('button', { name: 'Compare' }).click();
     const table = page.getByRole('table', { name: 'Compared runs' });

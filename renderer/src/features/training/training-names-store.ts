@@ -1,15 +1,16 @@
 // Names of the training area's objects for the references that show them (a job's dataset, a
-// tuning job's parent training job): one list read per kind (the latest 100), kept for a minute
+// tuning job's parent training job, a run's job, a trial's model): one list read per kind (the latest 100), kept for a minute
 // and shared by every view, never one read per row. An object beyond that read shows its id.
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { api } from '../../bridge/api';
 
-type NameKind = 'jobs' | 'datasets';
+type NameKind = 'jobs' | 'datasets' | 'models';
 
 interface TrainingNamesState {
   jobs: Readonly<Record<string, string>>;
   datasets: Readonly<Record<string, string>>;
+  models: Readonly<Record<string, string>>;
   /** Reads the kind's list unless it was read in the last minute (or is being read). */
   ensure(kind: NameKind): Promise<void>;
 }
@@ -21,6 +22,10 @@ async function readNames(kind: NameKind): Promise<{ id: string; name: string }[]
     const { data } = await api('training.jobs.list', { query: { limit: 100, sort: 'created_at', order: 'desc' } });
     return data.jobs;
   }
+  if (kind === 'models') {
+    const { data } = await api('training.models.list', { query: { limit: 100 } });
+    return data.models;
+  }
   const { data } = await api('training.datasets.list', { query: { limit: 100 } });
   return data.datasets;
 }
@@ -31,6 +36,7 @@ const useTrainingNames = create<TrainingNamesState>()((set) => {
   return {
     jobs: {},
     datasets: {},
+    models: {},
     ensure(kind) {
       const pending = reading.get(kind);
       if (pending) return pending;
@@ -48,7 +54,7 @@ const useTrainingNames = create<TrainingNamesState>()((set) => {
   };
 });
 
-/** The name of a training job or dataset (from its kind's one list read); null while unknown. */
+/** The name of a training job, dataset or model (from its kind's one list read); null while unknown. */
 export function useTrainingName(kind: NameKind, id: string | null | undefined): string | null {
   useEffect(() => {
     if (id) void useTrainingNames.getState().ensure(kind);

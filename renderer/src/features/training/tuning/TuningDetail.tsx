@@ -131,6 +131,7 @@ function Header({
 
 function BestTrial({ job }: { job: TuningJob }) {
   const best = job.bestTrial;
+  const modelName = useTrainingName('models', best?.modelId);
   if (!best)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -145,7 +146,10 @@ function BestTrial({ job }: { job: TuningJob }) {
         {best.modelId && (
           <>
             {' '}
-            · model <Link href={`#/models/${encodeURIComponent(best.modelId)}`}>{best.modelId}</Link>
+            · model{' '}
+            <Link href={`#/models/${encodeURIComponent(best.modelId)}`} title={best.modelId} data-testid="best-trial-model">
+              {modelName ?? best.modelId}
+            </Link>
           </>
         )}
       </Typography>
