@@ -9,6 +9,7 @@ import { alpha } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { minTableWidth, sortRows, type SortState } from '../lib/table-logic';
+import { BreakableText } from './BreakableText';
 
 export type { SortState } from '../lib/table-logic';
 
@@ -21,6 +22,8 @@ export interface Column<T> {
   render(row: T): ReactNode;
   /** Makes the column sortable. */
   sortValue?(row: T): string | number;
+  /** The header is an identifier (`learning_rate`) that wraps to a second line (after its `_` or `.` first) rather than being cut. */
+  wrapHeader?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -39,6 +42,8 @@ export interface DataTableProps<T> {
   selectedKey?: string | null;
   onRowActivate?(row: T): void;
   rowTestId?(row: T): string;
+  /** Half the cells' side padding (4 px): for tables of many narrow columns (a tuning job's trials). */
+  dense?: boolean;
 }
 
 const HEADER_HEIGHT = 40;
@@ -51,7 +56,8 @@ const HEADER_HEIGHT = 40;
 export const CONTENT_WIDTH = { date: '124px', relativeTime: '140px' } as const;
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, rows, columns, rowKey, loading, empty, rowHeight = 48, selectedKey, onRowActivate, rowTestId } = props;
+  const { label, rows, columns, rowKey, loading, empty, rowHeight = 48, selectedKey, onRowActivate, rowTestId, dense = false } = props;
+  const padX = dense ? 0.5 : 1;
   const [ownSort, setOwnSort] = useState<SortState | null>(props.initialSort ?? null);
   const controlled = props.onSortChange !== undefined;
   const sort = controlled ? (props.sort ?? props.initialSort ?? null) : ownSort;
@@ -124,7 +130,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 onClick={() => toggleSort(column)}
                 sx={{
-                  px: 1,
+                  px: padX,
                   fontSize: 12,
                   fontWeight: 600,
                   color: 'text.secondary',
@@ -143,8 +149,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 }}
                 title={column.header || undefined}
               >
-                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  {column.header}
+                <Box
+                  component="span"
+                  sx={{
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    ...(column.wrapHeader
+                      ? { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.2, textAlign: column.align ?? 'left' }
+                      : {}),
+                  }}
+                >
+                  {column.wrapHeader ? <BreakableText text={column.header} /> : column.header}
                 </Box>
                 {active && (sort.direction === 'asc' ? <ArrowUpward sx={{ fontSize: 14 }} /> : <ArrowDownward sx={{ fontSize: 14 }} />)}
               </Box>
@@ -175,7 +190,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   }}
                 >
                   {columns.map((c) => (
-                    <Box key={c.id} sx={{ px: 1 }}>
+                    <Box key={c.id} sx={{ px: padX }}>
                       <Skeleton variant="text" width="70%" />
                     </Box>
                   ))}
@@ -222,7 +237,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           role="cell"
                           data-column={column.id}
                           sx={{
-                            px: 1,
+                            px: padX,
                             minWidth: 0,
                             overflow: 'hidden',
                             textOverflow: 'ellipsis',

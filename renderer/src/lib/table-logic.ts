@@ -28,3 +28,21 @@ export function sortRows<T>(rows: readonly T[], columns: readonly SortableColumn
     return factor * (typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb)));
   });
 }
+
+/** A generous width (px) of a letter in the tables' upper-case 12 px headers (M and W are wider than most). */
+const HEADER_LETTER_PX = 10;
+
+/**
+ * The narrowest width (px, with the cell's padding) at which a wrapping header (DataTable's
+ * `wrapHeader`: it breaks after a space, `_`, `.`, `/` or `-`) takes at most two lines: the best split of
+ * its parts into two lines, each as wide as its letters.
+ */
+export function twoLineHeaderWidth(name: string, padding = 16): number {
+  const parts = name.split(/(?<=[ _./-])/);
+  let best = name.length;
+  for (let i = 1; i < parts.length; i++) {
+    const first = parts.slice(0, i).join('').length;
+    best = Math.min(best, Math.max(first, name.length - first));
+  }
+  return Math.ceil(best * HEADER_LETTER_PX + padding + 4);
+}

@@ -11,6 +11,8 @@ export type MetricCategory = z.infer<typeof MetricCategory>;
 /** GPU ids are `gpu_<index>` (the index nvidia-smi shows), from 0 to the cluster's GPU count − 1. */
 const GPU_ID_PATTERN = /^gpu_(?:0|[1-9][0-9]?)$/;
 export const gpuId = (index: number) => `gpu_${index}`;
+/** How every view names a GPU: `GPU 1` for index 1 or the id `gpu_1` (the id is the wire's, not a label). */
+export const gpuLabel = (gpu: number | string) => `GPU ${typeof gpu === 'number' ? gpu : gpu.replace(/^gpu_/, '')}`;
 const GpuIdParam = z.string().regex(GPU_ID_PATTERN, 'a GPU id such as gpu_0');
 
 /** `metrics` on the wire: repeated (`metrics=gpu&metrics=cpu`) or comma-separated (`metrics=gpu,cpu`). */

@@ -43,7 +43,7 @@ test.describe('Fleet view', () => {
     const cell = page.getByTestId(`fleet-cell-${subject.id}-gpu_1`);
     await cell.hover();
     const card = page.getByTestId('fleet-hover');
-    await expect(card).toContainText(`${subject.name} · gpu_1`);
+    await expect(card).toContainText(`${subject.name} · GPU 1`);
     await expect(card).toContainText(/Utilization\s*\d+ %/);
     await expect(card).toContainText(/Temperature\s*\d+ °C/);
     await expect(card).toContainText(/Power\s*\d+ W/);

@@ -3,7 +3,7 @@
 // their text colour; and the shared poller reading a cluster at the shortest interval its views ask.
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../../../shared/api/clusters/cluster';
-import type { MetricsSnapshot } from '../../../shared/api/clusters/metrics';
+import { gpuLabel, type MetricsSnapshot } from '../../../shared/api/clusters/metrics';
 import {
   cellLabel,
   fleetInterval,
@@ -113,6 +113,14 @@ describe('fleet view', () => {
         const [a, b] = [lum(bg), lum(textOn(bg))].sort((x, y) => y - x);
         expect((a! + 0.05) / (b! + 0.05)).toBeGreaterThanOrEqual(4.5);
       }
+  });
+});
+
+describe('GPU label', () => {
+  it('names a GPU one way from its index or its wire id', () => {
+    expect(gpuLabel(1)).toBe('GPU 1');
+    expect(gpuLabel('gpu_1')).toBe('GPU 1');
+    expect(gpuLabel('gpu_12')).toBe(gpuLabel(12));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minTableWidth, sortRows } from '../../../renderer/src/lib/table-logic';
+import { minTableWidth, sortRows, twoLineHeaderWidth } from '../../../renderer/src/lib/table-logic';
 
 const rows = [
   { name: 'beta', count: 10 },
@@ -27,5 +27,18 @@ describe('sortRows', () => {
 describe('minTableWidth', () => {
   it('adds the fixed and minimum track widths plus the scrollbar gutter', () => {
     expect(minTableWidth(['120px', 'minmax(180px, 2fr)', '1fr'])).toBe(120 + 180 + 80 + 16);
+  });
+});
+
+describe('twoLineHeaderWidth', () => {
+  it('fits the longer of the two lines of the best split after a separator', () => {
+    // "optimization." over "gradient_checkpointing": the second line (22 letters) sets the width.
+    expect(twoLineHeaderWidth('optimization.gradient_checkpointing')).toBe(Math.ceil(22 * 10 + 20));
+    // "learning_" over "rate".
+    expect(twoLineHeaderWidth('learning_rate')).toBe(Math.ceil(9 * 10 + 20));
+    // Words: "Mean " over "validation_loss".
+    expect(twoLineHeaderWidth('Mean validation_loss')).toBe(Math.ceil(15 * 10 + 20));
+    // No separator: one line, the whole name.
+    expect(twoLineHeaderWidth('perplexity', 8)).toBe(Math.ceil(10 * 10 + 12));
   });
 });

@@ -14,6 +14,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEven
 import { colourAt, colourBins as binColourList, stopsGradient, VIRIDIS } from '../../lib/colour-scale';
 import { exportCsv, exportPng } from './chart-export';
 import { ChartFrame, HOVER_CARD } from './ChartFrame';
+import { BreakableText } from '../BreakableText';
 import { axisX, createParallel, PLOT_MARGIN, type ParallelController } from './parallel-core';
 import {
   buildColumns,
@@ -46,7 +47,11 @@ export interface ParallelCoordinatesProps {
 
 const BINS = 32;
 const DARK_VIRIDIS = [0, 0.25, 0.5, 0.75, 1].map((t) => [t, colourAt(VIRIDIS, 0.2 + 0.8 * t)] as const);
-const LABEL_ROW = 40;
+/** Room for an axis name of up to three lines over its scale kind: names wrap, never cut. */
+const LABEL_ROW = 64;
+/** Axes closer than this (px) alternate their names over two rows, each name twice as wide. */
+const STAGGER_BELOW = 130;
+
 /** How near an axis (px) a drag starts a brush. */
 const AXIS_GRAB_PX = 14;
 
@@ -125,6 +130,11 @@ export function ParallelCoordinates({
     return () => observer.disconnect();
   }, [empty]);
 
+  // Crowded axes alternate their names over two rows (the chart grows by the second row).
+  const spacing = order.length > 1 ? axisX(width, order.length, 1) - axisX(width, order.length, 0) : width;
+  const stagger = order.length > 2 && spacing < STAGGER_BELOW;
+  const labelRow = stagger ? 2 * LABEL_ROW - 4 : LABEL_ROW;
+  const labelWidth = Math.max(40, Math.min(180, (stagger ? 2 : 1) * spacing - 10));
   const plotHeight = height - LABEL_ROW;
   const colorsRef = useRef(colors);
   colorsRef.current = colors;
@@ -241,8 +251,6 @@ export function ParallelCoordinates({
 
   // Axis names: dragged sideways to reorder.
   const labelPointer = useRef<{ slot: number; startX: number; id: number } | null>(null);
-  const spacing = order.length > 1 ? axisX(width, order.length, 1) - axisX(width, order.length, 0) : width;
-  const labelWidth = Math.max(40, Math.min(180, spacing - 10));
 
   const colourScale = colourAxis >= 0 ? cols.scales[colourAxis] : undefined;
 
@@ -312,13 +320,13 @@ export function ParallelCoordinates({
     >
       <Box
         ref={hostRef}
-        sx={{ position: 'relative', height, userSelect: 'none' }}
+        sx={{ position: 'relative', height: height + labelRow - LABEL_ROW, userSelect: 'none' }}
         data-testid="parallel-plot"
         data-selected={committed.selected}
         data-brushes={committed.brushes}
       >
         {/* Axis names, above the plot. */}
-        <Box sx={{ position: 'relative', height: LABEL_ROW }} role="toolbar" aria-label="Axes (drag or use arrow keys to reorder)">
+        <Box sx={{ position: 'relative', height: labelRow }} role="toolbar" aria-label="Axes (drag or use arrow keys to reorder)">
           {width > 0 &&
             order.map((a, k) => {
               const axis = axes[a]!;
@@ -363,10 +371,10 @@ export function ParallelCoordinates({
                     all: 'unset',
                     boxSizing: 'border-box',
                     position: 'absolute',
-                    top: 4,
-                    // Centred on its axis, kept inside the chart at the ends.
-                    left: Math.min(Math.max(0, x - labelWidth / 2), width - labelWidth),
-                    width: labelWidth,
+                    top: stagger && k % 2 === 1 ? LABEL_ROW : 4,
+                    // Centred on its axis; at the ends, narrower rather than shifted into its neighbour's room.
+                    left: Math.max(0, x - labelWidth / 2),
+                    width: Math.min(width, x + labelWidth / 2) - Math.max(0, x - labelWidth / 2),
                     transform: dragging ? `translateX(${labelDrag.dx}px)` : undefined,
                     zIndex: dragging ? 1 : undefined,
                     textAlign: 'center',
@@ -378,15 +386,14 @@ export function ParallelCoordinates({
                     px: 0.5,
                     py: 0.25,
                     borderRadius: 1,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
+                    whiteSpace: 'normal',
+                    overflowWrap: 'anywhere',
                     bgcolor: dragging ? 'action.selected' : undefined,
                     '&:hover': { bgcolor: 'action.hover' },
                     '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                   }}
                 >
-                  {axis.label}
+                  <BreakableText text={axis.label} />
                   <Box component="span" sx={{ display: 'block', fontWeight: 400, color: 'text.secondary', fontSize: '0.68rem' }}>
                     {axis.kind === 'log' ? 'log' : axis.kind === 'category' ? 'category' : '\u00a0'}
                   </Box>

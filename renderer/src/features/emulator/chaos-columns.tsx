@@ -38,7 +38,7 @@ export function chaosColumns(actions: ChaosActions, busy: boolean): Column<Chaos
     },
     { id: 'method', header: 'Method', width: '84px', render: (r) => r.rule.method ?? 'Any' },
     { id: 'latency', header: 'Latency', width: '96px', align: 'right', render: (r) => `${r.rule.latencyMs.toLocaleString('en-US')} ms` },
-    { id: 'rate', header: 'Error rate', width: '96px', align: 'right', render: (r) => formatRate(r.rule.errorRate) },
+    { id: 'rate', header: 'Error rate', width: '120px', align: 'right', render: (r) => formatRate(r.rule.errorRate) },
     { id: 'status', header: 'Status', width: '72px', align: 'right', render: (r) => (r.rule.errorRate > 0 ? r.rule.status : '—') },
     {
       id: 'code',

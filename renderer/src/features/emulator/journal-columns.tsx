@@ -27,6 +27,7 @@ function journalTime(iso: string, today: string = new Date().toDateString()): st
 
 const duration = (ms: number) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms).toLocaleString('en-US')} ms`);
 
+// Every fixed column holds its upper-case header with the sort arrow.
 export const journalColumns: Column<JournalRow>[] = [
   {
     id: 'at',
@@ -39,7 +40,7 @@ export const journalColumns: Column<JournalRow>[] = [
       </Box>
     ),
   },
-  { id: 'method', header: 'Method', width: '84px', sortValue: (r) => r.method, render: (r) => <Box sx={mono}>{r.method}</Box> },
+  { id: 'method', header: 'Method', width: '100px', sortValue: (r) => r.method, render: (r) => <Box sx={mono}>{r.method}</Box> },
   {
     id: 'path',
     header: 'Path',
@@ -54,7 +55,7 @@ export const journalColumns: Column<JournalRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    width: '76px',
+    width: '96px',
     align: 'right',
     sortValue: (r) => r.status,
     render: (r) => <StatusText status={r.status} />,
@@ -62,7 +63,7 @@ export const journalColumns: Column<JournalRow>[] = [
   {
     id: 'duration',
     header: 'Duration',
-    width: '96px',
+    width: '116px',
     align: 'right',
     sortValue: (r) => r.durationMs,
     render: (r) => <Box sx={{ fontVariantNumeric: 'tabular-nums' }}>{duration(r.durationMs)}</Box>,

@@ -47,6 +47,7 @@ import { useExperiments } from './experiments-store';
 import { runColumns } from './run-columns';
 import { Figure } from '../../../components/Figure';
 import { Section } from '../../../components/Section';
+import { useTrainingNameMap } from '../training-names-store';
 
 const DETAIL_POLL_MS = 3_000;
 type DialogName = 'run' | 'clone' | 'archive' | 'export' | null;
@@ -268,7 +269,8 @@ export function ExperimentDetail({ id }: { id: string }) {
       }),
     [],
   );
-  const columns = useMemo(() => runColumns(selected, toggle), [selected, toggle]);
+  const jobNames = useTrainingNameMap('jobs');
+  const columns = useMemo(() => runColumns(selected, toggle, jobNames), [selected, toggle, jobNames]);
 
   if (!detail || !experiment) {
     if (detail?.status === 'error' && detail.error)

@@ -18,7 +18,12 @@ function runMetric(run: Run, key: string): number | null {
 
 const bySort = (v: number | null) => v ?? Number.POSITIVE_INFINITY;
 
-export function runColumns(selected: ReadonlySet<string>, toggle: (id: string) => void): Column<Run>[] {
+/** `jobNames`: the training jobs' names (one list read), for the job each run trained in. */
+export function runColumns(
+  selected: ReadonlySet<string>,
+  toggle: (id: string) => void,
+  jobNames: Readonly<Record<string, string>>,
+): Column<Run>[] {
   return [
     {
       id: 'select',
@@ -41,7 +46,14 @@ export function runColumns(selected: ReadonlySet<string>, toggle: (id: string) =
       header: 'Run',
       width: 'minmax(180px, 2fr)',
       sortValue: (r) => r.name.toLowerCase(),
-      render: (r) => <TwoLineCell strong primary={r.name} secondary={`${r.id} · ${r.trainingJobId}`} />,
+      render: (r) => (
+        <TwoLineCell
+          strong
+          primary={r.name}
+          secondary={`${r.id} · job ${jobNames[r.trainingJobId] ?? r.trainingJobId}`}
+          title={`${r.name}\n${r.id}\njob ${jobNames[r.trainingJobId] ? `${jobNames[r.trainingJobId]} (${r.trainingJobId})` : r.trainingJobId}`}
+        />
+      ),
     },
     {
       id: 'status',

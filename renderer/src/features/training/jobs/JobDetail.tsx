@@ -33,6 +33,7 @@ import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { Section } from '../../../components/Section';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
+import { useTrainingName } from '../training-names-store';
 import { JobCharts } from './JobCharts';
 import { formatLoss, formatRate, formatSeconds, formatThroughput } from './job-format';
 import { ResumeJobDialog, StopJobDialog } from './StopResumeDialogs';
@@ -169,6 +170,7 @@ export function JobDetail({ id }: { id: string }) {
   const [stopping, setStopping] = useState(false);
   const [resuming, setResuming] = useState(false);
   const job = live.job;
+  const datasetName = useTrainingName('datasets', job?.datasetId);
   if (!job) {
     if (live.error)
       return (
@@ -202,12 +204,20 @@ export function JobDetail({ id }: { id: string }) {
           </Typography>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25 }}>
             <Typography variant="body2" sx={{ fontFamily: MONO_FONT, fontSize: 13 }} color="text.secondary">
-              {job.id} · dataset{' '}
-              <a href={`#/training/datasets/${encodeURIComponent(job.datasetId)}`} style={{ color: 'inherit' }}>
-                {job.datasetId}
-              </a>
+              {job.id}
             </Typography>
             <CopyButton value={job.id} label="Copy job id" />
+            <Typography variant="body2" color="text.secondary">
+              · dataset{' '}
+              <Link
+                href={`#/training/datasets/${encodeURIComponent(job.datasetId)}`}
+                title={job.datasetId}
+                data-testid="job-dataset-link"
+                sx={datasetName ? undefined : { fontFamily: MONO_FONT, fontSize: 13 }}
+              >
+                {datasetName ?? job.datasetId}
+              </Link>
+            </Typography>
           </Stack>
         </Box>
         <Button

@@ -41,6 +41,7 @@ import { TuningStatusChip } from './TuningStatusChip';
 import { useTuning, type Trial, type TuningJob } from './tuning-store';
 import { Figure } from '../../../components/Figure';
 import { Section } from '../../../components/Section';
+import { useTrainingName } from '../training-names-store';
 
 const DETAIL_POLL_MS = 2_000;
 
@@ -65,6 +66,7 @@ function Header({
   onStop(): void;
   onDeploy(): void;
 }) {
+  const parentName = useTrainingName('jobs', job.trainingJobId);
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -81,8 +83,13 @@ function Header({
           <CopyButton value={job.id} label="Copy tuning job id" />
           <Typography variant="body2" color="text.secondary">
             · tunes{' '}
-            <Link href={`#/training/jobs/${encodeURIComponent(job.trainingJobId)}`} sx={{ fontFamily: MONO_FONT, fontSize: 13 }}>
-              {job.trainingJobId}
+            <Link
+              href={`#/training/jobs/${encodeURIComponent(job.trainingJobId)}`}
+              title={job.trainingJobId}
+              data-testid="tuning-parent-link"
+              sx={parentName ? undefined : { fontFamily: MONO_FONT, fontSize: 13 }}
+            >
+              {parentName ?? job.trainingJobId}
             </Link>{' '}
             · started <span title={job.createdAt}>{relativeTime(job.createdAt)}</span>
             {job.endReason ? ` · ended: ${END_REASON[job.endReason] ?? job.endReason}` : ''}
@@ -124,6 +131,7 @@ function Header({
 
 function BestTrial({ job }: { job: TuningJob }) {
   const best = job.bestTrial;
+  const modelName = useTrainingName('models', best?.modelId);
   if (!best)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -138,7 +146,10 @@ function BestTrial({ job }: { job: TuningJob }) {
         {best.modelId && (
           <>
             {' '}
-            · model <Link href={`#/models/${encodeURIComponent(best.modelId)}`}>{best.modelId}</Link>
+            · model{' '}
+            <Link href={`#/models/${encodeURIComponent(best.modelId)}`} title={best.modelId} data-testid="best-trial-model">
+              {modelName ?? best.modelId}
+            </Link>
           </>
         )}
       </Typography>
@@ -345,6 +356,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
             <Box sx={{ height: 420, display: 'flex', flexDirection: 'column' }}>
               <DataTable<Trial>
                 label="Trials"
+                dense
                 rows={shownTrials}
                 columns={view.columns}
                 rowKey={(t) => t.id}

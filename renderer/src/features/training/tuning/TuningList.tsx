@@ -5,7 +5,7 @@
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Button from '@mui/material/Button';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { TuningAlgorithm, TuningStatus } from '../../../../../shared/api/training/tuning';
 import { ListPage } from '../../../components/ListPage';
 import { SelectFilter } from '../../../components/SelectFilter';
@@ -16,7 +16,8 @@ import { useServerList } from '../../../platform/use-server-list';
 import { StartTuningDialog } from './StartTuningDialog';
 import { algorithmLabel } from './tuning-form';
 import { isLive } from './tuning-format';
-import { openTuning, TUNING_TABLE } from './tuning-columns';
+import { openTuning, tuningTable } from './tuning-columns';
+import { useTrainingNameMap } from '../training-names-store';
 import { useTuning, type TuningListItem, type TuningState } from './tuning-store';
 
 const URL = { status: '', algorithm: '', sort: '-created', start: '' };
@@ -35,6 +36,8 @@ const ALGORITHM = { label: 'Algorithm', options: TuningAlgorithm.options, option
 export function TuningList() {
   const list = useServerList(config);
   const total = useTuning((s) => s.total);
+  const jobNames = useTrainingNameMap('jobs');
+  const table = useMemo(() => tuningTable(jobNames), [jobNames]);
   const { params, setParams, all } = list;
   const openStart = useCallback(() => setParams({ start: 'new' }), [setParams]);
   useIntent('tuning:start', openStart);
@@ -67,7 +70,7 @@ export function TuningList() {
       {...list.page}
       filter={undefined}
       errorTitle="Could not load tuning jobs"
-      table={{ ...TUNING_TABLE, ...list.table, rows: [...all], empty }}
+      table={{ ...table, ...list.table, rows: [...all], empty }}
     >
       <StartTuningDialog
         open={params.start !== ''}

@@ -7,8 +7,16 @@ import { formatDuration, formatParam, formatValue } from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';
 import type { Trial } from './tuning-store';
 
-/** Wide enough for the name in the table's upper-case header (about 9 px a letter, the sort arrow and padding). */
-const headerWidth = (name: string) => `minmax(${Math.max(88, name.length * 9 + 34)}px, 1fr)`;
+/**
+ * The trials table is dense (4 px side padding). A parameter's or metric's column: its upper-case
+ * header (about 8.7 px a letter) wraps after its `_` or `.`, so the column is as wide as the
+ * longest part of the name with its padding, or as a value (`min`): a dozen columns fit at
+ * 1,440 px. Sorted by it, the arrow wraps it further.
+ */
+const headerWidth = (name: string, min: number) => {
+  const longest = Math.max(...name.split(/(?<=[_./-])/).map((part) => part.length));
+  return `minmax(${Math.max(min, Math.ceil(longest * 8.7 + 14))}px, 1fr)`;
+};
 
 const sortParam = (v: Trial['parameters'][string] | undefined): string | number =>
   v === undefined ? Number.NEGATIVE_INFINITY : typeof v === 'number' ? v : String(v);
@@ -25,7 +33,7 @@ export function trialColumns(
     {
       id: 'number',
       header: '#',
-      width: '64px',
+      width: '44px',
       align: 'right',
       sortValue: (t) => t.number,
       render: (t) => (
@@ -38,7 +46,7 @@ export function trialColumns(
     {
       id: 'status',
       header: 'Status',
-      width: '118px',
+      width: '108px',
       sortValue: (t) => t.status,
       render: (t) => (
         <span title={t.failure ? `${t.failure.reason}: ${t.failure.message}` : undefined}>
@@ -61,7 +69,8 @@ export function trialColumns(
     ...params.map((p): Column<Trial> => ({
       id: `p:${p}`,
       header: p,
-      width: headerWidth(p),
+      wrapHeader: true,
+      width: headerWidth(p, 84),
       align: 'right',
       sortValue: (t) => sortParam(t.parameters[p]),
       render: (t) => formatParam(t.parameters[p]),
@@ -69,7 +78,8 @@ export function trialColumns(
     ...metrics.map((m): Column<Trial> => ({
       id: `m:${m}`,
       header: m,
-      width: headerWidth(m),
+      wrapHeader: true,
+      width: headerWidth(m, 76),
       align: 'right',
       sortValue: (t) => t.metrics[m] ?? Number.POSITIVE_INFINITY,
       render: (t) => (
@@ -78,15 +88,23 @@ export function trialColumns(
         </Typography>
       ),
     })),
-    { id: 'epochs', header: 'Epochs', width: '76px', align: 'right', sortValue: (t) => t.epochs, render: (t) => t.epochs },
+    {
+      id: 'epochs',
+      header: 'Epochs',
+      // The fixed columns hold their header with the sort arrow.
+      width: '92px',
+      align: 'right',
+      sortValue: (t) => t.epochs,
+      render: (t) => t.epochs,
+    },
     {
       id: 'duration',
       header: 'Duration',
-      width: '96px',
+      width: '108px',
       align: 'right',
       sortValue: (t) => t.duration,
       render: (t) => formatDuration(t.duration),
     },
-    { id: 'cost', header: 'Cost', width: '88px', align: 'right', sortValue: (t) => t.cost, render: (t) => formatMoney(t.cost) },
+    { id: 'cost', header: 'Cost', width: '76px', align: 'right', sortValue: (t) => t.cost, render: (t) => formatMoney(t.cost) },
   ];
 }

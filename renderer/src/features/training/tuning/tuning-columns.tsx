@@ -13,14 +13,24 @@ import { tuningPath } from './tuning-route';
 import type { TuningListItem } from './tuning-store';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
-function tuningColumns(): Column<TuningListItem>[] {
+/** Names the row by its training job's name (`jobNames`, one list read), its id under it. */
+function tuningColumns(jobNames: Readonly<Record<string, string>>): Column<TuningListItem>[] {
+  const jobName = (t: TuningListItem) => jobNames[t.trainingJobId];
   return [
     {
       id: 'id',
       header: 'Tuning job',
       width: 'minmax(180px, 1.2fr)',
-      sortValue: (t) => t.id,
-      render: (t) => <TwoLineCell strong mono primary={t.id} secondary={`tunes ${t.trainingJobId}`} />,
+      sortValue: (t) => jobName(t) ?? t.trainingJobId,
+      render: (t) => (
+        <TwoLineCell
+          strong
+          mono={jobName(t) === undefined}
+          primary={jobName(t) ?? t.trainingJobId}
+          secondary={t.id}
+          title={`${jobName(t) ? `${jobName(t)} (${t.trainingJobId})` : t.trainingJobId}\ntuning job ${t.id}`}
+        />
+      ),
     },
     { id: 'algorithm', header: 'Algorithm', width: '112px', sortValue: (t) => t.algorithm, render: (t) => algorithmLabel(t.algorithm) },
     {
@@ -86,11 +96,11 @@ function tuningColumns(): Column<TuningListItem>[] {
 export const openTuning = (t: { trainingJobId: string; id: string }) => navigate(tuningPath(t.trainingJobId, t.id));
 
 /** The tuning jobs table's fixed part: ListPage's `table` adds the rows, sort and empty state. */
-export const TUNING_TABLE = {
+export const tuningTable = (jobNames: Readonly<Record<string, string>>) => ({
   label: 'Tuning jobs',
-  columns: tuningColumns(),
+  columns: tuningColumns(jobNames),
   rowKey: (t: TuningListItem) => t.id,
   rowHeight: 56,
   onRowActivate: (t: TuningListItem) => openTuning(t),
   rowTestId: (t: TuningListItem) => `tuning-row-${t.id}`,
-};
+});

@@ -44,6 +44,7 @@ import {
   type HeatMetric,
 } from './fleet-model';
 import { useFleet } from './use-fleet';
+import { gpuLabel } from '../../../../../../shared/api/clusters/metrics';
 
 type Shown = HeatMetric | 'both';
 const SHOWN: Array<{ value: Shown; label: string }> = [
@@ -136,7 +137,7 @@ const HeatRow = memo(function HeatRow({ row, metric }: { row: FleetRow; metric: 
             data-gpu={cell.gpuId}
             data-metric={metric}
             data-testid={`fleet-cell-${row.clusterId}-${cell.gpuId}`}
-            aria-label={`${row.name} GPU ${cell.index}: ${cellLabel(cell, metric)}${metric === 'utilization' ? '%' : 'C'}; open metrics`}
+            aria-label={`${row.name} ${gpuLabel(cell.index)}: ${cellLabel(cell, metric)}${metric === 'utilization' ? '%' : 'C'}; open metrics`}
             style={bg ? { background: bg, color: textOn(bg) } : undefined}
           >
             {cellLabel(cell, metric)}
@@ -287,7 +288,7 @@ function HoverCard({ row, cell }: { row: FleetRow; cell: GpuCell }) {
   return (
     <Paper elevation={6} sx={{ p: 1.5, minWidth: 220 }} data-testid="fleet-hover">
       <Typography variant="subtitle2">
-        {row.name} · {cell.gpuId}
+        {row.name} · {gpuLabel(cell.index)}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
         {gpuName(row.gpuType)} · read {row.readAt ? relativeTime(row.readAt) : '–'}
@@ -418,7 +419,7 @@ export function FleetView() {
           {liveCount} of {rows.length} clusters with live data · {summary.gpus} GPUs
           {summary.meanUtilization !== null && ` · mean utilization ${Math.round(summary.meanUtilization)}%`}
           {summary.hottest?.cell.temperature != null &&
-            ` · hottest ${summary.hottest.row.name} ${summary.hottest.cell.gpuId} at ${Math.round(summary.hottest.cell.temperature)} °C`}
+            ` · hottest ${summary.hottest.row.name} ${gpuLabel(summary.hottest.cell.index)} at ${Math.round(summary.hottest.cell.temperature)} °C`}
           {newest && ` · last read ${relativeTime(newest)}`}
         </Typography>
       )}

@@ -9,6 +9,7 @@ import { useCrosshair, type Crosshair } from '../../../../components/MetricChart
 import { formatTime, readoutTime, valueAt } from './readout';
 import { formatValue, GPU_METRICS, gpuSeriesKey, seriesColor } from './series';
 import type { SeriesSet } from './series-set';
+import { gpuLabel } from '../../../../../../shared/api/clusters/metrics';
 
 export interface GpuLegendProps {
   gpuIds: readonly string[];
@@ -61,7 +62,7 @@ export function GpuLegend({ gpuIds, hidden, onToggle, onShowAll, set, crosshair,
       <Box role="rowgroup">
         {gpuIds.map((gpu, i) => {
           const shown = !hidden.has(gpu);
-          const label = `GPU ${gpu.slice(4)}`;
+          const label = gpuLabel(gpu);
           return (
             <Box
               key={gpu}

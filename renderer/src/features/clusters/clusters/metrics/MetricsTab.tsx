@@ -17,7 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
-import { gpuId, INTERVAL_MS } from '../../../../../../shared/api/clusters/metrics';
+import { gpuId, gpuLabel, INTERVAL_MS } from '../../../../../../shared/api/clusters/metrics';
 import { createCrosshair, MetricChart, useCrosshair, type Crosshair, type MetricSeries } from '../../../../components/MetricChart';
 import { ErrorState, EmptyState } from '../../../../components/StateViews';
 import { serverNow } from '../../../../platform/server-clock';
@@ -127,7 +127,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
       GPU_METRICS.map((m) =>
         gpus.map<MetricSeries>((g, i) => ({
           key: gpuSeriesKey(m.id, g),
-          label: `GPU ${i}`,
+          label: gpuLabel(g),
           color: seriesColor(i),
           data: set.data(gpuSeriesKey(m.id, g)),
         })),

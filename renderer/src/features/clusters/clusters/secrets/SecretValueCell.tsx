@@ -1,4 +1,5 @@
-// The value column: masked until revealed; revealed, it shows the value with copy and hide.
+// The value column: masked until revealed; revealed, it shows the value with copy and hide. The
+// column is narrow, so the revealed value opens whole (wrapped, with copy) in a popover on a click.
 // And the notice above the table when a reveal failed (a 403: the role it needs).
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -7,8 +8,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState, type MouseEvent } from 'react';
 import type { NormalizedError } from '../../../../../../shared/api/errors';
 import { notify } from '../../../../platform/notifications-store';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
@@ -26,24 +30,64 @@ export interface SecretValueCellProps {
 
 export function SecretValueCell({ name, value, pending, onReveal, onHide }: SecretValueCellProps) {
   const revealed = value !== undefined;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const text = {
+    fontFamily: MONO_FONT,
+    fontSize: 12,
+    flex: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  } as const;
   return (
     <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', minWidth: 0 }} onClick={(e) => e.stopPropagation()}>
-      <Box
-        data-testid="secret-value"
-        title={revealed ? 'Hidden again after 30 seconds' : undefined}
-        sx={{
-          fontFamily: MONO_FONT,
-          fontSize: 12,
-          flex: 1,
-          minWidth: 0,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-          userSelect: revealed ? 'all' : 'none',
-        }}
-      >
-        {revealed ? value : MASK}
-      </Box>
+      {revealed ? (
+        <Box
+          component="button"
+          type="button"
+          data-testid="secret-value"
+          aria-label={`Show whole value of ${name}`}
+          title="Show the whole value (hidden again after 30 seconds)"
+          onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+          sx={{
+            ...text,
+            p: 0,
+            border: 0,
+            background: 'none',
+            color: 'inherit',
+            textAlign: 'left',
+            cursor: 'pointer',
+            userSelect: 'all',
+            '&:hover, &:focus-visible': { textDecoration: 'underline' },
+          }}
+        >
+          {value}
+        </Box>
+      ) : (
+        <Box data-testid="secret-value" sx={{ ...text, userSelect: 'none' }}>
+          {MASK}
+        </Box>
+      )}
+      {revealed && (
+        <Popover
+          open={anchor !== null}
+          anchorEl={anchor}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          slotProps={{ paper: { 'aria-label': `Value of ${name}`, role: 'dialog', sx: { p: 1.5, maxWidth: 480 } } }}
+        >
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography
+              data-testid="secret-value-whole"
+              sx={{ fontFamily: MONO_FONT, fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', userSelect: 'all', flex: 1 }}
+            >
+              {value}
+            </Typography>
+            <CopyButton value={value} label={`Copy whole value of ${name}`} onError={(m) => notify('error', m)} />
+          </Stack>
+        </Popover>
+      )}
       {pending ? (
         <CircularProgress size={16} sx={{ mx: 0.75 }} aria-label={`Revealing ${name}`} />
       ) : revealed ? (

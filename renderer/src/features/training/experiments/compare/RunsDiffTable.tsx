@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { DataTable, type Column } from '../../../../components/DataTable';
 import { formatMoney } from '../../../../lib/money';
+import { twoLineHeaderWidth } from '../../../../lib/table-logic';
 import { ExperimentStatusChip } from '../ExperimentStatusChip';
 import { differingKeys, formatStat, paramText, parameterKeys } from './compare-logic';
 import type { CompareRun } from './use-comparison';
@@ -28,14 +29,16 @@ export function RunsDiffTable({
   const keys = differencesOnly ? differing : allKeys;
   const columns = useMemo((): Column<CompareRun>[] => {
     const dim = (r: CompareRun) => (highlighted && !highlighted.has(r.id) ? 0.45 : 1);
+    // As wide as the longest run name in bold (about 8.4 px a letter, with the padding); a longer one than 360 px has its tooltip.
+    const nameWidth = Math.min(360, Math.max(160, Math.ceil(Math.max(0, ...runs.map((r) => r.name.length)) * 8.4 + 24)));
     return [
       {
         id: 'name',
         header: 'Run',
-        width: 'minmax(160px, 220px)',
+        width: `${nameWidth}px`,
         sortValue: (r) => r.name.toLowerCase(),
         render: (r) => (
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600, opacity: dim(r) }}>
+          <Typography variant="body2" noWrap title={r.name} sx={{ fontWeight: 600, opacity: dim(r) }}>
             {r.name}
           </Typography>
         ),
@@ -66,7 +69,8 @@ export function RunsDiffTable({
       ...keys.map((k): Column<CompareRun> => ({
         id: `param:${k}`,
         header: k,
-        width: 'minmax(120px, 1fr)',
+        wrapHeader: true,
+        width: `minmax(${Math.max(120, twoLineHeaderWidth(k))}px, 1fr)`,
         sortValue: (r) => {
           const v = r.parameters[k];
           return typeof v === 'number' ? v : paramText(v);
@@ -78,7 +82,7 @@ export function RunsDiffTable({
         ),
       })),
     ];
-  }, [keys, highlighted]);
+  }, [keys, highlighted, runs]);
 
   return (
     <Stack spacing={1} sx={{ minHeight: 0 }}>

@@ -24,6 +24,7 @@ import {
 import type { ReplicateSource } from '../experiments-store';
 import { AddSeedsButton } from './AddSeedsButton';
 import type { CompareRun, Comparison } from './use-comparison';
+import { twoLineHeaderWidth } from '../../../../lib/table-logic';
 
 /** Replicates a configuration is brought to by "add seeds" (the API's replicatesNeeded counts to it). */
 const REPLICATES_TARGET = 3;
@@ -187,12 +188,19 @@ function Groups({ analysis }: { analysis: Analysis }) {
     [analysis],
   );
   const columns: Column<GroupRow>[] = [
-    { id: 'label', header: 'Group', width: 'minmax(180px, 2fr)', sortValue: (g) => g.label, render: (g) => num(g.label) },
-    { id: 'n', header: 'Replicates', width: '96px', align: 'right', sortValue: (g) => g.n, render: (g) => num(String(g.n)) },
+    {
+      id: 'label',
+      header: 'Group',
+      width: 'minmax(180px, 2fr)',
+      sortValue: (g) => g.label,
+      render: (g) => num(g.label, false, undefined, g.label),
+    },
+    { id: 'n', header: 'Replicates', width: '128px', align: 'right', sortValue: (g) => g.n, render: (g) => num(String(g.n)) },
     {
       id: 'mean',
       header: `Mean ${analysis.metric}`,
-      width: '120px',
+      wrapHeader: true,
+      width: `${Math.max(120, twoLineHeaderWidth(`Mean ${analysis.metric}`, 34))}px`,
       align: 'right',
       sortValue: (g) => g.mean ?? 0,
       render: (g) =>
@@ -350,7 +358,7 @@ function PairedTests({ analysis, names }: { analysis: Analysis; names: Map<strin
         </Box>
       ),
     },
-    { id: 'n', header: 'Examples', width: '84px', align: 'right', render: (c) => num(String(c.n), !c.significant) },
+    { id: 'n', header: 'Examples', width: '100px', align: 'right', render: (c) => num(String(c.n), !c.significant) },
     {
       id: 'diff',
       header: 'Diff.',
@@ -368,7 +376,7 @@ function PairedTests({ analysis, names }: { analysis: Analysis; names: Map<strin
     {
       id: 'p',
       header: 'Wilcoxon p',
-      width: '92px',
+      width: '112px',
       align: 'right',
       render: (c) => num(formatPValue(c.wilcoxon.pValue), !c.significant, 'p-value'),
     },
@@ -422,12 +430,13 @@ function RunIntervals({ analysis, names }: { analysis: Analysis; names: Map<stri
       header: 'Run',
       width: 'minmax(160px, 2fr)',
       sortValue: (r) => names.get(r.runId) ?? r.runId,
-      render: (r) => num(names.get(r.runId) ?? r.runId),
+      render: (r) => num(names.get(r.runId) ?? r.runId, false, undefined, names.get(r.runId) ?? r.runId),
     },
     {
       id: 'value',
       header: 'Validation loss',
-      width: '120px',
+      wrapHeader: true,
+      width: `${twoLineHeaderWidth('Validation loss', 34)}px`,
       align: 'right',
       sortValue: (r) => r.value,
       render: (r) => num(formatStat(r.value), false, undefined, `${r.n} examples at step ${r.step}`),

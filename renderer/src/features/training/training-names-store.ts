@@ -1,0 +1,71 @@
+// Names of the training area's objects for the references that show them (a job's dataset, a
+// tuning job's parent training job, a run's job, a trial's model): one list read per kind (the latest 100), kept for a minute
+// and shared by every view, never one read per row. An object beyond that read shows its id.
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { api } from '../../bridge/api';
+
+type NameKind = 'jobs' | 'datasets' | 'models';
+
+interface TrainingNamesState {
+  jobs: Readonly<Record<string, string>>;
+  datasets: Readonly<Record<string, string>>;
+  models: Readonly<Record<string, string>>;
+  /** Reads the kind's list unless it was read in the last minute (or is being read). */
+  ensure(kind: NameKind): Promise<void>;
+}
+
+const FRESH_MS = 60_000;
+
+async function readNames(kind: NameKind): Promise<{ id: string; name: string }[]> {
+  if (kind === 'jobs') {
+    const { data } = await api('training.jobs.list', { query: { limit: 100, sort: 'created_at', order: 'desc' } });
+    return data.jobs;
+  }
+  if (kind === 'models') {
+    const { data } = await api('training.models.list', { query: { limit: 100 } });
+    return data.models;
+  }
+  const { data } = await api('training.datasets.list', { query: { limit: 100 } });
+  return data.datasets;
+}
+
+const useTrainingNames = create<TrainingNamesState>()((set) => {
+  const readAt = new Map<NameKind, number>();
+  const reading = new Map<NameKind, Promise<void>>();
+  return {
+    jobs: {},
+    datasets: {},
+    models: {},
+    ensure(kind) {
+      const pending = reading.get(kind);
+      if (pending) return pending;
+      const at = readAt.get(kind);
+      if (at !== undefined && Date.now() - at < FRESH_MS) return Promise.resolve();
+      readAt.set(kind, Date.now());
+      const read = readNames(kind)
+        .then((items) => set((s) => ({ [kind]: { ...s[kind], ...Object.fromEntries(items.map((i) => [i.id, i.name])) } })))
+        // A failed read leaves the ids shown; the next read is a minute away like any other.
+        .catch(() => undefined)
+        .finally(() => reading.delete(kind));
+      reading.set(kind, read);
+      return read;
+    },
+  };
+});
+
+/** The name of a training job, dataset or model (from its kind's one list read); null while unknown. */
+export function useTrainingName(kind: NameKind, id: string | null | undefined): string | null {
+  useEffect(() => {
+    if (id) void useTrainingNames.getState().ensure(kind);
+  }, [kind, id]);
+  return useTrainingNames((s) => (id ? (s[kind][id] ?? null) : null));
+}
+
+/** Every known name of the kind, read once for a whole list (its rows look names up here). */
+export function useTrainingNameMap(kind: NameKind): Readonly<Record<string, string>> {
+  useEffect(() => {
+    void useTrainingNames.getState().ensure(kind);
+  }, [kind]);
+  return useTrainingNames((s) => s[kind]);
+}
