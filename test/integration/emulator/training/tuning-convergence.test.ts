@@ -1,21 +1,10 @@
 // Issue 18 part 2 #5: the convergence insight counts what it says — the trials that finished
 // after the converging trial (by completedAt), not those numbered after it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator } from '../../../../main/emulator';
-import { advanceClock, makeCall, OWNER } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { advanceClock } from '../harness';
+import { fileEmulator, readyDataset } from './file-emulator';
 
-const emulator = createEmulator({
-  seed: 42,
-  ownerKey: OWNER,
-  rateLimits: 'report',
-  startTime: new Date('2026-06-01T12:00:00.000Z'),
-  speed: 0.001,
-});
-let call: ReturnType<typeof makeCall>;
-beforeAll(async () => {
-  call = makeCall(fetch, await emulator.listen(0), OWNER);
-});
-afterAll(() => emulator.close());
+const t = fileEmulator();
 
 interface Trial {
   number: number;
@@ -25,9 +14,8 @@ interface Trial {
 
 describe('tuning convergence insight', () => {
   it('"the N trials that finished after it" is the count of trials completed after that trial', async () => {
-    const datasets = (await call('GET', '/v2/training/datasets?status=ready')).body.datasets as { id: string; name: string }[];
-    const datasetId = datasets.find((d) => d.name === 'support-chat-v3')!.id;
-    const job = await call('POST', '/v2/training/jobs', {
+    const datasetId = await readyDataset(t.call, 'support-chat-v3');
+    const job = await t.call('POST', '/v2/training/jobs', {
       body: {
         name: 'converge-parent',
         modelType: 'llm',
@@ -38,7 +26,7 @@ describe('tuning convergence insight', () => {
     expect(job.status, JSON.stringify(job.body)).toBe(201);
     let converged = 0;
     for (const algorithm of ['random', 'tpe', 'bayesian']) {
-      const created = await call('POST', `/v2/training/jobs/${job.body.id}/tune`, {
+      const created = await t.call('POST', `/v2/training/jobs/${job.body.id}/tune`, {
         body: {
           objective: 'minimize',
           metric: 'eval_loss',
@@ -54,8 +42,8 @@ describe('tuning convergence insight', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       let done = created.body;
       for (let s = 0; s < 24 * 3600 && !['completed', 'failed', 'cancelled'].includes(done.status); s += 1800) {
-        await advanceClock(call, 1800);
-        done = (await call('GET', `/v2/training/jobs/${job.body.id}/tune/${created.body.id}`)).body;
+        await advanceClock(t.call, 1800);
+        done = (await t.call('GET', `/v2/training/jobs/${job.body.id}/tune/${created.body.id}`)).body;
       }
       const m = /^Converged at trial (\d+), the \d+\w\w of (\d+) to finish: the (\d+) trials that finished after it/.exec(
         done.convergenceAnalysis.recommendation,

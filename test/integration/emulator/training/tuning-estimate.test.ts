@@ -1,34 +1,21 @@
 // Issue 18 part 2 #3: a tuning job's estimate is one figure in the start form and on the detail
 // page (trialCostEstimate over the parent job's own run estimate).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator } from '../../../../main/emulator';
+import { describe, expect, it } from 'vitest';
 import { trialCostEstimate } from '../../../../shared/api/training/job-plan';
 import { costEstimate } from '../../../../renderer/src/features/training/tuning/tuning-form';
 import { formatMoney } from '../../../../renderer/src/lib/money';
-import { makeCall, OWNER } from '../harness';
+import { fileEmulator, readyDataset } from './file-emulator';
 
-const emulator = createEmulator({
-  seed: 42,
-  ownerKey: OWNER,
-  rateLimits: 'report',
-  startTime: new Date('2026-06-01T12:00:00.000Z'),
-  speed: 0.001,
-});
-let call: ReturnType<typeof makeCall>;
-beforeAll(async () => {
-  call = makeCall(fetch, await emulator.listen(0), OWNER);
-});
-afterAll(() => emulator.close());
+const t = fileEmulator();
 
 describe('tuning estimate across views', () => {
   it('the start form and the detail page show the same cost for the same trials', async () => {
-    const datasets = (await call('GET', '/v2/training/datasets?status=ready')).body.datasets as { id: string; name: string }[];
-    const datasetId = datasets.find((d) => d.name === 'support-chat-v3')!.id;
+    const datasetId = await readyDataset(t.call, 'support-chat-v3');
     for (const [gpuType, epochs] of [
       ['a100', 2],
       ['h100', 3],
     ] as const) {
-      const created = await call('POST', '/v2/training/jobs', {
+      const created = await t.call('POST', '/v2/training/jobs', {
         body: {
           name: `estimate-${gpuType}`,
           modelType: 'llm',
@@ -38,9 +25,9 @@ describe('tuning estimate across views', () => {
         },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const job = (await call('GET', `/v2/training/jobs/${created.body.id}`)).body;
+      const job = (await t.call('GET', `/v2/training/jobs/${created.body.id}`)).body;
       const form = costEstimate(trialCostEstimate(job.estimatedCost.total, job.estimatedCost.hourly), '12')!;
-      const r = await call('POST', `/v2/training/jobs/${job.id}/tune`, {
+      const r = await t.call('POST', `/v2/training/jobs/${job.id}/tune`, {
         body: {
           objective: 'minimize',
           metric: 'eval_loss',
@@ -50,7 +37,7 @@ describe('tuning estimate across views', () => {
         },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      const detail = (await call('GET', `/v2/training/jobs/${job.id}/tune/${r.body.id}`)).body;
+      const detail = (await t.call('GET', `/v2/training/jobs/${job.id}/tune/${r.body.id}`)).body;
       expect(formatMoney(detail.estimatedCost.total)).toBe(formatMoney(form.total));
       expect(formatMoney(detail.estimatedCost.perTrial)).toBe(formatMoney(form.perTrial));
     }

@@ -7,20 +7,15 @@
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import { midranks } from './two-sample';
+import { Rng } from '../../../../core/rng';
 
 /** Resamples of every bootstrap interval. */
 export const BOOTSTRAP_RESAMPLES = 1000;
 
-/** mulberry32: a small seeded generator of uniforms in [0, 1). */
+/** Uniforms in [0, 1) from a seed: the emulator's one seeded generator. */
 function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 const mean = (x: ArrayLike<number>) => {

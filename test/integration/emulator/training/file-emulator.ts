@@ -1,0 +1,32 @@
+// One emulator for a test file, on the seeded world at a fixed start and a slow clock (a real
+// second is a simulated millisecond, so only advanceClock moves the jobs): listening before the
+// file's tests, closed after them.
+import { afterAll, beforeAll } from 'vitest';
+import { createEmulator } from '../../../../main/emulator';
+import { makeCall, OWNER, type Target } from '../harness';
+
+export function fileEmulator(): { call: Target['call'] } {
+  const emulator = createEmulator({
+    seed: 42,
+    ownerKey: OWNER,
+    rateLimits: 'report',
+    startTime: new Date('2026-06-01T12:00:00.000Z'),
+    speed: 0.001,
+  });
+  const target = {
+    call: (() => {
+      throw new Error('the file emulator is not listening yet');
+    }) as Target['call'],
+  };
+  beforeAll(async () => {
+    target.call = makeCall(fetch, await emulator.listen(0), OWNER);
+  });
+  afterAll(() => emulator.close());
+  return target;
+}
+
+/** The id of a ready seeded dataset, by name. */
+export async function readyDataset(call: Target['call'], name: string): Promise<string> {
+  const datasets = (await call('GET', '/v2/training/datasets?status=ready')).body.datasets as { id: string; name: string }[];
+  return datasets.find((d) => d.name === name)!.id;
+}
