@@ -35,7 +35,7 @@ import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
 import { useTrainingName } from '../training-names-store';
 import { JobCharts } from './JobCharts';
-import { formatLoss, formatRate, formatSeconds, formatThroughput } from './job-format';
+import { checkpointPlanText, formatLoss, formatRate, formatSeconds, formatThroughput, pendingStartText } from './job-format';
 import { ResumeJobDialog, StopJobDialog } from './StopResumeDialogs';
 import { useJobLive } from './use-job-live';
 import { Figure } from '../../../components/Figure';
@@ -83,9 +83,7 @@ function Checkpoints({ job }: { job: TrainingJob }) {
     <Section title={`Checkpoints (${rows.length})`} testId="job-checkpoints">
       {rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          A checkpoint is saved every{' '}
-          {formatCount((job.resolvedConfig.training as { save_steps?: number } | undefined)?.save_steps ?? 0) || 'few'} steps and when the
-          job is stopped.
+          {checkpointPlanText(job.resolvedConfig)}
         </Typography>
       ) : (
         <Box sx={{ maxHeight: 280, overflow: 'auto' }}>
@@ -121,11 +119,17 @@ function Checkpoints({ job }: { job: TrainingJob }) {
   );
 }
 
+/** The pending banner's estimate: when provisioning should end, or why none is given. */
+function startText(job: TrainingJob): string {
+  const text = pendingStartText(job);
+  return text === null ? 'The API gives no start estimate.' : `${text}, when provisioning ends.`;
+}
+
 function StateBanner({ job }: { job: TrainingJob }) {
   if (job.status === 'pending')
     return (
-      <Alert severity="info">
-        Provisioning {job.maxWorkers} × {TRAINING_GPUS[job.gpuType].displayName}; training starts when they are ready.
+      <Alert severity="info" data-testid="job-pending">
+        Provisioning {job.maxWorkers} × {TRAINING_GPUS[job.gpuType].displayName}; training starts when they are ready. {startText(job)}
       </Alert>
     );
   if (job.status === 'failed' && job.failure)

@@ -9,7 +9,7 @@ import { navigate } from '../../../platform/navigation/hash-router';
 import { formatDate } from '../../../platform/relative-time';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatCount } from '../training-format';
-import { formatLoss } from './job-format';
+import { formatLoss, pendingStartText } from './job-format';
 import type { JobListItem } from './jobs-store';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
@@ -47,10 +47,16 @@ function jobColumns(): Column<JobListItem>[] {
               {j.progress.percentage.toFixed(0)}%
             </Typography>
           </Box>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-            epoch {j.progress.currentEpoch}/{j.progress.totalEpochs} · step {formatCount(j.progress.currentStep)}/
-            {formatCount(j.progress.totalSteps)}
-          </Typography>
+          {j.status === 'pending' && pendingStartText(j) !== null ? (
+            <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }} data-testid={`job-start-${j.id}`}>
+              {pendingStartText(j)}
+            </Typography>
+          ) : (
+            <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+              epoch {j.progress.currentEpoch}/{j.progress.totalEpochs} · step {formatCount(j.progress.currentStep)}/
+              {formatCount(j.progress.totalSteps)}
+            </Typography>
+          )}
         </Box>
       ),
     },

@@ -1,5 +1,6 @@
 // Figures of the training job views: losses, learning rates, throughput, durations, and the
 // point under the crosshair.
+import { serverNow } from '../../../platform/server-clock';
 import { formatCount } from '../training-format';
 
 export const formatLoss = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(2) : v.toFixed(Math.abs(v) >= 10 ? 2 : 4));
@@ -48,4 +49,53 @@ export function stopStepText(progress: { currentStep: number; totalSteps: number
 /** The notification of a stop: the step the API says the job stopped at. */
 export function stoppedAtText(name: string, answer: { status: string; step: number }): string {
   return answer.status === 'cancelled' ? `Job “${name}” cancelled` : `Job “${name}” stopped at step ${formatCount(answer.step)}`;
+}
+
+/**
+ * How often a job saves checkpoints, in words, from its `resolvedConfig` (issue 18 part 5): the
+ * emulator saves one every `save_steps` reached (one epoch unless set) and one when a stop asks
+ * for it (docs/decisions.md, Training: jobs — Checkpoints). Without a positive interval nothing is
+ * saved periodically, and the text says so instead of "every 0 steps".
+ */
+export function checkpointPlanText(resolved: Readonly<Record<string, unknown>>): string {
+  const every = resolved.save_steps;
+  const perEpoch = resolved.stepsPerEpoch;
+  const total = resolved.totalSteps;
+  const atStop = 'when the job is stopped (unless the stop is told not to)';
+  if (typeof every !== 'number' || !(every > 0)) return `No periodic checkpoints are configured: one is saved only ${atStop}.`;
+  if (typeof total === 'number' && every > total)
+    return `No periodic checkpoint: the run ends at step ${formatCount(total)}, before the first at step ${formatCount(every)}; one is saved only ${atStop}.`;
+  const epoch = every === perEpoch ? ' (once an epoch)' : '';
+  return `A checkpoint is saved every ${formatCount(every)} step${every === 1 ? '' : 's'}${epoch} and ${atStop}.`;
+}
+
+/** What the estimated start is read from: a job's status, estimated completion and time left. */
+export interface StartEstimateInput {
+  status: string;
+  estimatedCompletion: string | null;
+  progress: { remainingTime: number | null };
+}
+
+/**
+ * When a pending job should start, in ms (issue 18 part 5). The API gives no start estimate, but a
+ * pending job's `estimatedCompletion` is its start plus its whole planned run, and its
+ * `progress.remainingTime` is that run (from step 0): the start is their difference — on the
+ * emulator, the end of provisioning (created + the plan's provisioning time; docs/decisions.md,
+ * Training: jobs), to the second (remainingTime is in whole seconds). Null for a job that is not pending or when the API gives neither figure.
+ */
+export function estimatedStartMs(job: StartEstimateInput): number | null {
+  if (job.status !== 'pending' || job.estimatedCompletion === null || job.progress.remainingTime === null) return null;
+  const end = Date.parse(job.estimatedCompletion);
+  return Number.isNaN(end) ? null : end - job.progress.remainingTime * 1000;
+}
+
+/** "Should start in ~3 min (at 07:02)", against the server's clock; null when there is no estimate. */
+export function pendingStartText(job: StartEstimateInput, now: number = serverNow(), locale?: string): string | null {
+  const start = estimatedStartMs(job);
+  if (start === null) return null;
+  const at = new Date(start).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const left = start - now;
+  if (left <= 0) return `Should start any moment (provisioning was due at ${at})`;
+  if (left < 60_000) return `Should start in under a minute (at ${at})`;
+  return `Should start in ~${Math.ceil(left / 60_000)} min (at ${at})`;
 }
