@@ -42,3 +42,9 @@ export function formatDateTime(iso: string | number | null | undefined, locale?:
     ? '—'
     : d.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
+
+/** A moment as a time of day ("07:02 AM"), e.g. when something should happen on the server's clock. */
+export function formatTimeOfDay(ms: number, locale?: string): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+}

@@ -8,7 +8,7 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { pack as tarPack } from 'tar-stream';
 import { MULTIPART_THRESHOLD_BYTES } from '../../../shared/ipc/dataset-uploads';
 import { openConsole, uniqueName } from './console-page';
-import { advanceClock, bridgeCall } from './lifecycle-page';
+import { advanceClock, bridgeCall, bridgeInvoke } from './lifecycle-page';
 
 const jsonl = (rows: unknown[]) => Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
@@ -203,5 +203,44 @@ test.describe('Datasets', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Upload of “${name}” cancelled`)).toBeVisible();
     await expect.poll(() => datasetsNamed(page, name)).toEqual([]);
+  });
+
+  test('a processing dataset says when its checks end, never “ready”; a seeded upload can be cancelled, or it expires', async ({
+    page,
+  }) => {
+    await openConsole(page);
+    await bridgeInvoke(page, 'emulator:reset', {});
+    const [processing] = await datasetsNamed(page, 'product-catalog-2026');
+    const [waiting] = await datasetsNamed(page, 'code-instructions');
+    expect(processing?.status).toBe('processing');
+    expect(waiting?.status).toBe('uploading');
+
+    await page.goto(`/#/training/datasets/${processing!.id}`);
+    const checking = page.getByTestId('dataset-processing');
+    await expect(checking).toContainText(/the checks should end in \d+ minutes \(at .+\)/);
+    await expect(checking).not.toContainText(/ready/i);
+
+    // Left alone, the upload expires at the time it says: the dataset turns to error.
+    await page.goto(`/#/training/datasets/${waiting!.id}`);
+    await expect(page.getByTestId('dataset-uploading')).toContainText(/The upload expires in 2 hours \(at .+\)/);
+    await advanceClock(page, 2 * 3600);
+    await page.getByRole('button', { name: 'Refresh dataset' }).click();
+    await expect(page.getByTestId('dataset-detail-status')).toHaveText('error');
+    await expect(page.getByTestId('dataset-error')).toContainText('The upload expired before a file arrived');
+    await expect(page.getByTestId('dataset-error')).toContainText(/No file arrived before the upload expired at .+\. Delete this dataset/);
+
+    // A fresh world: cancel it instead, after a confirmation.
+    await bridgeInvoke(page, 'emulator:reset', {});
+    const [again] = await datasetsNamed(page, 'code-instructions');
+    await page.goto(`/#/training/datasets/${again!.id}`);
+    await page.getByRole('button', { name: 'Refresh dataset' }).click();
+    await expect(page.getByTestId('dataset-detail-status')).toHaveText('uploading');
+    await page.getByTestId('cancel-pending-upload').click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel the upload of “code-instructions”?' });
+    await expect(confirm).toContainText('The dataset is deleted and its upload address stops working');
+    await confirm.getByRole('button', { name: 'Cancel upload', exact: true }).click();
+    await expect(page.getByText('Upload cancelled: dataset “code-instructions” deleted')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Datasets' })).toBeVisible();
+    await expect.poll(() => datasetsNamed(page, 'code-instructions')).toEqual([]);
   });
 });

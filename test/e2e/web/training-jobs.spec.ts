@@ -4,7 +4,7 @@
 // and resume from it. The clock is slowed to 0.001× and moved by the test, phase by phase.
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole, uniqueName } from './console-page';
-import { advanceClock, bridgeInvoke } from './lifecycle-page';
+import { advanceClock, bridgeCall, bridgeInvoke } from './lifecycle-page';
 
 async function openJobs(page: Page): Promise<void> {
   await openConsole(page);
@@ -90,5 +90,23 @@ test.describe('Training jobs', () => {
     await expect(resume.getByRole('combobox', { name: 'Checkpoint' })).toContainText('(latest)');
     await resume.getByTestId('confirm-resume-job').click();
     await expect(detail.getByTestId('job-detail-status')).toHaveText(/running/i, { timeout: 15_000 });
+  });
+
+  test('a pending job says when it should start, in the list and on its page, and how often it saves checkpoints', async ({ page }) => {
+    await bridgeInvoke(page, 'emulator:reset', {});
+    await bridgeInvoke(page, 'emulator:setClockSpeed', { speed: 0.001 });
+    const { jobs } = await bridgeCall<{ jobs: Array<{ id: string; name: string; status: string }> }>(page, 'training.jobs.list', {
+      query: { status: 'pending' },
+    });
+    const pending = jobs.find((j) => j.name === 'support-assistant-v2');
+    if (!pending) throw new Error('the seeded world has no pending job');
+    await page.getByRole('button', { name: 'Refresh training jobs' }).click();
+    await expect(page.getByTestId(`job-start-${pending.id}`)).toHaveText(/^Should start in ~\d+ min \(at .+\)$/);
+    await page.getByTestId(`job-row-${pending.id}`).click();
+    const detail = page.getByTestId('job-detail');
+    await expect(detail.getByTestId('job-pending')).toContainText(/Should start in ~\d+ min \(at .+\), when provisioning ends\./);
+    const checkpoints = detail.getByTestId('job-checkpoints');
+    await expect(checkpoints).toContainText(/A checkpoint is saved every \d+ steps \(once an epoch\)/);
+    await expect(checkpoints).not.toContainText('every 0 steps');
   });
 });

@@ -191,7 +191,8 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
       versions: [],
     };
     if (seed.state === 'uploading') {
-      // Nobody holds this token: the seeded upload can only expire.
+      // Nobody holds this token: the seeded upload can only expire (2 h after the world is built;
+      // the dataset is then `error` UPLOAD_EXPIRED) or be deleted.
       base.upload = {
         token_hash: createHash('sha256').update(rng.base62(40)).digest('hex'),
         expires_at: draft.now + 2 * HOUR,

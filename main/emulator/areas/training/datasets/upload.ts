@@ -145,11 +145,15 @@ function authorizeUpload(ctx: EmulatorContext, req: FastifyRequest, datasetId: s
   return d;
 }
 
-/** The dataset as it is now (after an await), its upload still open under the same token. */
+/**
+ * The dataset as it is now (after an await), its upload still open under the same token and not
+ * expired meanwhile (an expired upload's dataset is in `error` for good).
+ */
 function stillOpen(ctx: EmulatorContext, datasetId: string, tokenHash: string): StoredDataset {
   const d = trainingState(ctx.store).datasets.find((x) => x.id === datasetId);
   if (!d) throw datasetNotFound(datasetId);
   if (d.upload?.token_hash !== tokenHash) throw uploadComplete(d, ctx.clock.now());
+  if (ctx.clock.now() >= d.upload.expires_at) throw uploadTokenExpired(iso(d.upload.expires_at));
   return d;
 }
 

@@ -6,8 +6,16 @@ import type { StoredDataset } from '../state';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * An upload whose address expired before a file arrived (docs/decisions.md, Training: datasets —
+ * an upload that never comes): computed from the stored `expires_at` on the simulated clock.
+ */
+export function uploadExpired(d: StoredDataset, now: number): boolean {
+  return d.upload !== null && now >= d.upload.expires_at;
+}
+
 export function datasetStatus(d: StoredDataset, now: number): DatasetStatus {
-  if (d.upload !== null) return 'uploading';
+  if (d.upload !== null) return uploadExpired(d, now) ? 'error' : 'uploading';
   // Uploaded, its analysis still reading the content (a large file is analysed in the background).
   if (d.analysis === null) return 'processing';
   if (d.ready_at !== null && now < d.ready_at) return 'processing';
@@ -16,6 +24,7 @@ export function datasetStatus(d: StoredDataset, now: number): DatasetStatus {
 
 export function datasetView(d: StoredDataset, now: number): Dataset {
   const status = datasetStatus(d, now);
+  const expired = uploadExpired(d, now);
   const done = status === 'ready' || status === 'error';
   const a = done ? d.analysis : null;
   return {
@@ -36,9 +45,15 @@ export function datasetView(d: StoredDataset, now: number): Dataset {
     uploadExpiresAt: d.upload ? iso(d.upload.expires_at) : null,
     // Past the clock's processing time while a large file's analysis runs: it is ready when that ends.
     estimatedReadyAt: status === 'processing' && d.ready_at !== null ? iso(Math.max(d.ready_at, now)) : null,
-    error: a?.failure ?? null,
+    error: expired
+      ? {
+          error: 'UPLOAD_EXPIRED',
+          message: `No file arrived before the upload address expired at ${iso(d.upload!.expires_at)}: delete this dataset and create it again to upload its file`,
+          details: { expiredAt: iso(d.upload!.expires_at) },
+        }
+      : (a?.failure ?? null),
     createdAt: iso(d.created_at),
-    updatedAt: iso(Math.max(d.updated_at, done && d.ready_at !== null ? d.ready_at : 0)),
+    updatedAt: iso(Math.max(d.updated_at, expired ? d.upload!.expires_at : done && d.ready_at !== null ? d.ready_at : 0)),
   };
 }
 

@@ -31,6 +31,7 @@ import { relativeTime } from '../../../platform/relative-time';
 import { DETAIL_POLL_MS, usePolling } from '../../../lib/use-polling';
 import { TrainingStatusChip } from '../TrainingStatusChip';
 import { formatBytes, formatCount } from '../training-format';
+import { expiredText, processingText, uploadWaitText } from './dataset-status-text';
 import { CHECK_NAMES, ContentsSection, SchemaSection, StatisticsSection, ValidationSection, VersionsSection } from './DatasetSections';
 import { EditDatasetDialog } from './EditDatasetDialog';
 import { useDatasets } from './datasets-store';
@@ -50,30 +51,43 @@ function deleteRefusal(error: unknown): BridgeCallError | unknown {
 
 /** Why a dataset is in error, in words: the failed checks (VALIDATION_FAILED) or the server's message. */
 function failureText(dataset: Dataset): string {
+  if (dataset.error?.error === 'UPLOAD_EXPIRED') return expiredText(dataset.error.details.expiredAt);
   const failed = (dataset.validation.checks ?? []).filter((c) => c.status === 'failed');
   if (dataset.error?.error !== 'VALIDATION_FAILED' || failed.length === 0) return dataset.error?.message ?? '';
   const checks = failed.map((c) => `${CHECK_NAMES[c.name] ?? c.name}${c.message ? ` (${c.message})` : ''}`).join('; ');
   return `Failed ${failed.length === 1 ? 'check' : 'checks'}: ${checks}. The failing examples are listed below with their line numbers.`;
 }
 
-function StatusBanner({ dataset }: { dataset: Dataset }) {
+const FAILURE_TITLE: Record<string, string> = {
+  VALIDATION_FAILED: 'The file failed validation',
+  UPLOAD_EXPIRED: 'The upload expired before a file arrived',
+};
+
+function StatusBanner({ dataset, onCancelUpload }: { dataset: Dataset; onCancelUpload(): void }) {
   if (dataset.status === 'uploading')
     return (
-      <Alert severity="info">
-        Waiting for its file{dataset.uploadExpiresAt ? `: the upload address stops working ${relativeTime(dataset.uploadExpiresAt)}` : ''}.
-        An upload started elsewhere can only be finished there.
+      <Alert
+        severity="info"
+        data-testid="dataset-uploading"
+        action={
+          <Button color="inherit" size="small" onClick={onCancelUpload} data-testid="cancel-pending-upload" sx={{ whiteSpace: 'nowrap' }}>
+            Cancel upload
+          </Button>
+        }
+      >
+        {uploadWaitText(dataset.uploadExpiresAt)}
       </Alert>
     );
   if (dataset.status === 'processing')
     return (
       <Alert severity="info" data-testid="dataset-processing">
-        Checking and profiling the file{dataset.estimatedReadyAt ? ` · ready ${relativeTime(dataset.estimatedReadyAt)}` : ''}.
+        {processingText(dataset.estimatedReadyAt)}
       </Alert>
     );
   if (dataset.status === 'error' && dataset.error)
     return (
       <Alert severity="error" data-testid="dataset-error">
-        <AlertTitle>{dataset.error.error === 'VALIDATION_FAILED' ? 'The file failed validation' : 'The file could not be used'}</AlertTitle>
+        <AlertTitle>{FAILURE_TITLE[dataset.error.error] ?? 'The file could not be used'}</AlertTitle>
         {failureText(dataset)}
       </Alert>
     );
@@ -83,7 +97,8 @@ function StatusBanner({ dataset }: { dataset: Dataset }) {
 export function DatasetDetail({ id }: { id: string }) {
   const detail = useDatasets((s) => s.details[id]);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  // Delete, or cancel an upload waiting for its file (which deletes the dataset too).
+  const [deleting, setDeleting] = useState<'delete' | 'cancel' | null>(null);
   const reload = useCallback(() => void useDatasets.getState().loadOne(id), [id]);
   useEffect(reload, [reload]);
   useIntent('page:refresh', reload);
@@ -115,7 +130,7 @@ export function DatasetDetail({ id }: { id: string }) {
     } catch (error) {
       throw deleteRefusal(error);
     }
-    notify('success', `Dataset “${dataset.name}” deleted`);
+    notify('success', deleting === 'cancel' ? `Upload cancelled: dataset “${dataset.name}” deleted` : `Dataset “${dataset.name}” deleted`);
     navigate('/training/datasets');
   };
 
@@ -164,7 +179,7 @@ export function DatasetDetail({ id }: { id: string }) {
           variant="outlined"
           color="error"
           startIcon={<DeleteOutline />}
-          onClick={() => setDeleting(true)}
+          onClick={() => setDeleting('delete')}
           data-testid="delete-dataset"
         >
           Delete
@@ -179,7 +194,7 @@ export function DatasetDetail({ id }: { id: string }) {
       />
       <RefreshFrame stale={Boolean(detail.error)} refreshing={detail.refreshing}>
         <Stack spacing={2}>
-          <StatusBanner dataset={dataset} />
+          <StatusBanner dataset={dataset} onCancelUpload={() => setDeleting('cancel')} />
           <ValidationSection dataset={dataset} />
           <Box
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, gap: 2, alignItems: 'start' }}
@@ -193,13 +208,14 @@ export function DatasetDetail({ id }: { id: string }) {
       </RefreshFrame>
       <EditDatasetDialog dataset={dataset} open={editing} onClose={() => setEditing(false)} />
       <ConfirmDialog
-        open={deleting}
-        title={`Delete dataset “${dataset.name}”?`}
-        confirmLabel="Delete"
+        open={deleting !== null}
+        title={deleting === 'cancel' ? `Cancel the upload of “${dataset.name}”?` : `Delete dataset “${dataset.name}”?`}
+        confirmLabel={deleting === 'cancel' ? 'Cancel upload' : 'Delete'}
         destructive
         onConfirm={remove}
-        onClose={() => setDeleting(false)}
+        onClose={() => setDeleting(null)}
       >
+        {deleting === 'cancel' ? 'The dataset is deleted and its upload address stops working; create it again to upload its file. ' : ''}
         {dataset.versions.length === 0
           ? 'It holds no data yet. '
           : `Its data (${formatBytes(dataset.size.bytes)}, ${dataset.versions.length} version${dataset.versions.length === 1 ? '' : 's'}) is deleted for good. `}

@@ -47,7 +47,11 @@ export function ValidationSection({ dataset }: { dataset: Dataset }) {
     return (
       <Section title="Validation" testId="dataset-validation">
         <Typography variant="body2" color="text.secondary">
-          {dataset.status === 'uploading' ? 'Checked once the file is uploaded.' : 'Being checked…'}
+          {dataset.status === 'uploading'
+            ? 'Checked once the file is uploaded.'
+            : dataset.status === 'error'
+              ? 'Not checked: no file arrived.'
+              : 'Being checked…'}
         </Typography>
       </Section>
     );
@@ -125,7 +129,11 @@ export function SchemaSection({ dataset }: { dataset: Dataset }) {
     <Section title="Schema" testId="dataset-schema">
       {fields.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {dataset.status === 'ready' || dataset.status === 'error' ? 'No fields were found.' : 'Inferred once the file is processed.'}
+          {dataset.status === 'error' && dataset.versions.length === 0
+            ? 'No file arrived.'
+            : dataset.status === 'ready' || dataset.status === 'error'
+              ? 'No fields were found.'
+              : 'Inferred once the file is processed.'}
         </Typography>
       ) : (
         <Table size="small" aria-label="Schema">
@@ -225,9 +233,11 @@ export function StatisticsSection({ dataset }: { dataset: Dataset }) {
     return (
       <Section title="Statistics" testId="dataset-statistics">
         <Typography variant="body2" color="text.secondary">
-          {dataset.status === 'ready' || dataset.status === 'error'
-            ? 'No statistics for this file.'
-            : 'Computed once the file is processed.'}
+          {dataset.status === 'error' && dataset.versions.length === 0
+            ? 'No file arrived.'
+            : dataset.status === 'ready' || dataset.status === 'error'
+              ? 'No statistics for this file.'
+              : 'Computed once the file is processed.'}
         </Typography>
       </Section>
     );

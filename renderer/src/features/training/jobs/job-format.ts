@@ -1,5 +1,6 @@
 // Figures of the training job views: losses, learning rates, throughput, durations, and the
 // point under the crosshair.
+import { formatTimeOfDay } from '../../../platform/relative-time';
 import { serverNow } from '../../../platform/server-clock';
 import { formatCount } from '../training-format';
 
@@ -93,7 +94,7 @@ export function estimatedStartMs(job: StartEstimateInput): number | null {
 export function pendingStartText(job: StartEstimateInput, now: number = serverNow(), locale?: string): string | null {
   const start = estimatedStartMs(job);
   if (start === null) return null;
-  const at = new Date(start).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const at = formatTimeOfDay(start, locale);
   const left = start - now;
   if (left <= 0) return `Should start any moment (provisioning was due at ${at})`;
   if (left < 60_000) return `Should start in under a minute (at ${at})`;
