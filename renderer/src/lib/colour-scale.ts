@@ -57,15 +57,51 @@ export function colourBins(stops: ColourStops, n: number): string[] {
   return Array.from({ length: n }, (_, i) => colourAt(stops, n === 1 ? 0.5 : i / (n - 1)));
 }
 
-/** Black or white, whichever reads better on the background (WCAG relative luminance). */
-export function textOn(background: string): '#000000' | '#ffffff' {
-  const lin = rgb(background).map((v) => {
+/** WCAG relative luminance of a #rrggbb colour (0 black – 1 white). */
+function luminance(colour: string): number {
+  const lin = rgb(colour).map((v) => {
     const c = v / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   });
-  const l = 0.2126 * lin[0]! + 0.7152 * lin[1]! + 0.0722 * lin[2]!;
+  return 0.2126 * lin[0]! + 0.7152 * lin[1]! + 0.0722 * lin[2]!;
+}
+
+/** Black or white, whichever reads better on the background (WCAG relative luminance). */
+export function textOn(background: string): '#000000' | '#ffffff' {
   // Contrast with black (l + 0.05) / 0.05 against white 1.05 / (l + 0.05): equal at l ≈ 0.179.
-  return l > 0.179 ? '#000000' : '#ffffff';
+  return luminance(background) > 0.179 ? '#000000' : '#ffffff';
+}
+
+/** WCAG contrast ratio of two #rrggbb colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG's minimum contrast of graphics (lines, marks) with what is around them. */
+export const GRAPHIC_CONTRAST = 3;
+
+/**
+ * The part of a scale whose colours all stand out on `background` (contrast ≥ `minRatio`) as a
+ * scale of its own, 0 to 1 (issue 18 part 5: on the dark paper viridis's dark end — the best run
+ * of a loss — vanished, on the light one its yellow end). The longest such stretch, found to a
+ * hundredth; the scale itself when no colour of it is readable.
+ */
+export function readableStops(stops: ColourStops, background: string, minRatio = GRAPHIC_CONTRAST): ColourStops {
+  const N = 100;
+  const ok = Array.from({ length: N + 1 }, (_, i) => contrastRatio(colourAt(stops, i / N), background) >= minRatio);
+  let best: [number, number] | null = null;
+  for (let i = 0; i <= N; i++) {
+    if (!ok[i]) continue;
+    let j = i;
+    while (j < N && ok[j + 1]) j++;
+    if (best === null || j - i > best[1] - best[0]) best = [i, j];
+    i = j;
+  }
+  if (best === null || best[0] === best[1]) return stops;
+  const [lo, hi] = [best[0] / N, best[1] / N];
+  const inner = stops.filter(([p]) => p > lo && p < hi).map(([p]) => p);
+  return [lo, ...inner, hi].map((p) => [(p - lo) / (hi - lo), colourAt(stops, p)] as const);
 }
 
 /** The CSS gradient of a legend bar, left to right (or bottom to top with `'to top'`). */

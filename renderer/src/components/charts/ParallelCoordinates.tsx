@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { colourAt, colourBins as binColourList, stopsGradient, VIRIDIS } from '../../lib/colour-scale';
+import { colourBins as binColourList, readableStops, stopsGradient, VIRIDIS } from '../../lib/colour-scale';
 import { exportCsv, exportPng } from './chart-export';
 import { ChartFrame, HOVER_CARD } from './ChartFrame';
 import { BreakableText } from '../BreakableText';
@@ -46,7 +46,6 @@ export interface ParallelCoordinatesProps {
 }
 
 const BINS = 32;
-const DARK_VIRIDIS = [0, 0.25, 0.5, 0.75, 1].map((t) => [t, colourAt(VIRIDIS, 0.2 + 0.8 * t)] as const);
 /** Room for an axis name of up to three lines over its scale kind: names wrap, never cut. */
 const LABEL_ROW = 64;
 /** Axes closer than this (px) alternate their names over two rows, each name twice as wide. */
@@ -91,8 +90,9 @@ export function ParallelCoordinates({
     theme.palette.text.primary,
     (items.length > 1000 ? 0.05 : items.length > 300 ? 0.07 : 0.1) * (theme.palette.mode === 'dark' ? 1.2 : 1),
   );
-  // On a dark background viridis's darkest fifth would vanish: the scale starts above it there.
-  const stops = useMemo(() => (theme.palette.mode === 'dark' ? DARK_VIRIDIS : VIRIDIS), [theme]);
+  // Every line, the best run's included, stands out on the theme's paper (3:1): on the dark one
+  // viridis's dark end would vanish, on the light one its yellow end.
+  const stops = useMemo(() => readableStops(VIRIDIS, theme.palette.background.paper), [theme]);
   const binColours = useMemo(() => [...binColourList(stops, BINS), theme.palette.text.disabled], [theme, stops]);
   const colors = useMemo(
     () => ({
