@@ -165,7 +165,7 @@ test.describe('Comparison charts', () => {
     const expected = frontier('min', () => true);
     expect(expected.length).toBeGreaterThan(1);
     await expect.poll(got).toEqual(expected);
-    await expect(page.getByTestId('chart')).toContainText(`${expected.length} of ${data.length} on the pareto frontier`);
+    await expect(page.getByTestId('chart')).toContainText(`${expected.length} of ${data.length} on the frontier of these two metrics`);
 
     // A click on the cheapest frontier point selects it (and rings it).
     const cheapest = data

@@ -227,7 +227,9 @@ export function ParetoScatter({
       testId={testId}
       empty={empty}
       hint={
-        empty ? undefined : `${frontier.indices.length} of ${placed.length} on the pareto frontier · drag to zoom, double-click to reset`
+        empty
+          ? undefined
+          : `${frontier.indices.length} of ${placed.length} on the frontier of these two metrics · drag to zoom, double-click to reset`
       }
       controls={
         <>
@@ -239,7 +241,7 @@ export function ParetoScatter({
       xLabel={axisLabel(xm, xDir)}
       yLabel={axisLabel(ym, yDir)}
       height={height}
-      description={`${title}: ${placed.length} runs, ${xm?.label} against ${ym?.label}, ${frontier.indices.length} on the pareto frontier`}
+      description={`${title}: ${placed.length} runs, ${xm?.label} against ${ym?.label}, ${frontier.indices.length} on the frontier of these two metrics`}
       describe={(ds, i) => {
         const idx = refs[ds]?.[i];
         if (idx === undefined) return undefined;

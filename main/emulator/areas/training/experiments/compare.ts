@@ -450,11 +450,16 @@ function pareto(runs: readonly RunState[], metrics: readonly RunMetricName[]) {
   return { frontier, dominated: result.dominated.map((d) => ({ runId: d.id, dominatedBy: d.dominatedBy })) };
 }
 
+/**
+ * The recommendations. The pareto line reads `front`, the one frontier of the comparison (the
+ * answer's `pareto_frontier`), so its count and names are that list's (issue 18 part 5).
+ */
 function recommendations(
   runs: readonly RunState[],
   metrics: readonly RunMetricName[],
   ranks: Record<string, string[]>,
   stats: Comparison['statistical_analysis'],
+  front: ReturnType<typeof pareto> | null,
 ): string[] {
   const out: string[] = [];
   const name = new Map(runs.map((r) => [r.view.id, r.view.name]));
@@ -483,6 +488,14 @@ function recommendations(
       out.push(
         `${stats.not_testable.length} pair(s) of configurations cannot be tested (one run each, no shared evaluation examples): add seeds.`,
       );
+  }
+  if (front !== null && front.frontier.length > 0) {
+    const n = front.frontier.length;
+    const compared = n + front.dominated.length;
+    out.push(
+      `${n} of ${compared} run${compared === 1 ? '' : 's'} with every metric ${n === 1 ? 'is' : 'are'} on the pareto frontier over ${metrics.join(', ')} ` +
+        `(no other run is at least as good on all of them): ${front.frontier.map((f) => name.get(f.runId)).join(', ')}.`,
+    );
   }
   const failed = runs.filter((r) => r.view.status === 'failed');
   if (failed.length > 0)
@@ -514,7 +527,7 @@ export function compareRuns(experimentId: string, runs: readonly RunState[], bod
     correlations: body.analysis.correlation_analysis ? correlations(runs, metrics, 1 - body.analysis.alpha) : null,
     pareto_frontier: front?.frontier ?? null,
     dominated: front?.dominated ?? null,
-    recommendations: recommendations(runs, metrics, ranks, stats),
+    recommendations: recommendations(runs, metrics, ranks, stats, front),
   };
 }
 

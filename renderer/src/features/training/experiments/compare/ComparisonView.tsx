@@ -141,12 +141,6 @@ export function ComparisonView({ comparison, curves, differencesOnly, onDifferen
               ))}
             </Box>
           )}
-          {comparison.pareto_frontier && comparison.pareto_frontier.length > 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Pareto frontier over {comparison.metrics.map((m) => METRIC_NAME[m].toLowerCase()).join(', ')}:{' '}
-              {comparison.pareto_frontier.map((p) => names.get(p.runId) ?? p.runId).join(', ')}.
-            </Typography>
-          )}
         </Section>
       </Box>
       <Section title="Correlations" testId="compare-correlations-panel">
