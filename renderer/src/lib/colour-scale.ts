@@ -72,13 +72,19 @@ export function textOn(background: string): '#000000' | '#ffffff' {
   return luminance(background) > 0.179 ? '#000000' : '#ffffff';
 }
 
-/** WCAG contrast ratio of two #rrggbb colours, 1 to 21. */
+/**
+ * WCAG contrast ratio of two #rrggbb colours, 1 to 21.
+ * @internal Exported for its tests only.
+ */
 export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** WCAG's minimum contrast of graphics (lines, marks) with what is around them. */
+/**
+ * WCAG's minimum contrast of graphics (lines, marks) with what is around them.
+ * @internal Exported for its tests only.
+ */
 export const GRAPHIC_CONTRAST = 3;
 
 /**

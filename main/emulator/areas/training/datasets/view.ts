@@ -10,7 +10,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * An upload whose address expired before a file arrived (docs/decisions.md, Training: datasets —
  * an upload that never comes): computed from the stored `expires_at` on the simulated clock.
  */
-export function uploadExpired(d: StoredDataset, now: number): boolean {
+function uploadExpired(d: StoredDataset, now: number): boolean {
   return d.upload !== null && now >= d.upload.expires_at;
 }
 

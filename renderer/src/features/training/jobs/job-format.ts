@@ -82,7 +82,9 @@ export interface StartEstimateInput {
  * pending job's `estimatedCompletion` is its start plus its whole planned run, and its
  * `progress.remainingTime` is that run (from step 0): the start is their difference — on the
  * emulator, the end of provisioning (created + the plan's provisioning time; docs/decisions.md,
- * Training: jobs), to the second (remainingTime is in whole seconds). Null for a job that is not pending or when the API gives neither figure.
+ * Training: jobs), to the second (remainingTime is in whole seconds). Null for a job that is not
+ * pending or when the API gives neither figure.
+ * @internal Exported for its tests only.
  */
 export function estimatedStartMs(job: StartEstimateInput): number | null {
   if (job.status !== 'pending' || job.estimatedCompletion === null || job.progress.remainingTime === null) return null;
