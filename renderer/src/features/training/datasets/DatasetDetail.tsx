@@ -150,8 +150,10 @@ export function DatasetDetail({ id }: { id: string }) {
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {dataset.type} · {dataset.format} · {dataset.size.bytes > 0 ? formatBytes(dataset.size.bytes) : 'no data yet'}
-            {dataset.status === 'ready' || dataset.status === 'error' ? ` · ${formatCount(dataset.size.examples)} examples` : ''} · created{' '}
-            {relativeTime(dataset.createdAt)}
+            {(dataset.status === 'ready' || dataset.status === 'error') && dataset.versions.length > 0
+              ? ` · ${formatCount(dataset.size.examples)} examples`
+              : ''}{' '}
+            · created {relativeTime(dataset.createdAt)}
           </Typography>
           {dataset.description && (
             <Typography variant="body2" sx={{ mt: 0.5 }}>

@@ -32,7 +32,7 @@ function datasetColumns(): Column<DatasetListItem>[] {
       width: '100px',
       align: 'right',
       sortValue: (d) => d.size.examples,
-      render: (d) => (d.status === 'ready' || d.status === 'error' ? formatCount(d.size.examples) : '—'),
+      render: (d) => ((d.status === 'ready' || d.status === 'error') && d.size.bytes > 0 ? formatCount(d.size.examples) : '—'),
     },
     {
       id: 'size',
