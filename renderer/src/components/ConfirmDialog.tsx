@@ -10,12 +10,14 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes it without acting (default "Cancel"). */
+  cancelLabel?: string;
   destructive?: boolean;
   onConfirm(): Promise<void>;
   onClose(): void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, destructive, onConfirm, onClose }: ConfirmDialogProps) {
   const state = useValidatedForm<null, null>({
     open,
     initial: () => null,
@@ -36,6 +38,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
       maxWidth="xs"
       state={state}
       submitLabel={confirmLabel}
+      cancelLabel={cancelLabel}
       submitColor={destructive ? 'error' : 'primary'}
       submitAutoFocus
     >

@@ -213,15 +213,21 @@ export function DatasetDetail({ id }: { id: string }) {
         open={deleting !== null}
         title={deleting === 'cancel' ? `Cancel the upload of “${dataset.name}”?` : `Delete dataset “${dataset.name}”?`}
         confirmLabel={deleting === 'cancel' ? 'Cancel upload' : 'Delete'}
+        cancelLabel={deleting === 'cancel' ? 'Keep waiting' : undefined}
         destructive
         onConfirm={remove}
         onClose={() => setDeleting(null)}
       >
-        {deleting === 'cancel' ? 'The dataset is deleted and its upload address stops working; create it again to upload its file. ' : ''}
-        {dataset.versions.length === 0
-          ? 'It holds no data yet. '
-          : `Its data (${formatBytes(dataset.size.bytes)}, ${dataset.versions.length} version${dataset.versions.length === 1 ? '' : 's'}) is deleted for good. `}
-        Jobs that trained on it keep their models.
+        {deleting === 'cancel' ? (
+          'The dataset is deleted and its upload address stops working; create it again to upload its file.'
+        ) : (
+          <>
+            {dataset.versions.length === 0
+              ? 'It holds no data yet. '
+              : `Its data (${formatBytes(dataset.size.bytes)}, ${dataset.versions.length} version${dataset.versions.length === 1 ? '' : 's'}) is deleted for good. `}
+            Jobs that trained on it keep their models.
+          </>
+        )}
       </ConfirmDialog>
     </Stack>
   );
