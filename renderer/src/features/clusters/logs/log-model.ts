@@ -151,13 +151,14 @@ export class LogModel {
     this.rebuild();
   }
 
-  /** Sets the pattern; a bad one leaves the view as it was (the field shows why). */
+  /**
+   * Sets the pattern. A bad one shows no line (the field says why): the lines of the last good
+   * pattern never stay on screen as if they matched what the field now holds.
+   */
   setPattern(input: string): Pattern {
     const pattern = compilePattern(input);
-    if (pattern.ok) {
-      this.pattern = pattern;
-      this.rebuild();
-    }
+    this.pattern = pattern;
+    this.rebuild();
     return pattern;
   }
 
