@@ -9,6 +9,7 @@ import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../rendere
 import { LineBuffer } from '../../../renderer/src/features/clusters/logs/line-buffer';
 import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/clusters/logs/line-filter';
 import { LogModel, VIEW_INTERVAL_MS } from '../../../renderer/src/features/clusters/logs/log-model';
+import { rateText } from '../../../renderer/src/features/clusters/logs/feed-status';
 import { queryRefusal, searchFieldError } from '../../../renderer/src/features/clusters/logs/older-search';
 import type { NormalizedError } from '../../../shared/api/errors';
 
@@ -55,7 +56,7 @@ function endpointEntry(at: number, message: string, level = 'info') {
 function manualModel(capacity?: number) {
   const frames: (() => void)[] = [];
   let now = 0;
-  const model = new LogModel({ capacity, schedule: (run) => frames.push(run), now: () => now });
+  const model = new LogModel({ capacity, schedule: (run) => frames.push(run), now: () => now, serverNow: () => T0 + 500 });
   return {
     model,
     frame() {
@@ -219,18 +220,37 @@ describe('LogModel', () => {
     expect(model.sources[0]!.lastId).toBe('x');
   });
 
-  it('counts lines per second over the last seconds', () => {
+  it('counts the lines that arrived per real second over the stated window, backlog and catch-up left out', () => {
     const { model, frame, setNow } = manualModel();
     model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    expect(model.rate()).toBeNull();
+    expect(rateText(model.rate())).toBe('– lines/s over 10 s');
+    // The feed goes live at the server's T0 + 500 (serverNow is T0 + 500, see manualModel).
     setNow(1000);
+    model.setStatus(0, { type: 'status', state: 'live' });
+    // Its backlog: 500 lines written before the window opened do not count as arrivals.
     model.ingest(
       0,
-      Array.from({ length: 500 }, (_, i) => ({ id: `e${i}`, entry: clusterEntry(i, T0 + i) })),
+      Array.from({ length: 500 }, (_, i) => ({ id: `b${i}`, entry: clusterEntry(i, T0 - 60_000 + i) })),
     );
     frame();
     setNow(2000);
-    expect(model.rate()).toBe(100);
-    setNow(7000);
+    expect(model.rate()).toBe(0);
+    // Then 4 lines in the next 4 real seconds: 1 line/s over the 4 s the window has been open
+    // (not 4 over 10 s, nor rounded to 0).
+    for (let i = 0; i < 4; i++) {
+      setNow(2000 + i * 1000);
+      model.ingest(0, [{ id: `n${i}`, entry: clusterEntry(600 + i, T0 + 1000 + i * 1000) }]);
+      frame();
+    }
+    setNow(5000);
+    expect(model.rate()).toBe(1);
+    expect(rateText(model.rate())).toBe('1 lines/s over 10 s');
+    // Over a full window: 4 lines in the last 10 s.
+    setNow(11_000);
+    expect(model.rate()).toBeCloseTo(0.4);
+    expect(rateText(model.rate())).toBe('0.4 lines/s over 10 s');
+    setNow(20_000);
     expect(model.rate()).toBe(0);
   });
 });
