@@ -222,7 +222,7 @@ export function LogWindow({ model, env, startsAtMoment = false }: { model: LogMo
   const download = (kind: 'text' | 'jsonl') => {
     setDownloadAnchor(null);
     const refs = model.sources.map((s) => s.ref);
-    const name = downloadName(refs, Date.now(), kind === 'text' ? 'log' : 'jsonl');
+    const name = downloadName(refs, kind === 'text' ? 'log' : 'jsonl');
     if (kind === 'text') saveFile(name, linesAsText(model.visibleLines(), env.labels), 'text/plain');
     else saveFile(name, linesAsJsonl(model.visibleLines(), refs), 'application/x-ndjson');
   };
