@@ -9,6 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { NormalizedError } from '../../../shared/api/errors';
+import { serverTimeAt } from '../platform/server-clock';
 import { ErrorAlert } from './ErrorAlert';
 
 /** A refresh shows progress only once it has taken this long (a quick one does not flicker). */
@@ -28,9 +29,12 @@ function useDelayedFlag(flag: boolean, delayMs: number = PROGRESS_DELAY_MS): boo
   return flag && shown;
 }
 
-function clockTime(ms: number): string {
-  // This machine's clock: when this console loaded what is shown.
-  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/**
+ * When what is shown was loaded, on the server's clock as it was then (an emulator's simulated
+ * time, as every time of the data is), though `loadedAt` is this machine's (freshness timers).
+ */
+export function loadedAtText(loadedAt: number): string {
+  return new Date(serverTimeAt(loadedAt)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 export interface StaleBannerProps {
@@ -52,7 +56,7 @@ export function StaleBanner({ error, title, loadedAt, onRetry, retrying = false 
     <Box data-testid="stale-notice">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         {title.replace(/^Could not load/, 'Could not refresh')}; showing what was loaded
-        {loadedAt !== null ? ` at ${clockTime(loadedAt)}` : ' before'}.
+        {loadedAt !== null ? ` at ${loadedAtText(loadedAt)}` : ' before'}.
       </Typography>
       <ErrorAlert
         error={error}

@@ -7,13 +7,24 @@ import { onCallOutcome } from '../bridge/call-outcomes';
 
 let offsetMs = 0;
 const listeners = new Set<() => void>();
+const jumpListeners = new Set<() => void>();
+/** How many times the clock was moved on purpose (an emulator clock advance). */
+let jumps = 0;
+/**
+ * Each offset and the moment (this machine's clock) it took effect, oldest first: what a past
+ * moment of this machine was on the server's clock (serverTimeAt).
+ */
+let history: { since: number; offset: number }[] = [{ since: Number.NEGATIVE_INFINITY, offset: 0 }];
+const HISTORY_MAX = 64;
 
 /** Answers closer than this to the current offset leave it alone: `Date` has whole seconds. */
 const JITTER_MS = 1_500;
 
-function setOffset(next: number): void {
+function setOffset(next: number, at: number = Date.now()): void {
   if (next === offsetMs) return;
   offsetMs = next;
+  history.push({ since: at, offset: next });
+  if (history.length > HISTORY_MAX) history = history.slice(history.length - HISTORY_MAX);
   for (const listener of listeners) listener();
 }
 
@@ -24,7 +35,40 @@ export function noteServerTime(serverTime: number | undefined | null, receivedAt
   // A `Date` header is truncated to the second: keep the offset steady unless the server's
   // clock really moved (an advance, a different server), so times do not flicker.
   if (Math.abs(next - offsetMs) < JITTER_MS) return;
-  setOffset(next);
+  setOffset(next, receivedAt);
+}
+
+/**
+ * The server's clock was moved on purpose (the emulator's clock advanced by this console): its
+ * new now, as answered at `receivedAt`. The offset follows exactly, and views that keep a
+ * window of time (live charts) hear of it at once (onServerClockJump) rather than at their
+ * next reading.
+ */
+export function noteClockJump(serverTime: number, receivedAt: number = Date.now()): void {
+  if (!Number.isFinite(serverTime)) return;
+  setOffset(serverTime - receivedAt, receivedAt);
+  jumps++;
+  for (const listener of jumpListeners) listener();
+}
+
+/** Called after each jump of the server's clock (see noteClockJump). */
+export function onServerClockJump(listener: () => void): () => void {
+  jumpListeners.add(listener);
+  return () => jumpListeners.delete(listener);
+}
+
+/** The number of jumps so far (a React key: useSyncExternalStore(onServerClockJump, clockJumps)). */
+export function clockJumps(): number {
+  return jumps;
+}
+
+/**
+ * The server's time at a past moment of this machine's clock (when something was loaded): the
+ * offset in effect then, so a later advance of the emulator's clock does not move it.
+ */
+export function serverTimeAt(machineMs: number): number {
+  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.since <= machineMs) return machineMs + history[i]!.offset;
+  return machineMs + history[0]!.offset;
 }
 
 /** Forgets the offset: the next answer teaches the new profile's clock. */

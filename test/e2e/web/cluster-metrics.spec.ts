@@ -3,7 +3,7 @@
 // hidden from every chart, and a stopped cluster that says why it has no live data.
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from './console-page';
-import { advanceClock, clusterWithStatus } from './lifecycle-page';
+import { advanceClock, bridgeInvoke, clusterWithStatus } from './lifecycle-page';
 
 async function openMetrics(page: Page, clusterId: string): Promise<void> {
   await page.goto(`/#/clusters/${clusterId}/metrics`);
@@ -50,6 +50,34 @@ test.describe('Cluster metrics', () => {
       await expect(page.getByTestId(`metric-chart-${chart}`)).toHaveAttribute('data-visible-series', String(gpus - 1));
     await page.getByRole('button', { name: 'Show all GPUs' }).click();
     await expect(utilization).toHaveAttribute('data-visible-series', String(gpus));
+  });
+
+  test('live charts follow a clock advance at once, not at their next reading (issue 18 part 5)', async ({ page }) => {
+    const cluster = await clusterWithStatus(page, 'running');
+    await openMetrics(page, cluster.id);
+    const readout = page.getByTestId('readout-time');
+    await expect(readout).toHaveText(/^Latest /);
+    await expect(page.getByTestId('readout-utilization-gpu_0')).toHaveText(/^\d+%$/);
+    const before = (await readout.textContent())!;
+    // No further live reading can come (the snapshot route fails), so only the advance itself can
+    // move the window: before, the charts kept the old window until a reading came.
+    await bridgeInvoke(page, 'emulator:setChaos', {
+      rules: [{ route: `/v1/clusters/${cluster.id}/metrics`, method: 'GET', errorRate: 1, status: 503 }],
+    });
+    try {
+      await page.keyboard.press('Control+k');
+      const palette = page.getByTestId('command-palette');
+      await palette.getByRole('combobox', { name: 'Command' }).fill('advance clock 1 hour');
+      await expect(palette.getByRole('option').first()).toContainText('Emulator: advance clock 1 hour');
+      await page.keyboard.press('Enter');
+      await expect(palette).toBeHidden();
+      // The window was read again at the new now: the latest reading is an hour on.
+      await expect(readout).not.toHaveText(before, { timeout: 15_000 });
+      expect((await readout.textContent())!.slice(7, 9)).not.toBe(before.slice(7, 9));
+      await expect(page.getByTestId('readout-utilization-gpu_0')).toHaveText(/^\d+%$/);
+    } finally {
+      await bridgeInvoke(page, 'emulator:setChaos', { rules: [] });
+    }
   });
 
   test('a stopped cluster says why there is no live data and still offers its history', async ({ page }) => {

@@ -84,15 +84,22 @@ test.describe('Emulator view', () => {
     await page.getByRole('button', { name: 'Remove rule /v2/accounts/api-keys' }).click();
     await expect(page.getByText('No chaos rules')).toBeVisible();
 
-    // Export to a file named with the date.
+    // Export to a file named with the date of the world's (simulated) clock, not this machine's.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export snapshot' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^emulator-snapshot-\d{4}-\d{2}-\d{2}-\d{4}\.json$/);
     const file = testInfo.outputPath(download.suggestedFilename());
     await download.saveAs(file);
     const snapshot = JSON.parse(await readFile(file, 'utf8')) as {
+      clock: { now: number };
       seed: number;
       state: { areas: { accounts: { keys: Array<{ id: string; owner: boolean }> } } };
     };
+    const simulatedName = await page.evaluate((now) => {
+      const at = new Date(now);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `emulator-snapshot-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}.json`;
+    }, snapshot.clock.now);
+    expect(download.suggestedFilename()).toBe(simulatedName);
     // Edited as a user might: one key fewer, another seed.
     const keys = snapshot.state.areas.accounts.keys;
     const dropped = keys.findIndex((k) => !k.owner);

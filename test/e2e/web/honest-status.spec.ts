@@ -117,6 +117,30 @@ test.describe('honest status', () => {
     await expect(page.locator('[data-stale="true"]').getByRole('table', { name: 'Port mappings' })).toBeVisible();
   });
 
+  test('the status bar latency is current: a server that slows down shows at once (issue 18 part 5)', async ({ page }) => {
+    await openConsole(page);
+    const connection = statusBar(page).getByTestId('status-connection');
+    const shownMs = async () => Number(/· ([\d,]+) ms$/.exec((await connection.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
+    await expect(connection).toHaveText(/^Connected · [\d,]+ ms$/);
+    expect(await shownMs()).toBeLessThan(1500);
+    try {
+      // Every answer now takes 1.5 s more: a few refreshes later the figure says so (it used to
+      // keep the last check's round trip for up to 5 minutes).
+      await setChaos(page, [{ route: '/**', latencyMs: 1500 }]);
+      for (let i = 0; i < 3; i++) {
+        await refreshKeys(page);
+        await expect(page.getByTestId('refresh-progress')).toBeHidden({ timeout: 15_000 });
+      }
+      await expect.poll(shownMs, { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
+      await expect(connection).toHaveAttribute(
+        'aria-label',
+        /Latency: the median round trip of the [\d,]+ calls answered in the minute up to/,
+      );
+    } finally {
+      await setChaos(page, []);
+    }
+  });
+
   test('a slow refresh shows progress over the rows it keeps', async ({ page }) => {
     await openConsole(page);
     await setChaos(page, [{ route: '/v2/accounts/api-keys', method: 'GET', latencyMs: 3000 }]);

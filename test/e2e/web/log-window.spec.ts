@@ -70,9 +70,13 @@ test.describe('Log window', () => {
       .poll(async () => (await logs.locator('.log-row').allTextContents()).every((t) => t.toLowerCase().includes(word.toLowerCase())))
       .toBe(true);
 
-    // A bad pattern says why, on the field, and leaves the lines as they were.
+    // A bad pattern says why, on the field, and shows no line: the last good pattern's lines do
+    // not stay as if they matched it (issue 18 part 5).
     await filter.fill('(oom');
     await expect(logs.getByText('Not a valid regular expression: unterminated group')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    await expect(logs.getByTestId('log-empty')).toContainText('the filter is not a valid regular expression');
+    await filter.fill('');
     await expect(rows.first()).toBeVisible();
     await logs.close();
   });

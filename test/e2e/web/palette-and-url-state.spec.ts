@@ -1,4 +1,5 @@
-// Issue 8 #14 and #15: the command palette finds resources and opens them; a list's filters
+// Issue 8 #14 and #15: the command palette finds resources and opens them (and leaves no
+// ripple behind, issue 18 part 5); a list's filters
 // and sort live in the address (reload and back keep them); filter boxes clear with a button and Esc.
 import { expect, test } from '@playwright/test';
 import { openClusters } from './clusters-page';
@@ -17,6 +18,29 @@ test.describe('command palette finds resources', () => {
     await expect(palette).toBeHidden();
     await expect(page).toHaveURL(/#\/clusters\/[^/?]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'llm-pretraining' })).toBeVisible();
+  });
+
+  test('a command chosen leaves no ripple on the page; Esc gives focus back (issue 18 part 5)', async ({ page }) => {
+    await openConsole(page);
+    const opener = page.getByRole('button', { name: 'Open command palette' });
+    const palette = page.getByTestId('command-palette');
+    const ripples = page.locator('.MuiTouchRipple-child');
+    // Opened with the mouse, an item chosen with Enter: focus used to go back to the opener,
+    // whose focus ripple then pulsed on the page of the command.
+    await opener.click();
+    await palette.getByRole('combobox', { name: 'Command' }).fill('clusters');
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    await expect(page).toHaveURL(/#\/clusters/);
+    await expect(opener).not.toBeFocused();
+    await expect(page.locator('.Mui-focusVisible')).toHaveCount(0);
+    await expect(ripples).toHaveCount(0);
+    // Closed without a command, focus goes back to where it was.
+    await opener.click();
+    await expect(palette).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+    await expect(opener).toBeFocused();
   });
 
   test('finds a secret of the open cluster and opens the Secrets tab filtered to it', async ({ page }) => {

@@ -3,7 +3,15 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import { localError } from '../../../shared/api/local-errors';
 import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
 import { api } from '../../../renderer/src/bridge/api';
-import { healthLabel, healthOfError, nextHealth } from '../../../renderer/src/shell/status/connection-health';
+import {
+  healthLabel,
+  healthOfError,
+  LATENCY_WINDOW_MS,
+  nextHealth,
+  recentLatency,
+  roundTripOf,
+  withLatencySample,
+} from '../../../renderer/src/shell/status/connection-health';
 import { CHECK_TICK_MS, IDLE_CHECK_MS, useConnectionHealth } from '../../../renderer/src/shell/status/connection-store';
 import { useProfiles } from '../../../renderer/src/platform/profiles-store';
 import { serverNow } from '../../../renderer/src/platform/server-clock';
@@ -28,18 +36,64 @@ describe('connection health from call outcomes', () => {
     expect(healthOfError(localError('INVALID_REQUEST', 'bad input'))).toBeNull();
   });
 
-  it('takes the latency from the checks, keeps it across other answers, and recovers on success', () => {
-    let health = nextHealth({ kind: 'unknown' }, { op: 'auth.verify', ok: true, latencyMs: 12.4 }, true);
+  it('takes the latency from recent answers, and recovers on success', () => {
+    let health = nextHealth({ op: 'auth.verify', ok: true, latencyMs: 12.4 }, 12);
     expect(healthLabel(health)).toBe('Connected · 12 ms');
-    health = nextHealth(health, { op: 'clusters.list', ok: true, latencyMs: 900 }, false);
-    expect(healthLabel(health)).toBe('Connected · 12 ms');
-    health = nextHealth(health, { op: 'clusters.list', ok: false, latencyMs: 5, error: wire(401, 'INVALID_API_KEY') }, false);
+    health = nextHealth({ op: 'clusters.list', ok: false, latencyMs: 5, error: wire(401, 'INVALID_API_KEY') }, 12);
     expect(healthLabel(health)).toBe('Key refused (401)');
-    health = nextHealth(health, { op: 'clusters.get', ok: false, latencyMs: 5, error: wire(404, 'CLUSTER_NOT_FOUND') }, false);
+    health = nextHealth({ op: 'clusters.get', ok: false, latencyMs: 5, error: wire(404, 'CLUSTER_NOT_FOUND') }, null);
     expect(healthLabel(health)).toBe('Connected');
-    // Back from a failure without a check yet: the call's own round trip stands in.
-    health = nextHealth({ kind: 'timeout', message: 'slow' }, { op: 'clusters.list', ok: true, latencyMs: 40.2 }, false);
-    expect(healthLabel(health)).toBe('Connected · 40 ms');
+  });
+
+  it('makes the latency the median round trip of the answers of the last minute (issue 18 part 5)', () => {
+    expect(recentLatency([])).toBeNull();
+    expect(
+      recentLatency([
+        { at: 0, ms: 10 },
+        { at: 1, ms: 3000 },
+        { at: 2, ms: 20 },
+      ]),
+    ).toBe(20);
+    expect(
+      recentLatency([
+        { at: 0, ms: 10 },
+        { at: 1, ms: 21 },
+      ]),
+    ).toBe(16);
+    // Only answers the server sent count: not a network failure, nor a request refused before it left.
+    expect(roundTripOf({ op: 'x', ok: true, latencyMs: 7 })).toBe(7);
+    expect(roundTripOf({ op: 'x', ok: false, latencyMs: 9, error: wire(404, 'CLUSTER_NOT_FOUND') })).toBe(9);
+    expect(roundTripOf({ op: 'x', ok: false, latencyMs: 9, error: localError('INVALID_REQUEST', 'bad') })).toBeNull();
+    let samples = withLatencySample([], { at: 0, ms: 12 });
+    samples = withLatencySample(samples, { at: 30_000, ms: 900 });
+    samples = withLatencySample(samples, { at: LATENCY_WINDOW_MS + 1, ms: 40 });
+    expect(samples).toEqual([
+      { at: 30_000, ms: 900 },
+      { at: LATENCY_WINDOW_MS + 1, ms: 40 },
+    ]);
+  });
+
+  it('shows a slower server at once, not the round trip of a check minutes old (issue 18 part 5)', () => {
+    vi.useFakeTimers();
+    try {
+      useConnectionHealth.setState({ health: { kind: 'unknown' }, latencies: [], lastOutcomeAt: null });
+      const label = () => healthLabel(useConnectionHealth.getState().health);
+      const record = (op: string, latencyMs: number) => useConnectionHealth.getState().record({ op, ok: true, latencyMs });
+      record('auth.verify', 12.4);
+      expect(label()).toBe('Connected · 12 ms');
+      // The server slows down (say a chaos latency rule): the answers that follow take 900 ms.
+      vi.advanceTimersByTime(1_000);
+      record('clusters.list', 900);
+      vi.advanceTimersByTime(1_000);
+      record('clusters.get', 900);
+      expect(label()).toBe('Connected · 900 ms');
+      // A minute on, the round trips before it are gone: the figure is of the latest minute.
+      vi.advanceTimersByTime(LATENCY_WINDOW_MS + 1);
+      record('clusters.list', 40.2);
+      expect(label()).toBe('Connected · 40 ms');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

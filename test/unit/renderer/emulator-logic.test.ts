@@ -185,8 +185,9 @@ describe('snapshot import', () => {
     expect(diff.seed).toBeNull();
   });
 
-  it('names the file with the date and reads a picked file back, saying what is wrong with it', () => {
-    expect(snapshotFileName(new Date(2026, 10, 5, 9, 7))).toBe('emulator-snapshot-2026-11-05-0907.json');
+  it('names the file with the date of its simulated clock and reads a picked file back, saying what is wrong with it', () => {
+    // The world's time (an advanced clock), not the moment of the export (issue 18 part 5).
+    expect(snapshotFileName({ clock: { now: new Date(2026, 10, 5, 9, 7).getTime() } })).toBe('emulator-snapshot-2026-11-05-0907.json');
     expect(readSnapshot(JSON.stringify(current))).toEqual({ ok: true, snapshot: current });
     expect(readSnapshot('{nope')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not JSON/) });
     expect(readSnapshot('{"a":1}')).toEqual({ ok: false, error: 'The file is JSON but not an emulator snapshot.' });

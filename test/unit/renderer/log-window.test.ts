@@ -9,6 +9,9 @@ import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../rendere
 import { LineBuffer } from '../../../renderer/src/features/clusters/logs/line-buffer';
 import { compilePattern, highlightSegments, NO_FILTER, PATTERN_MAX } from '../../../renderer/src/features/clusters/logs/line-filter';
 import { LogModel, VIEW_INTERVAL_MS } from '../../../renderer/src/features/clusters/logs/log-model';
+import { rateText } from '../../../renderer/src/features/clusters/logs/feed-status';
+import { queryRefusal, searchFieldError } from '../../../renderer/src/features/clusters/logs/older-search';
+import type { NormalizedError } from '../../../shared/api/errors';
 
 function clusterEntry(i: number, at: number, extra: Record<string, unknown> = {}) {
   return {
@@ -53,7 +56,7 @@ function endpointEntry(at: number, message: string, level = 'info') {
 function manualModel(capacity?: number) {
   const frames: (() => void)[] = [];
   let now = 0;
-  const model = new LogModel({ capacity, schedule: (run) => frames.push(run), now: () => now });
+  const model = new LogModel({ capacity, schedule: (run) => frames.push(run), now: () => now, serverNow: () => T0 + 500 });
   return {
     model,
     frame() {
@@ -169,7 +172,7 @@ describe('LogModel', () => {
     expect(model.lineAt(0)!.message).toBe('line 15');
   });
 
-  it('filters by level, entry source and log type, and by pattern with a bad one left out', () => {
+  it('filters by level, entry source and log type, and by pattern; a bad one shows no stale results', () => {
     const { model, frame } = manualModel();
     model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
     model.ingest(0, [
@@ -189,7 +192,13 @@ describe('LogModel', () => {
     expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['c']);
     const bad = model.setPattern('(oom');
     expect(bad).toEqual({ ok: false, message: 'Not a valid regular expression: unterminated group' });
-    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual(['c']);
+    // The lines of the last good pattern do not stay as if they matched '(oom' (issue 18 part 5),
+    // nor do lines arriving meanwhile pass.
+    expect(Array.from(model.visibleLines(), (l) => l.id)).toEqual([]);
+    expect(model.pattern.ok).toBe(false);
+    model.ingest(0, [{ id: 'x', entry: clusterEntry(9, T0 + 2.5, { message: 'oom' }) }]);
+    frame();
+    expect(model.visibleCount).toBe(0);
     // Case does not matter; lines arriving later are filtered as they come.
     model.setPattern('OUT OF');
     model.ingest(0, [{ id: 'd', entry: clusterEntry(4, T0 + 3, { message: 'out of memory again' }) }]);
@@ -211,18 +220,37 @@ describe('LogModel', () => {
     expect(model.sources[0]!.lastId).toBe('x');
   });
 
-  it('counts lines per second over the last seconds', () => {
+  it('counts the lines that arrived per real second over the stated window, backlog and catch-up left out', () => {
     const { model, frame, setNow } = manualModel();
     model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    expect(model.rate()).toBeNull();
+    expect(rateText(model.rate())).toBe('– lines/s over 10 s');
+    // The feed goes live at the server's T0 + 500 (serverNow is T0 + 500, see manualModel).
     setNow(1000);
+    model.setStatus(0, { type: 'status', state: 'live' });
+    // Its backlog: 500 lines written before the window opened do not count as arrivals.
     model.ingest(
       0,
-      Array.from({ length: 500 }, (_, i) => ({ id: `e${i}`, entry: clusterEntry(i, T0 + i) })),
+      Array.from({ length: 500 }, (_, i) => ({ id: `b${i}`, entry: clusterEntry(i, T0 - 60_000 + i) })),
     );
     frame();
     setNow(2000);
-    expect(model.rate()).toBe(100);
-    setNow(7000);
+    expect(model.rate()).toBe(0);
+    // Then 4 lines in the next 4 real seconds: 1 line/s over the 4 s the window has been open
+    // (not 4 over 10 s, nor rounded to 0).
+    for (let i = 0; i < 4; i++) {
+      setNow(2000 + i * 1000);
+      model.ingest(0, [{ id: `n${i}`, entry: clusterEntry(600 + i, T0 + 1000 + i * 1000) }]);
+      frame();
+    }
+    setNow(5000);
+    expect(model.rate()).toBe(1);
+    expect(rateText(model.rate())).toBe('1 lines/s over 10 s');
+    // Over a full window: 4 lines in the last 10 s.
+    setNow(11_000);
+    expect(model.rate()).toBeCloseTo(0.4);
+    expect(rateText(model.rate())).toBe('0.4 lines/s over 10 s');
+    setNow(20_000);
     expect(model.rate()).toBe(0);
   });
 });
@@ -342,5 +370,42 @@ describe('the log window address', () => {
       level: undefined,
       source: undefined,
     });
+  });
+});
+
+describe('search older lines: the field (issue 18 part 5)', () => {
+  it('says an endpoint pattern is not a regular expression before it is sent, in words', () => {
+    expect(searchFieldError('endpoint', '(oom', null)).toBe('Not a valid regular expression: unterminated group');
+    expect(searchFieldError('endpoint', 'out of (memory|mem)', null)).toBeNull();
+    // The cluster search has its own grammar: parentheses are not a regular expression there.
+    expect(searchFieldError('cluster', '(oom', null)).toBeNull();
+    expect(searchFieldError('cluster', 'x'.repeat(10_000), null)).toMatch(/^At most [\d,]+ characters$/);
+  });
+
+  it('keeps the server’s refusal on the field while it holds that query, and no longer', () => {
+    const refusal = queryRefusal({
+      source: 'account',
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid filters.search.query: not a valid regular expression (RE2 syntax): missing argument to repetition operator: `*`',
+      details: {
+        field: 'filters.search.query',
+        reason: 'not a valid regular expression (RE2 syntax): missing argument to repetition operator: `*`',
+      },
+    } as NormalizedError);
+    expect(refusal).toBe('Not a valid regular expression (RE2 syntax): missing argument to repetition operator: `*`');
+    const refused = { query: '*oom', message: refusal! };
+    expect(searchFieldError('endpoint', '*oom', refused)).toMatch(/^Not a valid regular expression/);
+    expect(searchFieldError('endpoint', 'oom', refused)).toBeNull();
+    // An error about something else is not the field's.
+    expect(
+      queryRefusal({
+        source: 'account',
+        status: 400,
+        code: 'INVALID_TIME_RANGE',
+        message: 'x',
+        details: { field: 'timeRange' },
+      } as NormalizedError),
+    ).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import {
   intervalForRange,
 } from '../../../renderer/src/features/clusters/clusters/metrics/ranges';
 import { nearestPoint, SeriesBuffer } from '../../../renderer/src/features/clusters/clusters/metrics/ring-buffer';
+import { readoutTime, valueAt } from '../../../renderer/src/features/clusters/clusters/metrics/readout';
 import { historySeries, networkRates, readValues } from '../../../renderer/src/features/clusters/clusters/metrics/series';
 import { SeriesSet } from '../../../renderer/src/features/clusters/clusters/metrics/series-set';
 
@@ -159,6 +160,31 @@ describe('snapshot → series points', () => {
       { x: MIN, y: 60 },
       { x: MIN + 5000, y: 90 },
     ]);
+  });
+});
+
+describe('the crosshair readout (issue 18 part 5)', () => {
+  it('names the time of the reading whose values it shows, not the pointer’s', () => {
+    const set = new SeriesSet(100);
+    set.loadHistory([point(0, 50), point(MIN, 60), point(2 * MIN, 70)]);
+    // The pointer at 1:40 is nearest the reading of 2:00: the table names 2:00 and shows 70.
+    const at = readoutTime(MIN + 40_000, set, 1.5 * MIN);
+    expect(at).toBe(2 * MIN);
+    expect(valueAt(set, 'utilization:gpu_0', at)).toBe(70);
+    // At 1:20 it is the reading of 1:00.
+    const earlier = readoutTime(MIN + 20_000, set, 1.5 * MIN);
+    expect(earlier).toBe(MIN);
+    expect(valueAt(set, 'utilization:gpu_0', earlier)).toBe(60);
+  });
+
+  it('names no time where no reading is near (a gap), and the last reading when not hovering', () => {
+    const set = new SeriesSet(100);
+    set.loadHistory([point(0, 50), point(MIN, 60)]);
+    expect(readoutTime(10 * MIN, set, 1.5 * MIN)).toBeNull();
+    expect(valueAt(set, 'utilization:gpu_0', null)).toBeUndefined();
+    expect(readoutTime(null, set, 1.5 * MIN)).toBe(MIN);
+    // A time no reading was taken at has no value: never a neighbour's.
+    expect(valueAt(set, 'utilization:gpu_0', MIN + 1)).toBeUndefined();
   });
 });
 

@@ -40,7 +40,7 @@ export function WorldPanel() {
     setBusy('export');
     try {
       const snapshot = await exportSnapshot();
-      const name = snapshotFileName(new Date());
+      const name = snapshotFileName(snapshot);
       downloadSnapshot(snapshot, name);
       notify('success', `Snapshot exported as ${name}`);
     } catch (e) {

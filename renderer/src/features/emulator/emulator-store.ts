@@ -14,6 +14,7 @@ import type {
 import { JOURNAL_MAX } from '../../../../shared/api/emulator-admin';
 import { getBridge } from '../../bridge';
 import { nextDataGeneration } from '../../platform/data-generation';
+import { noteClockJump } from '../../platform/server-clock';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../platform/resource-store';
 import { journalRows, type JournalRow } from './journal-filter';
 
@@ -43,7 +44,12 @@ export const useEmulatorClock = create<ClockState>()((set, get) => {
     clock: null,
     readAt: 0,
     load: (options) => loader.run(async () => ({ clock: await getBridge().invoke('emulator:clock', {}), readAt: Date.now() }), options),
-    advance: async (seconds) => keep(await getBridge().invoke('emulator:advanceClock', { seconds })),
+    advance: async (seconds) => {
+      const clock = keep(await getBridge().invoke('emulator:advanceClock', { seconds }));
+      // The server's clock jumped: the offset follows now, and live charts re-read their window.
+      noteClockJump(Date.parse(clock.now), get().readAt);
+      return clock;
+    },
     setSpeed: async (speed) => keep(await getBridge().invoke('emulator:setClockSpeed', { speed })),
   };
 });
@@ -107,7 +113,14 @@ interface WorldState extends LoadState {
 /** After the world was replaced: every panel reads again, and the other areas' lists will too. */
 function afterReplace(): void {
   nextDataGeneration();
-  void useEmulatorClock.getState().load({ quiet: true });
+  // A snapshot brings its own clock (a reset, the seed's): live charts re-read their window at it.
+  void useEmulatorClock
+    .getState()
+    .load({ quiet: true })
+    .then(() => {
+      const { clock, readAt } = useEmulatorClock.getState();
+      if (clock) noteClockJump(Date.parse(clock.now), readAt);
+    });
   void useChaosRules.getState().load({ quiet: true });
   void useJournal.getState().load({ quiet: true });
   void useEmulatorWorld.getState().load({ quiet: true });

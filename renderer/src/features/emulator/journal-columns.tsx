@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Column } from '../../components/DataTable';
 import { MONO_FONT } from '../../lib/fonts';
+import { serverNow } from '../../platform/server-clock';
 import { statusClassOf, type JournalRow } from './journal-filter';
 
 const mono = { fontFamily: MONO_FONT, fontSize: 13 };
@@ -19,7 +20,7 @@ function StatusText({ status }: { status: number }) {
 }
 
 /** Simulated time of the request, to the second; the date only when it is not today's. */
-function journalTime(iso: string, today: string = new Date().toDateString()): string {
+function journalTime(iso: string, today: string = new Date(serverNow()).toDateString()): string {
   const d = new Date(iso);
   const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return d.toDateString() === today ? time : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}, ${time}`;

@@ -12,8 +12,12 @@ export const SNAPSHOT_MAX_BYTES = MAX_MESSAGE_BYTES - 4096;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `emulator-snapshot-2026-11-25-1430.json` (local date and time of the export). */
-export function snapshotFileName(at: Date): string {
+/**
+ * `emulator-snapshot-2026-11-25-1430.json`: the local date and time of the snapshot's own
+ * (simulated) clock, the time of the world it holds, not this machine's.
+ */
+export function snapshotFileName(snapshot: Pick<EmulatorSnapshot, 'clock'>): string {
+  const at = new Date(snapshot.clock.now);
   return `emulator-snapshot-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}.json`;
 }
 

@@ -64,7 +64,21 @@ export function CommandPalette() {
     listRef.current?.querySelector(`[data-index="${index}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [index]);
 
+  // Where focus was when the palette opened (read while rendering it open, before the dialog
+  // takes focus): closed without a command, focus goes back there. A command chosen takes the
+  // user elsewhere: focus does not go back to the opener, whose focus ripple would stay on
+  // the page, pulsing, after the command ran (issue 18 part 5).
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) opener.current = document.activeElement;
+  wasOpen.current = open;
+
   const close = () => setUi({ paletteOpen: false });
+  const dismiss = () => {
+    close();
+    const back = opener.current;
+    if (back instanceof HTMLElement) setTimeout(() => back.focus(), 0);
+  };
   const run = (command: PaletteEntry | undefined) => {
     if (!command) return;
     close();
@@ -88,7 +102,8 @@ export function CommandPalette() {
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={dismiss}
+      disableRestoreFocus
       maxWidth="sm"
       fullWidth
       slotProps={{ paper: { sx: { position: 'fixed', top: 80, m: 0 } } }}

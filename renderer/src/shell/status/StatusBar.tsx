@@ -14,7 +14,7 @@ import { getBridge } from '../../bridge';
 import { useActiveProfile } from '../../platform/profiles-store';
 import { ProfileIcon } from '../profiles/ProfileSwitcher';
 import { useAppInfo } from './app-info-store';
-import { healthLabel, type ConnectionHealth } from './connection-health';
+import { healthLabel, type ConnectionHealth, type LatencySample } from './connection-health';
 import { useConnectionHealth, useConnectionState } from './connection-store';
 import { rateLimitName, rateLimitScope, resetClock } from './rate-limit-labels';
 import { RateLimitPopover } from './RateLimitPopover';
@@ -99,11 +99,21 @@ const HEALTH_COLOR: Record<ConnectionHealth['kind'], string> = {
   'not-understood': 'warning.main',
 };
 
+/** What the latency figure is: the median of the round trips of the minute up to the latest answer. */
+function latencyWords(latencies: readonly LatencySample[]): string {
+  const latest = latencies.at(-1);
+  if (!latest) return '';
+  const n = latencies.length;
+  const when = new Date(latest.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return ` Latency: the median round trip of ${n === 1 ? 'the call' : `the ${n.toLocaleString()} calls`} answered in the minute up to ${when} (the latest took ${Math.round(latest.ms).toLocaleString()} ms).`;
+}
+
 /** The active profile's API as the last answers found it; in web mode, the socket first. */
 function ConnectionItem({ web }: { web: boolean }) {
   const socket = useConnectionState();
   const health = useConnectionHealth((s) => s.health);
   const checking = useConnectionHealth((s) => s.checking);
+  const latencies = useConnectionHealth((s) => s.latencies);
   if (web && socket !== 'open') {
     return (
       <Item icon={<CircleIcon sx={{ color: 'warning.main' }} />} testId="status-connection" title="The console's own server (web mode)">
@@ -112,7 +122,11 @@ function ConnectionItem({ web }: { web: boolean }) {
     );
   }
   const detail =
-    'message' in health ? health.message : health.kind === 'ok' ? 'The server answered and accepted the key.' : 'No answer yet.';
+    'message' in health
+      ? health.message
+      : health.kind === 'ok'
+        ? `The server answered and accepted the key.${latencyWords(latencies)}`
+        : 'No answer yet.';
   return (
     <Item
       icon={<CircleIcon sx={{ color: HEALTH_COLOR[health.kind] }} />}

@@ -6,7 +6,7 @@ import type { CallOutcome } from '../../bridge/call-outcomes';
 export type ConnectionHealth =
   /** No answer yet since the profile became active. */
   | { kind: 'unknown' }
-  /** The server answered and accepted the key; latency of the last check, when known. */
+  /** The server answered and accepted the key; the recent round trips' median (recentLatency), when known. */
   | { kind: 'ok'; latencyMs: number | null }
   | { kind: 'key-refused'; status: number; message: string }
   | { kind: 'no-key'; message: string }
@@ -55,18 +55,51 @@ export function healthOfError(error: NormalizedError): ConnectionHealth | null {
   return null;
 }
 
-/** The next health after a call's outcome; `current` when the outcome changes nothing. */
-export function nextHealth(current: ConnectionHealth, outcome: CallOutcome, isCheck: boolean): ConnectionHealth {
-  if (outcome.ok) {
-    // A check's round trip is the latency; other calls (some held on purpose) only stand in
-    // until a check has measured one.
-    const known = current.kind === 'ok' ? current.latencyMs : null;
-    return { kind: 'ok', latencyMs: isCheck || known === null ? Math.round(outcome.latencyMs) : known };
-  }
+/** A round trip the status bar's latency is made of: when it ended (this machine's clock, ms) and how long it took. */
+export interface LatencySample {
+  at: number;
+  ms: number;
+}
+
+/**
+ * The latency shown is the median round trip of the calls answered over this much time up to
+ * the latest answer (docs/decisions.md, Honest status): current within a minute, and one call
+ * held long (a synchronous run, a chaos delay on one route) does not make it.
+ * @internal Exported for its tests only.
+ */
+export const LATENCY_WINDOW_MS = 60_000;
+/** At most this many round trips are kept (a busy console answers hundreds a minute). */
+const LATENCY_SAMPLES_MAX = 200;
+
+/** The round trip of an outcome the server answered (a success, or an error it sent back), or null (no answer, or refused before it left). */
+export function roundTripOf(outcome: CallOutcome): number | null {
+  if (outcome.ok) return outcome.latencyMs;
+  const { source } = outcome.error;
+  return (source === 'account' || source === 'cluster') && healthOfError(outcome.error) === null ? outcome.latencyMs : null;
+}
+
+/** The samples to keep after `sample`: those within LATENCY_WINDOW_MS of it, the newest last. */
+export function withLatencySample(samples: readonly LatencySample[], sample: LatencySample): LatencySample[] {
+  const kept = samples.filter((s) => sample.at - s.at <= LATENCY_WINDOW_MS);
+  kept.push(sample);
+  return kept.length > LATENCY_SAMPLES_MAX ? kept.slice(kept.length - LATENCY_SAMPLES_MAX) : kept;
+}
+
+/** The median round trip of the samples, in whole ms (the mean of the middle two for an even count); null for none. */
+export function recentLatency(samples: readonly LatencySample[]): number | null {
+  if (samples.length === 0) return null;
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return Math.round(sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+/** The next health after a call's outcome, with the latency to show (recentLatency of the samples, this outcome's included). */
+export function nextHealth(outcome: CallOutcome, latencyMs: number | null): ConnectionHealth {
+  if (outcome.ok) return { kind: 'ok', latencyMs };
   const failed = healthOfError(outcome.error);
   if (failed) return failed;
   // Any other answer (403, 404, 409, 429…) came from a server that accepted the key.
-  return current.kind === 'ok' ? current : { kind: 'ok', latencyMs: null };
+  return { kind: 'ok', latencyMs };
 }
 
 export function isHealthy(health: ConnectionHealth): boolean {

@@ -9,7 +9,15 @@ import { onCallOutcome, type CallOutcome } from '../../bridge/call-outcomes';
 import { getBridge, type ConnectionState } from '../../bridge';
 import { resetServerClock } from '../../platform/server-clock';
 import { useProfiles } from '../../platform/profiles-store';
-import { isHealthy, nextHealth, type ConnectionHealth } from './connection-health';
+import {
+  isHealthy,
+  nextHealth,
+  recentLatency,
+  roundTripOf,
+  withLatencySample,
+  type ConnectionHealth,
+  type LatencySample,
+} from './connection-health';
 
 export function useConnectionState(): ConnectionState {
   const { connection } = getBridge();
@@ -38,6 +46,8 @@ interface ConnectionHealthState {
   checking: boolean;
   /** When the last outcome arrived (this machine's clock, ms). */
   lastOutcomeAt: number | null;
+  /** The round trips of the last minute of answers (the latency shown is their median). */
+  latencies: LatencySample[];
   /** Starts over for a newly active profile and checks it. */
   reset(profileId: string | null): void;
   record(outcome: CallOutcome): void;
@@ -54,14 +64,20 @@ export const useConnectionHealth = create<ConnectionHealthState>()((set, get) =>
   health: { kind: 'unknown' },
   checking: false,
   lastOutcomeAt: null,
+  latencies: [],
   reset(profileId) {
     resetServerClock();
-    set({ profileId, health: { kind: 'unknown' }, lastOutcomeAt: null, checking: false });
+    set({ profileId, health: { kind: 'unknown' }, lastOutcomeAt: null, latencies: [], checking: false });
     if (profileId !== null) void get().check();
   },
   record(outcome) {
-    // This machine's clock: idle checks are timers of this console, not times of the data.
-    set((s) => ({ health: nextHealth(s.health, outcome, outcome.op === CHECK_OP), lastOutcomeAt: Date.now() }));
+    // This machine's clock: idle checks and the latency's minute are this console's, not times of the data.
+    const at = Date.now();
+    set((s) => {
+      const trip = roundTripOf(outcome);
+      const latencies = trip === null ? s.latencies : withLatencySample(s.latencies, { at, ms: trip });
+      return { health: nextHealth(outcome, recentLatency(latencies)), latencies, lastOutcomeAt: at };
+    });
   },
   async check() {
     if (get().checking) return;

@@ -135,7 +135,9 @@ function EmptyOverlay({ model, labels }: { model: LogModel; labels: readonly str
         ? stopped
           ? `No lines: ${model.sources.map((s, i) => `${labels[i] ?? s.ref.id} ${feedStatusText(s.status, performance.now())}`).join('; ')}`
           : 'Waiting for lines: they appear here as the sources write them.'
-        : `No line matches the filters (${formatNumber(model.buffer.size)} held).`}
+        : !model.pattern.ok
+          ? `No lines shown: the filter is not a valid regular expression. Correct it or clear it to see the ${model.buffer.size === 1 ? 'line' : `${formatNumber(model.buffer.size)} lines`} held.`
+          : `No line matches the filters (${formatNumber(model.buffer.size)} held).`}
     </Box>
   );
 }
@@ -175,7 +177,7 @@ export function LogWindow({ model, env, startsAtMoment = false }: { model: LogMo
     const timer = setTimeout(() => {
       const result = model.setPattern(patternText);
       setPatternError(result.ok ? null : result.message);
-      if (result.ok) setHighlight(result.highlight);
+      setHighlight(result.ok ? result.highlight : null);
     }, PATTERN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [model, patternText]);
@@ -220,7 +222,7 @@ export function LogWindow({ model, env, startsAtMoment = false }: { model: LogMo
   const download = (kind: 'text' | 'jsonl') => {
     setDownloadAnchor(null);
     const refs = model.sources.map((s) => s.ref);
-    const name = downloadName(refs, Date.now(), kind === 'text' ? 'log' : 'jsonl');
+    const name = downloadName(refs, kind === 'text' ? 'log' : 'jsonl');
     if (kind === 'text') saveFile(name, linesAsText(model.visibleLines(), env.labels), 'text/plain');
     else saveFile(name, linesAsJsonl(model.visibleLines(), refs), 'application/x-ndjson');
   };

@@ -127,7 +127,7 @@ export default function LogsPage() {
                     .getState()
                     .downloadClusterLog(ref.id, end - LOG_DOWNLOAD_MAX_MS, end)
                     .then(
-                      (text) => saveFile(downloadName([ref], end, 'log'), text, 'text/plain'),
+                      (text) => saveFile(downloadName([ref], 'log', end), text, 'text/plain'),
                       (e: unknown) => useNotifications.getState().notifyError(`Downloading the logs of ${labels[i]}`, toNormalizedError(e)),
                     );
                 },

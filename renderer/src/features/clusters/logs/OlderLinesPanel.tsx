@@ -1,5 +1,7 @@
 // Lines older than a log window holds, from the server: the cluster log search route or the
-// endpoint log search, over the time before the oldest line held.
+// endpoint log search, over the time before the oldest line held. A query the server cannot
+// read (or, for an endpoint, a pattern that is no regular expression) is said on the field, and
+// no earlier result stays shown as if it were this query's.
 import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +13,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { LOG_QUERY_MAX_CHARS } from '../../../../../shared/api/clusters/logs';
-import { LOG_LIMITS } from '../../../../../shared/api/endpoints/logs';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { LogSourceRef } from '../../../../../shared/ipc/streams';
 import { toNormalizedError } from '../../../bridge/errors';
@@ -21,6 +21,7 @@ import { MONO_FONT } from '../../../lib/fonts';
 import { formatNumber } from '../../../lib/format';
 import type { LogLine } from './log-line';
 import { useLogs } from './logs-store';
+import { queryRefusal, searchFieldError, type Refusal } from './older-search';
 import { clockTime, LEVEL_COLORS } from './source-style';
 
 export function OlderLinesPanel({
@@ -41,19 +42,25 @@ export function OlderLinesPanel({
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<NormalizedError | null>(null);
-  const [result, setResult] = useState<{ lines: LogLine[]; total: number } | null>(null);
+  const [result, setResult] = useState<{ lines: LogLine[]; total: number; query: string } | null>(null);
+  /** The server's refusal of a query, kept on the field while it holds that query. */
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const ref = sources[Math.min(src, sources.length - 1)];
-  const max = ref?.kind === 'endpoint' ? LOG_LIMITS.patternMax : LOG_QUERY_MAX_CHARS;
-  const tooLong = query.length > max;
+  const trimmed = query.trim();
+  const fieldError = ref ? searchFieldError(ref.kind, query, refused) : null;
 
   const run = async () => {
-    if (!ref || query.trim() === '' || tooLong) return;
+    if (!ref || trimmed === '' || fieldError !== null) return;
     setBusy(true);
     setError(null);
+    setRefused(null);
     try {
-      setResult(await useLogs.getState().searchOlder(ref, query.trim(), oldestHeld));
+      setResult({ ...(await useLogs.getState().searchOlder(ref, trimmed, oldestHeld)), query: trimmed });
     } catch (e) {
-      setError(toNormalizedError(e));
+      const normalized = toNormalizedError(e);
+      const reason = queryRefusal(normalized);
+      if (reason !== null) setRefused({ query: trimmed, message: reason });
+      else setError(normalized);
       setResult(null);
     } finally {
       setBusy(false);
@@ -98,29 +105,28 @@ export function OlderLinesPanel({
           autoFocus
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          error={tooLong}
+          error={fieldError !== null}
           helperText={
-            tooLong
-              ? `At most ${formatNumber(max)} characters`
-              : ref?.kind === 'cluster'
-                ? 'Words, "exact phrases", level:error, AND / OR / NOT'
-                : 'Text in the message'
+            fieldError ??
+            (ref?.kind === 'cluster'
+              ? 'Words, "exact phrases", level:error, AND / OR / NOT'
+              : 'Text or a regular expression in the message')
           }
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={busy || query.trim() === '' || tooLong}>
+          <Button type="submit" variant="contained" disabled={busy || trimmed === '' || fieldError !== null}>
             Search
           </Button>
         </Box>
       </Stack>
       {busy && <LinearProgress />}
       {error && <ErrorAlert error={error} sx={{ mx: 2 }} />}
-      {result && (
+      {result && fieldError === null && (
         <Box sx={{ px: 2, pb: 2, overflow: 'auto' }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {result.total === 0
-              ? 'Nothing matches before that time.'
-              : `${formatNumber(result.total)} ${result.total === 1 ? 'match' : 'matches'}${result.total > result.lines.length ? `, newest ${formatNumber(result.lines.length)} shown` : ''}`}
+              ? `Nothing matches “${result.query}” before that time.`
+              : `${formatNumber(result.total)} ${result.total === 1 ? 'match' : 'matches'} for “${result.query}”${result.total > result.lines.length ? `, newest ${formatNumber(result.lines.length)} shown` : ''}`}
           </Typography>
           {result.lines.map((l, i) => (
             <Box

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatNumber } from '../../../lib/format';
-import { feedStatusText } from './feed-status';
+import { feedStatusText, rateText } from './feed-status';
 import type { LogModel } from './log-model';
 import { sourceColor } from './source-style';
 
@@ -57,8 +57,10 @@ export function StatusLine({ model, labels }: { model: LogModel; labels: readonl
       <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {formatNumber(model.visibleCount)} shown · {formatNumber(model.buffer.size)} held
         {model.buffer.dropped > 0 ? ` · ${formatNumber(model.buffer.dropped)} dropped` : ''}
-        {model.skipped > 0 ? ` · ${formatNumber(model.skipped)} skipped (the window fell behind)` : ''} · {formatNumber(Math.round(rate))}{' '}
-        lines/s
+        {model.skipped > 0 ? ` · ${formatNumber(model.skipped)} skipped (the window fell behind)` : ''} ·{' '}
+        <span title="Lines that arrived per second of real time over the last 10 seconds (each feed's backlog and catch-up left out: they were written before)">
+          {rateText(rate)}
+        </span>
       </Typography>
     </Stack>
   );

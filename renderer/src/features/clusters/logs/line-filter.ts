@@ -14,18 +14,25 @@ export type Pattern = { ok: true; empty: boolean; test(lower: string): boolean; 
 
 const SPECIAL = /[\\^$.*+?()[\]{}|]/;
 
+/** Why `input` is not a regular expression, in words for the field ("Not a valid regular expression: unterminated group"); null when it is one. */
+export function regexProblem(input: string): string | null {
+  try {
+    new RegExp(input, 'i');
+    return null;
+  } catch (error) {
+    // V8 says "Invalid regular expression: /(/i: Unterminated group": keep the reason only.
+    const reason = error instanceof Error ? (error.message.split(': ').pop() ?? '') : '';
+    return `Not a valid regular expression${reason ? `: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : ''}`;
+  }
+}
+
 /** Compiles what the user typed; a bad pattern gives a message in words, for the field. */
 export function compilePattern(input: string): Pattern {
   if (input === '') return { ok: true, empty: true, test: () => true, highlight: null };
   if (input.length > PATTERN_MAX) return { ok: false, message: `At most ${PATTERN_MAX} characters` };
-  let regex: RegExp;
-  try {
-    regex = new RegExp(input, 'i');
-  } catch (error) {
-    // V8 says "Invalid regular expression: /(/i: Unterminated group": keep the reason only.
-    const reason = error instanceof Error ? (error.message.split(': ').pop() ?? '') : '';
-    return { ok: false, message: `Not a valid regular expression${reason ? `: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : ''}` };
-  }
+  const problem = regexProblem(input);
+  if (problem !== null) return { ok: false, message: problem };
+  const regex = new RegExp(input, 'i');
   const highlight = new RegExp(input, 'gi');
   if (!SPECIAL.test(input)) {
     const needle = input.toLowerCase();
@@ -48,7 +55,8 @@ export interface ViewFilter {
 export const NO_FILTER: ViewFilter = { levels: null, origins: null, types: null, hiddenSources: new Set() };
 
 export function makeMatcher(filter: ViewFilter, pattern: Pattern): (line: LogLine) => boolean {
-  const test = pattern.ok ? pattern.test : () => true;
+  // A pattern that is not valid matches nothing: the view never passes off lines as its matches.
+  const test = pattern.ok ? pattern.test : () => false;
   const { levels, origins, types, hiddenSources } = filter;
   return (line) =>
     !hiddenSources.has(line.src) &&

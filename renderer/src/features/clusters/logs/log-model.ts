@@ -3,6 +3,7 @@
 // of feeds; they are queued and taken in at most once per animation frame, merged by time
 // among the lines already held, and the view is told once per frame.
 import type { LogSourceRef, LogTailEvent, LogTailItem } from '../../../../../shared/ipc/streams';
+import { serverNow } from '../../../platform/server-clock';
 import { LineBuffer, LOG_WINDOW_CAPACITY } from './line-buffer';
 import { compilePattern, makeMatcher, NO_FILTER, type Pattern, type ViewFilter } from './line-filter';
 import { toLine, type LogLine } from './log-line';
@@ -15,16 +16,27 @@ export interface SourceState {
   lastId: string | undefined;
   lastTs: number;
   status: FeedStatus;
+  /** The server's time when the feed first went live: lines older than it are its backlog (or a catch-up), not arrivals. */
+  liveFrom?: number;
 }
 
 export interface ModelOptions {
   capacity?: number;
   /** How the model waits for the next frame (tests run frames by hand). */
   schedule?: (run: () => void) => void;
+  /** This machine's clock (ms; performance.now by default): the rate's real seconds. */
   now?: () => number;
+  /** The server's clock (ms): the lines' own times are on it. */
+  serverNow?: () => number;
 }
 
-const RATE_WINDOW_MS = 5_000;
+/**
+ * The rate counts the lines that arrived over this much real time (docs/decisions.md, Log tailing windows).
+ * @internal Exported for its tests only.
+ */
+export const RATE_WINDOW_MS = 10_000;
+/** A line this much older than its feed's going live still counts as arrived (the server clock is known to ±1.5 s). */
+const LIVE_SLACK_MS = 2_000;
 /**
  * The view is told of arriving lines at most this often (about 30 times a second): at
  * thousands of lines a second nobody reads a redraw per frame, and each costs a layout of the
@@ -75,8 +87,11 @@ export class LogModel {
   private scheduled = false;
   private listeners = new Set<() => void>();
   private arrivals: { at: number; n: number }[] = [];
+  /** When (this machine's clock) the first feed went live: the rate's window starts no earlier. */
+  private countingSince: number | null = null;
   private readonly schedule: (run: () => void) => void;
   private readonly now: () => number;
+  private readonly serverNow: () => number;
   private lastTold = -Infinity;
   private matcher: (line: LogLine) => boolean = makeMatcher(NO_FILTER, compilePattern(''));
 
@@ -84,6 +99,7 @@ export class LogModel {
     this.buffer = new LineBuffer<LogLine>(options.capacity ?? LOG_WINDOW_CAPACITY);
     this.schedule = options.schedule ?? ((run) => requestAnimationFrame(run));
     this.now = options.now ?? (() => performance.now());
+    this.serverNow = options.serverNow ?? serverNow;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -143,6 +159,10 @@ export class LogModel {
     if (!source) return;
     const { type: _type, ...status } = event;
     source.status = { ...status, since: this.now() };
+    if (status.state === 'live' && source.liveFrom === undefined) {
+      source.liveFrom = this.serverNow();
+      this.countingSince ??= this.now();
+    }
     this.requestFrame();
   }
 
@@ -151,13 +171,14 @@ export class LogModel {
     this.rebuild();
   }
 
-  /** Sets the pattern; a bad one leaves the view as it was (the field shows why). */
+  /**
+   * Sets the pattern. A bad one shows no line (the field says why): the lines of the last good
+   * pattern never stay on screen as if they matched what the field now holds.
+   */
   setPattern(input: string): Pattern {
     const pattern = compilePattern(input);
-    if (pattern.ok) {
-      this.pattern = pattern;
-      this.rebuild();
-    }
+    this.pattern = pattern;
+    this.rebuild();
     return pattern;
   }
 
@@ -186,14 +207,19 @@ export class LogModel {
     return lo < this.visible.length && this.visible[lo] === pos ? lo - this.head : -1;
   }
 
-  /** Lines per second taken in over the last few seconds. */
-  rate(): number {
+  /**
+   * Lines that arrived per real second over the last RATE_WINDOW_MS (or since the first feed
+   * went live, when that is less; at least a second), a feed's backlog and catch-up left out:
+   * they were written before the window was open. Null before any feed is live.
+   */
+  rate(): number | null {
+    if (this.countingSince === null) return null;
     const now = this.now();
     const recent = this.arrivals.filter((a) => now - a.at <= RATE_WINDOW_MS);
     this.arrivals = recent;
-    if (recent.length === 0) return 0;
     const n = recent.reduce((sum, a) => sum + a.n, 0);
-    return (n * 1000) / RATE_WINDOW_MS;
+    const span = Math.max(1000, Math.min(RATE_WINDOW_MS, now - this.countingSince));
+    return (n * 1000) / span;
   }
 
   /** Takes in what arrived since the last frame and tells the view; the scheduler calls it. */
@@ -214,7 +240,12 @@ export class LogModel {
     // Sources interleave: order the batch, then merge it in among the newest lines held if
     // some of it is older than they are (a source that was late, or its backlog).
     batch.sort((a, b) => a.ts - b.ts);
-    this.arrivals.push({ at: this.now(), n: batch.length });
+    let arrived = 0;
+    for (const line of batch) {
+      const liveFrom = this.sources[line.src]?.liveFrom;
+      if (liveFrom !== undefined && line.ts >= liveFrom - LIVE_SLACK_MS) arrived++;
+    }
+    if (arrived > 0) this.arrivals.push({ at: this.now(), n: arrived });
     const last = this.buffer.last;
     if (last !== undefined && batch[0]!.ts < last.ts) {
       const from = firstAfter(this.buffer, batch[0]!.ts);

@@ -26,7 +26,7 @@ const COLUMNS = `minmax(120px, 1.2fr) repeat(${GPU_METRICS.length}, minmax(84px,
 
 export function GpuLegend({ gpuIds, hidden, onToggle, onShowAll, set, crosshair, maxGap, withDate }: GpuLegendProps) {
   const hover = useCrosshair(crosshair);
-  const at = readoutTime(hover, set);
+  const at = readoutTime(hover, set, maxGap);
   return (
     <Box
       role="table"
@@ -49,7 +49,11 @@ export function GpuLegend({ gpuIds, hidden, onToggle, onShowAll, set, crosshair,
         >
           <Box role="columnheader" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="caption" color="text.secondary" data-testid="readout-time" noWrap>
-              {at === null ? 'No readings' : `${hover === null ? 'Latest' : 'At'} ${formatTime(at, withDate)}`}
+              {at !== null
+                ? `${hover === null ? 'Latest' : 'At'} ${formatTime(at, withDate)}`
+                : hover === null
+                  ? 'No readings'
+                  : `No reading near ${formatTime(hover, withDate)}`}
             </Typography>
           </Box>
           {GPU_METRICS.map((m) => (
@@ -91,7 +95,7 @@ export function GpuLegend({ gpuIds, hidden, onToggle, onShowAll, set, crosshair,
                   data-testid={`readout-${m.id}-${gpu}`}
                   noWrap
                 >
-                  {formatValue(valueAt(set, gpuSeriesKey(m.id, gpu), at, maxGap), m.unit, m.digits)}
+                  {formatValue(valueAt(set, gpuSeriesKey(m.id, gpu), at), m.unit, m.digits)}
                 </Typography>
               ))}
             </Box>

@@ -29,7 +29,7 @@ import { CustomRangeDialog } from './CustomRangeDialog';
 import { LiveNotice } from './LiveNotice';
 import { ProcessesTable } from './ProcessesTable';
 import { RANGES, rangeOption, type RangeId } from './ranges';
-import { formatTime, valueAt } from './readout';
+import { formatTime, readoutTime, valueAt } from './readout';
 import { customNames, customSeriesKey, formatValue, GPU_METRICS, gpuSeriesKey, HOST_CHARTS, seriesColor } from './series';
 import { GpuLegend } from './GpuLegend';
 import { useMetricsData, type MetricsWindow } from './use-metrics-data';
@@ -63,10 +63,10 @@ function HostAside({
   digits: number;
   maxGap: number;
 }) {
-  const at = useCrosshair(crosshair) ?? set.last;
+  const at = readoutTime(useCrosshair(crosshair), set, maxGap);
   return (
     <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-      {keys.map((k) => `${keys.length > 1 ? `${k.label} ` : ''}${formatValue(valueAt(set, k.key, at, maxGap), unit, digits)}`).join(' · ')}
+      {keys.map((k) => `${keys.length > 1 ? `${k.label} ` : ''}${formatValue(valueAt(set, k.key, at), unit, digits)}`).join(' · ')}
     </Typography>
   );
 }

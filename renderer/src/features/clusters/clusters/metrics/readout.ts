@@ -2,15 +2,25 @@
 import { nearestPoint } from './ring-buffer';
 import type { SeriesSet } from './series-set';
 
-/** The time the readout shows: the crosshair's, else the last reading. */
-export function readoutTime(crosshair: number | null, set: SeriesSet): number | null {
-  return crosshair ?? set.last;
+/**
+ * The time the readout names, and whose values it shows: the reading nearest the crosshair
+ * (within `maxGap`; null when none is that near, a gap in the data), else the last reading.
+ * Never the pointer's own time: the values are those read at the time named.
+ */
+export function readoutTime(crosshair: number | null, set: SeriesSet, maxGap: number): number | null {
+  if (crosshair === null) return set.last;
+  let best: number | null = null;
+  for (const key of set.keys()) {
+    const p = nearestPoint(set.data(key), crosshair, maxGap);
+    if (p && (best === null || Math.abs(p.x - crosshair) < Math.abs(best - crosshair))) best = p.x;
+  }
+  return best;
 }
 
-/** The value of a series at `x`: the nearest point within `maxGap`, none further away (a gap in the data). */
-export function valueAt(set: SeriesSet, key: string, x: number | null, maxGap: number): number | undefined {
+/** The value a series read at `x` (a time readoutTime named); undefined when it has no reading then. */
+export function valueAt(set: SeriesSet, key: string, x: number | null): number | undefined {
   if (x === null) return undefined;
-  return nearestPoint(set.data(key), x, maxGap)?.y;
+  return nearestPoint(set.data(key), x, 0)?.y;
 }
 
 export function formatTime(ms: number, withDate: boolean): string {

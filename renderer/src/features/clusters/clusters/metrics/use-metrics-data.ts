@@ -1,13 +1,14 @@
 // The dashboard's data for one cluster and range. Live ranges: the window is read from the
 // historical route at 1 minute, then each snapshot of the shared poller is appended at its own
 // timestamp and the window slides to it (read from history again when the clock jumped past
-// the window). Paused, the window stays as it is and this view stops watching the poller.
+// the window: at once when this console advanced the emulator's clock, else at the next
+// reading). Paused, the window stays as it is and this view stops watching the poller.
 // Historical ranges: one read at the interval the range needs.
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { MetricsInterval, MetricsSnapshot } from '../../../../../../shared/api/clusters/metrics';
 import type { NormalizedError } from '../../../../../../shared/api/errors';
 import { isCancelled, toNormalizedError } from '../../../../bridge/errors';
-import { serverNow } from '../../../../platform/server-clock';
+import { onServerClockJump, serverNow } from '../../../../platform/server-clock';
 import { useClusters } from '../clusters-store';
 import { clusterMetricsPoller } from './metrics-poller';
 import { historyRequest, LIVE_CAPACITY, LIVE_GAP_MS, type HistoryRequest } from './ranges';
@@ -107,11 +108,11 @@ export function useMetricsData(clusterId: string, window: MetricsWindow, paused:
     const seed = (end: number) => {
       seeding = true;
       controller?.abort();
-      controller = new AbortController();
+      const own = (controller = new AbortController());
       const req = historyRequest(end, ms, '1m');
-      readHistory(clusterId, req, controller.signal).then(
+      readHistory(clusterId, req, own.signal).then(
         (points) => {
-          if (disposed) return;
+          if (disposed || controller !== own) return;
           const set = new SeriesSet(LIVE_CAPACITY);
           set.loadHistory(points);
           for (const s of pending) set.append(s);
@@ -123,6 +124,8 @@ export function useMetricsData(clusterId: string, window: MetricsWindow, paused:
           slide(Math.max(end, set.last ?? end));
         },
         (error: unknown) => {
+          // A read a newer one replaced (a jump of the clock) leaves the newer one in charge.
+          if (controller !== own) return;
           seeding = false;
           if (!disposed && !isCancelled(error)) patch({ loading: false, error: toNormalizedError(error) });
         },
@@ -145,15 +148,25 @@ export function useMetricsData(clusterId: string, window: MetricsWindow, paused:
       const last = setRef.current.last;
       if (!seeded || last === null || t - last > LIVE_GAP_MS) {
         pending = [snapshot];
-        seed(t);
+        // A reading handed over from before a jump of the clock (the last answer of the
+        // poller, replayed to a new view) is not where the window ends: the server's now is.
+        const now = serverNow();
+        seed(now - t > LIVE_GAP_MS ? now : t);
         return;
       }
       if (setRef.current.append(snapshot)) slide(t);
+    });
+    // The clock was advanced here (the emulator view, the palette): the window moves to the new
+    // now at once, read from history, rather than at the next reading up to 10 s later.
+    const stopJumps = onServerClockJump(() => {
+      pending = [];
+      seed(serverNow());
     });
     return () => {
       disposed = true;
       controller?.abort();
       unsubscribe();
+      stopJumps();
     };
   }, [liveKey, paused]); // eslint-disable-line react-hooks/exhaustive-deps
 
