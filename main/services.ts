@@ -36,7 +36,7 @@ interface ServicesOptions {
   /** Shown in app:info; read from package.json when absent. */
   version?: string;
   /** Test seams for the gateway's timing. */
-  gateway?: { timeoutMs?: number; retry?: Partial<RetrySettings> };
+  gateway?: { timeoutMs?: number; retry?: Partial<RetrySettings>; readBudget?: boolean };
   /** Test seams for the stream relay's and the metrics poller's timing. */
   streams?: { timing?: Partial<RelayTiming>; metricsIntervalMs?: number; trainingJobIntervalMs?: number };
 }
@@ -121,6 +121,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     emulatorFetch: (request) => emulator.fetch(request),
     timeoutMs: options.gateway?.timeoutMs,
     retry: options.gateway?.retry,
+    readBudget: options.gateway?.readBudget,
   });
   const live = createLiveTopics({
     gateway,
@@ -144,6 +145,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     async (request: unknown): Promise<ChannelResponse<C>> =>
       (await gateway.admin(op, toInput(request))).data as ChannelResponse<C>;
 
+  const clockJumps = new Set<(event: { kind: 'advance' | 'reset' | 'import' }) => void>();
+  /** The user moved the emulator's time: live views read the new now at once (their own reads, outside the read budget). */
+  const jumped = <T>(kind: 'advance' | 'reset' | 'import', answer: T): T => {
+    live.metrics.refreshAll();
+    training.jobs.refreshAll();
+    for (const listener of clockJumps) listener({ kind });
+    return answer;
+  };
+
   const handlers: ChannelHandlers = {
     'app:info': async () => ({ mode: options.mode, version, platform: process.platform, vault: vault.status, dataDir: options.dataDir }),
     'api:call': async (request) => {
@@ -153,6 +163,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return gateway.call(request.op, request.input, { callId: request.callId });
     },
     'api:cancel': async (request) => ({ cancelled: gateway.cancel(request.callId) }),
+    // A window's name for its view; the window's own id keeps two windows' names apart.
+    'refresh:reserve': async (request) =>
+      gateway.reserveReads(request.group, `view:${request.follower}`, request.reads, request.preferredMs),
     'profiles:list': async () => profiles.state(),
     'profiles:create': (request) => profiles.create(request),
     'profiles:update': (request) => profiles.update(request),
@@ -173,14 +186,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'windows:open': async (request) => ({ opened: !web && options.openWindow ? await options.openWindow(request.route) : false }),
     'emulator:health': admin<'emulator:health'>('emulator.health'),
     'emulator:clock': admin<'emulator:clock'>('emulator.clock'),
-    'emulator:advanceClock': admin<'emulator:advanceClock'>('emulator.clockAdvance', (body) => ({ body })),
+    'emulator:advanceClock': async (request) =>
+      jumped('advance', await admin<'emulator:advanceClock'>('emulator.clockAdvance', (body) => ({ body }))(request)),
     'emulator:setClockSpeed': admin<'emulator:setClockSpeed'>('emulator.clockSpeed', (body) => ({ body })),
-    'emulator:reset': admin<'emulator:reset'>('emulator.reset'),
+    'emulator:reset': async (request) => jumped('reset', await admin<'emulator:reset'>('emulator.reset')(request)),
     'emulator:journal': admin<'emulator:journal'>('emulator.journal', (query) => ({ query })),
     'emulator:chaos': admin<'emulator:chaos'>('emulator.chaosGet'),
     'emulator:setChaos': admin<'emulator:setChaos'>('emulator.chaosSet', (body) => ({ body })),
     'emulator:exportSnapshot': admin<'emulator:exportSnapshot'>('emulator.snapshotExport'),
-    'emulator:importSnapshot': admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body })),
+    'emulator:importSnapshot': async (request) =>
+      jumped('import', await admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body }))(request)),
     ...training.handlers,
   };
 
@@ -192,6 +207,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return gateway.onRateLimit(emit);
     },
     'profiles:changed': (_params, emit) => profiles.onChange(emit),
+    'emulator:clockJumped': (_params, emit) => {
+      clockJumps.add(emit);
+      return () => clockJumps.delete(emit);
+    },
     // Menu commands are emitted per window by the Electron IPC binding; web mode has no menu.
     'menu:command': () => () => {},
     ...live.topics,

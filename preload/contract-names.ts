@@ -9,6 +9,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'app:info': true,
   'api:call': true,
   'api:cancel': true,
+  'refresh:reserve': true,
   'profiles:list': true,
   'profiles:create': true,
   'profiles:update': true,
@@ -41,6 +42,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
 const topicTable: { readonly [T in TopicName]: true } = {
   'gateway:rateLimit': true,
   'profiles:changed': true,
+  'emulator:clockJumped': true,
   'menu:command': true,
   'logs:tail': true,
   'metrics:live': true,

@@ -4,10 +4,12 @@
 // the operation's schemas, and turns every failure into a NormalizedError.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { RateLimitInfo } from '../../shared/api/accounts/api-keys';
+import type { LimitGroup } from '../../shared/api/common';
 import { emulatorAdminOperations, type EmulatorAdminOperationId } from '../../shared/api/emulator-admin';
 import { normalizeErrorBody } from '../../shared/api/errors';
 import { cancelledError } from '../../shared/api/local-errors';
 import type { ApiCallResponse } from '../../shared/ipc/contract';
+import type { RefreshPace } from '../../shared/ipc/streams';
 import { BridgeError, invalidRequest } from '../../shared/ipc/dispatch';
 import { profileKeyAccount } from '../profiles/key-accounts';
 import { keychainError, profileError } from '../profiles/profile-errors';
@@ -16,6 +18,7 @@ import type { SecretStore } from '../vault/secret-store';
 import { invalidJsonFailure, networkFailure, notUnderstoodFailure, timeoutFailure } from './call-failures';
 import { prepareRequest, type PreparedRequest } from './prepare-request';
 import { parseRateLimitHeaders, serverTimeOf } from './rate-limit-headers';
+import { createReadBudget } from './read-budget';
 import { readBody, type BodyRead } from './read-body';
 import { errorBodyProblem, successBodyProblem } from './remote-answers';
 import { defaultRetrySettings, retryOptions, type RetrySettings } from './retry-policy';
@@ -38,6 +41,8 @@ export interface GatewayOptions {
   remoteFetch?: FetchLike;
   timeoutMs?: number;
   retry?: Partial<RetrySettings>;
+  /** Test seam: false lets live views refresh at their own pace (tests of a stream's mechanics at 50 ms). */
+  readBudget?: boolean;
 }
 
 interface CallOptions {
@@ -88,6 +93,13 @@ export interface Gateway {
   onRateLimit(listener: (event: RateLimitEvent) => void): () => void;
   /** The last rate-limit headers seen for the active profile, if any. */
   lastRateLimit(): RateLimitEvent | null;
+  /**
+   * The active profile's read budget (read-budget.ts): a live view (`follower`) about to refresh
+   * reserves its `reads` of `group` and learns when it may read (never sooner than `preferredMs`);
+   * `leaveReads` when it stops.
+   */
+  reserveReads(group: LimitGroup, follower: string, reads: number, preferredMs: number): RefreshPace;
+  leaveReads(follower: string): void;
 }
 
 export interface HostRequest {
@@ -182,11 +194,13 @@ export function createGateway(options: GatewayOptions): Gateway {
   const inFlight = new Map<string, AbortController>();
   const listeners = new Set<(event: RateLimitEvent) => void>();
   let last: RateLimitEvent | null = null;
+  const budget = createReadBudget();
 
   const report = (profile: ResolvedProfile, response: Response, prepared: PreparedRequest): RateLimitInfo | null => {
     const info = parseRateLimitHeaders(response.headers);
     // A probe's limits are no profile's, and the emulator's admin bucket is not the API's.
     if (!info || profile.id === PROBE_ID || prepared.op.limitGroup === 'emulator') return info;
+    if (prepared.op.method === 'GET') budget.note(profile.id, prepared.op.limitGroup, info, serverTimeOf(response.headers));
     last = { ...info, profileId: profile.id };
     for (const listener of listeners) listener(last);
     return info;
@@ -449,6 +463,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     lastRateLimit() {
       return last;
+    },
+    reserveReads(group, follower, reads, preferredMs) {
+      if (options.readBudget === false) return { everyMs: preferredMs, preferredMs, state: 'live', group };
+      return budget.reserve(options.profiles.active().id, group, follower, reads, preferredMs);
+    },
+    leaveReads(follower) {
+      budget.leave(follower);
     },
   };
 }

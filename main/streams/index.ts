@@ -76,6 +76,8 @@ export function createLiveTopics(options: LiveTopicsOptions): LiveTopics {
   });
   const metrics = createMetricsLive({
     intervalMs: options.metricsIntervalMs,
+    pace: (clusterId, preferredMs) => gateway.reserveReads('clusters', `metrics:${clusterId}`, 1, preferredMs),
+    leave: (clusterId) => gateway.leaveReads(`metrics:${clusterId}`),
     async read(clusterId, signal) {
       const answer = await gateway.call(
         'clusters.metrics.get',

@@ -56,7 +56,12 @@ export function createTraining(options: TrainingOptions): Training {
   const uploads = createDatasetUploads(gateway);
   const downloads = createModelDownloads({ gateway, delivery: options.delivery, chooseSavePath: options.chooseSavePath });
   const exportExperiment = createExperimentExports({ gateway });
-  const jobs = createTrainingJobLive({ intervalMs: options.jobIntervalMs, ...trainingJobReads(gateway) });
+  const jobs = createTrainingJobLive({
+    intervalMs: options.jobIntervalMs,
+    ...trainingJobReads(gateway),
+    pace: (follower, reads, preferredMs) => gateway.reserveReads('training', follower, reads, preferredMs),
+    leave: (follower) => gateway.leaveReads(follower),
+  });
   // A job followed on one profile is another server's on the next: every subscription starts over.
   let activeId = profiles.active().id;
   const stopWatching = profiles.onChange((state) => {

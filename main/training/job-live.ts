@@ -4,12 +4,14 @@
 // (`from_step`/`to_step` of the metrics route): the view appends them instead of reading the
 // curve again. A finished job (completed, failed, cancelled) is read no more; a 429 waits its
 // Retry-After; a 404 ends the stream. A profile switch starts every subscription over.
+// Every read after the first is background refresh: it waits for its slot of the training
+// reads budget (`pace`, the gateway's read budget) and tells the view the pace (`pace` events).
 import type { NormalizedError } from '../../shared/api/errors';
 import { localError } from '../../shared/api/local-errors';
 import type { z } from 'zod';
 import { JOB_LIMITS, type JobMetricsResponse, type TrainingJob } from '../../shared/api/training/jobs';
 import { BridgeError } from '../../shared/ipc/dispatch';
-import { TRAINING_JOB_LIVE_INTERVAL_MS, type TrainingJobLiveEvent } from '../../shared/ipc/streams';
+import { TRAINING_JOB_LIVE_INTERVAL_MS, type RefreshPace, type TrainingJobLiveEvent } from '../../shared/ipc/streams';
 import type { Gateway } from '../gateway/index';
 
 type Series = z.infer<typeof JobMetricsResponse>;
@@ -18,11 +20,17 @@ export interface TrainingJobLiveOptions {
   readJob(jobId: string, signal: AbortSignal): Promise<{ job: TrainingJob; serverTime?: number }>;
   readMetrics(jobId: string, query: { from_step?: number; to_step?: number; points: number }, signal: AbortSignal): Promise<Series>;
   intervalMs?: number;
+  /** The next refresh's wait for `reads` training reads of `follower`, wanted `preferredMs` from now (Gateway.reserveReads); none: every interval. */
+  pace?: (follower: string, reads: number, preferredMs: number) => RefreshPace;
+  /** The follower stopped (Gateway.leaveReads). */
+  leave?: (follower: string) => void;
 }
 
 export interface TrainingJobLive {
   subscribe(params: { jobId: string; points: number }, emit: (event: TrainingJobLiveEvent) => void): () => void;
   profileChanged(): void;
+  /** Reads every followed job now (the user advanced the emulator's clock: the view follows at once, outside the budget). */
+  refreshAll(): void;
   /** Subscriptions reading now (tests). */
   following(): number;
   close(): void;
@@ -55,7 +63,8 @@ const fingerprint = (job: TrainingJob) => JSON.stringify(job);
 
 export function createTrainingJobLive(options: TrainingJobLiveOptions): TrainingJobLive {
   const intervalMs = options.intervalMs ?? TRAINING_JOB_LIVE_INTERVAL_MS;
-  const subs = new Set<{ restart(): void; stop(): void }>();
+  const subs = new Set<{ restart(): void; refresh(): void; stop(): void }>();
+  let followers = 0;
 
   return {
     subscribe({ jobId, points }, emit) {
@@ -64,10 +73,19 @@ export function createTrainingJobLive(options: TrainingJobLiveOptions): Training
       let lastStep = -1;
       let lastSent = '';
       let stopped = false;
+      const follower = `training:job:${++followers}`;
 
       const schedule = (delay: number) => {
         if (!stopped) timer = setTimeout(() => void tick(), delay);
       };
+      /** The next refresh, at its slot of the budget: a running job's is two reads (the job, its new points). */
+      const next = (job: TrainingJob | null, atLeastMs = 0) => {
+        const reads = job?.status === 'running' ? 2 : 1;
+        const pace = options.pace?.(follower, reads, Math.max(intervalMs, atLeastMs));
+        if (pace) emit({ type: 'pace', pace });
+        schedule(pace ? pace.everyMs : Math.max(intervalMs, atLeastMs));
+      };
+      let lastJob: TrainingJob | null = null;
 
       async function tick(): Promise<void> {
         timer = null;
@@ -97,13 +115,14 @@ export function createTrainingJobLive(options: TrainingJobLiveOptions): Training
             lastSent = fingerprint(job);
             emit({ type: 'update', job, points: fresh, ...(serverTime === undefined ? {} : { serverTime }) });
           }
-          if (!ENDED.has(job.status)) schedule(intervalMs);
+          lastJob = job;
+          if (!ENDED.has(job.status)) next(job);
         } catch (error) {
           if (c.signal.aborted) return;
           const n = normalized(error);
           const final = n.status === 404;
           emit({ type: 'error', error: n, final });
-          if (!final) schedule(Math.max(intervalMs, (n.retryAfter ?? 0) * 1000));
+          if (!final) next(lastJob, (n.retryAfter ?? 0) * 1000);
         } finally {
           if (controller === c) controller = null;
         }
@@ -122,9 +141,16 @@ export function createTrainingJobLive(options: TrainingJobLiveOptions): Training
           lastSent = '';
           void tick();
         },
+        refresh() {
+          // A read on its way answers soon enough; a finished job waits for nothing.
+          if (timer === null || stopped) return;
+          clearTimeout(timer);
+          void tick();
+        },
         stop() {
           stopped = true;
           halt();
+          options.leave?.(follower);
         },
       };
       subs.add(sub);
@@ -136,6 +162,9 @@ export function createTrainingJobLive(options: TrainingJobLiveOptions): Training
     },
     profileChanged() {
       for (const s of subs) s.restart();
+    },
+    refreshAll() {
+      for (const s of subs) s.refresh();
     },
     following: () => subs.size,
     close() {

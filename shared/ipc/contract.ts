@@ -19,7 +19,15 @@ import {
 import { NormalizedError } from '../api/errors';
 import { datasetUploadChannels } from './dataset-uploads';
 import { modelDownloadChannels, modelDownloadTopics } from './model-downloads';
-import { LogTailEvent, LogTailParams, MetricsLiveEvent, MetricsLiveParams, TrainingJobLiveEvent, TrainingJobLiveParams } from './streams';
+import {
+  LogTailEvent,
+  LogTailParams,
+  MetricsLiveEvent,
+  MetricsLiveParams,
+  RefreshPace,
+  TrainingJobLiveEvent,
+  TrainingJobLiveParams,
+} from './streams';
 import { experimentExportChannels } from './experiment-exports';
 
 export const ProfileId = z.string().regex(/^[a-z0-9-]{1,64}$/);
@@ -153,6 +161,20 @@ export const channels = {
   'app:info': { request: Empty, response: AppInfo },
   'api:call': { request: ApiCallRequest, response: ApiCallResponse },
   'api:cancel': { request: z.strictObject({ callId: CallId }), response: z.object({ cancelled: z.boolean() }) },
+  /**
+   * A view that refreshes in the background (a list waiting for a job to finish) asks for its
+   * next slot of the console's read budget (main/gateway/read-budget.ts): the wait and why.
+   */
+  'refresh:reserve': {
+    request: z.strictObject({
+      group: z.enum(['accounts', 'auth', 'clusters', 'endpoints', 'training', 'ai', 'usage']),
+      /** The view's own name for itself (one per polling view of a window). */
+      follower: z.string().regex(/^[A-Za-z0-9:._-]{1,100}$/),
+      reads: z.number().int().min(1).max(10),
+      preferredMs: z.number().int().min(1_000).max(3_600_000),
+    }),
+    response: RefreshPace,
+  },
   'profiles:list': { request: Empty, response: ProfilesState },
   'profiles:create': {
     request: z.strictObject({ name: ProfileName, baseUrl: BaseUrl, apiKey: ApiKeyValue }),
@@ -202,6 +224,11 @@ export const topics = {
   /** Rate-limit headers of the last API response of the active profile. */
   'gateway:rateLimit': { params: Empty, event: RateLimitInfo.extend({ profileId: ProfileId }) },
   'profiles:changed': { params: Empty, event: ProfilesState },
+  /**
+   * The embedded emulator's clock was moved by hand (advanced, or the world reset or imported)
+   * from any window or client of this console: live views read the new now at once.
+   */
+  'emulator:clockJumped': { params: Empty, event: z.object({ kind: z.enum(['advance', 'reset', 'import']) }) },
   /**
    * A command chosen in the desktop application menu (e.g. the command palette's
    * Cmd/Ctrl+K), sent to the focused window. Web mode never emits it.

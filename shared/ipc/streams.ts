@@ -4,12 +4,31 @@
 // (the stream relay, main/streams/), and delivers entries in batches, never one message a line.
 import { z } from 'zod';
 import { ClusterId } from '../api/clusters/common';
-import { Timestamp } from '../api/common';
+import { LimitGroup, Timestamp } from '../api/common';
 import { LogLevel as ClusterLogLevel, LogSource as ClusterLogSource, LogType } from '../api/clusters/logs';
 import { EndpointId } from '../api/endpoints/common';
 import { LogLevel as EndpointLogLevel, LogSource as EndpointLogSource } from '../api/endpoints/logs';
 import { NormalizedError } from '../api/errors';
 import { JOB_LIMITS, JobId, JobMetricPoint, JobMetricsResponse, TrainingJob } from '../api/training/jobs';
+
+/**
+ * How a live view refreshes under the console's read budget (main/gateway/read-budget.ts):
+ * `live` at the pace the view asked for, `saving` slower to keep background refresh within its
+ * share of the group's hourly reads, `paused` until the window resets (`resumeAt`, server ms)
+ * because the share is spent. `share` of `limit` reads an hour; absent before the server told
+ * its limits.
+ */
+export const RefreshPace = z.object({
+  /** The wait before the next refresh (real ms). */
+  everyMs: z.number().int().nonnegative(),
+  preferredMs: z.number().int().nonnegative(),
+  state: z.enum(['live', 'saving', 'paused']),
+  group: LimitGroup,
+  limit: z.number().int().optional(),
+  share: z.number().int().optional(),
+  resumeAt: z.number().int().optional(),
+});
+export type RefreshPace = z.infer<typeof RefreshPace>;
 
 /** What a log window follows: a cluster's logs or an endpoint's. */
 export const LogSourceRef = z.discriminatedUnion('kind', [
@@ -95,8 +114,8 @@ export const MetricsLiveParams = z.strictObject({
 });
 export const MetricsLiveEvent = z.discriminatedUnion('ok', [
   /** `snapshot` is the `data` of `GET /v1/clusters/{id}/metrics` (MetricsSnapshot). */
-  z.object({ ok: z.literal(true), snapshot: z.unknown(), serverTime: z.number().int().optional() }),
-  z.object({ ok: z.literal(false), error: NormalizedError }),
+  z.object({ ok: z.literal(true), snapshot: z.unknown(), serverTime: z.number().int().optional(), pace: RefreshPace.optional() }),
+  z.object({ ok: z.literal(false), error: NormalizedError, pace: RefreshPace.optional() }),
 ]);
 export type MetricsLiveEvent = z.infer<typeof MetricsLiveEvent>;
 
@@ -120,5 +139,7 @@ export const TrainingJobLiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), job: TrainingJob, series: JobMetricsResponse, serverTime: z.number().int().optional() }),
   z.object({ type: z.literal('update'), job: TrainingJob, points: z.array(JobMetricPoint), serverTime: z.number().int().optional() }),
   z.object({ type: z.literal('error'), error: NormalizedError, final: z.boolean() }),
+  /** When the next read comes and why (sent when it changes). */
+  z.object({ type: z.literal('pace'), pace: RefreshPace }),
 ]);
 export type TrainingJobLiveEvent = z.infer<typeof TrainingJobLiveEvent>;

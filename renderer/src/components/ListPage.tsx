@@ -17,6 +17,8 @@ import type { LoadStatus } from '../platform/resource-store';
 import { DataTable, type DataTableProps } from './DataTable';
 import { FilterBox, type FilterBoxProps } from './FilterBox';
 import { RefreshFrame, StaleBanner } from './StaleBanner';
+import { RefreshPaceNote } from './RefreshPaceNote';
+import type { RefreshPace } from '../../../shared/ipc/streams';
 import { ErrorState } from './StateViews';
 
 export interface ListPageProps<T> {
@@ -42,6 +44,8 @@ export interface ListPageProps<T> {
   refreshing?: boolean;
   /** When the rows shown were loaded (LoadState.loadedAt), for the stale notice. */
   loadedAt?: number | null;
+  /** The pace the list follows its changes at under the read budget (said when slowed or paused). */
+  pace?: RefreshPace | null;
   /** What the error state says, e.g. "Could not load API keys"; retry reloads. */
   errorTitle: string;
   table: DataTableProps<T>;
@@ -72,6 +76,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
     error,
     refreshing = false,
     loadedAt = null,
+    pace = null,
     errorTitle,
     table,
     body,
@@ -108,6 +113,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
       </Stack>
       {filters}
       {notice}
+      <RefreshPaceNote pace={pace} onRefresh={onRefresh} />
       {stale && <StaleBanner error={error} title={errorTitle} loadedAt={loadedAt} onRetry={onRefresh} retrying={refreshing} />}
       {status === 'error' && error ? (
         <ErrorState title={errorTitle} error={error} onRetry={onRefresh} />

@@ -13,6 +13,8 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import { fuzzyFilter } from '../lib/fuzzy';
 import type { SortState } from '../lib/table-logic';
 import { LIST_POLL_MS, usePolling } from '../lib/use-polling';
+import type { RefreshPace } from '../../../shared/ipc/streams';
+import { useBudgetedPolling } from './use-budgeted-polling';
 import { useUrlSort, useUrlState, type UrlParams, type UrlPatch, type UrlWrite } from './navigation/url-state';
 import { useIntent, useOnProfileSwitch, usePageKeys } from './page-hooks';
 import type { LoadState, LoadStatus } from './resource-store';
@@ -50,6 +52,12 @@ export interface ServerListConfig<S extends ListStore<F>, T, F, K extends string
   pollWhile?(rows: readonly T[]): boolean;
   /** The pace of that polling when a list needs another (e.g. progress bars); LIST_POLL_MS if absent. */
   pollMs?: number;
+  /**
+   * The rate-limit group whose background read budget that polling spends, for a list that
+   * follows something for hours (running training jobs); absent: a short change (a cluster
+   * starting), polled at `pollMs`.
+   */
+  pollBudget?: 'clusters' | 'endpoints' | 'training';
   /** Page keys besides "/" (e.g. `n` for create). */
   keys?: Readonly<Record<string, () => void>>;
 }
@@ -74,6 +82,8 @@ export interface ServerList<T, K extends string> {
     error: NormalizedError | null;
     refreshing: boolean;
     loadedAt: number | null;
+    /** The polling's pace under the read budget (`pollBudget`), while it polls. */
+    pace: RefreshPace | null;
     onRefresh(): void;
     filter: { value: string; onChange(q: string): void; inputRef: RefObject<HTMLInputElement | null> };
   };
@@ -116,7 +126,10 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
   usePageKeys(useMemo(() => ({ '/': () => inputRef.current?.focus(), ...extraKeys }), [extraKeys]));
   const pollWhile = config.pollWhile;
   const moving = useMemo(() => pollWhile?.(all) ?? false, [pollWhile, all]);
-  usePolling(moving, config.pollMs ?? LIST_POLL_MS, () => void store.getState().load(filters, { quiet: true }));
+  const pollBudget = config.pollBudget;
+  const pollTick = () => void store.getState().load(filters, { quiet: true });
+  usePolling(moving && !pollBudget, config.pollMs ?? LIST_POLL_MS, pollTick);
+  const pace = useBudgetedPolling(moving && Boolean(pollBudget), pollBudget ?? 'training', config.pollMs ?? LIST_POLL_MS, pollTick);
 
   const onText = useCallback((q: string) => setParams({ q } as UrlPatch<K | 'q' | 'sort'>, 'typing'), [setParams]);
   const deferred = useDeferredValue(params.q).trim();
@@ -153,7 +166,7 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
     sort,
     onSortChange,
     loading,
-    page: { status, error, refreshing, loadedAt, onRefresh: load, filter: { value: params.q, onChange: onText, inputRef } },
+    page: { status, error, refreshing, loadedAt, pace, onRefresh: load, filter: { value: params.q, onChange: onText, inputRef } },
   };
 }
 

@@ -43,6 +43,8 @@ beforeAll(async () => {
     secretStore: new MemorySecretStore(),
     emulator: { seed: 5 },
     streams: { trainingJobIntervalMs: 50 },
+    // The read budget is tested in place by read-budget-hour.test.ts; here the stream's mechanics at 50 ms.
+    gateway: { readBudget: false },
   });
   await invoke('emulator:setClockSpeed', { speed: 0.001 });
 });

@@ -37,7 +37,8 @@ import { MONO_FONT } from '../../../lib/fonts';
 import { formatDuration } from '../../../components/error-details';
 import { formatMoney, partsSumNote } from '../../../lib/money';
 import { relativeTime } from '../../../platform/relative-time';
-import { usePolling } from '../../../lib/use-polling';
+import { useBudgetedPolling } from '../../../platform/use-budgeted-polling';
+import { RefreshPaceNote } from '../../../components/RefreshPaceNote';
 import { AddRunDialog } from './AddRunDialog';
 import { formatStat } from './compare/compare-logic';
 import { ArchiveDialog, CloneDialog, ExportDialog } from './ExperimentDialogs';
@@ -257,7 +258,7 @@ export function ExperimentDetail({ id }: { id: string }) {
     ),
   );
   const moving = Boolean(experiment?.runs.some((r) => r.status === 'pending' || r.status === 'running'));
-  usePolling(moving, DETAIL_POLL_MS, poll);
+  const pace = useBudgetedPolling(moving, 'training', DETAIL_POLL_MS, poll);
 
   const toggle = useCallback(
     (runId: string) =>
@@ -348,6 +349,7 @@ export function ExperimentDetail({ id }: { id: string }) {
           </Button>
         )}
       </Stack>
+      <RefreshPaceNote pace={pace} onRefresh={poll} />
       <StaleBanner
         error={detail.error}
         title="Could not load the experiment"

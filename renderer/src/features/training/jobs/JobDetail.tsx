@@ -39,6 +39,10 @@ import { checkpointPlanText, formatLoss, formatRate, formatSeconds, formatThroug
 import { ResumeJobDialog, StopJobDialog } from './StopResumeDialogs';
 import { useJobLive } from './use-job-live';
 import { Figure } from '../../../components/Figure';
+import { RefreshPaceNote } from '../../../components/RefreshPaceNote';
+
+/** Read no more by the job stream (main/training/job-live.ts). */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
 
 function ProgressPanel({ job }: { job: TrainingJob }) {
   const p = job.progress;
@@ -251,14 +255,15 @@ export function JobDetail({ id }: { id: string }) {
         )}
       </Stack>
       {live.error && !live.final && <ErrorAlert error={live.error} />}
+      {!ENDED_STATUSES.has(job.status) && <RefreshPaceNote pace={live.pace} onRefresh={live.refresh} />}
       <StateBanner job={job} />
       <ProgressPanel job={job} />
       <Section title="Training curves" testId="job-curves">
         <JobCharts jobId={job.id} series={live.series} version={live.version} totalSteps={job.progress.totalSteps} />
       </Section>
       <Checkpoints job={job} />
-      <StopJobDialog job={job} open={stopping} onClose={() => setStopping(false)} />
-      <ResumeJobDialog job={job} open={resuming} onClose={() => setResuming(false)} />
+      <StopJobDialog job={job} open={stopping} onClose={() => setStopping(false)} onDone={live.refresh} />
+      <ResumeJobDialog job={job} open={resuming} onClose={() => setResuming(false)} onDone={live.refresh} />
     </Stack>
   );
 }

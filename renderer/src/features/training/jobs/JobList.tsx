@@ -27,6 +27,8 @@ const config = {
   search: (j: JobListItem) => `${j.name} ${j.id} ${j.datasetId}`,
   pollWhile: (rows: readonly JobListItem[]) => rows.some((j) => j.status === 'running' || j.status === 'pending'),
   pollMs: JOB_LIST_POLL_MS,
+  // Jobs run for hours: the list spends the training read budget, not a read every 3 s.
+  pollBudget: 'training' as const,
 };
 
 export function JobList({ onCreate }: { onCreate(): void }) {

@@ -15,7 +15,10 @@ import { useJobs } from './jobs-store';
 
 const REASON_MAX = 500;
 
-export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: boolean; onClose(): void }) {
+/** `onDone` after the server answered (the job page reads the job at once instead of at its next refresh). */
+type JobDialogProps = { job: TrainingJob; open: boolean; onClose(): void; onDone?(): void };
+
+export function StopJobDialog({ job, open, onClose, onDone }: JobDialogProps) {
   const pending = job.status === 'pending';
   const state = useValidatedForm<{ saveCheckpoint: boolean; reason: string }, { saveCheckpoint: boolean; reason?: string }>({
     open,
@@ -31,6 +34,7 @@ export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: 
         stoppedAtText(job.name, answer),
         answer.checkpoint ? `Checkpoint ${answer.checkpoint.id} saved; resume continues from it.` : undefined,
       );
+      onDone?.();
       onClose();
     },
   });
@@ -64,7 +68,7 @@ export function StopJobDialog({ job, open, onClose }: { job: TrainingJob; open: 
   );
 }
 
-export function ResumeJobDialog({ job, open, onClose }: { job: TrainingJob; open: boolean; onClose(): void }) {
+export function ResumeJobDialog({ job, open, onClose, onDone }: JobDialogProps) {
   const checkpoints = [...job.checkpoints].sort((a, b) => b.step - a.step);
   const state = useValidatedForm<{ checkpointId: string }, { checkpointId?: string }>({
     open,
@@ -79,6 +83,7 @@ export function ResumeJobDialog({ job, open, onClose }: { job: TrainingJob; open
           ? `From step ${formatCount(answer.resumedFrom.step)} (loss ${formatLoss(answer.resumedFrom.loss)}).`
           : 'From the start.',
       );
+      onDone?.();
       onClose();
     },
   });

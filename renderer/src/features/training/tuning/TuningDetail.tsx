@@ -27,7 +27,8 @@ import { ErrorState } from '../../../components/StateViews';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime, relativeTime } from '../../../platform/relative-time';
-import { usePolling } from '../../../lib/use-polling';
+import { useBudgetedPolling } from '../../../platform/use-budgeted-polling';
+import { RefreshPaceNote } from '../../../components/RefreshPaceNote';
 import { DeployBestDialog } from './DeployBestDialog';
 import { ImportanceChart } from './ImportanceChart';
 import { parameterImportance } from './importance';
@@ -193,7 +194,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
   useIntent('tuning:deploy-best', openDeploy);
   useOnProfileSwitch(reload);
   usePageKeys(useMemo(() => ({ s: openStop, d: openDeploy }), [openStop, openDeploy]));
-  usePolling(Boolean(job && isLive(job.status)), DETAIL_POLL_MS, reload);
+  const pace = useBudgetedPolling(Boolean(job && isLive(job.status)), 'training', DETAIL_POLL_MS, reload);
 
   const view = useMemo(() => {
     if (!job) return null;
@@ -249,6 +250,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
         onStop={() => setStopping(true)}
         onDeploy={() => setDeploying(true)}
       />
+      <RefreshPaceNote pace={pace} onRefresh={reload} />
       <StaleBanner
         error={detail.error}
         title="Could not load the tuning job"

@@ -28,6 +28,8 @@ const config = {
   filters: (p: typeof URL) => ({ status: p.status, algorithm: p.algorithm }),
   search: (t: TuningListItem) => t.id,
   pollWhile: (rows: readonly TuningListItem[]) => rows.some((t) => isLive(t.status)),
+  // Tuning jobs run for hours: the list spends the training read budget.
+  pollBudget: 'training' as const,
   keys: { n: () => useIntents.getState().request('tuning:start') }, // the palette's way; answered below
 };
 const STATUS = { label: 'Status', options: TuningStatus.options, testId: 'tuning-status-filter' };

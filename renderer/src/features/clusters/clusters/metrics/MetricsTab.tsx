@@ -27,6 +27,7 @@ import { openWindow } from '../../../../platform/navigation/open-window';
 import { hiddenExcept, readMoment } from './moment';
 import { CustomRangeDialog } from './CustomRangeDialog';
 import { LiveNotice } from './LiveNotice';
+import { RefreshPaceNote } from '../../../../components/RefreshPaceNote';
 import { ProcessesTable } from './ProcessesTable';
 import { RANGES, rangeOption, type RangeId } from './ranges';
 import { formatTime, readoutTime, valueAt } from './readout';
@@ -232,6 +233,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
           </Typography>
         )}
       </Box>
+      {live && !paused && <RefreshPaceNote pace={data.pace} />}
       <Box sx={{ height: 4 }}>{data.loading && hasData && <LinearProgress aria-label="Loading metrics" />}</Box>
 
       {live && data.liveError && <LiveNotice error={data.liveError} onShowHistory={() => setRangeId('24h')} onRetry={data.retry} />}

@@ -9,10 +9,12 @@
 // cluster at the shortest interval any window asks for.
 import type { NormalizedError } from '../../../../../../shared/api/errors';
 import type { MetricsSnapshot } from '../../../../../../shared/api/clusters/metrics';
+import type { RefreshPace } from '../../../../../../shared/ipc/streams';
 import { getBridge } from '../../../../bridge';
 import { noteServerTime } from '../../../../platform/server-clock';
 
-type PollEvent<T> = { ok: true; value: T } | { ok: false; error: NormalizedError };
+/** A reading or a failure, with the pace main reads the cluster at under the read budget. */
+type PollEvent<T> = { ok: true; value: T; pace?: RefreshPace } | { ok: false; error: NormalizedError; pace?: RefreshPace };
 type PollListener<T> = (event: PollEvent<T>) => void;
 
 export interface SharedPoller<T> {
@@ -137,8 +139,9 @@ export function createSharedPoller<T>(source: FeedSource<T>, env: PollerEnvironm
 /** The current snapshot of each watched cluster, processes included (for the processes table), from main's shared poller. */
 export const clusterMetricsPoller = createSharedPoller<MetricsSnapshot>((clusterId, emit, intervalMs) =>
   getBridge().subscribe('metrics:live', intervalMs === undefined ? { clusterId } : { clusterId, intervalMs }, (event) => {
-    if (!event.ok) return emit({ ok: false, error: event.error });
+    const pace = event.pace ? { pace: event.pace } : {};
+    if (!event.ok) return emit({ ok: false, error: event.error, ...pace });
     noteServerTime(event.serverTime);
-    emit({ ok: true, value: event.snapshot as MetricsSnapshot });
+    emit({ ok: true, value: event.snapshot as MetricsSnapshot, ...pace });
   }),
 );

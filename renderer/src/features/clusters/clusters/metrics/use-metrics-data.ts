@@ -7,6 +7,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { MetricsInterval, MetricsSnapshot } from '../../../../../../shared/api/clusters/metrics';
 import type { NormalizedError } from '../../../../../../shared/api/errors';
+import type { RefreshPace } from '../../../../../../shared/ipc/streams';
 import { isCancelled, toNormalizedError } from '../../../../bridge/errors';
 import { onServerClockJump, serverNow } from '../../../../platform/server-clock';
 import { useClusters } from '../clusters-store';
@@ -31,6 +32,8 @@ interface ViewState {
   /** The latest snapshot (for the processes and the readout when not hovering). */
   latest: MetricsSnapshot | null;
   interval: MetricsInterval | null;
+  /** How often main reads the cluster now, under the read budget. */
+  pace: RefreshPace | null;
 }
 
 export interface MetricsData extends ViewState {
@@ -55,6 +58,7 @@ export function useMetricsData(clusterId: string, window: MetricsWindow, paused:
     liveError: null,
     latest: null,
     interval: null,
+    pace: null,
   }));
   const patch = (p: Partial<ViewState> | ((s: ViewState) => Partial<ViewState>)) =>
     setState((s) => ({ ...s, ...(typeof p === 'function' ? p(s) : p) }));
@@ -133,6 +137,7 @@ export function useMetricsData(clusterId: string, window: MetricsWindow, paused:
     };
 
     const unsubscribe = clusterMetricsPoller.subscribe(clusterId, (event) => {
+      if (event.pace) patch({ pace: event.pace });
       if (!event.ok) {
         patch({ liveError: event.error });
         if (!seeded && !seeding) seed(serverNow());

@@ -18,7 +18,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUrlState } from '../../../../platform/navigation/url-state';
 import { useIntent, useOnProfileSwitch } from '../../../../platform/page-hooks';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { usePolling } from '../../../../lib/use-polling';
+import { useBudgetedPolling } from '../../../../platform/use-budgeted-polling';
+import { RefreshPaceNote } from '../../../../components/RefreshPaceNote';
 import { ErrorState } from '../../../../components/StateViews';
 import { experimentPath } from '../experiment-route';
 import { useExperiments } from '../experiments-store';
@@ -61,7 +62,8 @@ export default function ComparePage({ id }: { id: string }) {
   useIntent('page:refresh', reload);
   // While a run still trains, its figures and curve move: read again (the curves only past their last step).
   const training = Boolean(comparison?.runs.some((r) => r.status === 'pending' || r.status === 'running'));
-  usePolling(training && !loading, COMPARE_POLL_MS, reload);
+  // A comparison is a training POST and the new curve points a read per run: counted as three reads.
+  const pace = useBudgetedPolling(training && !loading, 'training', COMPARE_POLL_MS, reload, 3);
   useOnProfileSwitch(
     useCallback(() => {
       clearRunCurves();
@@ -98,6 +100,7 @@ export default function ComparePage({ id }: { id: string }) {
   return (
     <Stack spacing={2} sx={{ pb: 2 }} data-testid="compare-view">
       {back}
+      <RefreshPaceNote pace={pace} onRefresh={reload} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 240 }}>
           Comparing {comparison.runs.length} runs
