@@ -145,12 +145,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     async (request: unknown): Promise<ChannelResponse<C>> =>
       (await gateway.admin(op, toInput(request))).data as ChannelResponse<C>;
 
-  const clockJumps = new Set<(event: { kind: 'advance' | 'reset' | 'import' }) => void>();
+  type ClockJump = { kind: 'advance' | 'reset' | 'import'; now: number };
+  const clockJumps = new Set<(event: ClockJump) => void>();
   /** The user moved the emulator's time: live views read the new now at once (their own reads, outside the read budget). */
-  const jumped = <T>(kind: 'advance' | 'reset' | 'import', answer: T): T => {
+  const jumped = async <T>(kind: ClockJump['kind'], answer: T): Promise<T> => {
     live.metrics.refreshAll();
     training.jobs.refreshAll();
-    for (const listener of clockJumps) listener({ kind });
+    const clock = (await gateway.admin('emulator.clock', {})).data as { now: string };
+    for (const listener of clockJumps) listener({ kind, now: Date.parse(clock.now) });
     return answer;
   };
 

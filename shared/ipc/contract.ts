@@ -228,7 +228,11 @@ export const topics = {
    * The embedded emulator's clock was moved by hand (advanced, or the world reset or imported)
    * from any window or client of this console: live views read the new now at once.
    */
-  'emulator:clockJumped': { params: Empty, event: z.object({ kind: z.enum(['advance', 'reset', 'import']) }) },
+  'emulator:clockJumped': {
+    params: Empty,
+    /** `now`: the simulated now after the jump (ms). */
+    event: z.object({ kind: z.enum(['advance', 'reset', 'import']), now: z.number().int() }),
+  },
   /**
    * A command chosen in the desktop application menu (e.g. the command palette's
    * Cmd/Ctrl+K), sent to the focused window. Web mode never emits it.

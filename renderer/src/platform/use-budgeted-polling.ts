@@ -2,12 +2,12 @@
 // follows something slow (a list while training jobs run, an experiment while its runs train)
 // asks main for each next slot of its group's background share, and says the pace it got
 // (components/RefreshPaceNote.tsx). Hidden windows do not poll (lib/use-polling.ts); a clock
-// moved by hand on the emulator is read at once (platform/clock-jumps.ts).
-import { useCallback, useState } from 'react';
+// moved by hand on the emulator is read at once (server-clock's jumps, platform/clock-jumps.ts).
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { RefreshPace } from '../../../shared/ipc/streams';
 import { getBridge } from '../bridge';
 import { usePolling } from '../lib/use-polling';
-import { useClockJumps } from './clock-jumps';
+import { clockJumps, onServerClockJump } from './server-clock';
 
 type BudgetGroup = 'accounts' | 'clusters' | 'endpoints' | 'training';
 
@@ -33,6 +33,6 @@ export function useBudgetedPolling(
     },
     [group, follower, reads],
   );
-  usePolling(active, intervalMs, tick, { nextDelay, kick: useClockJumps() });
+  usePolling(active, intervalMs, tick, { nextDelay, kick: useSyncExternalStore(onServerClockJump, clockJumps) });
   return active ? pace : null;
 }

@@ -11,6 +11,7 @@ import { SignInScreen } from './sign-in/SignInScreen';
 import { useConnectionHealth, useConnectionState } from './status/connection-store';
 import { useAppInfo } from './status/app-info-store';
 import { useRateLimit } from './status/rate-limit-store';
+import { watchClockJumps } from '../platform/clock-jumps';
 import { AppThemeProvider } from './theme/AppThemeProvider';
 
 function useShellData(): void {
@@ -20,6 +21,7 @@ function useShellData(): void {
     const stopProfiles = useProfiles.getState().watch();
     const stopRateLimit = useRateLimit.getState().watch();
     const stopHealth = useConnectionHealth.getState().watch();
+    const stopJumps = watchClockJumps();
     // The desktop menu owns Cmd/Ctrl+K and Cmd/Ctrl+Shift+L there, and tells the window.
     const stopMenu = getBridge().subscribe('menu:command', {}, ({ command }) => {
       if (command === menuCommands.openCommandPalette) useUi.getState().set({ paletteOpen: true });
@@ -28,6 +30,7 @@ function useShellData(): void {
     });
     return () => {
       stopProfiles();
+      stopJumps();
       stopRateLimit();
       stopHealth();
       stopMenu();

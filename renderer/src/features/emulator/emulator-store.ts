@@ -14,7 +14,6 @@ import type {
 import { JOURNAL_MAX } from '../../../../shared/api/emulator-admin';
 import { getBridge } from '../../bridge';
 import { nextDataGeneration } from '../../platform/data-generation';
-import { noteClockJump } from '../../platform/server-clock';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../platform/resource-store';
 import { journalRows, type JournalRow } from './journal-filter';
 
@@ -45,10 +44,8 @@ export const useEmulatorClock = create<ClockState>()((set, get) => {
     readAt: 0,
     load: (options) => loader.run(async () => ({ clock: await getBridge().invoke('emulator:clock', {}), readAt: Date.now() }), options),
     advance: async (seconds) => {
-      const clock = keep(await getBridge().invoke('emulator:advanceClock', { seconds }));
-      // The server's clock jumped: the offset follows now, and live charts re-read their window.
-      noteClockJump(Date.parse(clock.now), get().readAt);
-      return clock;
+      // The server's clock jumped: main tells every window (platform/clock-jumps.ts), whose live views follow.
+      return keep(await getBridge().invoke('emulator:advanceClock', { seconds }));
     },
     setSpeed: async (speed) => keep(await getBridge().invoke('emulator:setClockSpeed', { speed })),
   };
@@ -113,14 +110,8 @@ interface WorldState extends LoadState {
 /** After the world was replaced: every panel reads again, and the other areas' lists will too. */
 function afterReplace(): void {
   nextDataGeneration();
-  // A snapshot brings its own clock (a reset, the seed's): live charts re-read their window at it.
-  void useEmulatorClock
-    .getState()
-    .load({ quiet: true })
-    .then(() => {
-      const { clock, readAt } = useEmulatorClock.getState();
-      if (clock) noteClockJump(Date.parse(clock.now), readAt);
-    });
+  // A snapshot brings its own clock (a reset, the seed's): main tells every window of the jump.
+  void useEmulatorClock.getState().load({ quiet: true });
   void useChaosRules.getState().load({ quiet: true });
   void useJournal.getState().load({ quiet: true });
   void useEmulatorWorld.getState().load({ quiet: true });
