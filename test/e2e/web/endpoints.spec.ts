@@ -64,7 +64,8 @@ test.describe('Endpoints', () => {
 
     // Updating with its progress, until the rollout has ended on the emulator's clock.
     await expect(page.getByTestId('endpoint-detail-status')).toHaveText('updating');
-    await expect(page.getByTestId('rollout-progress')).toContainText(`workerCount: ${from} → ${to}`);
+    // In the form's words, not the request's keys.
+    await expect(page.getByTestId('rollout-changes')).toHaveText(`Workers: ${from} → ${to}`);
     await expect(page.getByTestId('config-workers')).toHaveText(String(to));
     await advanceClock(page, 20 + 15 * Math.max(from, to) + 5);
     await expect(page.getByTestId('endpoint-detail-status')).toHaveText('healthy', { timeout: 15_000 });

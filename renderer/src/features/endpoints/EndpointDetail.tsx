@@ -31,6 +31,7 @@ import { gpuName } from '../../lib/format';
 import { relativeTime } from '../../platform/relative-time';
 import { usePolling } from '../../lib/use-polling';
 import { ConfigDialog } from './ConfigDialog';
+import type { ConfigChange } from './config-form';
 import { isMoving } from './endpoint-logic';
 import { useEndpoints, type EndpointDetailState } from './endpoints-store';
 import { ChecksPanel, ConfigurationPanel, IssuesPanel, ReadinessPanel, ResourcesPanel, StartupPanel, TrafficPanel } from './HealthSections';
@@ -94,7 +95,7 @@ function Header({
   );
 }
 
-function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: string[] | null }) {
+function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: ConfigChange[] | null }) {
   const rollout = endpoint.rollout;
   if (endpoint.status !== 'updating' || !rollout) return null;
   return (
@@ -109,9 +110,14 @@ function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: str
         aria-label="Rollout progress"
       />
       {changes && changes.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2.5, fontFamily: MONO_FONT, fontSize: 13 }}>
+        <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: 14 }} data-testid="rollout-changes">
           {changes.map((c) => (
-            <li key={c}>{c}</li>
+            <li key={c.key}>
+              <Box component="span" sx={c.key.startsWith('environmentVariables.') ? { fontFamily: MONO_FONT, fontSize: 13 } : undefined}>
+                {c.label}
+              </Box>
+              : {c.from} → {c.to}
+            </li>
           ))}
         </Box>
       )}
