@@ -30,6 +30,7 @@ import { MONO_FONT } from '../../lib/fonts';
 import { gpuName } from '../../lib/format';
 import { relativeTime } from '../../platform/relative-time';
 import { usePolling } from '../../lib/use-polling';
+import { ChangeList } from './ChangeList';
 import { ConfigDialog } from './ConfigDialog';
 import type { ConfigChange } from './config-form';
 import { isMoving } from './endpoint-logic';
@@ -109,18 +110,7 @@ function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: Con
         sx={{ my: 1, height: 6, borderRadius: 3 }}
         aria-label="Rollout progress"
       />
-      {changes && changes.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: 14 }} data-testid="rollout-changes">
-          {changes.map((c) => (
-            <li key={c.key}>
-              <Box component="span" sx={c.key.startsWith('environmentVariables.') ? { fontFamily: MONO_FONT, fontSize: 13 } : undefined}>
-                {c.label}
-              </Box>
-              : {c.from} → {c.to}
-            </li>
-          ))}
-        </Box>
-      )}
+      {changes && changes.length > 0 && <ChangeList changes={changes} testId="rollout-changes" />}
     </Alert>
   );
 }
@@ -192,7 +182,7 @@ export function EndpointDetail({ id, tab = 'health' }: { id: string; tab?: Endpo
             <RolloutBanner endpoint={endpoint} changes={detail.rolloutChanges} />
             {detail.healthError && <ErrorAlert error={detail.healthError} />}
             {health?.startupProgress && <StartupPanel progress={health.startupProgress} />}
-            {health && <IssuesPanel health={health} />}
+            {health && <IssuesPanel health={health} endpoint={endpoint} />}
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
               {health?.metrics && <TrafficPanel metrics={health.metrics} />}
               <ConfigurationPanel configuration={endpoint.configuration} />
