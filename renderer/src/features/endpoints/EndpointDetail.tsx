@@ -11,6 +11,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -71,7 +72,18 @@ function Header({
           {live && <SignalChip label="Alive" ok={live.alive} testId="endpoint-live" />}
         </Stack>
         <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-          {endpoint.model} · {gpuName(endpoint.gpuType)} · {versionText(endpoint.version)}
+          {endpoint.modelId ? (
+            <Link
+              href={`#/models/${encodeURIComponent(endpoint.modelId)}`}
+              title="The registry model this endpoint serves"
+              data-testid="endpoint-model"
+            >
+              {endpoint.model}
+            </Link>
+          ) : (
+            endpoint.model
+          )}{' '}
+          · {gpuName(endpoint.gpuType)} · {versionText(endpoint.version)}
           {live && live.alive ? ` · up ${live.uptime}` : ''} · updated {relativeTime(endpoint.updatedAt)}
         </Typography>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25 }}>

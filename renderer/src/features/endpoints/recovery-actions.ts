@@ -6,7 +6,7 @@ import { ENDPOINT_LIMITS, type EndpointConfiguration } from '../../../../shared/
 import type { UpdateEndpointRequest } from '../../../../shared/api/endpoints/endpoint';
 
 /**
- * The variable a restart sets to the time of the request: the update route restarts every
+ * @internal Exported for its tests only. The variable a restart sets to the time of the request: the update route restarts every
  * worker, one at a time, when a variable changes — the way `kubectl rollout restart` writes
  * `restartedAt` into a Deployment. The endpoint then keeps it, dated.
  */
