@@ -3,7 +3,7 @@
 // the deployment is ready, then served, logged and checked like every other endpoint; and its
 // stop when the model is archived. The training area reaches it through core/area.ts's Serving.
 import type { Serving, ServedModel } from '../../core/area';
-import { randomBase62 } from '../../core/ids';
+import { randomId } from '../../core/ids';
 import { Rng } from '../../core/rng';
 import type { Store } from '../../state/store';
 import { ENDPOINT_LIMITS } from '../../../../shared/api/endpoints/common';
@@ -26,7 +26,7 @@ const clamp = (v: number, r: { minimum: number; maximum: number }) => Math.min(r
 export function endpointServing(store: Store): Serving {
   return {
     createEndpoint(model: ServedModel, now: number): string {
-      const id = `ep_${randomBase62(12)}`;
+      const id = randomId('ep_');
       // Traffic of a new deployment, from the id: a few requests a second at its daily peak.
       const rng = Rng.derive(0, `serving:${id}`);
       const a = model.autoScaling;
