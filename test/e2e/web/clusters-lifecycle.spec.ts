@@ -101,8 +101,10 @@ test.describe('Cluster stop and restart', () => {
     await openClusterTab(page, stopped.id, 'overview');
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Restart ${stopped.name}` });
-    // Nothing runs on it: no process state to checkpoint.
+    // Nothing runs on it: no processes to shut down gracefully, no process state to checkpoint.
     await expect(dialog.getByRole('checkbox', { name: /Preserve state/ })).toBeDisabled();
+    await expect(dialog.getByRole('checkbox', { name: /Force restart/ })).toBeDisabled();
+    await expect(dialog.getByRole('textbox', { name: 'Grace period (minutes)' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Restart cluster' }).click();
 
     const progress = phaseProgress(dialog);

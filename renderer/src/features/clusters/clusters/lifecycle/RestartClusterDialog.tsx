@@ -154,6 +154,7 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
           label="Force restart"
           help="Restart without graceful shutdown."
           hint={{ used: `0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced restart' }}
+          off={running ? undefined : 'Nothing runs to shut down: the restart begins with the start phases.'}
         />
         <CheckField
           label="Preserve state"
