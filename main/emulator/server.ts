@@ -55,7 +55,7 @@ function checkOptions(opts: EmulatorOptions): void {
 }
 
 /** The one area that provides each shared service; a list without one, or with two, is a programming error. */
-function providerOf(areas: readonly AreaModule[], service: 'authority' | 'directory'): AreaModule {
+function providerOf(areas: readonly AreaModule[], service: 'authority' | 'directory' | 'serving'): AreaModule {
   const providers = areas.filter((a) => a[service]);
   if (providers.length !== 1) throw new Error(`exactly one area must provide the ${service} (found ${providers.length})`);
   const names = new Set<string>();
@@ -71,6 +71,7 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   const areas = opts.areas ?? AREAS;
   const authorityArea = providerOf(areas, 'authority');
   const directoryArea = providerOf(areas, 'directory');
+  const servingArea = providerOf(areas, 'serving');
   const ownerKey = opts.ownerKey ?? generateKeyValue('live');
   // First of all: a folder another process holds is not touched (main/data-lock.ts).
   const lock = opts.dataDir ? lockDataFolder(opts.dataDir) : null;
@@ -138,6 +139,7 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     closing: closing.signal,
     startedAt: Date.now(),
     directory: () => directoryArea.directory!(store.slice(directoryArea.name)),
+    serving: () => servingArea.serving!(store),
     seed: () => seed,
     reset() {
       store.load(buildWorld(areas, seed, clock.now(), worldOptions).state);

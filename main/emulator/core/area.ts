@@ -52,6 +52,32 @@ export interface Directory {
   members(): readonly TeamMember[];
 }
 
+/** A model to serve behind a new serverless endpoint (what a model deployment asks of the area that keeps endpoints). */
+export interface ServedModel {
+  name: string;
+  /** The model's id and display name, and the version deployed. */
+  modelId: string;
+  modelName: string;
+  version: string;
+  /** The endpoint's GPU type (e.g. `A100_80GB`), its memory and the GiB the loaded model takes. */
+  gpuType: string;
+  gpuMemoryGb: number;
+  modelMemoryGb: number;
+  workers: number;
+  autoScaling: { minWorkers: number; maxWorkers: number; targetUtilization: number };
+  environmentVariables: Record<string, string>;
+  /** When it serves (ms): its startup runs from creation to then. */
+  readyAt: number;
+}
+
+/** Serverless endpoints, from the area that keeps them: a model deployment is one (docs/decisions.md, Training: models). */
+export interface Serving {
+  /** Creates a `starting` endpoint for the model at `now`; its id. */
+  createEndpoint(model: ServedModel, now: number): string;
+  /** Stops an endpoint at `now` (its model was archived); nothing when there is no such endpoint or it is stopped. */
+  stopEndpoint(id: string, now: number): void;
+}
+
 /** Options some areas need to build their part of the world. */
 export interface WorldOptions {
   /** Extra generated resources for benchmarks (EmulatorOptions.scale). */
@@ -135,6 +161,8 @@ export interface AreaModule<Live = unknown> {
   authority?(store: Store): Authority;
   /** The area that keeps the team provides the directory over its live or stored state (exactly one area does). */
   directory?(state: unknown): Directory;
+  /** The area that keeps serverless endpoints serves models on them (exactly one area does). */
+  serving?(store: Store): Serving;
   /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */
   afterLoad?(store: Store, emulator: { readonly ownerKey: string }): void;
   /**

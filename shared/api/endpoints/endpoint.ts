@@ -29,6 +29,8 @@ export const Endpoint = z.object({
   readiness: Readiness,
   gpuType: z.string(),
   model: z.string(),
+  /** The registry model whose deployment this endpoint serves (POST /v2/training/models/{id}/deploy); null for the others. */
+  modelId: z.string().nullable(),
   version: z.string(),
   /** Requests executing now: simulated traffic plus requests of batch-execute in flight. */
   activeRequests: z.number().int().min(0),

@@ -115,7 +115,7 @@ export const Deployment = z.object({
   name: z.string(),
   status: DeploymentStatus,
   environment: z.string(),
-  /** The document's runsync form, `/v2/<deployment id>/runsync` (not served by the emulator). */
+  /** The document's runsync form, `/v2/<endpoint id>/runsync` (not served by the emulator); the deployment's id is its endpoint's. */
   url: z.string(),
   configuration: z.object({
     gpuType: TrainingGpuType,

@@ -69,6 +69,9 @@ test.describe('Cluster stop and restart', () => {
     await expect(progress).toHaveAttribute('data-phase', 'notifying_processes');
     await expect(progress.getByTestId('phase-creating_snapshot')).toBeVisible();
     await expect(progress.getByTestId('phase-eta')).toContainText('Estimated completion');
+    // The text counts the circles the stepper draws: five steps, the end state not among them.
+    await expect(progress.locator('.MuiStep-root')).toHaveCount(5);
+    await expect(progress.getByTestId('phase-current-step')).toHaveText(/ · step 1 of 5$/);
 
     const seen = await advanceThroughPhases(page, cluster.id, progress, (p) => STOP_STEP[p]!, 'completed');
     expect(seen).toEqual([
@@ -91,6 +94,36 @@ test.describe('Cluster stop and restart', () => {
     expect(after.data.storage.snapshots.map((s) => s.name)).toContain('e2e-before-stop');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
+  });
+
+  test('restart a stopped cluster: it begins with the start phases, not by stopping processes', async ({ page }) => {
+    const stopped = await clusterWithStatus(page, 'stopped', (c) => c.storage.snapshots.some((s) => s.name === 'e2e-before-stop'));
+    await openClusterTab(page, stopped.id, 'overview');
+    await page.getByRole('button', { name: 'Restart', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Restart ${stopped.name}` });
+    // Nothing runs on it: no processes to shut down gracefully, no process state to checkpoint.
+    await expect(dialog.getByRole('checkbox', { name: /Preserve state/ })).toBeDisabled();
+    await expect(dialog.getByRole('checkbox', { name: /Force restart/ })).toBeDisabled();
+    await expect(dialog.getByRole('textbox', { name: 'Grace period (minutes)' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Restart cluster' }).click();
+
+    const progress = phaseProgress(dialog);
+    await expect(progress).toHaveAttribute('data-status', 'restarting');
+    await expect(progress).toHaveAttribute('data-phase', 'updating_configuration');
+    await expect(progress.getByTestId('phase-stopping_processes')).toHaveCount(0);
+    await expect(progress.locator('.MuiStep-root')).toHaveCount(3);
+    await expect(progress.getByTestId('phase-current-step')).toHaveText(/ · step 1 of 3$/);
+    await advanceClock(page, 15 * 60);
+    await expect(progress).toHaveAttribute('data-status', 'running');
+    await expect(progress.getByTestId('phase-current-step')).toHaveText(/ · 3 of 3 steps$/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Stopped again, as the flows after this one expect to find it.
+    await bridgeCall(page, 'clusters.stop', { params: { cluster_id: stopped.id }, body: { force: true } });
+    await advanceClock(page, 15 * 60);
+    await expect
+      .poll(async () => (await bridgeCall<{ data: Cluster }>(page, 'clusters.get', { params: { cluster_id: stopped.id } })).data.status)
+      .toBe('stopped');
   });
 
   test('a stop that waits for completion shows its progress while the request is held', async ({ page }) => {

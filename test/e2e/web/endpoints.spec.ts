@@ -64,12 +64,53 @@ test.describe('Endpoints', () => {
 
     // Updating with its progress, until the rollout has ended on the emulator's clock.
     await expect(page.getByTestId('endpoint-detail-status')).toHaveText('updating');
-    await expect(page.getByTestId('rollout-progress')).toContainText(`workerCount: ${from} → ${to}`);
+    // In the form's words, not the request's keys.
+    await expect(page.getByTestId('rollout-changes')).toHaveText(`Workers: ${from} → ${to}`);
     await expect(page.getByTestId('config-workers')).toHaveText(String(to));
     await advanceClock(page, 20 + 15 * Math.max(from, to) + 5);
     await expect(page.getByTestId('endpoint-detail-status')).toHaveText('healthy', { timeout: 15_000 });
     await expect(page.getByTestId('rollout-progress')).toBeHidden();
     const after = await bridgeCall<Endpoint>(page, 'endpoints.get', { params: { endpoint_id: subject.id } });
     expect(after.configuration.workerCount).toBe(to);
+  });
+
+  test('recovery actions are buttons that do the action after a confirmation; an action the API cannot do says why', async ({ page }) => {
+    await openConsole(page);
+    await bridgeInvoke(page, 'emulator:reset', {});
+    const { endpoints } = await bridgeCall<{ endpoints: Endpoint[] }>(page, 'endpoints.list');
+    const degraded = endpoints.find((e) => e.status === 'degraded')!;
+    const unhealthy = endpoints.find((e) => e.status === 'unhealthy')!;
+
+    // Scaling up is a worker more through the update route, asked first with the change old → new.
+    await page.goto(`/#/endpoints/${degraded.id}`);
+    await page.getByTestId('recovery-scale_up').getByRole('button', { name: 'Add a worker' }).click();
+    const scale = page.getByRole('dialog', { name: `Add a worker on ${degraded.name}?` });
+    await expect(scale.getByTestId('recovery-confirm')).toContainText(
+      `Workers: ${degraded.configuration.workerCount} → ${degraded.configuration.workerCount + 1}`,
+    );
+    await scale.getByRole('button', { name: 'Cancel' }).click();
+    await expect(scale).toBeHidden();
+
+    await page.goto(`/#/endpoints/${unhealthy.id}`);
+    const panel = page.getByTestId('recovery-actions');
+    // Moving one worker to a new host is no operation of the API: text, with the reason.
+    const replace = panel.getByTestId('recovery-replace_worker');
+    await expect(replace.getByRole('button')).toHaveCount(0);
+    await expect(replace.getByTestId('recovery-unavailable')).toContainText('The API cannot move one worker to another host');
+
+    // Restarting the workers is a rolling restart through the update route, confirmed first.
+    await panel.getByTestId('recovery-restart_workers').getByRole('button', { name: 'Restart workers' }).click();
+    const confirm = page.getByRole('dialog', { name: `Restart workers on ${unhealthy.name}?` });
+    await expect(confirm.getByTestId('recovery-confirm')).toContainText('env CONSOLE_RESTARTED_AT: — → "');
+    await confirm.getByRole('button', { name: 'Restart workers' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId('endpoint-detail-status')).toHaveText('updating');
+    await expect(page.getByTestId('rollout-changes')).toContainText('env CONSOLE_RESTARTED_AT');
+    const after = await bridgeCall<Endpoint>(page, 'endpoints.get', { params: { endpoint_id: unhealthy.id } });
+    expect(after.status).toBe('updating');
+    expect(after.configuration.environmentVariables.CONSOLE_RESTARTED_AT).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(after.configuration.workerCount).toBe(unhealthy.configuration.workerCount);
+    await advanceClock(page, 20 + 15 * unhealthy.configuration.workerCount + 5);
+    await expect(page.getByTestId('endpoint-detail-status')).toHaveText('unhealthy', { timeout: 15_000 });
   });
 });

@@ -81,6 +81,14 @@ test.describe('Models', () => {
     await deploy.getByTestId('deploy-close').click();
     await page.getByRole('tab', { name: /Deployments/ }).click();
     await expect(page.getByTestId('model-deployments').getByText('active', { exact: true })).toBeVisible();
+    // The deployment is an endpoint: its name opens it, healthy, and the endpoint names the model back.
+    await page.getByTestId('model-deployments').getByRole('link').first().click();
+    await expect(page).toHaveURL(/#\/endpoints\/ep_/);
+    await expect(page.getByTestId('endpoint-detail-status')).toHaveText('healthy');
+    await expect(page.getByTestId('endpoint-model')).toHaveText(newName);
+    await expect(page.getByTestId('health-checks')).toBeVisible();
+    await page.goto('/#/endpoints');
+    await expect(page.getByRole('table', { name: 'Endpoints' }).getByText(newName, { exact: true }).first()).toBeVisible();
 
     // Compare the two from the registry's ticks.
     await page.goto('/#/models');

@@ -7,6 +7,8 @@ import type { NormalizedError } from '../../../shared/api/errors';
 import {
   configDiff,
   formFromConfiguration,
+  isSecretVariable,
+  MASKED_VALUE,
   placeConfigError,
   validateConfigForm,
   type ConfigForm,
@@ -65,23 +67,39 @@ describe('validateConfigForm', () => {
 });
 
 describe('configDiff', () => {
-  it('lists each changed field as old → new, variables by name without their values', () => {
+  it("lists each changed field as old → new in the form's labels, variables with their values and secrets masked", () => {
     const diff = configDiff(current, {
       workerCount: 6,
       timeoutSeconds: 1200,
-      environmentVariables: { MODEL_DTYPE: 'fp16', NEW_FLAG: '1' },
+      environmentVariables: { MODEL_DTYPE: 'fp16', NEW_FLAG: '1', HF_TOKEN: 'hf_new-secret-value' },
       autoScaling: { enabled: true, targetUtilization: 60 },
     });
     expect(diff).toEqual([
       { key: 'workerCount', label: 'Workers', from: '4', to: '6' },
       { key: 'timeoutSeconds', label: 'Request timeout', from: '300 s', to: '1,200 s' },
-      { key: 'environmentVariables.HF_TOKEN', label: 'HF_TOKEN', from: 'set', to: 'removed' },
-      { key: 'environmentVariables.MODEL_DTYPE', label: 'MODEL_DTYPE', from: 'set', to: 'changed' },
-      { key: 'environmentVariables.NEW_FLAG', label: 'NEW_FLAG', from: '—', to: 'added' },
+      { key: 'environmentVariables.HF_TOKEN', label: 'env HF_TOKEN', from: MASKED_VALUE, to: `${MASKED_VALUE} (changed)`, masked: true },
+      { key: 'environmentVariables.MODEL_DTYPE', label: 'env MODEL_DTYPE', from: '"bf16"', to: '"fp16"' },
+      { key: 'environmentVariables.NEW_FLAG', label: 'env NEW_FLAG', from: '—', to: '"1"' },
       { key: 'autoScaling.enabled', label: 'Auto-scaling', from: 'off', to: 'on' },
       { key: 'autoScaling.targetUtilization', label: 'Target utilisation', from: '70%', to: '60%' },
     ]);
     expect(JSON.stringify(diff)).not.toContain('secret');
+  });
+
+  it('masks a variable named for a credential or holding a URL with a password, added or removed', () => {
+    const diff = configDiff(
+      { ...current, environmentVariables: { AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI', LOG_LEVEL: 'info' } },
+      { environmentVariables: { LOG_LEVEL: 'debug', DATABASE_URL: 'postgres://app:pa55word@db:5432/app', OPENAI_API_KEY: 'sk-abc' } },
+    );
+    expect(diff.map((c) => [c.label, c.from, c.to])).toEqual([
+      ['env AWS_SECRET_ACCESS_KEY', MASKED_VALUE, 'removed'],
+      ['env DATABASE_URL', '—', `${MASKED_VALUE} (added)`],
+      ['env LOG_LEVEL', '"info"', '"debug"'],
+      ['env OPENAI_API_KEY', '—', `${MASKED_VALUE} (added)`],
+    ]);
+    for (const value of ['wJalrXUtnFEMI', 'pa55word', 'sk-abc']) expect(JSON.stringify(diff)).not.toContain(value);
+    expect(isSecretVariable('KEYBOARD_LAYOUT')).toBe(false);
+    expect(isSecretVariable('MONKEY_PATCH')).toBe(false);
   });
 });
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activeStepIndex,
   remainingMs,
   runPhases,
+  stepPosition,
   type LifecycleKind,
+  type RunOptions,
 } from '../../../renderer/src/features/clusters/clusters/lifecycle/phases';
 
-type RunOptions = NonNullable<Parameters<typeof runPhases>[2]>;
-/** The phases before the terminal one of a run the view started with these options. */
-const planPhases = (kind: LifecycleKind, options: RunOptions) =>
-  runPhases(kind, { phase: '', steps_completed: 0, total_steps: 0 }, options).slice(0, -1);
+/** The steps of a run the view started with these options. */
+const planPhases = (kind: LifecycleKind, options: Omit<RunOptions, 'running'> & { running?: boolean }) =>
+  runPhases(kind, { phase: '', steps_completed: 0, total_steps: 0 }, { running: true, ...options });
 
 describe('planPhases', () => {
   it('follows the document order and leaves out what the run skips', () => {
@@ -35,13 +35,25 @@ describe('planPhases', () => {
       'health_checks',
     ]);
   });
+
+  it('restarts a cluster that ran nothing (stopped, failed) from the start phases', () => {
+    const start = ['updating_configuration', 'starting_services', 'health_checks'];
+    expect(planPhases('restart', { force: false, keepState: false, running: false })).toEqual(start);
+    expect(planPhases('restart', { force: false, keepState: true, running: false })).toEqual(start);
+    // The same run followed by a view that did not start it: inferred from its three steps.
+    expect(runPhases('restart', { phase: 'updating_configuration', steps_completed: 0, total_steps: 3 })).toEqual(start);
+  });
 });
 
 describe('runPhases', () => {
-  it('uses the options the run was started with, terminal phase last', () => {
-    expect(
-      runPhases('stop', { phase: 'creating_snapshot', steps_completed: 2, total_steps: 5 }, { force: false, keepState: true }).at(-1),
-    ).toBe('completed');
+  it('uses the options the run was started with; the terminal phase is not a step', () => {
+    const steps = runPhases(
+      'stop',
+      { phase: 'creating_snapshot', steps_completed: 2, total_steps: 5 },
+      { force: false, keepState: true, running: true },
+    );
+    expect(steps).toHaveLength(5);
+    expect(steps).not.toContain('completed');
   });
 
   it('infers the plan from the step count and the current phase', () => {
@@ -53,17 +65,19 @@ describe('runPhases', () => {
       'updating_configuration',
       'starting_services',
       'health_checks',
-      'ready',
     ]);
     expect(runPhases('restart', { phase: 'stopping_processes', steps_completed: 0, total_steps: 4 })[0]).toBe('stopping_processes');
   });
 });
 
-describe('activeStepIndex', () => {
-  it('marks the terminal phase as done', () => {
-    const phases = ['a', 'b', 'completed'];
-    expect(activeStepIndex(phases, 'b')).toBe(1);
-    expect(activeStepIndex(phases, 'completed')).toBe(3);
+describe('stepPosition', () => {
+  it('counts the same steps the stepper draws, and marks every one done at the terminal phase', () => {
+    // A graceful stop without a snapshot: four steps, as the service's total_steps says.
+    const steps = runPhases('stop', { phase: 'notifying_processes', steps_completed: 0, total_steps: 4 });
+    expect(steps).toHaveLength(4);
+    expect(stepPosition(steps, 'notifying_processes')).toEqual({ active: 0, total: 4, ordinal: 1 });
+    expect(stepPosition(steps, 'cleaning_up')).toEqual({ active: 3, total: 4, ordinal: 4 });
+    expect(stepPosition(steps, 'completed')).toEqual({ active: 4, total: 4, ordinal: 4 });
   });
 });
 

@@ -10,6 +10,7 @@ import { logRoutes } from './logs/routes';
 import { applyEndpointsRecord, endpointsRecord } from './records';
 import { AREA, type EndpointsState } from './state';
 import { EndpointsState as EndpointsStateSchema } from './stored-schema';
+import { endpointServing } from './serving';
 import { endpointIssueError } from './validation';
 import { buildEndpointsWorld } from './world';
 
@@ -33,4 +34,6 @@ export const endpointsArea = defineArea<EndpointsState>({
     byGroup: { endpoints: { GET: 1000, POST: 500, PUT: 100 } },
   },
   mapIssue: endpointIssueError,
+  // Model deployments are endpoints of this area (the training area deploys through it).
+  serving: endpointServing,
 });

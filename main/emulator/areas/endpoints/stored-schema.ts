@@ -12,6 +12,8 @@ export const StoredEndpoint = z.object({
   id: EndpointId,
   name: z.string().min(1).max(100),
   model: z.string(),
+  /** The registry's model when the endpoint serves a deployment of it (training area); null for the others. */
+  model_id: z.string().nullable().default(null),
   version: z.string(),
   gpu_type: z.string(),
   /** GiB of GPU memory the loaded model takes, and each worker's GPU's total. */

@@ -131,6 +131,7 @@ export function buildEndpointsWorld(draft: WorldDraft, rng: Rng): EndpointsState
       id: `ep_${rng.base62(12)}`,
       name: s.name,
       model: s.model,
+      model_id: null,
       version: `v${rng.int(1, 4)}.${rng.int(0, 12)}.${rng.int(0, 9)}`,
       gpu_type: s.gpu,
       model_memory_gb: s.modelGb,

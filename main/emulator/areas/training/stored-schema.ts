@@ -165,9 +165,13 @@ export const StoredModelVersion = z.object({
   created_at: Ms,
 });
 
-/** `deploying` until `ready_at`, then `active` until `stopped_at` (set when the model is archived). */
+/**
+ * `deploying` until `ready_at`, then `active` until `stopped_at` (set when the model is archived).
+ * Its id is the serverless endpoint that serves it (`ep_…`, endpoint area); `dep_…` in records made
+ * before deployments were endpoints.
+ */
 export const StoredDeployment = z.object({
-  id: z.string().regex(/^dep_[A-Za-z0-9]+$/),
+  id: z.string().regex(/^(ep|dep)_[A-Za-z0-9]+$/),
   name: z.string(),
   environment: z.string(),
   version: z.string(),

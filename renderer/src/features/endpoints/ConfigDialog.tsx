@@ -104,7 +104,12 @@ export function ConfigDialog({ endpoint, open, onClose }: { endpoint: Endpoint; 
           {diff.map((c) => (
             <tr key={c.key} data-testid={`diff-${c.key}`}>
               <Box component="td" sx={c.key.startsWith('environmentVariables.') ? { fontFamily: MONO_FONT, fontSize: 13 } : undefined}>
-                {c.key.startsWith('environmentVariables.') ? `env ${c.label}` : c.label}
+                {c.label}
+                {c.masked && (
+                  <Box component="span" sx={{ ml: 1, color: 'text.secondary', fontFamily: 'inherit', fontSize: 12 }}>
+                    secret, value hidden
+                  </Box>
+                )}
               </Box>
               <Box component="td" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
                 {c.from}

@@ -11,6 +11,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -30,7 +31,9 @@ import { MONO_FONT } from '../../lib/fonts';
 import { gpuName } from '../../lib/format';
 import { relativeTime } from '../../platform/relative-time';
 import { usePolling } from '../../lib/use-polling';
+import { ChangeList } from './ChangeList';
 import { ConfigDialog } from './ConfigDialog';
+import type { ConfigChange } from './config-form';
 import { isMoving } from './endpoint-logic';
 import { useEndpoints, type EndpointDetailState } from './endpoints-store';
 import { ChecksPanel, ConfigurationPanel, IssuesPanel, ReadinessPanel, ResourcesPanel, StartupPanel, TrafficPanel } from './HealthSections';
@@ -69,7 +72,18 @@ function Header({
           {live && <SignalChip label="Alive" ok={live.alive} testId="endpoint-live" />}
         </Stack>
         <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-          {endpoint.model} · {gpuName(endpoint.gpuType)} · {versionText(endpoint.version)}
+          {endpoint.modelId ? (
+            <Link
+              href={`#/models/${encodeURIComponent(endpoint.modelId)}`}
+              title="The registry model this endpoint serves"
+              data-testid="endpoint-model"
+            >
+              {endpoint.model}
+            </Link>
+          ) : (
+            endpoint.model
+          )}{' '}
+          · {gpuName(endpoint.gpuType)} · {versionText(endpoint.version)}
           {live && live.alive ? ` · up ${live.uptime}` : ''} · updated {relativeTime(endpoint.updatedAt)}
         </Typography>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25 }}>
@@ -94,7 +108,7 @@ function Header({
   );
 }
 
-function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: string[] | null }) {
+function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: ConfigChange[] | null }) {
   const rollout = endpoint.rollout;
   if (endpoint.status !== 'updating' || !rollout) return null;
   return (
@@ -108,13 +122,7 @@ function RolloutBanner({ endpoint, changes }: { endpoint: Endpoint; changes: str
         sx={{ my: 1, height: 6, borderRadius: 3 }}
         aria-label="Rollout progress"
       />
-      {changes && changes.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2.5, fontFamily: MONO_FONT, fontSize: 13 }}>
-          {changes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </Box>
-      )}
+      {changes && changes.length > 0 && <ChangeList changes={changes} testId="rollout-changes" />}
     </Alert>
   );
 }
@@ -186,7 +194,7 @@ export function EndpointDetail({ id, tab = 'health' }: { id: string; tab?: Endpo
             <RolloutBanner endpoint={endpoint} changes={detail.rolloutChanges} />
             {detail.healthError && <ErrorAlert error={detail.healthError} />}
             {health?.startupProgress && <StartupPanel progress={health.startupProgress} />}
-            {health && <IssuesPanel health={health} />}
+            {health && <IssuesPanel health={health} endpoint={endpoint} />}
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
               {health?.metrics && <TrafficPanel metrics={health.metrics} />}
               <ConfigurationPanel configuration={endpoint.configuration} />

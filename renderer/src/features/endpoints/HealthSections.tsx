@@ -10,11 +10,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { EndpointConfiguration } from '../../../../shared/api/endpoints/common';
+import type { Endpoint } from '../../../../shared/api/endpoints/endpoint';
 import type { HealthReport } from '../../../../shared/api/endpoints/health';
 import { MONO_FONT } from '../../lib/fonts';
 import { relativeTime } from '../../platform/relative-time';
 import { formatMs, formatPercent, formatSeconds, phaseLabel } from './endpoint-logic';
 import type { Readiness } from './endpoints-store';
+import { RecoveryActionsPanel } from './RecoveryActions';
 import { StatusChip } from './StatusChip';
 import { Figure } from '../../components/Figure';
 import { Panel } from '../../components/Section';
@@ -151,7 +153,7 @@ const SEVERITY: Record<HealthReport['issues'][number]['severity'], 'info' | 'war
   critical: 'error',
 };
 
-export function IssuesPanel({ health }: { health: HealthReport }) {
+export function IssuesPanel({ health, endpoint }: { health: HealthReport; endpoint: Endpoint }) {
   if (health.issues.length === 0 && health.recoveryActions.length === 0) return null;
   return (
     <Stack spacing={1} data-testid="health-issues">
@@ -166,24 +168,7 @@ export function IssuesPanel({ health }: { health: HealthReport }) {
           Recommendation: {issue.recommendation}
         </Alert>
       ))}
-      {health.recoveryActions.length > 0 && (
-        <Panel title="Recovery actions" testId="recovery-actions">
-          <Stack spacing={1}>
-            {health.recoveryActions.map((a) => (
-              <Box key={a.action}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {phaseLabel(a.action)}
-                </Typography>
-                <Typography variant="body2" sx={muted}>
-                  {a.description}
-                  {a.estimated_downtime && ` · downtime ${a.estimated_downtime}`}
-                  {a.estimated_cost_increase && ` · cost ${a.estimated_cost_increase}`}
-                </Typography>
-              </Box>
-            ))}
-          </Stack>
-        </Panel>
-      )}
+      {health.recoveryActions.length > 0 && <RecoveryActionsPanel actions={health.recoveryActions} endpoint={endpoint} />}
     </Stack>
   );
 }

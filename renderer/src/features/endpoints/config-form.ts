@@ -125,9 +125,12 @@ export function validateConfigForm(form: ConfigForm, current: EndpointConfigurat
 export interface ConfigChange {
   /** The error key / request path, e.g. `autoScaling.maxWorkers` or `environmentVariables.HF_TOKEN`. */
   key: string;
+  /** The form's label of the field (CONFIG_LABELS), or `env <NAME>` for a variable. */
   label: string;
   from: string;
   to: string;
+  /** A secret variable: its values are masked, never shown. */
+  masked?: true;
 }
 
 const SHOWN_UNIT: Partial<Record<string, string>> = {
@@ -140,10 +143,39 @@ const SHOWN_UNIT: Partial<Record<string, string>> = {
 const shown = (key: string, v: unknown) =>
   typeof v === 'boolean' ? (v ? 'on' : 'off') : `${typeof v === 'number' ? v.toLocaleString('en-US') : String(v)}${SHOWN_UNIT[key] ?? ''}`;
 
+/** @internal Exported for its tests only. What a masked value reads as. */
+export const MASKED_VALUE = '••••••••';
+/** Names that hold credentials: a name part such as TOKEN, SECRET, PASSWORD, KEY or CREDENTIALS (HF_TOKEN, AWS_SECRET_ACCESS_KEY). */
+const SECRET_NAME = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PWD|KEY|APIKEY|CREDENTIALS?|AUTH|PRIVATE|SIGNATURE|SALT|CERT)(_|$)/i;
+/** A URL with a password in it (`postgres://user:pass@host`). */
+const CREDENTIAL_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s:]*:[^/@\s]+@/i;
+
 /**
- * The request as a change of `current`, field by field. Variables are named with added,
- * removed or changed, their values left out: they may be secrets, as the server's rollout
- * says them.
+ * @internal Exported for its tests only. Whether a variable is a secret: its name says it
+ * holds a credential, or either value is a URL with a password.
+ */
+export function isSecretVariable(name: string, ...values: Array<string | undefined>): boolean {
+  return SECRET_NAME.test(name) || values.some((v) => v !== undefined && CREDENTIAL_URL.test(v));
+}
+
+function variableChange(name: string, a: string | undefined, b: string | undefined): ConfigChange {
+  const key = `environmentVariables.${name}`;
+  const label = `env ${name}`;
+  if (isSecretVariable(name, a, b))
+    return {
+      key,
+      label,
+      from: a === undefined ? '—' : MASKED_VALUE,
+      to: b === undefined ? 'removed' : a === undefined ? `${MASKED_VALUE} (added)` : `${MASKED_VALUE} (changed)`,
+      masked: true,
+    };
+  return { key, label, from: a === undefined ? '—' : JSON.stringify(a), to: b === undefined ? 'removed' : JSON.stringify(b) };
+}
+
+/**
+ * The request as a change of `current`, field by field, old → new, in the form's labels.
+ * Variables show their values, quoted, except secrets (isSecretVariable), whose values are
+ * masked: the review and the rollout banner may be on a shared screen.
  */
 export function configDiff(current: EndpointConfiguration, request: UpdateEndpointRequest): ConfigChange[] {
   const out: ConfigChange[] = [];
@@ -156,13 +188,7 @@ export function configDiff(current: EndpointConfiguration, request: UpdateEndpoi
     const before = current.environmentVariables;
     for (const name of [...new Set([...Object.keys(before), ...Object.keys(env)])].sort()) {
       const [a, b] = [before[name], env[name]];
-      if (a === b) continue;
-      out.push({
-        key: `environmentVariables.${name}`,
-        label: name,
-        from: a === undefined ? '—' : 'set',
-        to: b === undefined ? 'removed' : a === undefined ? 'added' : 'changed',
-      });
+      if (a !== b) out.push(variableChange(name, a, b));
     }
   }
   for (const [k, to] of Object.entries(request.autoScaling ?? {})) {

@@ -10,6 +10,7 @@ import { api } from '../../bridge/api';
 import { toNormalizedError } from '../../bridge/errors';
 import { createLoader, initialLoadState, type LoadState, type LoadStatus } from '../../platform/resource-store';
 import { serverNow } from '../../platform/server-clock';
+import { configDiff, type ConfigChange } from './config-form';
 import {
   aggregateRequest,
   analyticsRange,
@@ -34,8 +35,8 @@ export interface EndpointDetailState {
   error: NormalizedError | null;
   refreshing: boolean;
   loadedAt: number | null;
-  /** What the last configuration change of this console changed (`field: old → new`), while it rolls out. */
-  rolloutChanges: string[] | null;
+  /** What the last configuration change of this console changed (old → new per field, secrets masked), while it rolls out. */
+  rolloutChanges: ConfigChange[] | null;
 }
 
 export interface EndpointsState extends LoadState {
@@ -122,9 +123,12 @@ export const useEndpoints = create<EndpointsState>()((set, get) => {
     },
 
     async update(id, request) {
+      const knownOf = () => get().details[id]?.endpoint ?? get().endpoints.find((e) => e.id === id);
+      // As reviewed: a read answered while the update is under way may already hold the new configuration.
+      const before = knownOf()?.configuration;
       const { data } = await api('endpoints.update', { params: { endpoint_id: id }, body: request });
       reads.set(id, (reads.get(id) ?? 0) + 1);
-      const known = get().details[id]?.endpoint ?? get().endpoints.find((e) => e.id === id);
+      const known = knownOf();
       if (known) {
         const endpoint: Endpoint = {
           ...known,
@@ -134,7 +138,8 @@ export const useEndpoints = create<EndpointsState>()((set, get) => {
           rollout: { startedAt: data.rollout.startedAt, estimatedCompletion: data.rollout.estimatedCompletion, progress: 0 },
         };
         replaceInList(endpoint);
-        patchDetail(id, { endpoint, rolloutChanges: data.rollout.changes });
+        // The review's own rows (the form's labels, secrets masked), from the configuration the service now holds.
+        patchDetail(id, { endpoint, rolloutChanges: configDiff(before ?? known.configuration, data.configuration) });
       }
       void get().loadOne(id);
       return data;

@@ -187,7 +187,8 @@ describe('restart', () => {
     expect(d).toMatchObject({
       status: 'restarting',
       restart_type: 'graceful',
-      restart_progress: { phase: 'stopping_processes', total_steps: 5 },
+      // A stopped cluster runs nothing to stop or checkpoint (preserve_state or not): the start phases only.
+      restart_progress: { phase: 'updating_configuration', total_steps: 3 },
     });
     expect(d.configuration_updates.applied).toEqual([]);
     expect(d.configuration_updates.pending).toEqual(
@@ -218,10 +219,11 @@ describe('restart', () => {
 
     const { seen, cluster } = await follow(c.id, 'restarting', 20);
     expect(inOrder(seen, RESTART_ORDER)).toBe(true);
-    expect(seen).toContain('creating_checkpoint');
+    expect(seen).not.toContain('stopping_processes');
+    expect(seen).not.toContain('creating_checkpoint');
     expect(cluster.status).toBe('running');
     expect(cluster.uptime_seconds).toBeGreaterThanOrEqual(0);
-    expect(cluster.storage.snapshots.some((s: { name: string }) => s.name.includes('checkpoint'))).toBe(true);
+    expect(cluster.storage.snapshots.some((s: { name: string }) => s.name.includes('checkpoint'))).toBe(false);
   });
 
   it('refuses shrinking storage, too many GPUs, unknown snapshots and taken ports, changing nothing', async () => {
@@ -271,18 +273,23 @@ describe('restart', () => {
     expect(r.body.data.configuration_updates).toEqual({ pending: [], applied: [`gpu_count: ${c.gpu.count} → 2`] });
   });
 
-  it('answers a held restart at timeout_minutes of simulated time with timed_out', async () => {
+  it('answers a held restart at timeout_minutes of simulated time with timed_out; a stopped cluster begins with the start phases', async () => {
     const c = await t.cluster('llm-pretraining'); // stopped by an earlier test
     expect(c.status).toBe('stopped');
     const pending = t.call('POST', `/v1/clusters/${c.id}/restart`, {
-      body: { wait_for_ready: true, timeout_minutes: 1, grace_period_minutes: 10 },
+      body: { wait_for_ready: true, timeout_minutes: 1, grace_period_minutes: 10, preserve_state: true },
     });
     for (let i = 0; i < 500 && (await t.call('GET', `/v1/clusters/${c.id}`)).body.data.status !== 'restarting'; i++)
       await new Promise((r) => setTimeout(r, 20));
-    await t.advance(120);
+    // Graceful, yet nothing runs to stop or checkpoint: the plan is the three start phases, and no checkpoint snapshot is made.
+    const during = (await t.call('GET', `/v1/clusters/${c.id}`)).body.data;
+    expect(during.lifecycle).toMatchObject({ operation: 'restart', phase: 'updating_configuration', steps_completed: 0, total_steps: 3 });
+    expect(during.storage.snapshots).toEqual(c.storage.snapshots);
+    await t.advance(60);
     const r = await pending;
     expect(r.body.meta).toMatchObject({ wait_for_ready: true, timed_out: true });
-    expect(r.body.data).toMatchObject({ status: 'restarting', restart_progress: { phase: 'stopping_processes' } });
+    expect(r.body.data).toMatchObject({ status: 'restarting', restart_type: 'graceful', restart_progress: { total_steps: 3 } });
+    expect(r.body.data.restart_progress.phase).toMatch(/^(updating_configuration|starting_services)$/);
   });
 
   it('lets the seeded stopping and restarting clusters finish', async () => {

@@ -233,7 +233,7 @@ describe('model deployment', () => {
       configuration: { gpuType: 'a100', workers: 2, maxTokens: 1024, temperature: 0.2, topP: 0.95, repetitionPenalty: 1.1 },
       scaling: { minWorkers: 1, maxWorkers: 4, targetUtilization: 0.6 },
     });
-    expect(d.id).toMatch(/^dep_/);
+    expect(d.id).toMatch(/^ep_/);
     expect(d.url).toBe(`/v2/${d.id}/runsync`);
     const readyIn = (Date.parse(d.estimatedReadyTime) - Date.parse(d.createdAt)) / 1000;
     expect(readyIn).toBeGreaterThanOrEqual(180);

@@ -49,6 +49,12 @@ describe('stop and restart plans', () => {
     expect(planRestart({ ...base, force: true }).map(([p]) => p)).toEqual(['updating_configuration', 'starting_services', 'health_checks']);
   });
 
+  it('restarts a cluster that runs nothing (stopped, error) from the start phases, graceful or not', () => {
+    const start = ['updating_configuration', 'starting_services', 'health_checks'];
+    expect(planRestart({ ...base, keepState: true, running: false }).map(([p]) => p)).toEqual(start);
+    expect(planRestart({ ...base, running: false }).map(([p]) => p)).toEqual(start);
+  });
+
   it('is deterministic from the seed, the cluster and the start', () => {
     expect(planStop(base)).toEqual(planStop(base));
     expect(planRestart(base)).toEqual(planRestart(base));

@@ -9,6 +9,7 @@ export function storedEndpoint(t0: number, over: Partial<StoredEndpoint> = {}): 
     id: 'ep_test',
     name: 'test',
     model: 'm',
+    model_id: null,
     version: 'v1.0.0',
     gpu_type: 'A10G',
     model_memory_gb: 10,

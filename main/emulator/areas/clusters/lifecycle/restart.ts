@@ -110,6 +110,7 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
     force: body.force,
     gracePeriodMinutes: body.grace_period_minutes,
     keepState: body.preserve_state,
+    running: status === 'running',
   });
   const op: StoredLifecycle = {
     kind: 'restart',
@@ -126,7 +127,9 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
       rate_change_reason: newRate !== oldRate ? `Resources changed: ${resourceChanges.join(', ')}` : null,
     },
   };
-  if (body.preserve_state) op.snapshot_id = addPhaseSnapshot(c, op, 'creating_checkpoint', `${c.name}-checkpoint-${iso(now).slice(0, 16)}`);
+  // A stopped or failed cluster has nothing to checkpoint: its plan has no such phase.
+  if (phaseEnd(op, 'creating_checkpoint') !== null)
+    op.snapshot_id = addPhaseSnapshot(c, op, 'creating_checkpoint', `${c.name}-checkpoint-${iso(now).slice(0, 16)}`);
   if (status !== 'running') {
     // Billing resumes when a stopped or failed cluster is brought back.
     c.billing_started_at = now;

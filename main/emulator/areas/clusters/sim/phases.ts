@@ -34,6 +34,8 @@ export interface PlanInput {
   gracePeriodMinutes: number;
   /** save_state (stop) or preserve_state (restart). */
   keepState: boolean;
+  /** Whether processes run when it starts; false for the restart of a stopped or failed cluster (default true). */
+  running?: boolean;
 }
 
 const rngFor = (p: PlanInput, kind: string) => Rng.derive(p.seed, `lifecycle:${p.clusterId}:${kind}:${p.startedAt}`);
@@ -52,12 +54,17 @@ export function planStop(p: PlanInput): Array<[string, number]> {
   return phases;
 }
 
-/** Restart: force skips the graceful stopping_processes (grace period capped to 1–10 min). */
+/**
+ * Restart: force skips the graceful stopping_processes (grace period capped to 1–10 min). A
+ * cluster that runs nothing (stopped, error) has no processes to stop or checkpoint: its
+ * restart begins with the start phases.
+ */
 export function planRestart(p: PlanInput): Array<[string, number]> {
   const rng = rngFor(p, 'restart');
   const phases: Array<[string, number]> = [];
-  if (!p.force) phases.push(['stopping_processes', clamp(p.gracePeriodMinutes, 1, 10) * MIN]);
-  if (p.keepState) phases.push(['creating_checkpoint', between(rng, 30, 300)]);
+  const running = p.running ?? true;
+  if (running && !p.force) phases.push(['stopping_processes', clamp(p.gracePeriodMinutes, 1, 10) * MIN]);
+  if (running && p.keepState) phases.push(['creating_checkpoint', between(rng, 30, 300)]);
   phases.push(['updating_configuration', between(rng, 60, 180)]);
   phases.push(['starting_services', between(rng, 30, 120)]);
   phases.push(['health_checks', between(rng, 30, 60)]);

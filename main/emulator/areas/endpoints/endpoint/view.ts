@@ -37,6 +37,7 @@ export function endpointView(s: EndpointsState, e: StoredEndpoint, now: number):
     readiness: readinessOf(health),
     gpuType: e.gpu_type,
     model: e.model,
+    modelId: e.model_id,
     version: e.version,
     activeRequests: activeAt(e, now) + batchInFlight(s, e.id, now).count,
     metrics: lastHour(e, now),

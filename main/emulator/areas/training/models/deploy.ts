@@ -1,11 +1,13 @@
 // POST /v2/training/models/{id}/deploy (03-endpoints-training.md, Models; States and
 // transitions; docs/decisions.md, Training: models): the latest version is deployed on GPUs of
 // the training pool — `deploying`, then `active` 3–5 simulated minutes later (drawn per
-// deployment from the world seed), holding its workers' GPUs until the model is archived.
-import { TRAINING_GPUS } from '../../../../../shared/api/training/catalog';
+// deployment from the world seed), holding its workers' GPUs until the model is archived. A
+// deployment is served by a serverless endpoint of the endpoint area (03, What the service does
+// 1), created through the Serving it provides: the deployment's id is that endpoint's id, so
+// `GET /v2/endpoints` lists it with its health, readiness and logs.
+import { TRAINING_GPUS, type TrainingGpuType } from '../../../../../shared/api/training/catalog';
 import { MODEL_LIMITS } from '../../../../../shared/api/training/models-actions';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
-import { randomId } from '../../../core/ids';
 import { Rng } from '../../../core/rng';
 import { defineRoute } from '../../../core/route-def';
 import { freeGpus } from '../jobs/pool';
@@ -17,11 +19,15 @@ import { assertNotArchived, modelOr404 } from './lookup';
 import { deploymentUrl } from './view';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const GIB = 2 ** 30;
 
-/** Simulated ms from deploy to active: 180–300 s, from the world seed and the deployment id. */
-function readyDelayMs(worldSeed: number, deploymentId: string): number {
+/** The endpoint GPU type of each training GPU (the names the endpoint area and the cluster prices use). */
+const ENDPOINT_GPU: Readonly<Record<TrainingGpuType, string>> = { a100: 'A100_80GB', h100: 'H100', v100: 'V100_32GB', rtx4090: 'RTX_4090' };
+
+/** Simulated ms from deploy to active: 180–300 s, from the world seed and what is deployed when. */
+function readyDelayMs(worldSeed: number, key: string): number {
   const { min, max } = MODEL_LIMITS.deploySeconds;
-  return Rng.derive(worldSeed, `deploy:${deploymentId}`).int(min, max) * 1000;
+  return Rng.derive(worldSeed, `deploy:${key}`).int(min, max) * 1000;
 }
 
 export const deployRoute = defineRoute(
@@ -43,12 +49,39 @@ export const deployRoute = defineRoute(
         body.workers,
         free,
       );
-    const id = randomId('dep_', 16);
     const scaling = body.scaling ?? { minWorkers: body.workers, maxWorkers: body.workers, targetUtilization: 0.7 };
     const c = body.configuration;
+    const name = body.name ?? `${m.name}-${body.environment}`.slice(0, 100);
+    // The ready time is drawn before the endpoint exists: from the model and the moment (the deployment's id is the endpoint's).
+    const readyAt = now + readyDelayMs(ctx.seed(), `${m.id}@${now}`);
+    const id = ctx.serving().createEndpoint(
+      {
+        name,
+        modelId: m.id,
+        modelName: m.name,
+        version: v.version,
+        gpuType: ENDPOINT_GPU[body.gpuType],
+        gpuMemoryGb: gpu.memoryGb,
+        modelMemoryGb: Math.round((v.size.bytes / GIB) * 10) / 10,
+        workers: body.workers,
+        autoScaling: scaling,
+        // What the model serves with, as the endpoint's variables (its configuration has no other place for them).
+        environmentVariables: {
+          MODEL_ID: m.id,
+          MODEL_VERSION: v.version,
+          DEPLOY_ENVIRONMENT: body.environment,
+          MAX_TOKENS: String(c.max_tokens),
+          TEMPERATURE: String(c.temperature),
+          TOP_P: String(c.top_p),
+          REPETITION_PENALTY: String(c.repetition_penalty),
+        },
+        readyAt,
+      },
+      now,
+    );
     const d: StoredDeployment = {
       id,
-      name: body.name ?? `${m.name}-${body.environment}`.slice(0, 100),
+      name,
       environment: body.environment,
       version: v.version,
       gpu_type: body.gpuType,
@@ -56,7 +89,7 @@ export const deployRoute = defineRoute(
       scaling: { min_workers: scaling.minWorkers, max_workers: scaling.maxWorkers, target_utilization: scaling.targetUtilization },
       configuration: { max_tokens: c.max_tokens, temperature: c.temperature, top_p: c.top_p, repetition_penalty: c.repetition_penalty },
       created_at: now,
-      ready_at: now + readyDelayMs(ctx.seed(), id),
+      ready_at: readyAt,
       stopped_at: null,
     };
     m.deployments.push(d);

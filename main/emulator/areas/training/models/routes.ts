@@ -156,6 +156,8 @@ export const modelRoutes = [
       if (d.stopped_at === null) {
         d.stopped_at = now;
         stopped.push(d.id);
+        // Its endpoint stops with it (scaled to 0), and stays listed as stopped.
+        ctx.serving().stopEndpoint(d.id, now);
       }
     m.archive = { at: now, reason: body.reason ?? null, retention_days: days, delete_at: now + days * DAY_MS };
     // Its download tokens end with it: a restore asks for new ones.

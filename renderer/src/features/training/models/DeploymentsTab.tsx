@@ -1,6 +1,9 @@
 // The Deployments tab: each deployment of the model with its status, address (copyable),
-// workers and age; the page reads the model again while one is deploying.
+// workers and age; the page reads the model again while one is deploying. A deployment is
+// served by an endpoint (its id is the endpoint's): its name opens the endpoint, with its
+// health and logs.
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -49,7 +52,14 @@ export function DeploymentsTab({ model, onDeploy }: { model: Model; onDeploy?():
               <TableRow key={d.id} data-testid={`deployment-row-${d.id}`}>
                 <TableCell sx={{ maxWidth: 240 }}>
                   <Typography variant="body2" noWrap title={d.name} sx={{ fontWeight: 600 }}>
-                    {d.name}
+                    {/* Deployments made before they were endpoints (`dep_…`) have none to open. */}
+                    {d.id.startsWith('ep_') ? (
+                      <Link href={`#/endpoints/${encodeURIComponent(d.id)}`} data-testid={`deployment-endpoint-${d.id}`}>
+                        {d.name}
+                      </Link>
+                    ) : (
+                      d.name
+                    )}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" sx={{ fontFamily: MONO_FONT }}>
                     {d.id}

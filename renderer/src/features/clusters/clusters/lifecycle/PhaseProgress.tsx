@@ -14,7 +14,7 @@ import type { ClusterLifecycle } from '../../../../../../shared/api/clusters/lif
 import { formatDateTime, relativeTime } from '../../../../platform/relative-time';
 import { serverNow } from '../../../../platform/server-clock';
 import { isTransitional, runOptionsOf, useClusterFollow } from './follow-store';
-import { activeStepIndex, phaseLabel, remainingMs, runPhases, terminalPhase } from './phases';
+import { phaseLabel, remainingMs, runPhases, stepPosition, terminalPhase } from './phases';
 
 export interface PhaseProgressProps {
   cluster: Cluster;
@@ -60,8 +60,9 @@ export function PhaseProgress({ cluster, onUpdate }: PhaseProgressProps) {
   const run = underWay ? current.lifecycle! : lastRun.current ? finished(lastRun.current) : null;
   if (!run) return null;
 
+  // One list of steps draws the circles and counts them in the text below.
   const phases = plan.current?.phases ?? runPhases(run.operation, run);
-  const active = activeStepIndex(phases, run.phase);
+  const { active, total, ordinal } = stepPosition(phases, run.phase);
   const done = !underWay;
   const verb = run.operation === 'stop' ? 'Stopping' : 'Restarting';
   const title = done
@@ -105,9 +106,7 @@ export function PhaseProgress({ cluster, onUpdate }: PhaseProgressProps) {
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary" data-testid="phase-current-step">
-        {done
-          ? `${phaseLabel(run.phase)} · ${run.total_steps} of ${run.total_steps} steps`
-          : `${run.current_step} · step ${Math.min(run.steps_completed + 1, run.total_steps)} of ${run.total_steps}`}
+        {done ? `${phaseLabel(run.phase)} · ${total} of ${total} steps` : `${run.current_step} · step ${ordinal} of ${total}`}
       </Typography>
     </Stack>
   );

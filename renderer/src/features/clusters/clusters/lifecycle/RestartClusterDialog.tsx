@@ -102,6 +102,8 @@ function ResourceFields({ cluster, state }: { cluster: Cluster; state: BoundForm
 
 export function RestartClusterDialog({ cluster, open, onClose, onStarted }: RestartClusterDialogProps) {
   const validate = (f: ReturnType<typeof defaultRestartForm>) => toRestartRequest(f, cluster);
+  // A stopped or failed cluster runs nothing: its restart begins with the start phases, with no processes to stop or checkpoint.
+  const running = cluster.status === 'running';
   const state = useLifecycleDialog(
     open,
     cluster.id,
@@ -113,7 +115,7 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
       return {
         cluster,
         status: d.status,
-        options: { force: body.force, keepState: body.preserve_state },
+        options: { force: body.force, keepState: body.preserve_state, running },
         lifecycle: {
           operation: 'restart',
           ...d.restart_progress,
@@ -152,11 +154,17 @@ export function RestartClusterDialog({ cluster, open, onClose, onStarted }: Rest
           label="Force restart"
           help="Restart without graceful shutdown."
           hint={{ used: `0–${GRACE_PERIOD_MAX}, default 5`, unused: 'Not used by a forced restart' }}
+          off={running ? undefined : 'Nothing runs to shut down: the restart begins with the start phases.'}
         />
         <CheckField
           label="Preserve state"
-          help="Keep running processes and state (adds the checkpoint phase)."
-          checked={form.preserveState}
+          help={
+            running
+              ? 'Keep running processes and state (adds the checkpoint phase).'
+              : `Nothing runs on a ${cluster.status === 'error' ? 'failed' : 'stopped'} cluster: there is no process state to checkpoint.`
+          }
+          checked={running && form.preserveState}
+          disabled={!running}
           onChange={(preserveState) => update({ preserveState })}
         />
         <WaitOption

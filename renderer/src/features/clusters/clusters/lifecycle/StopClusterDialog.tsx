@@ -34,7 +34,7 @@ export function StopClusterDialog({ cluster, open, onClose, onStarted }: StopClu
       return {
         cluster,
         status: d.status,
-        options: { force: body.force, keepState: body.save_state },
+        options: { force: body.force, keepState: body.save_state, running: true },
         lifecycle: {
           operation: 'stop',
           ...d.stop_progress,

@@ -75,20 +75,23 @@ interface SwitchedIntFieldProps<F> {
   field: Omit<IntFieldProps<F>, 'form' | 'disabled' | 'hint'> & { hint: { used: string; unused: string } };
   /** Whether the field is used while the box is checked (wait → timeout) or unchecked (force → grace). */
   usedWhen: 'checked' | 'unchecked';
+  /** Why neither the box nor the field means anything for this run (both shown off, with it). */
+  off?: string;
 }
 
-function SwitchedIntField<F>({ form, check, field, usedWhen }: SwitchedIntFieldProps<F>) {
+function SwitchedIntField<F>({ form, check, field, usedWhen, off }: SwitchedIntFieldProps<F>) {
   const checked = form.form[check.name] as boolean;
-  const used = checked === (usedWhen === 'checked');
+  const used = !off && checked === (usedWhen === 'checked');
   return (
     <>
       <CheckField
         label={check.label}
-        help={check.help}
+        help={off ?? check.help}
         checked={checked}
+        disabled={Boolean(off)}
         onChange={(v) => form.update({ [check.name]: v } as Partial<F>)}
       />
-      <IntField form={form} {...field} hint={used ? field.hint.used : field.hint.unused} disabled={!used} />
+      <IntField form={form} {...field} hint={used ? field.hint.used : off ? 'Not used' : field.hint.unused} disabled={!used} />
     </>
   );
 }
@@ -101,8 +104,16 @@ interface OptionProps<F> {
   hint: { used: string; unused: string };
 }
 
-/** Force (no graceful shutdown): the grace period is not used then. */
-export function ForceOption<F extends { force: boolean; gracePeriodMinutes: string }>({ form, hint, ...check }: OptionProps<F>) {
+/**
+ * Force (no graceful shutdown): the grace period is not used then. `off`: why neither means
+ * anything here (a stopped cluster's restart has no processes to shut down).
+ */
+export function ForceOption<F extends { force: boolean; gracePeriodMinutes: string }>({
+  form,
+  hint,
+  off,
+  ...check
+}: OptionProps<F> & { off?: string }) {
   const field = { name: 'gracePeriodMinutes' as const, errorKey: 'grace_period_minutes', label: 'Grace period (minutes)' };
   return (
     <SwitchedIntField
@@ -110,6 +121,7 @@ export function ForceOption<F extends { force: boolean; gracePeriodMinutes: stri
       check={{ name: 'force', ...check }}
       field={{ ...field, hint, min: 0, max: GRACE_PERIOD_MAX }}
       usedWhen="unchecked"
+      off={off}
     />
   );
 }

@@ -1,6 +1,8 @@
-// The phases of a stop or restart as the stepper shows them (02-clusters.md, States and
+// The steps of a stop or restart as the stepper shows them (02-clusters.md, States and
 // transitions): the document's order, without the phases this run skips (graceful ones
-// under `force`, the snapshot/checkpoint unless requested), and the terminal phase last.
+// under `force`, the snapshot/checkpoint unless requested, both when the cluster runs
+// nothing). The terminal phase (`completed`, `ready`) is the run's end, not a step: the
+// service's `total_steps` does not count it, and neither do the stepper's circles.
 import type { ClusterLifecycle } from '../../../../../../shared/api/clusters/lifecycle';
 
 export type LifecycleKind = ClusterLifecycle['operation'];
@@ -10,6 +12,8 @@ export interface RunOptions {
   force: boolean;
   /** save_state (stop) or preserve_state (restart). */
   keepState: boolean;
+  /** Whether the cluster ran processes when the run began; a stopped or failed cluster's restart has none to stop or checkpoint. */
+  running: boolean;
 }
 
 const GRACEFUL: Record<LifecycleKind, readonly string[]> = {
@@ -38,44 +42,49 @@ const PHASE_LABELS: Record<string, string> = {
   ready: 'Ready',
 };
 
-/** The phases before the terminal one, for these options. */
+/** The run's steps for these options. */
 function planPhases(kind: LifecycleKind, options: RunOptions): string[] {
-  return [...(options.force ? [] : GRACEFUL[kind]), ...(options.keepState ? [KEEP_STATE[kind]] : []), ...REST[kind]];
+  const { force, keepState, running } = options;
+  return [...(force || !running ? [] : GRACEFUL[kind]), ...(keepState && running ? [KEEP_STATE[kind]] : []), ...REST[kind]];
 }
 
 // Most common first: when progress alone cannot tell two plans apart, the graceful one wins.
+// (A restart of a cluster that ran nothing has the forced restart's steps.)
 const VARIANTS: RunOptions[] = [
-  { force: false, keepState: false },
-  { force: false, keepState: true },
-  { force: true, keepState: false },
-  { force: true, keepState: true },
+  { force: false, keepState: false, running: true },
+  { force: false, keepState: true, running: true },
+  { force: true, keepState: false, running: true },
+  { force: true, keepState: true, running: true },
 ];
 
 /**
- * The run's phases (terminal included) from what is known: the options when the view
- * started the run, else inferred from the step count and the current phase.
+ * The run's steps (the terminal phase left out) from what is known: the options when the
+ * view started the run, else inferred from the step count and the current phase.
  */
 export function runPhases(
   kind: LifecycleKind,
   progress: { phase: string; steps_completed: number; total_steps: number },
   options?: RunOptions,
 ): string[] {
-  if (options) return [...planPhases(kind, options), TERMINAL[kind]];
+  if (options) return planPhases(kind, options);
   const terminal = progress.phase === TERMINAL[kind];
   const fits = (plan: string[]) => plan.length === progress.total_steps && (terminal || plan[progress.steps_completed] === progress.phase);
-  const plan = VARIANTS.map((v) => planPhases(kind, v)).find(fits) ?? planPhases(kind, VARIANTS[0]!);
-  return [...plan, TERMINAL[kind]];
+  return VARIANTS.map((v) => planPhases(kind, v)).find(fits) ?? planPhases(kind, VARIANTS[0]!);
 }
 
 export function terminalPhase(kind: LifecycleKind): string {
   return TERMINAL[kind];
 }
 
-/** Index of the active step; the terminal phase counts as done (index past the end). */
-export function activeStepIndex(phases: readonly string[], phase: string): number {
-  const i = phases.indexOf(phase);
-  if (i < 0) return 0;
-  return i === phases.length - 1 ? phases.length : i;
+/**
+ * Where a run stands among its steps, for both the stepper and its "step i of n": `active`
+ * is the index of the current step (every step done — `steps.length` — at the terminal
+ * phase), `total` the number of steps, `ordinal` the current step counted from 1.
+ */
+export function stepPosition(steps: readonly string[], phase: string): { active: number; total: number; ordinal: number } {
+  const i = steps.indexOf(phase);
+  const active = i >= 0 ? i : (Object.values(TERMINAL) as string[]).includes(phase) ? steps.length : 0;
+  return { active, total: steps.length, ordinal: Math.min(active + 1, steps.length) };
 }
 
 export function phaseLabel(phase: string): string {
