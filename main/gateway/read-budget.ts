@@ -27,7 +27,10 @@ import type { RateLimitInfo } from '../../shared/api/accounts/api-keys';
 import type { LimitGroup } from '../../shared/api/common';
 import type { RefreshPace } from '../../shared/ipc/streams';
 
-/** The share of a group's hourly reads that background refresh may spend (and the share of what is left). */
+/**
+ * The share of a group's hourly reads that background refresh may spend (and the share of what is left).
+ * @internal Exported for its tests only.
+ */
 export const BACKGROUND_SHARE = 0.09;
 
 /** Two answers at least this far apart (real time) tell the server clock's speed (Date has whole seconds: ±3 %). */

@@ -32,6 +32,7 @@ function useDelayedFlag(flag: boolean, delayMs: number = PROGRESS_DELAY_MS): boo
 /**
  * When what is shown was loaded, on the server's clock as it was then (an emulator's simulated
  * time, as every time of the data is), though `loadedAt` is this machine's (freshness timers).
+ * @internal Exported for its tests only.
  */
 export function loadedAtText(loadedAt: number): string {
   return new Date(serverTimeAt(loadedAt)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });

@@ -32,7 +32,6 @@ export interface ModelOptions {
 
 /**
  * The rate counts the lines that arrived over this much real time (docs/decisions.md, Log tailing windows).
- * @internal Exported for its tests only.
  */
 export const RATE_WINDOW_MS = 10_000;
 /** A line this much older than its feed's going live still counts as arrived (the server clock is known to ±1.5 s). */
