@@ -12,6 +12,8 @@ import {
   parameterKeys,
   parseRunIds,
   percentIn,
+  lossCellNote,
+  spansDecades,
 } from '../../../renderer/src/features/training/experiments/compare/compare-logic';
 import {
   toCloneExperiment,
@@ -228,5 +230,33 @@ describe('replicate groupings', () => {
   it('offers the configuration, then each tag prefix the runs carry (up to its "="), sorted and once', () => {
     expect(groupByOptions([])).toEqual(['configuration']);
     expect(groupByOptions(['config=a', 'config=b', 'seed-1', 'arm=x'])).toEqual(['configuration', 'tag:arm=', 'tag:config=', 'tag:seed-1']);
+  });
+});
+
+describe('the validation-loss figure of a run that did not complete', () => {
+  const curve = [
+    { step: 60, loss: 1.2, validation_loss: 0.91 },
+    { step: 120, loss: 0.8, validation_loss: 0.7687 },
+    { step: 180, loss: 912.4, validation_loss: 5.2 },
+  ];
+  it('says it is the best so far, at its step, and where a failed run’s curve ended', () => {
+    expect(lossCellNote({ status: 'failed', values: { validation_loss: 0.7687 }, curve })).toBe(
+      'Best validation loss so far (step 120): the run did not complete, so this is not a final figure. It failed at step 180, where its training loss was 912.4.',
+    );
+    expect(lossCellNote({ status: 'stopped', values: { validation_loss: 0.7687 }, curve: curve.slice(0, 2) })).toBe(
+      'Best validation loss so far (step 120): the run did not complete, so this is not a final figure.',
+    );
+  });
+  it('says nothing of a completed run’s final figure, or of a run with none', () => {
+    expect(lossCellNote({ status: 'completed', values: { validation_loss: 0.7 }, curve })).toBeNull();
+    expect(lossCellNote({ status: 'failed', values: { validation_loss: null }, curve: [] })).toBeNull();
+  });
+});
+
+describe('the loss curves’ axis', () => {
+  it('starts on a log axis when a run’s loss blows up two decades above the others, not otherwise', () => {
+    expect(spansDecades([{ values: [2.1, 1.2, 0.8] }, { values: [2.3, 1.4, 912.4, null] }])).toBe(true);
+    expect(spansDecades([{ values: [2.1, 1.2, 0.8] }, { values: [2.3, 1.4, 0.9] }])).toBe(false);
+    expect(spansDecades([])).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
 // Names of the training area's objects for the references that show them (a job's dataset, a
 // tuning job's parent training job, a run's job, a trial's model): one list read per kind (the latest 100), kept for a minute
 // and shared by every view, never one read per row. An object beyond that read shows its id.
+// Names belong to one account's world: after a profile switch or an emulator reset (a new data
+// generation) the first ensure forgets them and reads again.
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { api } from '../../bridge/api';
+import { dataGeneration } from '../../platform/data-generation';
 
 type NameKind = 'jobs' | 'datasets' | 'models';
 
@@ -30,21 +33,34 @@ async function readNames(kind: NameKind): Promise<{ id: string; name: string }[]
   return data.datasets;
 }
 
-const useTrainingNames = create<TrainingNamesState>()((set) => {
+/** @internal Exported for its tests only. */
+export const useTrainingNames = create<TrainingNamesState>()((set) => {
   const readAt = new Map<NameKind, number>();
   const reading = new Map<NameKind, Promise<void>>();
+  let generation = dataGeneration();
   return {
     jobs: {},
     datasets: {},
     models: {},
     ensure(kind) {
+      if (generation !== dataGeneration()) {
+        generation = dataGeneration();
+        readAt.clear();
+        reading.clear();
+        set({ jobs: {}, datasets: {}, models: {} });
+      }
       const pending = reading.get(kind);
       if (pending) return pending;
       const at = readAt.get(kind);
       if (at !== undefined && Date.now() - at < FRESH_MS) return Promise.resolve();
       readAt.set(kind, Date.now());
+      const readFor = generation;
       const read = readNames(kind)
-        .then((items) => set((s) => ({ [kind]: { ...s[kind], ...Object.fromEntries(items.map((i) => [i.id, i.name])) } })))
+        .then((items) => {
+          // An answer of the world before a switch names nothing of this one.
+          if (readFor === dataGeneration())
+            set((s) => ({ [kind]: { ...s[kind], ...Object.fromEntries(items.map((i) => [i.id, i.name])) } }));
+        })
         // A failed read leaves the ids shown; the next read is a minute away like any other.
         .catch(() => undefined)
         .finally(() => reading.delete(kind));

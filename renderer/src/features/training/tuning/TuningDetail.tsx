@@ -25,7 +25,7 @@ import { DataTable } from '../../../components/DataTable';
 import { RefreshFrame, StaleBanner } from '../../../components/StaleBanner';
 import { ErrorState } from '../../../components/StateViews';
 import { MONO_FONT } from '../../../lib/fonts';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, partsSumNote } from '../../../lib/money';
 import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { useBudgetedPolling } from '../../../platform/use-budgeted-polling';
 import { RefreshPaceNote } from '../../../components/RefreshPaceNote';
@@ -295,7 +295,16 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
               <Figure
                 label="Cost"
                 value={formatMoney(results.totalCost)}
-                hint={`estimate ${formatMoney(job.estimatedCost.total)}${job.budget?.max_cost ? ` · budget ${formatMoney(job.budget.max_cost)}` : ''}`}
+                hint={[
+                  `estimate ${formatMoney(job.estimatedCost.total)}${job.budget?.max_cost ? ` · budget ${formatMoney(job.budget.max_cost)}` : ''}`,
+                  // The trials table shows each trial's cost to the cent: say when those add differently.
+                  partsSumNote(
+                    results.totalCost,
+                    job.trials.map((t) => t.cost),
+                  ),
+                ]
+                  .filter(Boolean)
+                  .join('; ')}
               />
               <Figure
                 label="GPU hours"

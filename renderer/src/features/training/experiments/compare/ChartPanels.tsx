@@ -16,7 +16,7 @@ import { ParetoScatter, type ScatterMetric } from '../../../../components/charts
 import { StepCurves, type StepCurveInput } from '../../../../components/charts/StepCurves';
 import { formatDuration } from '../../../../components/error-details';
 import { formatMoney } from '../../../../lib/money';
-import { axisKindOf, correlationGrid, differingKeys, formatStat } from './compare-logic';
+import { axisKindOf, correlationGrid, differingKeys, formatStat, spansDecades } from './compare-logic';
 import type { RunCurve } from './run-curves';
 import type { Comparison, CompareRun } from './use-comparison';
 
@@ -80,6 +80,9 @@ export function CurvesChart({
         runs={inputs}
         height={340}
         testId="compare-curves"
+        // A diverged run's blow-up would flatten every other curve on a linear axis: start on a log one.
+        logY={spansDecades(inputs)}
+        key={metric}
       />
     </Stack>
   );

@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../../../components/DataTable';
 import { formatMoney } from '../../../../lib/money';
 import { twoLineHeaderWidth } from '../../../../lib/table-logic';
 import { ExperimentStatusChip } from '../ExperimentStatusChip';
-import { differingKeys, formatStat, paramText, parameterKeys } from './compare-logic';
+import { differingKeys, formatStat, lossCellNote, paramText, parameterKeys } from './compare-logic';
 import type { CompareRun } from './use-comparison';
 
 export function RunsDiffTable({
@@ -53,10 +53,22 @@ export function RunsDiffTable({
       {
         id: 'validation_loss',
         header: 'Val. loss',
-        width: '92px',
+        width: '112px',
         align: 'right',
         sortValue: (r) => r.values.validation_loss ?? Number.POSITIVE_INFINITY,
-        render: (r) => formatStat(r.values.validation_loss),
+        render: (r) => {
+          const note = lossCellNote(r);
+          return note === null ? (
+            formatStat(r.values.validation_loss)
+          ) : (
+            <Typography variant="body2" component="span" title={note} data-testid="loss-not-final" sx={{ whiteSpace: 'nowrap' }}>
+              {formatStat(r.values.validation_loss)}
+              <Typography component="sup" variant="caption" color="text.secondary" sx={{ ml: 0.25 }}>
+                best
+              </Typography>
+            </Typography>
+          );
+        },
       },
       {
         id: 'cost',

@@ -245,7 +245,10 @@ function ReplicateTests({ analysis }: { analysis: Analysis }) {
       header: 'Configurations',
       width: 'minmax(180px, 2fr)',
       render: (c) => (
-        <Box sx={{ minWidth: 0, opacity: c.significant ? 1 : 0.6 }} title={`n = ${c.n[0]} / ${c.n[1]} replicates`}>
+        <Box
+          sx={{ minWidth: 0, opacity: c.significant ? 1 : 0.6 }}
+          title={`${label.get(c.groupA) ?? c.groupA} vs ${label.get(c.groupB) ?? c.groupB} — n = ${c.n[0]} / ${c.n[1]} replicates`}
+        >
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} color={c.better === c.groupA ? 'success.main' : undefined}>
             {label.get(c.groupA) ?? c.groupA}
           </Typography>
@@ -347,7 +350,7 @@ function PairedTests({ analysis, names }: { analysis: Analysis; names: Map<strin
       render: (c) => (
         <Box
           sx={{ minWidth: 0, opacity: c.significant ? 1 : 0.6 }}
-          title={`${c.n} evaluation examples, steps ${c.steps[0]} / ${c.steps[1]}`}
+          title={`${names.get(c.runA) ?? c.runA} vs ${names.get(c.runB) ?? c.runB} — ${c.n} evaluation examples, steps ${c.steps[0]} / ${c.steps[1]}`}
         >
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} color={c.better === c.runA ? 'success.main' : undefined}>
             {names.get(c.runA) ?? c.runA}

@@ -175,3 +175,50 @@ export function groupByOptions(tags: readonly string[]): string[] {
   }
   return ['configuration', ...[...prefixes].sort()];
 }
+
+/** A compared run as the validation-loss cell needs it (the API's run: status, value, evaluations). */
+interface LossCellRun {
+  status: string;
+  values: Readonly<Record<string, number | null>>;
+  curve: ReadonlyArray<{ step: number; loss: number | null; validation_loss: number | null }>;
+}
+
+/**
+ * What a run's validation-loss figure is when it is not the final one (the API ranks a run that
+ * did not complete by its best evaluation so far): the step it comes from and, for a run that
+ * failed, where and how its curve ended — so that 0.7687 beside a curve ending near 900 says
+ * why. Null for a completed run (its figure is the final evaluation).
+ */
+export function lossCellNote(run: LossCellRun): string | null {
+  if (run.status === 'completed') return null;
+  const value = run.values.validation_loss;
+  if (value === null || value === undefined) return null;
+  let best: { step: number; v: number } | null = null;
+  for (const p of run.curve)
+    if (p.validation_loss !== null && (best === null || p.validation_loss < best.v)) best = { step: p.step, v: p.validation_loss };
+  const at = best ? ` (step ${best.step.toLocaleString('en-US')})` : '';
+  const head = `Best validation loss so far${at}: the run did not complete, so this is not a final figure.`;
+  if (run.status !== 'failed') return head;
+  const last = run.curve.at(-1);
+  return last && last.loss !== null
+    ? `${head} It failed at step ${last.step.toLocaleString('en-US')}, where its training loss was ${formatStat(last.loss)}.`
+    : `${head} It failed.`;
+}
+
+/**
+ * Whether curves are better read on a log axis: their positive values span at least two decades
+ * (a diverged run's loss of ~900 beside losses near 1 flattens every other curve on a linear one).
+ */
+export function spansDecades(series: ReadonlyArray<{ values: ArrayLike<number | null> }>): boolean {
+  let min = Number.POSITIVE_INFINITY;
+  let max = 0;
+  for (const s of series)
+    for (let i = 0; i < s.values.length; i++) {
+      const v = s.values[i]!;
+      if (v !== null && Number.isFinite(v) && v > 0) {
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+    }
+  return max > 0 && max / min >= 100;
+}
