@@ -264,3 +264,27 @@ test.describe('Experiments', () => {
     await expect(page.getByTestId('stat-replicate-tests').getByTestId('p-value')).toHaveCount(1);
   });
 });
+
+test('a run that failed shows its best loss marked as such, with where its curve ended; its curves start on a log axis', async ({
+  page,
+}) => {
+  await openConsole(page);
+  await bridgeInvoke(page, 'emulator:reset', {});
+  const { experiments } = await bridgeCall<{ experiments: { id: string }[] }>(page, 'training.experiments.list', {});
+  let found: { id: string; runs: { id: string; name: string; status: string }[] } | null = null;
+  for (const e of experiments) {
+    const full = await bridgeCall<{ id: string; runs: { id: string; name: string; status: string }[] }>(page, 'training.experiments.get', {
+      params: { experiment_id: e.id },
+    });
+    if (full.runs.some((r) => r.status === 'failed')) found = full;
+  }
+  expect(found, 'the seeded world has an experiment with a diverged run').toBeTruthy();
+  const failed = found!.runs.find((r) => r.status === 'failed')!;
+  await page.goto(`/#/experiments/${found!.id}`);
+  const row = page.getByRole('row').filter({ hasText: failed.name });
+  const best = row.getByTestId('figure-not-final').first();
+  await expect(best).toContainText('best');
+  await expect(best).toHaveAttribute('title', /not a final figure\. It failed at step \d+, where its training loss was [\d.,]+\./);
+  await page.goto(`/#/experiments/${found!.id}/compare?runs=${found!.runs.map((r) => r.id).join(',')}`);
+  await expect(page.getByTestId('compare-curves').getByTestId('axis-log')).toHaveAttribute('aria-pressed', 'true');
+});

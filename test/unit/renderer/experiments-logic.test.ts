@@ -13,6 +13,7 @@ import {
   parseRunIds,
   percentIn,
   lossCellNote,
+  notFinalNote,
   spansDecades,
 } from '../../../renderer/src/features/training/experiments/compare/compare-logic';
 import {
@@ -245,6 +246,11 @@ describe('the validation-loss figure of a run that did not complete', () => {
     );
     expect(lossCellNote({ status: 'stopped', values: { validation_loss: 0.7687 }, curve: curve.slice(0, 2) })).toBe(
       'Best validation loss so far (step 120): the run did not complete, so this is not a final figure.',
+    );
+  });
+  it('says the same of a training loss whose step the API does not give', () => {
+    expect(notFinalNote('training loss', { status: 'failed', value: 0.7687, bestStep: null, end: { step: 180, loss: 912.4 } })).toBe(
+      'Best training loss so far: the run did not complete, so this is not a final figure. It failed at step 180, where its training loss was 912.4.',
     );
   });
   it('says nothing of a completed run’s final figure, or of a run with none', () => {

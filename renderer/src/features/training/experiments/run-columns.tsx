@@ -6,7 +6,8 @@ import type { Column } from '../../../components/DataTable';
 import { TagChips } from '../../../components/TagChips';
 import { formatDuration } from '../../../components/error-details';
 import { formatMoney } from '../../../lib/money';
-import { formatStat } from './compare/compare-logic';
+import { formatStat, notFinalNote } from './compare/compare-logic';
+import { BestFigure } from './BestFigure';
 import { ExperimentStatusChip } from './ExperimentStatusChip';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 
@@ -14,6 +15,18 @@ import { TwoLineCell } from '../../../components/TwoLineCell';
 function runMetric(run: Run, key: string): number | null {
   const v = (run.metrics.final ?? run.metrics.best ?? run.metrics.current)?.[key];
   return v ?? null;
+}
+
+/** What the loss shown is, when it is not final (the best so far of a run that did not complete). */
+function runNote(run: Run, key: 'loss' | 'validation_loss'): string | null {
+  if (run.metrics.final) return null;
+  const end = run.metrics.current;
+  return notFinalNote(key === 'loss' ? 'training loss' : 'validation loss', {
+    status: run.status,
+    value: runMetric(run, key),
+    bestStep: key === 'validation_loss' ? (run.metrics.best?.step ?? null) : null,
+    end: end && typeof end.step === 'number' ? { step: end.step, loss: end.loss ?? null } : null,
+  });
 }
 
 const bySort = (v: number | null) => v ?? Number.POSITIVE_INFINITY;
@@ -68,7 +81,7 @@ export function runColumns(
       width: '96px',
       align: 'right',
       sortValue: (r) => bySort(runMetric(r, 'validation_loss')),
-      render: (r) => formatStat(runMetric(r, 'validation_loss')),
+      render: (r) => <BestFigure value={runMetric(r, 'validation_loss')} note={runNote(r, 'validation_loss')} />,
     },
     {
       id: 'loss',
@@ -76,7 +89,7 @@ export function runColumns(
       width: '88px',
       align: 'right',
       sortValue: (r) => bySort(runMetric(r, 'loss')),
-      render: (r) => formatStat(runMetric(r, 'loss')),
+      render: (r) => <BestFigure value={runMetric(r, 'loss')} note={runNote(r, 'loss')} />,
     },
     {
       id: 'accuracy',

@@ -55,6 +55,7 @@ export function CurvesChart({
     }
     return out;
   }, [runs, curves, shown, metric]);
+  const logY = spansDecades(inputs);
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -80,9 +81,10 @@ export function CurvesChart({
         runs={inputs}
         height={340}
         testId="compare-curves"
-        // A diverged run's blow-up would flatten every other curve on a linear axis: start on a log one.
-        logY={spansDecades(inputs)}
-        key={metric}
+        // A diverged run's blow-up would flatten every other curve on a linear axis: start on a log
+        // one (again when the curves arrive: they load after the chart).
+        logY={logY}
+        key={`${metric}:${logY}`}
       />
     </Stack>
   );

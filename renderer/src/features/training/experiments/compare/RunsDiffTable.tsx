@@ -9,7 +9,8 @@ import { DataTable, type Column } from '../../../../components/DataTable';
 import { formatMoney } from '../../../../lib/money';
 import { twoLineHeaderWidth } from '../../../../lib/table-logic';
 import { ExperimentStatusChip } from '../ExperimentStatusChip';
-import { differingKeys, formatStat, lossCellNote, paramText, parameterKeys } from './compare-logic';
+import { BestFigure } from '../BestFigure';
+import { differingKeys, lossCellNote, paramText, parameterKeys } from './compare-logic';
 import type { CompareRun } from './use-comparison';
 
 export function RunsDiffTable({
@@ -56,19 +57,7 @@ export function RunsDiffTable({
         width: '112px',
         align: 'right',
         sortValue: (r) => r.values.validation_loss ?? Number.POSITIVE_INFINITY,
-        render: (r) => {
-          const note = lossCellNote(r);
-          return note === null ? (
-            formatStat(r.values.validation_loss)
-          ) : (
-            <Typography variant="body2" component="span" title={note} data-testid="loss-not-final" sx={{ whiteSpace: 'nowrap' }}>
-              {formatStat(r.values.validation_loss)}
-              <Typography component="sup" variant="caption" color="text.secondary" sx={{ ml: 0.25 }}>
-                best
-              </Typography>
-            </Typography>
-          );
-        },
+        render: (r) => <BestFigure value={r.values.validation_loss} note={lossCellNote(r)} />,
       },
       {
         id: 'cost',

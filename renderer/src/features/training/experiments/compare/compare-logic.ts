@@ -176,33 +176,41 @@ export function groupByOptions(tags: readonly string[]): string[] {
   return ['configuration', ...[...prefixes].sort()];
 }
 
-/** A compared run as the validation-loss cell needs it (the API's run: status, value, evaluations). */
-interface LossCellRun {
+/**
+ * What a run's loss figure is when it is not the final one (the API shows a run that did not
+ * complete by its best so far): the step it comes from when known and, for a run that failed,
+ * where and how its curve ended — so that 0.7687 beside a curve ending near 900 says why. Null
+ * for a completed run (its figure is the final one) or a run with no figure.
+ */
+export function notFinalNote(
+  what: 'validation loss' | 'training loss',
+  run: { status: string; value: number | null | undefined; bestStep: number | null; end: { step: number; loss: number | null } | null },
+): string | null {
+  if (run.status === 'completed' || run.value === null || run.value === undefined) return null;
+  const at = run.bestStep === null ? '' : ` (step ${run.bestStep.toLocaleString('en-US')})`;
+  const head = `Best ${what} so far${at}: the run did not complete, so this is not a final figure.`;
+  if (run.status !== 'failed') return head;
+  return run.end && run.end.loss !== null
+    ? `${head} It failed at step ${run.end.step.toLocaleString('en-US')}, where its training loss was ${formatStat(run.end.loss)}.`
+    : `${head} It failed.`;
+}
+
+/** notFinalNote of a compared run's validation loss, from its evaluations. */
+export function lossCellNote(run: {
   status: string;
   values: Readonly<Record<string, number | null>>;
   curve: ReadonlyArray<{ step: number; loss: number | null; validation_loss: number | null }>;
-}
-
-/**
- * What a run's validation-loss figure is when it is not the final one (the API ranks a run that
- * did not complete by its best evaluation so far): the step it comes from and, for a run that
- * failed, where and how its curve ended — so that 0.7687 beside a curve ending near 900 says
- * why. Null for a completed run (its figure is the final evaluation).
- */
-export function lossCellNote(run: LossCellRun): string | null {
-  if (run.status === 'completed') return null;
-  const value = run.values.validation_loss;
-  if (value === null || value === undefined) return null;
+}): string | null {
   let best: { step: number; v: number } | null = null;
   for (const p of run.curve)
     if (p.validation_loss !== null && (best === null || p.validation_loss < best.v)) best = { step: p.step, v: p.validation_loss };
-  const at = best ? ` (step ${best.step.toLocaleString('en-US')})` : '';
-  const head = `Best validation loss so far${at}: the run did not complete, so this is not a final figure.`;
-  if (run.status !== 'failed') return head;
   const last = run.curve.at(-1);
-  return last && last.loss !== null
-    ? `${head} It failed at step ${last.step.toLocaleString('en-US')}, where its training loss was ${formatStat(last.loss)}.`
-    : `${head} It failed.`;
+  return notFinalNote('validation loss', {
+    status: run.status,
+    value: run.values.validation_loss,
+    bestStep: best?.step ?? null,
+    end: last ? { step: last.step, loss: last.loss } : null,
+  });
 }
 
 /**
