@@ -9,19 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../../main/emulator';
 import { advanceClock, makeCall, OWNER } from '../harness';
+import { SLOW_WORLD } from './file-emulator';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON
 type Json = any;
 
 async function start(dataDir: string) {
-  const emulator = createEmulator({
-    seed: 42,
-    ownerKey: OWNER,
-    rateLimits: 'report',
-    startTime: new Date('2026-06-01T12:00:00.000Z'),
-    speed: 0.001,
-    dataDir,
-  });
+  const emulator = createEmulator({ ...SLOW_WORLD, dataDir });
   const call = makeCall(fetch, await emulator.listen(0), OWNER);
   return { call, advance: (s: number) => advanceClock(call, s), close: () => emulator.close() };
 }

@@ -5,14 +5,17 @@ import { afterAll, beforeAll } from 'vitest';
 import { createEmulator } from '../../../../main/emulator';
 import { makeCall, OWNER, type Target } from '../harness';
 
+/** The seeded world at a fixed start on a slow clock (tests that restart from a data folder add theirs). */
+export const SLOW_WORLD = {
+  seed: 42,
+  ownerKey: OWNER,
+  rateLimits: 'report',
+  startTime: new Date('2026-06-01T12:00:00.000Z'),
+  speed: 0.001,
+} as const;
+
 export function fileEmulator(): { call: Target['call'] } {
-  const emulator = createEmulator({
-    seed: 42,
-    ownerKey: OWNER,
-    rateLimits: 'report',
-    startTime: new Date('2026-06-01T12:00:00.000Z'),
-    speed: 0.001,
-  });
+  const emulator = createEmulator(SLOW_WORLD);
   const target = {
     call: (() => {
       throw new Error('the file emulator is not listening yet');
