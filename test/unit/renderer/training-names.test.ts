@@ -6,13 +6,17 @@ import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/ind
 import { nextDataGeneration } from '../../../renderer/src/platform/data-generation';
 import { useTrainingNames } from '../../../renderer/src/features/training/training-names-store';
 
-function fakeBridge(pages: Array<Array<{ id: string; name: string }>>) {
+function fakeBridge(pages: Array<Array<{ id: string; name: string }>>, one?: { id: string; name: string }) {
   let reads = 0;
   setBridge({
     mode: 'web',
     connection: { state: 'open', onStateChange: () => () => {} },
     subscribe: () => () => {},
-    invoke: async () => {
+    invoke: async (_channel: string, request: { op: string }) => {
+      if (request.op === 'training.jobs.get') {
+        reads++;
+        return { status: 200, rateLimit: null, data: one };
+      }
       const jobs = pages[Math.min(reads, pages.length - 1)]!;
       reads++;
       return { status: 200, rateLimit: null, data: { jobs, pagination: { total: jobs.length, limit: 100, offset: 0, hasMore: false } } };
@@ -33,5 +37,17 @@ describe('training names', () => {
     expect(reads()).toBe(2);
     // The first world's names are gone: its ids mean nothing here.
     expect(useTrainingNames.getState().jobs).toEqual({ job_b: 'second world' });
+  });
+});
+
+describe('a reference beyond the latest 100', () => {
+  it('is read once by itself and named', async () => {
+    nextDataGeneration();
+    const reads = fakeBridge([[{ id: 'job_new', name: 'recent' }]], { id: 'job_old', name: 'an old job' });
+    await useTrainingNames.getState().ensureOne('jobs', 'job_old');
+    await useTrainingNames.getState().ensureOne('jobs', 'job_old');
+    expect(useTrainingNames.getState().jobs).toEqual({ job_new: 'recent', job_old: 'an old job' });
+    // One list read and one read of the old job: asked once.
+    expect(reads()).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // Names of the training area's objects for the references that show them (a job's dataset, a
 // tuning job's parent training job, a run's job, a trial's model): one list read per kind (the latest 100), kept for a minute
-// and shared by every view, never one read per row. An object beyond that read shows its id.
+// and shared by every view, never one read per row. A single reference (a detail page's) to an
+// object beyond that read is read once by itself (`ensureOne`); a list's rows show such an id.
 // Names belong to one account's world: after a profile switch or an emulator reset (a new data
 // generation) the first ensure forgets them and reads again.
 import { useEffect } from 'react';
@@ -16,6 +17,8 @@ interface TrainingNamesState {
   models: Readonly<Record<string, string>>;
   /** Reads the kind's list unless it was read in the last minute (or is being read). */
   ensure(kind: NameKind): Promise<void>;
+  /** After `ensure`, reads the one object when the list did not name it (once per id and world). */
+  ensureOne(kind: NameKind, id: string): Promise<void>;
 }
 
 const FRESH_MS = 60_000;
@@ -33,9 +36,17 @@ async function readNames(kind: NameKind): Promise<{ id: string; name: string }[]
   return data.datasets;
 }
 
+async function readName(kind: NameKind, id: string): Promise<string> {
+  if (kind === 'jobs') return (await api('training.jobs.get', { params: { job_id: id } })).data.name;
+  if (kind === 'models') return (await api('training.models.get', { params: { model_id: id } })).data.name;
+  return (await api('training.datasets.get', { params: { dataset_id: id } })).data.name;
+}
+
 /** @internal Exported for its tests only. */
-export const useTrainingNames = create<TrainingNamesState>()((set) => {
+export const useTrainingNames = create<TrainingNamesState>()((set, get) => {
   const readAt = new Map<NameKind, number>();
+  /** Ids read one by one in this world (found or not: asked once). */
+  const readOne = new Set<string>();
   const reading = new Map<NameKind, Promise<void>>();
   let generation = dataGeneration();
   return {
@@ -47,6 +58,7 @@ export const useTrainingNames = create<TrainingNamesState>()((set) => {
         generation = dataGeneration();
         readAt.clear();
         reading.clear();
+        readOne.clear();
         set({ jobs: {}, datasets: {}, models: {} });
       }
       const pending = reading.get(kind);
@@ -67,13 +79,26 @@ export const useTrainingNames = create<TrainingNamesState>()((set) => {
       reading.set(kind, read);
       return read;
     },
+    async ensureOne(kind, id) {
+      await get().ensure(kind);
+      const key = `${kind}:${id}`;
+      if (get()[kind][id] !== undefined || readOne.has(key)) return;
+      readOne.add(key);
+      const readFor = generation;
+      try {
+        const name = await readName(kind, id);
+        if (readFor === dataGeneration()) set((s) => ({ [kind]: { ...s[kind], [id]: name } }));
+      } catch {
+        // Gone or unreadable: the id stays shown.
+      }
+    },
   };
 });
 
-/** The name of a training job, dataset or model (from its kind's one list read); null while unknown. */
+/** The name of a training job, dataset or model (its kind's list read, else its own read); null while unknown. */
 export function useTrainingName(kind: NameKind, id: string | null | undefined): string | null {
   useEffect(() => {
-    if (id) void useTrainingNames.getState().ensure(kind);
+    if (id) void useTrainingNames.getState().ensureOne(kind, id);
   }, [kind, id]);
   return useTrainingNames((s) => (id ? (s[kind][id] ?? null) : null));
 }
