@@ -113,6 +113,12 @@ test.describe('Comparison charts', () => {
     await page.getByTestId('parallel-clear').click();
     expect(await selection()).toHaveLength(300);
 
+    // A category axis names its values in full (its tick labels are cut to the room between axes).
+    await expect(page.getByTestId('parallel-axis-optimizer')).toHaveAttribute(
+      'title',
+      /^Optimizer \(values, bottom to top: [a-z]+(, [a-z]+){3}\) — drag to move/,
+    );
+
     // Axes move with the arrow keys on their names.
     const first = page.getByTestId('parallel-axis-learning_rate');
     await first.focus();

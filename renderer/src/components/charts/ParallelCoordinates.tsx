@@ -54,6 +54,13 @@ const STAGGER_BELOW = 130;
 /** How near an axis (px) a drag starts a brush. */
 const AXIS_GRAB_PX = 14;
 
+/** A category axis's values in full for its tooltip (its tick labels are cut to the room between axes). */
+function categoryList(categories: readonly string[] | undefined): string {
+  if (!categories || categories.length === 0) return '';
+  const shown = categories.slice(0, 20).join(', ');
+  return ` (values, bottom to top: ${shown}${categories.length > 20 ? `, and ${categories.length - 20} more` : ''})`;
+}
+
 export function ParallelCoordinates({
   title,
   axes,
@@ -339,7 +346,7 @@ export function ParallelCoordinates({
                   component="button"
                   type="button"
                   data-testid={`parallel-axis-${axis.key}`}
-                  title={`${axis.label}${axis.kind === 'log' ? ' (log scale)' : ''} — drag to move${brushed ? '; Delete clears its brush' : ''}`}
+                  title={`${axis.label}${axis.kind === 'log' ? ' (log scale)' : ''}${categoryList(cols.scales[a]?.categories)} — drag to move${brushed ? '; Delete clears its brush' : ''}`}
                   aria-label={`${axis.label}, axis ${k + 1} of ${order.length}${brushed ? ', brushed' : ''}`}
                   onPointerDown={(e: ReactPointerEvent<HTMLButtonElement>) => {
                     labelPointer.current = { slot: k, startX: e.clientX, id: e.pointerId };
