@@ -1,6 +1,7 @@
 // The web-mode access token: 32 random bytes, base64url. It reaches the browser in the URL
-// fragment (never sent to the server) and lives in the page's sessionStorage, which is kept
-// per origin — port included — unlike cookies. It is presented only in the first message of
+// fragment (never sent to the server) and lives in the page's Web Storage (the tab's, and the
+// origin's once accepted: renderer/src/bridge/token.ts), which is kept per origin — port
+// included — unlike cookies. It is presented only in the first message of
 // the bridge WebSocket (bridge-socket.ts), so nothing the browser sends by itself (a cookie,
 // a header) can open the bridge: another local server visited by the same browser learns nothing.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

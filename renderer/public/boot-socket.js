@@ -1,10 +1,11 @@
 // Web mode: opens the bridge socket while the console's JavaScript is still downloading,
 // so the WebSocket handshake overlaps the load instead of following it. The bridge
 // (src/bridge/websocket-bridge.ts) adopts this socket and sends the token as its first
-// message. Moves the token from the address bar to sessionStorage exactly as
-// src/bridge/token.ts does, keeping the route it follows (a log window opened in a new tab:
-// `#/logs?src=…&token=…`). Nothing here in Electron, nor without a token (the console then
-// shows its sign-in screen).
+// message. Moves the token from the address bar to this tab's sessionStorage exactly as
+// src/bridge/token.ts does, keeping the route it follows (`#/logs?src=…&token=…`); without
+// one there, the tab's own or the console's (localStorage: the one its server last accepted,
+// which a new tab or a bookmark signs in with) is used. Nothing here in Electron, nor without
+// any token (the console then shows its sign-in screen).
 (function () {
   'use strict';
   if (window.gpuConsole) return;
@@ -12,7 +13,7 @@
   var match = /(?:^#|[?&])token=([A-Za-z0-9_-]{16,256})(?:&|$)/.exec(location.hash);
   var token = null;
   try {
-    token = match ? match[1] : sessionStorage.getItem(KEY);
+    token = match ? match[1] : sessionStorage.getItem(KEY) || localStorage.getItem(KEY);
     if (match) {
       sessionStorage.setItem(KEY, token);
       var rest = /^#\//.test(location.hash)

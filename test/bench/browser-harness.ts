@@ -52,7 +52,7 @@ export async function withScaledConsole<T>(
           // tsx compiles the in-page functions with esbuild's keepNames, which calls a __name helper.
           await context.addInitScript('globalThis.__name = (fn) => fn;');
           const page = await context.newPage();
-          // The token signs the tab in (sessionStorage); the console then opens on its default view.
+          // The token signs the tab in (then kept in the origin's storage); the console opens on its default view.
           await page.goto(`${server.origin}/#token=${token}`);
           await page.evaluate(() => (window.location.hash = '#/api-keys'));
           await page.waitForSelector('[data-testid="create-key-button"]:not([disabled])', { timeout: 30_000 });

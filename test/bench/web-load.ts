@@ -80,7 +80,7 @@ export async function benchWebLoad(): Promise<{ interactiveMs: number; initialJs
   const browser = await launchChromium();
   try {
     const measure = async (): Promise<number> => {
-      // A fresh context: empty cache, no sessionStorage — a cold load with the printed address.
+      // A fresh context: empty cache, no stored token — a cold load with the printed address.
       const context = await browser.newContext();
       const page = await context.newPage();
       const started = performance.now();

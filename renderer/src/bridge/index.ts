@@ -1,8 +1,8 @@
 // Chooses the transport once: the preload's `window.gpuConsole` in Electron, otherwise the
-// web-mode WebSocket with the token from the address bar.
+// web-mode WebSocket with the token from the address bar or the console's storage (token.ts).
 import type { Bridge } from '../../../shared/ipc/contract';
 import { createElectronBridge, electronGlobal } from './electron-bridge';
-import { storeToken, takeTokenFromLocation } from './token';
+import { onTokenShared, storeToken, takeTokenFromLocation, tokenAccepted, tokenRefused } from './token';
 import { adoptEarlySocket, bridgeUrl, createWebSocketBridge, type ConnectionState } from './websocket-bridge';
 
 export type { ConnectionState } from './websocket-bridge';
@@ -30,10 +30,20 @@ function createBridge(): RendererBridge {
     return { invoke, subscribe, mode: 'electron', connection };
   }
   let first = true;
-  const ws = createWebSocketBridge(bridgeUrl(window.location), takeTokenFromLocation(), (url) => {
-    const early = first ? adoptEarlySocket(url) : null;
-    first = false;
-    return early ?? new WebSocket(url);
+  const ws = createWebSocketBridge(
+    bridgeUrl(window.location),
+    takeTokenFromLocation(),
+    (url) => {
+      const early = first ? adoptEarlySocket(url) : null;
+      first = false;
+      return early ?? new WebSocket(url);
+    },
+    { onAccepted: (token) => tokenAccepted(token), onRefused: (token) => tokenRefused(token) },
+  );
+  // Signed out (no token, or a restarted server's refusal) while another tab of this console
+  // signs in: this one follows with the token the server accepted there.
+  onTokenShared((token) => {
+    if (ws.state === 'signed-out') connection.signIn(token);
   });
   const connection = {
     get state() {

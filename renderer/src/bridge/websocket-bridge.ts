@@ -2,7 +2,8 @@
 // Every socket first sends the token (`hello`) and waits for `ready`. Calls made while
 // (re)connecting or signed out wait; calls in flight when it closes are rejected (the server
 // may or may not have run them); subscriptions are renewed on every `ready`. A socket closed
-// for a wrong token is not retried: the state becomes 'signed-out' until signIn().
+// for a wrong token is not retried: the bridge asks `onRefused` for another token to try (one
+// another tab signed in with), else the state becomes 'signed-out' until signIn().
 import type {
   Bridge,
   BridgeResult,
@@ -81,10 +82,19 @@ function encode(message: ClientMessage): string | Uint8Array<ArrayBuffer> {
   ) as Uint8Array<ArrayBuffer>;
 }
 
+/** What the bridge tells its token store (bridge/token.ts), and asks it. */
+export interface TokenHooks {
+  /** The server accepted this token (its `ready`). */
+  onAccepted?(token: string): void;
+  /** The server refused this token: another one to try at once, or null to sign out. */
+  onRefused?(token: string): string | null;
+}
+
 export function createWebSocketBridge(
   url: string,
   token: string | null,
   createSocket: (url: string) => WebSocket = (u) => new WebSocket(u),
+  hooks: TokenHooks = {},
 ): WebSocketBridge {
   /** The socket once the server accepted the token; null while connecting or closed. */
   let socket: WebSocket | null = null;
@@ -123,6 +133,7 @@ export function createWebSocketBridge(
   const onReady = (ws: WebSocket) => {
     socket = ws;
     attempt = 0;
+    if (token) hooks.onAccepted?.(token);
     setState('open');
     for (const [id, sub] of subscriptions)
       ws.send(JSON.stringify({ type: 'subscribe', id, topic: sub.topic, params: sub.params } satisfies ClientMessage));
@@ -192,7 +203,14 @@ export function createWebSocketBridge(
       drop();
       if (closedForGood) return;
       if (event.code === CLOSE_UNAUTHORIZED) {
-        // Retrying the same token cannot help (the server was restarted with a new one).
+        // Retrying the same token cannot help (the server was restarted with a new one); another
+        // tab may have signed in with the new one.
+        const next = token ? (hooks.onRefused?.(token) ?? null) : null;
+        if (next && next !== token) {
+          token = next;
+          connect();
+          return;
+        }
         signedOutReason = 'refused';
         setState('signed-out');
         return;

@@ -1,6 +1,7 @@
 // One live metric chart (Chart.js through metric-chart-core.ts) with a crosshair shared by
 // every chart of a view: hovering one sets the time in the shared crosshair, and each chart
-// draws a vertical line there as a DOM overlay (no redraw of the canvas on mouse moves).
+// draws a vertical line there as a DOM overlay (no redraw of the canvas on mouse moves). A
+// marker (the moment a link opened the view at) is another such line, dashed.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
@@ -53,6 +54,8 @@ export interface MetricChartProps {
   testId?: string;
   /** Read by screen readers instead of the canvas. */
   description: string;
+  /** A moment to mark (epoch ms): a dashed line, while it is within the chart's range. */
+  marker?: number | null;
 }
 
 export function MetricChart({
@@ -68,10 +71,14 @@ export function MetricChart({
   height = 170,
   testId,
   description,
+  marker = null,
 }: MetricChartProps) {
   const theme = useTheme();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const lineRef = useRef<HTMLDivElement>(null);
+  const markerRef = useRef<HTMLDivElement>(null);
+  const markerAt = useRef(marker);
+  markerAt.current = marker;
   const controllerRef = useRef<MetricChartController | null>(null);
   const colors = useMemo(
     () => ({
@@ -107,7 +114,8 @@ export function MetricChart({
     const { series: s, xMin: a, xMax: b, hidden: h } = latest.current;
     controllerRef.current?.update(s, a, b, h);
     staleRef.current = false;
-    placeLine(crosshair.get());
+    placeLine(lineRef.current, crosshair.get());
+    placeLine(markerRef.current, markerAt.current);
   };
   useEffect(() => {
     if (visibleRef.current) apply();
@@ -124,8 +132,7 @@ export function MetricChart({
     return () => observer.disconnect();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  function placeLine(x: number | null) {
-    const line = lineRef.current;
+  function placeLine(line: HTMLDivElement | null, x: number | null) {
     const controller = controllerRef.current;
     if (!line || !controller) return;
     const px = x === null ? null : controller.pixelAtX(x);
@@ -140,7 +147,8 @@ export function MetricChart({
     line.style.height = `${bottom - top}px`;
   }
 
-  useEffect(() => crosshair.subscribe(() => placeLine(crosshair.get())), [crosshair]);
+  useEffect(() => crosshair.subscribe(() => placeLine(lineRef.current, crosshair.get())), [crosshair]);
+  useEffect(() => placeLine(markerRef.current, marker), [marker]);
 
   return (
     <Box data-testid={testId} data-visible-series={series.filter((s) => !hidden.has(s.key)).length} sx={{ minWidth: 0 }}>
@@ -159,6 +167,24 @@ export function MetricChart({
         onMouseLeave={() => crosshair.set(null)}
       >
         <canvas ref={canvasRef} role="img" aria-label={description} />
+        {marker !== null && (
+          <Box
+            ref={markerRef}
+            aria-hidden
+            data-testid="moment-marker"
+            data-at={new Date(marker).toISOString()}
+            sx={{
+              position: 'absolute',
+              left: 0,
+              width: 0,
+              display: 'none',
+              pointerEvents: 'none',
+              borderLeft: 2,
+              borderLeftStyle: 'dashed',
+              borderColor: 'warning.main',
+            }}
+          />
+        )}
         <Box
           ref={lineRef}
           aria-hidden

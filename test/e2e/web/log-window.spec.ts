@@ -1,8 +1,9 @@
 // The log window as an operator uses it in web mode: opened from a running cluster's page as
-// a new tab that gets the session through its address fragment (never a cookie), lines
+// a new tab signed in with the console's stored token (never a cookie, never in its address), lines
 // arriving from the live tail, follow mode that stops when scrolling up and counts the lines
 // that arrive as the simulated clock moves, the regex filter with its highlight and its inline
-// error; and the link from a log line's moment and GPU to the metrics dashboard.
+// error; and the link from a log line's moment and GPU to the metrics dashboard. Links between
+// an open log tab and the metrics tab: web-tabs.spec.ts.
 // The first test needs the stream relay (the `logs:tail` topic served by main/streams/).
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from './console-page';
@@ -28,7 +29,7 @@ test.describe('Log window', () => {
     const cluster = await clusterWithStatus(page, 'running');
     const logs = await openLogWindowFromCluster(page, cluster.id);
 
-    // The new tab is signed in with the session it was handed, and the token left its address.
+    // The new tab is signed in (the token the server accepted, from the origin's storage), and its address holds no token.
     await expect(logs.getByRole('log', { name: 'Log lines' })).toBeVisible();
     await expect.poll(() => logs.url()).toContain('#/logs?src=');
     expect(logs.url()).not.toContain(E2E_TOKEN);

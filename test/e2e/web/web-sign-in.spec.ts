@@ -1,16 +1,14 @@
-// Web-mode sign-in as a browser lives it: the token stays in the tab (sessionStorage, per
-// origin), never in a cookie; another local server the same browser visits learns nothing
-// that opens the bridge; two consoles on two ports work side by side; the sign-in screen
-// takes the printed address without a reload.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+// Web-mode sign-in as a browser lives it: the token stays in the storage of the console's
+// origin (the tab's sessionStorage, and localStorage once the server accepted it), never in a
+// cookie; another local server the same browser visits learns nothing that opens the bridge;
+// two consoles on two ports work side by side; the sign-in screen takes the printed address
+// without a reload. New tabs and a restarted server: web-tabs.spec.ts.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { openConsole } from './console-page';
+import { startConsoleServer } from './console-server';
 import { E2E_TOKEN } from './server-constants';
 
 /** A plain local web server that records what browsers send it. */
@@ -25,30 +23,6 @@ async function startSnoop(): Promise<{ server: Server; port: number; seen: Array
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port, seen };
-}
-
-/** A second console (own data folder, memory vault) on a free port; resolves with its printed address. */
-async function startSecondConsole(): Promise<{ child: ChildProcess; url: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gpc-e2e-second-'));
-  // Node itself (not npx, whose shell would outlive a kill and keep the server running).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/web/cli.ts', '--port', '0', '--data', dataDir], {
-    env: { ...process.env, GPC_VAULT: 'memory' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the second console did not start: ${out}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Console: (\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the second console exited (${code}): ${out}`)));
-  });
-  return { child, url };
 }
 
 /** Opens the bridge with exactly these headers (a replay); resolves with the close code and anything received. */
@@ -106,7 +80,7 @@ test('a second local server visited by the same browser receives nothing that op
 });
 
 test('two consoles on different ports work side by side in one browser', async ({ page }) => {
-  const second = await startSecondConsole();
+  const second = await startConsoleServer();
   try {
     await openConsole(page);
     const other = await page.context().newPage();
@@ -121,7 +95,7 @@ test('two consoles on different ports work side by side in one browser', async (
     await expect(page.getByTestId('sign-in')).toHaveCount(0);
     await expect(other.getByTestId('sign-in')).toHaveCount(0);
   } finally {
-    second.child.kill('SIGTERM');
+    await second.stop();
   }
 });
 
@@ -151,7 +125,10 @@ test('the sign-in screen takes the printed address without a reload, and says wh
   );
   await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-  expect(await page.evaluate(() => sessionStorage.getItem('gpc.token'))).toBe(E2E_TOKEN);
+  expect(await page.evaluate(() => [sessionStorage.getItem('gpc.token'), localStorage.getItem('gpc.token')])).toEqual([
+    E2E_TOKEN,
+    E2E_TOKEN,
+  ]);
   expect(await page.context().cookies()).toEqual([]);
 });
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../../renderer/src/bridge/backoff';
 import { BridgeCallError, isCancelled, toNormalizedError } from '../../../renderer/src/bridge/errors';
-import { handoffUrl, hashWithoutToken, tokenFromHash, tokenFromPaste } from '../../../renderer/src/bridge/token';
+import {
+  hashWithoutToken,
+  storeToken,
+  tokenAccepted,
+  tokenFromHash,
+  tokenFromPaste,
+  tokenRefused,
+  type TokenStores,
+} from '../../../renderer/src/bridge/token';
 import { bridgeUrl } from '../../../renderer/src/bridge/websocket-bridge';
 import { parseHash } from '../../../renderer/src/platform/navigation/hash-router';
 import { detailLines } from '../../../renderer/src/components/error-details';
@@ -28,29 +36,57 @@ describe('tokenFromHash', () => {
     expect(tokenFromHash('#token=has%20space-and-more')).toBeNull();
   });
 
-  it('reads the token a console hands a window it opens, after its route', () => {
+  it('reads a token that follows a route', () => {
     expect(tokenFromHash('#/logs?src=cluster%3Acl_1&token=t0k-t0k-t0k-t0k-t0k')).toBe('t0k-t0k-t0k-t0k-t0k');
     expect(tokenFromHash('#/logs?token=t0k-t0k-t0k-t0k-t0k')).toBe('t0k-t0k-t0k-t0k-t0k');
     expect(tokenFromHash('#/logs?src=token%3Dt0k-t0k-t0k-t0k-t0k')).toBeNull();
   });
 });
 
-describe('handing the session to a new tab', () => {
-  function storage(token: string | null): Storage {
-    return { getItem: () => token } as unknown as Storage;
+describe('where a tab keeps the token', () => {
+  const OLD = 'token-of-the-last-server-run';
+  const NEW = 'token-of-this-server-run-0123';
+  function stores(tab: string | null, origin: string | null): TokenStores & { read(): { tab: string | null; origin: string | null } } {
+    const make = (initial: string | null) => {
+      const map = new Map<string, string>(initial === null ? [] : [['gpc.token', initial]]);
+      return {
+        getItem: (k: string) => map.get(k) ?? null,
+        setItem: (k: string, v: string) => void map.set(k, v),
+        removeItem: (k: string) => void map.delete(k),
+      };
+    };
+    const t = make(tab);
+    const o = make(origin);
+    return { tab: t, origin: o, read: () => ({ tab: t.getItem('gpc.token'), origin: o.getItem('gpc.token') }) };
   }
-  const loc = { origin: 'http://127.0.0.1:4790', pathname: '/' };
 
-  it('puts the token after the route in the fragment, and the new tab keeps the route without it', () => {
+  it('shares only a token the server accepted with the other tabs of the console', () => {
+    const s = stores(null, NEW);
+    // A pasted (or printed) token stays in the tab until the server says yes…
+    storeToken(OLD, s);
+    expect(s.read()).toEqual({ tab: OLD, origin: NEW });
+    // …and a refused one is forgotten, the console's accepted one offered instead.
+    expect(tokenRefused(OLD, s)).toBe(NEW);
+    expect(s.read()).toEqual({ tab: null, origin: NEW });
+    tokenAccepted(NEW, s);
+    expect(s.read()).toEqual({ tab: NEW, origin: NEW });
+  });
+
+  it('has nothing else to try when the console token is refused (a restarted server), and keeps it for new tabs to say so', () => {
+    const s = stores(OLD, OLD);
+    expect(tokenRefused(OLD, s)).toBeNull();
+    expect(s.read()).toEqual({ tab: null, origin: OLD });
+    // A token given later and accepted is the console's from then on.
+    storeToken(NEW, s);
+    tokenAccepted(NEW, s);
+    expect(s.read()).toEqual({ tab: NEW, origin: NEW });
+  });
+
+  it('keeps the route of an address whose token it takes out', () => {
     const token = 't0k-t0k-t0k-t0k-t0k';
-    const url = handoffUrl('/logs?src=cluster%3Acl_1', loc, storage(token))!;
-    expect(url).toBe(`http://127.0.0.1:4790/#/logs?src=cluster%3Acl_1&token=${token}`);
-    const hash = new URL(url).hash;
-    expect(tokenFromHash(hash)).toBe(token);
-    expect(hashWithoutToken(hash)).toBe('#/logs?src=cluster%3Acl_1');
+    expect(hashWithoutToken(`#/logs?src=cluster%3Acl_1&token=${token}`)).toBe('#/logs?src=cluster%3Acl_1');
     expect(hashWithoutToken(`#/logs?token=${token}`)).toBe('#/logs');
     expect(hashWithoutToken(`#token=${token}`)).toBe('#/');
-    expect(handoffUrl('/logs', loc, storage(null))).toBeNull();
   });
 });
 

@@ -2,7 +2,13 @@
 // and the pattern, and the "new lines" counter of follow mode.
 import { describe, expect, it } from 'vitest';
 import { channels } from '../../../shared/ipc/contract';
-import { LOG_AT_PARAM, logWindowPath, metricsAtPath } from '../../../renderer/src/platform/navigation/links';
+import {
+  LOG_AT_PARAM,
+  logWindowName,
+  logWindowPath,
+  metricsAtPath,
+  metricsWindowName,
+} from '../../../renderer/src/platform/navigation/links';
 import { hiddenExcept, MOMENT_SPAN_MS, readMoment } from '../../../renderer/src/features/clusters/clusters/metrics/moment';
 import { parseSources, serverFilters } from '../../../renderer/src/features/clusters/logs/log-sources';
 import { atBottom, FOLLOWING, onScrolled, pause, unseen } from '../../../renderer/src/features/clusters/logs/follow';
@@ -220,6 +226,52 @@ describe('LogModel', () => {
     expect(model.sources[0]!.lastId).toBe('x');
   });
 
+  it('finds the first line shown at or after a moment (a link to a minute the window holds)', () => {
+    const { model, frame } = manualModel();
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    model.ingest(
+      0,
+      [0, 30, 60, 61, 90].map((s) => ({ id: `e${s}`, entry: clusterEntry(s, T0 + s * 1000, s === 60 ? { level: 'debug' } : {}) })),
+    );
+    frame();
+    expect(model.lineAt(model.indexAtTime(T0 + 60_000))!.id).toBe('e60');
+    expect(model.indexAtTime(T0 - 1)).toBe(0);
+    expect(model.indexAtTime(T0 + 91_000)).toBe(model.visibleCount);
+    // A line the filters hide is passed over.
+    model.setFilter({ ...NO_FILTER, levels: new Set(['info']) });
+    expect(model.lineAt(model.indexAtTime(T0 + 60_000))!.id).toBe('e61');
+  });
+
+  it('starts over at an older moment: the lines go, the feeds resume from nothing, and lines read again are not new', () => {
+    const { model, frame } = manualModel();
+    model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
+    model.ingest(
+      0,
+      [100, 101, 102].map((s) => ({ id: `e${s}`, entry: clusterEntry(s, T0 + s * 1000) })),
+    );
+    frame();
+    expect(model.matchedTotal).toBe(3);
+    model.ingest(0, [{ id: 'late', entry: clusterEntry(103, T0 + 103_000) }]);
+    model.startOver();
+    expect(model.visibleCount).toBe(0);
+    expect(model.sources[0]!.lastId).toBeUndefined();
+    const base = model.matchedTotal;
+    // From the moment on: the lines before, and up to the newest the window had, come again…
+    model.ingest(
+      0,
+      [50, 60, 100, 101, 102, 103].map((s) => ({ id: `e${s}`, entry: clusterEntry(s, T0 + s * 1000) })),
+    );
+    frame();
+    expect(model.visibleCount).toBe(6);
+    expect(model.lineAt(0)!.id).toBe('e50');
+    // …and none of them counts as new: the counter is for what arrives after the newest line
+    // the window had (the reader is shown the moment's lines, at the top).
+    expect(model.matchedTotal - base).toBe(0);
+    model.ingest(0, [{ id: 'e104', entry: clusterEntry(104, T0 + 104_000) }]);
+    frame();
+    expect(model.matchedTotal - base).toBe(1);
+  });
+
   it('counts the lines that arrived per real second over the stated window, backlog and catch-up left out', () => {
     const { model, frame, setNow } = manualModel();
     model.setSources([{ kind: 'cluster', id: 'cl_1' }]);
@@ -312,6 +364,7 @@ describe('the link from a log line to the metrics at its moment', () => {
     expect(path).toBe(`/clusters/cl_1/metrics?at=${encodeURIComponent(new Date(at).toISOString())}&gpu=gpu_1`);
     const moment = readMoment(new URLSearchParams(path.split('?')[1]), now, gpus)!;
     expect(moment.range).toEqual({ start: at - MOMENT_SPAN_MS, end: at + MOMENT_SPAN_MS });
+    expect(moment.at).toBe(at);
     expect(moment.gpu).toBe('gpu_1');
     expect([...hiddenExcept(gpus, 'gpu_1')]).toEqual(['gpu_0', 'gpu_2']);
   });
@@ -354,6 +407,19 @@ describe('the log window address', () => {
     const query = new URLSearchParams(path.split('?')[1]);
     expect(parseSources(query.get('src'))).toEqual(sources);
     expect(Date.parse(query.get(LOG_AT_PARAM)!)).toBe(at);
+  });
+
+  it('names the tab of a log window after its sources, and the metrics tab after its cluster', () => {
+    expect(logWindowName([{ kind: 'cluster', id: 'cluster_a' }])).toBe('gpc-logs:cluster:cluster_a');
+    expect(
+      logWindowName([
+        { kind: 'cluster', id: 'cluster_a' },
+        { kind: 'endpoint', id: 'ep_1' },
+      ]),
+    ).toBe('gpc-logs:cluster:cluster_a,endpoint:ep_1');
+    // No source: no name (a window of its own that nothing links to).
+    expect(logWindowName([])).toBe('');
+    expect(metricsWindowName('cluster_a')).not.toBe(logWindowName([{ kind: 'cluster', id: 'cluster_a' }]));
   });
 
   it('asks the server for the filters it can apply, per kind of source', () => {

@@ -139,6 +139,46 @@ describe('createWebSocketBridge', () => {
     await expect(call).resolves.toBe(42);
   });
 
+  it('a refused token makes way for the one another tab signed in with, and an accepted one is reported', () => {
+    const accepted: string[] = [];
+    const refused: string[] = [];
+    const bridge = createWebSocketBridge(
+      'ws://test/bridge',
+      'token-of-an-earlier-run-0123',
+      () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+      {
+        onAccepted: (t) => void accepted.push(t),
+        onRefused: (t) => {
+          refused.push(t);
+          return refused.length === 1 ? TOKEN : null;
+        },
+      },
+    );
+    sockets[0]!.open();
+    sockets[0]!.close(4401);
+    // At once, with the other token: no sign-in screen in between.
+    expect(sockets).toHaveLength(2);
+    expect(bridge.state).toBe('connecting');
+    sockets[1]!.accept();
+    expect(sockets[1]!.sent[0]).toEqual(HELLO);
+    expect(accepted).toEqual([TOKEN]);
+    expect(bridge.state).toBe('open');
+    // Refused again with nothing else to try: signed out, not retried.
+    sockets[1]!.close(1006);
+    vi.advanceTimersByTime(15_000);
+    sockets[2]!.open();
+    sockets[2]!.close(4401);
+    expect(refused).toEqual(['token-of-an-earlier-run-0123', TOKEN]);
+    expect(bridge.state).toBe('signed-out');
+    expect(bridge.signedOutReason).toBe('refused');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(3);
+  });
+
   it('does not reconnect after close()', () => {
     const bridge = connect();
     sockets[0]!.accept();

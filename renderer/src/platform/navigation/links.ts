@@ -29,3 +29,18 @@ export function metricsAtPath(clusterId: string, at: number, gpu: string | null)
   if (gpu) query.set(METRICS_GPU_PARAM, gpu);
   return `/clusters/${encodeURIComponent(clusterId)}/metrics?${query.toString()}`;
 }
+
+// Web mode names the tab a link opens (open-window.ts) by what it shows, so that the next link
+// to the same thing shows it there instead of opening another tab: a chart's click reuses the
+// log tab of that source, a log line's link the metrics tab it opened before. A log tab names
+// itself after its sources (and renames itself when they change).
+
+/** The tab of the log window following exactly these sources. */
+export function logWindowName(sources: readonly LinkedLogSource[]): string {
+  return sources.length === 0 ? '' : `gpc-logs:${sources.map((s) => `${s.kind}:${s.id}`).join(',')}`;
+}
+
+/** The tab showing a cluster's metrics that a log window opened. */
+export function metricsWindowName(clusterId: string): string {
+  return `gpc-metrics:${clusterId}`;
+}

@@ -1,37 +1,31 @@
-// Opens a route of the console in a window of its own (a log window): a secondary window of
-// the desktop app, or in web mode a new tab of this console that this tab hands its session
-// to through the new tab's address fragment (bridge/token.ts) — never through a cookie.
+// Opens a route of the console in a window of its own (a log window, the metrics a log line
+// links to): a secondary window of the desktop app, or in web mode a tab of this console. The
+// new tab signs in by itself with the token the server accepted (bridge/token.ts keeps it in the
+// origin's storage): no token is ever put in the address.
 import { getBridge } from '../../bridge';
-import { handoffUrl } from '../../bridge/token';
 import { navigate } from './hash-router';
+import { logWindowName, logWindowPath, type LinkedLogSource } from './links';
 
-export async function openWindow(route: string): Promise<void> {
+/**
+ * `name` (web mode) names the tab: a later link with the same name shows its route in that tab
+ * (brought to the front, the page kept: only the fragment changes) instead of opening another.
+ * Links name the tab by what it shows (links.ts: a log window's sources, a cluster's metrics).
+ */
+export async function openWindow(route: string, name?: string): Promise<void> {
   const bridge = getBridge();
   if (bridge.mode === 'electron') {
     const { opened } = await bridge.invoke('windows:open', { route });
     if (!opened) navigate(route);
     return;
   }
-  const url = handoffUrl(route);
-  // No token in this tab (it cannot be, signed in) or a blocked pop-up: show it here instead.
-  const opened = url !== null && window.open(url, '_blank') !== null;
-  if (!opened) navigate(route);
+  const path = route.startsWith('/') ? route : `/${route}`;
+  const tab = window.open(`${window.location.origin}${window.location.pathname}#${path}`, name ?? '_blank');
+  // A blocked pop-up: show it here instead.
+  if (!tab) navigate(route);
+  else tab.focus();
 }
 
-/**
- * Shows a route of the console from a window the console opened (a log window's link to the
- * metrics): in the tab that opened it when there is one (web mode), else in a new window.
- */
-export async function openInConsole(route: string): Promise<void> {
-  const opener = window.opener as Window | null;
-  if (opener && !opener.closed) {
-    try {
-      opener.location.hash = `#${route}`;
-      opener.focus();
-      return;
-    } catch {
-      // Not ours (another origin): open a window instead.
-    }
-  }
-  await openWindow(route);
+/** The log window of these sources (from a moment): in web mode, the tab already following them when there is one. */
+export function openLogWindow(sources: readonly LinkedLogSource[], at?: number): Promise<void> {
+  return openWindow(logWindowPath(sources, at), logWindowName(sources));
 }

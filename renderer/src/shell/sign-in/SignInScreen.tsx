@@ -56,8 +56,8 @@ export function SignInScreen({ refused }: { refused: boolean }) {
         </Typography>
         {refused && (
           <Alert severity="warning" sx={{ mb: 2 }} data-testid="sign-in-refused">
-            The server did not accept the token this tab had: it was probably restarted, which makes a new one. Paste the address it printed
-            this time.
+            The server did not accept the token this browser had for it: it was probably restarted, which makes a new one. Paste the address
+            it printed this time.
           </Alert>
         )}
         <TextField
@@ -69,7 +69,9 @@ export function SignInScreen({ refused }: { refused: boolean }) {
           }}
           onPaste={onPaste}
           error={error !== null}
-          helperText={error ?? 'The token stays in this tab only; it is not saved in a cookie or on disk.'}
+          helperText={
+            error ?? "Kept by this browser for this console's address only (never in a cookie); a restarted server makes a new one."
+          }
           fullWidth
           autoFocus
           autoComplete="off"

@@ -21,8 +21,10 @@ const OVERSCAN_FOLLOWING = 2;
 const SLOTS = 512;
 
 export interface LogListHandle {
-  /** Stops following and brings the line at this buffer position to the middle. */
-  reveal(pos: number): void;
+  /** Stops following and brings the line at this buffer position to the middle (or the top). */
+  reveal(pos: number, align?: 'center' | 'start'): void;
+  /** Stops following and shows the first lines (the window started over at a moment); what arrives below is counted. */
+  showFromStart(): void;
   jumpToLatest(): void;
 }
 
@@ -74,9 +76,10 @@ export const LogList = forwardRef<
       });
   const totalSize = dynamic ? virtualizer.getTotalSize() : count * ROW_HEIGHT;
   const scrollToIndex = useCallback(
-    (index: number) => {
-      if (dynamic) virtualizer.scrollToIndex(index, { align: 'center' });
-      else if (scroller.current) scroller.current.scrollTop = Math.max(0, index * ROW_HEIGHT - scroller.current.clientHeight / 2);
+    (index: number, align: 'center' | 'start') => {
+      if (dynamic) virtualizer.scrollToIndex(index, { align });
+      else if (scroller.current)
+        scroller.current.scrollTop = Math.max(0, index * ROW_HEIGHT - (align === 'center' ? scroller.current.clientHeight / 2 : 0));
     },
     [dynamic, virtualizer],
   );
@@ -107,18 +110,46 @@ export const LogList = forwardRef<
     }
   });
 
+  /** Notes the line at the top of the view, which the view keeps in place while lines come and go. */
+  const noteTop = useCallback(() => {
+    const first = Math.floor((scroller.current?.scrollTop ?? 0) / ROW_HEIGHT);
+    topPos.current = first < model.visibleCount ? model.positionAt(first) : null;
+  }, [model]);
+
+  // A scroll made here (to a line, to the first lines) says nothing of the reader: the scroll
+  // events of its frame leave follow mode alone. One already queued by following (at the bottom)
+  // would otherwise resume it, as would the bottom of a list emptied to start over. The new top
+  // line is noted at once: a render before the scroll event would otherwise put the old one back.
+  const ownScroll = useRef(false);
+  const scrollHere = useCallback(
+    (scroll: () => void) => {
+      ownScroll.current = true;
+      scroll();
+      noteTop();
+      // Scroll events of a frame come before its animation-frame callbacks.
+      requestAnimationFrame(() => (ownScroll.current = false));
+    },
+    [noteTop],
+  );
+
   const onScroll = useCallback(() => {
     const el = scroller.current!;
     setSight((prev) =>
       prev.top === el.scrollTop && prev.height === el.clientHeight ? prev : { top: el.scrollTop, height: el.clientHeight },
     );
-    const first = Math.floor(el.scrollTop / ROW_HEIGHT);
-    topPos.current = first < model.visibleCount ? model.positionAt(first) : null;
+    noteTop();
+    if (ownScroll.current) return;
     const next = onScrolled(followRef.current, atBottom(el.scrollTop, el.clientHeight, el.scrollHeight), model.matchedTotal);
     if (next !== followRef.current) {
       followRef.current = next;
       setFollow(next);
     }
+  }, [model, noteTop, setFollow]);
+
+  const stopFollowing = useCallback(() => {
+    const next = { following: false, base: model.matchedTotal };
+    followRef.current = next;
+    setFollow(next);
   }, [model, setFollow]);
 
   const jumpToLatest = useCallback(() => {
@@ -131,16 +162,24 @@ export const LogList = forwardRef<
   useImperativeHandle(
     ref,
     () => ({
-      reveal(pos) {
+      reveal(pos, align = 'center') {
         const index = model.indexOfPosition(pos);
-        const next = { following: false, base: model.matchedTotal };
-        followRef.current = next;
-        setFollow(next);
-        if (index >= 0) requestAnimationFrame(() => scrollToIndex(index));
+        stopFollowing();
+        if (index < 0) return;
+        // Now, among the rows laid out, and again once a change of the filters is.
+        scrollHere(() => scrollToIndex(index, align));
+        requestAnimationFrame(() => scrollHere(() => scrollToIndex(index, align)));
+      },
+      showFromStart() {
+        stopFollowing();
+        // The list is empty: no top line is noted (the positions of the lines let go are taken again by the lines to come).
+        scrollHere(() => {
+          if (scroller.current) scroller.current.scrollTop = 0;
+        });
       },
       jumpToLatest,
     }),
-    [model, setFollow, scrollToIndex, jumpToLatest],
+    [model, stopFollowing, scrollHere, scrollToIndex, jumpToLatest],
   );
 
   const fresh = unseen(follow, model.matchedTotal);
@@ -151,11 +190,7 @@ export const LogList = forwardRef<
         onScroll={onScroll}
         onWheel={(e) => {
           // Scrolling up means "stop here" at once, before the next frame scrolls down again.
-          if (e.deltaY < 0 && followRef.current.following) {
-            const next = { following: false, base: model.matchedTotal };
-            followRef.current = next;
-            setFollow(next);
-          }
+          if (e.deltaY < 0 && followRef.current.following) stopFollowing();
         }}
         role="log"
         aria-label="Log lines"

@@ -51,6 +51,11 @@ export interface LogWindowEnv {
   onFiltersChange?(choice: FilterChoice): void;
   canOpenMetrics(line: LogLine): boolean;
   onOpenMetrics(line: LogLine): void;
+  /**
+   * The window is shown a moment older than the oldest line it holds (a link to that moment):
+   * the page lets the lines go (model.startOver) and starts the feeds again there.
+   */
+  onStartOver?(): void;
   /** Opens the server-side search for lines older than the buffer holds. */
   onSearchOlder?(): void;
   /** Downloads a whole range of a source through the API's download route. */
@@ -142,11 +147,15 @@ function EmptyOverlay({ model, labels }: { model: LogModel; labels: readonly str
   );
 }
 
-export function LogWindow({ model, env, startsAtMoment = false }: { model: LogModel; env: LogWindowEnv; startsAtMoment?: boolean }) {
+/**
+ * `moment` (epoch ms, a metric's minute): opened at a moment, the view stays on that minute's
+ * lines at the top and counts what arrives below, instead of following the newest. A moment
+ * given later (a link to the window already open) is shown as it is held: the lines held stay
+ * and only the lines that arrive after it are new.
+ */
+export function LogWindow({ model, env, moment }: { model: LogModel; env: LogWindowEnv; moment?: number }) {
   const list = useRef<LogListHandle>(null);
-  // Opened at a moment (a metric's minute), the view stays on that minute's lines at the top
-  // and counts what arrives below, instead of following the newest.
-  const [follow, setFollow] = useState<FollowState>(() => (startsAtMoment ? pause(FOLLOWING, 0) : FOLLOWING));
+  const [follow, setFollow] = useState<FollowState>(() => (moment !== undefined ? pause(FOLLOWING, 0) : FOLLOWING));
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [focusPos, setFocusPos] = useState<number | null>(null);
   const [showTime, setShowTime] = useState(true);
@@ -198,6 +207,35 @@ export function LogWindow({ model, env, startsAtMoment = false }: { model: LogMo
     },
     [model],
   );
+
+  // A link to another moment while the window is open: the line of that moment among those held
+  // (at the top, highlighted); after the newest held, the newest (its lines are arriving); before
+  // the oldest held, the window starts over there.
+  const shownMoment = useRef(moment);
+  const { onStartOver } = env;
+  useEffect(() => {
+    if (moment === shownMoment.current) return;
+    shownMoment.current = moment;
+    if (moment === undefined) return;
+    const oldest = model.buffer.at(model.buffer.start);
+    if (!oldest || moment < oldest.ts) {
+      if (!onStartOver) return;
+      onStartOver();
+      setExpanded(new Set());
+      // The first line of the new start is at position 0.
+      setFocusPos(0);
+      list.current?.showFromStart();
+      return;
+    }
+    const index = model.indexAtTime(moment);
+    if (index >= model.visibleCount) {
+      list.current?.jumpToLatest();
+      return;
+    }
+    const pos = model.positionAt(index);
+    setFocusPos(pos);
+    list.current?.reveal(pos, 'start');
+  }, [model, moment, onStartOver]);
 
   const toggle = useCallback((pos: number) => {
     setExpanded((prev) => {

@@ -1,18 +1,26 @@
 // The log window (`#/logs?src=cluster:<id>,endpoint:<id>`), shown without the shell's
 // navigation: it follows each source through the live tail (log-feed.ts), merges them into
 // one model, and gives the view what needs the server (names, older lines, the download
-// route, the link to the metrics).
+// route, the link to the metrics). In web mode its tab is named after its sources
+// (links.ts), so that a link to them (a metric chart's minute) is shown here.
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { LogSource as ClusterLogSource, LOG_DOWNLOAD_MAX_MS, LogType } from '../../../../../shared/api/clusters/logs';
 import { LogSource as EndpointLogSource } from '../../../../../shared/api/endpoints/logs';
 import type { LogSourceRef } from '../../../../../shared/ipc/streams';
 import { useNotifications } from '../../../platform/notifications-store';
-import { LOG_AT_PARAM, LOG_SOURCES_PARAM, logWindowPath, metricsAtPath } from '../../../platform/navigation/links';
+import {
+  LOG_AT_PARAM,
+  LOG_SOURCES_PARAM,
+  logWindowName,
+  logWindowPath,
+  metricsAtPath,
+  metricsWindowName,
+} from '../../../platform/navigation/links';
 import { navigate, parseHash } from '../../../platform/navigation/hash-router';
-import { openInConsole } from '../../../platform/navigation/open-window';
+import { openWindow } from '../../../platform/navigation/open-window';
 import { toNormalizedError } from '../../../bridge/errors';
 import { EmptyState } from '../../../components/StateViews';
 import { saveFile } from '../../../lib/save-file';
@@ -38,11 +46,11 @@ function useSources(): LogSourceRef[] {
   return useMemo(() => parseSources(src), [src]);
 }
 
-/** `at=<ISO time>` (a metric's minute): where the feeds start, instead of the newest lines. */
-function useStartAt(): string | undefined {
+/** `at=<ISO time>` (a metric's minute, epoch ms): where the feeds start, instead of the newest lines. */
+function useStartAt(): number | undefined {
   const at = useSyncExternalStore(subscribeHash, () => parseHash(window.location.hash).query.get(LOG_AT_PARAM) ?? '');
   const ms = Date.parse(at);
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 function useLabels(refs: readonly LogSourceRef[]): string[] {
@@ -78,15 +86,31 @@ export default function LogsPage() {
     document.title = `Logs: ${labels.join(', ') || 'no source'} · GPU Operator Console`;
   }, [labels]);
 
+  // The tab's name (web mode): a link to these sources opens in this tab (platform/navigation/open-window.ts).
+  useEffect(() => {
+    const name = logWindowName(refs);
+    window.name = name;
+    return () => {
+      if (window.name === name) window.name = '';
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sourcesKey stands for refs
+  }, [sourcesKey]);
+
   // One feed per source; a change of the server-side filters restarts them after the newest
-  // line held, so nothing is fetched twice.
+  // line held, so nothing is fetched twice. A start-over (a moment older than the lines held)
+  // closes them at once, lets the lines go and opens them again from that moment.
+  const startAtRef = useRef(startAt);
+  startAtRef.current = startAt;
+  const closeFeeds = useRef<() => void>(() => {});
+  const [run, setRun] = useState(0);
   useEffect(() => {
     model.setSources(refs);
+    const since = startAtRef.current === undefined ? undefined : new Date(startAtRef.current).toISOString();
     const closers = refs.map((ref, i) =>
       openLogFeed(
         ref,
         // A source that holds lines resumes after them; a new one starts at the linked moment, if any.
-        { filters: serverFilters(ref, choice), backlog: BACKLOG, since: startAt, after: model.sources[i]?.lastId },
+        { filters: serverFilters(ref, choice), backlog: BACKLOG, since, after: model.sources[i]?.lastId },
         {
           onItems: (items) => model.ingest(i, items),
           onStatus: (status) => model.setStatus(i, status),
@@ -94,9 +118,16 @@ export default function LogsPage() {
         },
       ),
     );
-    return () => closers.forEach((close) => close());
+    const close = () => closers.splice(0).forEach((c) => c());
+    closeFeeds.current = close;
+    return close;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sourcesKey stands for refs
-  }, [model, sourcesKey, choice, startAt]);
+  }, [model, sourcesKey, choice, run]);
+  const startOver = useCallback(() => {
+    closeFeeds.current();
+    model.startOver();
+    setRun((n) => n + 1);
+  }, [model]);
 
   const setRefs = useCallback((next: LogSourceRef[]) => navigate(logWindowPath(next), { replace: true }), []);
 
@@ -113,8 +144,10 @@ export default function LogsPage() {
       canOpenMetrics: (line: LogLine) => refs[line.src]?.kind === 'cluster',
       onOpenMetrics: (line: LogLine) => {
         const ref = refs[line.src];
-        if (ref?.kind === 'cluster') void openInConsole(metricsAtPath(ref.id, line.ts, line.gpu));
+        // Where the reader is: a tab of its own beside this one (the same one for every line of that cluster).
+        if (ref?.kind === 'cluster') void openWindow(metricsAtPath(ref.id, line.ts, line.gpu), metricsWindowName(ref.id));
       },
+      onStartOver: startOver,
       onSearchOlder: () => setOlderOpen(true),
       downloadRange: refs.flatMap((ref, i) =>
         ref.kind === 'cluster'
@@ -136,7 +169,7 @@ export default function LogsPage() {
           : [],
       ),
     };
-  }, [refs, labels, setRefs]);
+  }, [refs, labels, setRefs, startOver]);
 
   if (refs.length === 0)
     return (
@@ -158,7 +191,7 @@ export default function LogsPage() {
   const oldest = model.buffer.at(model.buffer.start);
   return (
     <>
-      <LogWindow model={model} env={env} startsAtMoment={startAt !== undefined} />
+      <LogWindow model={model} env={env} moment={startAt} />
       <SourcePicker open={pickerOpen} present={refs} onClose={() => setPickerOpen(false)} onAdd={(ref) => setRefs([...refs, ref])} />
       {olderOpen && (
         <OlderLinesPanel open onClose={() => setOlderOpen(false)} sources={refs} labels={labels} oldestHeld={oldest?.ts ?? serverNow()} />

@@ -6,8 +6,8 @@
 // (platform/navigation/links.ts) and imports none of it.
 import Article from '@mui/icons-material/Article';
 import { parseHash } from '../../../platform/navigation/hash-router';
-import { LOG_WINDOW_PATH, logWindowPath, type LinkedLogSource } from '../../../platform/navigation/links';
-import { openWindow } from '../../../platform/navigation/open-window';
+import { LOG_WINDOW_PATH, type LinkedLogSource } from '../../../platform/navigation/links';
+import { openLogWindow, openWindow } from '../../../platform/navigation/open-window';
 import type { Feature, FeatureCommand } from '../../feature';
 
 /** The cluster or endpoint whose page is open (`/clusters/<id>…`, `/endpoints/<id>…`). */
@@ -37,7 +37,7 @@ export const feature: Feature = {
             group: 'Logs',
             title: `${source.kind === 'cluster' ? 'Cluster' : 'Endpoint'}: open logs in a new window`,
             icon: <Article fontSize="small" />,
-            run: () => void openWindow(logWindowPath([source])),
+            run: () => void openLogWindow([source]),
           }
         : {
             id: 'logs:open',

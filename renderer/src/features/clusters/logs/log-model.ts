@@ -15,6 +15,11 @@ export interface SourceState {
   /** The newest event id taken in from this source (where a restarted feed resumes). */
   lastId: string | undefined;
   lastTs: number;
+  /**
+   * The newest time this source had before the window started over at a moment (startOver):
+   * its lines read again up to there are not new to the reader. -Infinity until then.
+   */
+  seenUntil: number;
   status: FeedStatus;
   /** The server's time when the feed first went live: lines older than it are its backlog (or a catch-up), not arrivals. */
   liveFrom?: number;
@@ -75,7 +80,10 @@ export class LogModel {
   pattern: Pattern = compilePattern('');
   /** Changes once per frame with news; what React watches. */
   version = 0;
-  /** Lines that passed the filter as they arrived, ever (the "new lines" counter counts from it). */
+  /**
+   * Lines that passed the filter as they arrived, ever (the "new lines" counter counts from it),
+   * but for those read again after a start-over up to where their source had been.
+   */
   matchedTotal = 0;
   /** Bumped when the view was rebuilt (filter change, late lines merged in): positions moved. */
   layout = 0;
@@ -113,7 +121,14 @@ export class LogModel {
     const key = (r: LogSourceRef) => `${r.kind}:${r.id}`;
     const old = new Map(this.sources.map((s, i) => [key(s.ref), { s, i }]));
     const next = refs.map(
-      (ref) => old.get(key(ref))?.s ?? { ref, lastId: undefined, lastTs: 0, status: { state: 'connecting' as const, since: this.now() } },
+      (ref) =>
+        old.get(key(ref))?.s ?? {
+          ref,
+          lastId: undefined,
+          lastTs: 0,
+          seenUntil: -Infinity,
+          status: { state: 'connecting' as const, since: this.now() },
+        },
     );
     const remap = refs.map((ref) => old.get(key(ref))?.i ?? -1);
     const changed = remap.length !== this.sources.length || remap.some((from, to) => from !== to);
@@ -143,6 +158,22 @@ export class LogModel {
     }
     source.lastId = items[items.length - 1]!.id;
     this.requestFrame();
+  }
+
+  /**
+   * Lets go of every line held, for the feeds to start again at a moment older than the oldest
+   * line held (a link to that moment). The lines read again up to the newest each source had
+   * do not count as new (`matchedTotal`): the reader saw them come.
+   */
+  startOver(): void {
+    for (const source of this.sources) {
+      source.seenUntil = Math.max(source.seenUntil, source.lastTs);
+      source.lastId = undefined;
+      source.lastTs = 0;
+    }
+    this.pending = [];
+    this.buffer.clear();
+    this.rebuild();
   }
 
   /** Lines the relay skipped because this window fell behind: never held, so counted apart from the buffer's drops. */
@@ -206,6 +237,18 @@ export class LogModel {
     return lo < this.visible.length && this.visible[lo] === pos ? lo - this.head : -1;
   }
 
+  /** The index in the view of the first line shown at or after `ts` (lines are in time order); visibleCount when none is. */
+  indexAtTime(ts: number): number {
+    let lo = this.head;
+    let hi = this.visible.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.buffer.at(this.visible[mid]!)!.ts < ts) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - this.head;
+  }
+
   /**
    * Lines that arrived per real second over the last RATE_WINDOW_MS (or since the first feed
    * went live, when that is less; at least a second), a feed's backlog and catch-up left out:
@@ -253,19 +296,25 @@ export class LogModel {
       this.rebuild();
       // The lines merged in are new to the reader wherever they landed.
       let fresh = 0;
-      for (const line of batch) if (this.matcher(line)) fresh++;
+      for (const line of batch) if (this.matcher(line) && this.isNew(line)) fresh++;
       this.matchedTotal = before + fresh;
       return;
     }
     const from = this.buffer.endPos;
     for (const line of batch) this.buffer.push(line);
     for (let p = Math.max(from, this.buffer.start); p < this.buffer.endPos; p++) {
-      if (this.matcher(this.buffer.at(p)!)) {
+      const line = this.buffer.at(p)!;
+      if (this.matcher(line)) {
         this.visible.push(p);
-        this.matchedTotal++;
+        if (this.isNew(line)) this.matchedTotal++;
       }
     }
     this.dropGone();
+  }
+
+  /** Not a line read again after a start-over, up to where its source had been. */
+  private isNew(line: LogLine): boolean {
+    return line.ts > (this.sources[line.src]?.seenUntil ?? -Infinity);
   }
 
   /** Forgets view entries of lines the buffer let go (and compacts the index now and then). */

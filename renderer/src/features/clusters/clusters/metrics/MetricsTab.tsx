@@ -3,7 +3,7 @@
 // series per GPU, the host's charts, custom metrics and the processes of the last snapshot.
 // All charts share the crosshair and the GPUs hidden in the legend. `?gpu=gpu_3` opens with
 // that GPU alone shown (the fleet view's click), `?at=<time>&gpu=…` around that moment (a log
-// line's link, moment.ts); the legend shows the others again.
+// line's link, moment.ts), marked on every chart; the legend shows the others again.
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -22,8 +22,8 @@ import { createCrosshair, MetricChart, useCrosshair, type Crosshair, type Metric
 import { ErrorState, EmptyState } from '../../../../components/StateViews';
 import { serverNow } from '../../../../platform/server-clock';
 import { parseHash } from '../../../../platform/navigation/hash-router';
-import { logWindowPath, METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../../platform/navigation/links';
-import { openWindow } from '../../../../platform/navigation/open-window';
+import { METRICS_AT_PARAM, METRICS_GPU_PARAM } from '../../../../platform/navigation/links';
+import { openLogWindow } from '../../../../platform/navigation/open-window';
 import { hiddenExcept, readMoment } from './moment';
 import { CustomRangeDialog } from './CustomRangeDialog';
 import { LiveNotice } from './LiveNotice';
@@ -79,6 +79,8 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
   const [customOpen, setCustomOpen] = useState(false);
   const [paused, setPaused] = useState(false);
   const [hiddenGpus, setHiddenGpus] = useState<ReadonlySet<string>>(NONE);
+  /** The moment a link opened the dashboard at, marked on the charts. */
+  const [marker, setMarker] = useState<number | null>(null);
   const crosshair = useMemo(() => createCrosshair(), []);
 
   // A link to a moment (a log line's time and GPU) sets the range and the GPUs shown, also
@@ -87,6 +89,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
   useEffect(() => {
     const query = parseHash(document.location.hash).query;
     const moment = readMoment(query, serverNow(), gpus);
+    setMarker(moment?.at ?? null);
     if (!moment) {
       // `?gpu=` alone (the fleet view's click): the live range, that GPU alone.
       const gpu = query.get(METRICS_GPU_PARAM);
@@ -98,9 +101,9 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
     setHiddenGpus(moment.gpu ? hiddenExcept(gpus, moment.gpu) : NONE);
   }, [momentQuery, gpus]);
 
-  /** The cluster's log window from the minute of `t` (a chart's time under the pointer). */
+  /** The cluster's log window from the minute of `t` (a chart's time under the pointer): the one already open, if any. */
   const openLogsAt = (t: number | null) => {
-    if (t !== null) void openWindow(logWindowPath([{ kind: 'cluster', id: cluster.id }], Math.floor(t / 60_000) * 60_000));
+    if (t !== null) void openLogWindow([{ kind: 'cluster', id: cluster.id }], Math.floor(t / 60_000) * 60_000);
   };
 
   const option = rangeOption(rangeId);
@@ -227,6 +230,24 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
         <Typography variant="body2" color="text.secondary" data-testid="metrics-state" noWrap sx={{ minWidth: 0 }}>
           {stateLine}
         </Typography>
+        {marker !== null && (
+          <Typography variant="body2" color="text.secondary" data-testid="moment-note" noWrap sx={{ minWidth: 0 }}>
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                display: 'inline-block',
+                height: 12,
+                mr: 0.75,
+                verticalAlign: -1,
+                borderLeft: 2,
+                borderLeftStyle: 'dashed',
+                borderColor: 'warning.main',
+              }}
+            />
+            Marked: {formatTime(marker, false)}
+          </Typography>
+        )}
         {hasData && gpus.length > 0 && (
           <Typography variant="caption" color="text.secondary" noWrap sx={{ ml: 'auto', minWidth: 0 }}>
             Click a GPU chart to see that minute&apos;s logs
@@ -294,6 +315,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
                     version={version}
                     spec={chartSpec(m.unit, m.digits, { yMax: m.yMax, beginAtZero: m.beginAtZero, bandFrom: m.band?.from })}
                     crosshair={crosshair}
+                    marker={marker}
                     testId={`metric-chart-${m.id}`}
                     description={`${m.title} (${m.unit}), one line per GPU`}
                   />
@@ -317,6 +339,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
                   version={version}
                   spec={chartSpec(c.unit, c.digits, { yMax: c.yMax })}
                   crosshair={crosshair}
+                  marker={marker}
                   height={140}
                   testId={`metric-chart-${c.id}`}
                   description={`${c.title} (${c.unit})`}
@@ -346,6 +369,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
                         version={version}
                         spec={{ beginAtZero: false, formatY: (v) => v.toLocaleString('en-US', { maximumFractionDigits: 2 }) }}
                         crosshair={crosshair}
+                        marker={marker}
                         height={110}
                         testId={`custom-chart-${name}`}
                         description={`Custom metric ${name}`}

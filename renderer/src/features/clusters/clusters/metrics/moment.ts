@@ -11,6 +11,8 @@ import { checkCustomRange } from './ranges';
 export const MOMENT_SPAN_MS = 15 * 60_000;
 
 export interface Moment {
+  /** The moment itself (epoch ms), marked on the charts. */
+  at: number;
   range: { start: number; end: number };
   /** The GPU to show alone, when it is one of the cluster's. */
   gpu: string | null;
@@ -24,7 +26,7 @@ export function readMoment(query: URLSearchParams, now: number, gpus: readonly s
   const checked = checkCustomRange(Math.min(at - MOMENT_SPAN_MS, end - 2 * MOMENT_SPAN_MS), end, now);
   if (!checked.ok) return null;
   const gpu = query.get(METRICS_GPU_PARAM);
-  return { range: { start: checked.start, end: checked.end }, gpu: gpu && gpus.includes(gpu) ? gpu : null };
+  return { at, range: { start: checked.start, end: checked.end }, gpu: gpu && gpus.includes(gpu) ? gpu : null };
 }
 
 /** The GPUs to hide so that only `gpu` shows. */
