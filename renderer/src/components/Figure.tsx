@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 export interface FigureProps {
   label: string;
   value: ReactNode;
-  /** A line under the value (a unit, a comparison). */
+  /** Under the value (a unit, a comparison), wrapped when long. */
   hint?: ReactNode;
   /** The test id of the value. */
   testId?: string;
@@ -28,8 +28,9 @@ export function Figure({ label, value, hint, testId }: FigureProps) {
       >
         {value}
       </Typography>
+      {/* A hint is a sentence (what the figure is made of, why parts add differently): it wraps, never cut. */}
       {hint && (
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
           {hint}
         </Typography>
       )}

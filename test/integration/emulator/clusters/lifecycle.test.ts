@@ -206,8 +206,10 @@ describe('restart', () => {
     expect(rec).toMatchObject({
       status: 'restarting',
       resources: { cpu_cores: 32, storage_gb: c.resources.storage_gb + 200 },
-      cost: { hourly_rate: d.cost_impact.new_hourly_rate, billing_stopped_at: null },
+      cost: { hourly_rate: d.cost_impact.new_hourly_rate, billing_stopped_at: null, session_cost: 0 },
     });
+    // Billing resumes once it is running (as the dialog says), not when the restart was asked.
+    expect(Date.parse(rec.cost.billing_started_at)).toBeGreaterThan(Date.parse(d.restart_initiated_at));
     expect(rec.environment.FEATURE_X).toBe('on');
     expect(rec.template_info.container_image).toBe(body.update_container_image);
     const ports = rec.network.port_mappings;
@@ -223,6 +225,11 @@ describe('restart', () => {
     expect(seen).not.toContain('creating_checkpoint');
     expect(cluster.status).toBe('running');
     expect(cluster.uptime_seconds).toBeGreaterThanOrEqual(0);
+    // Billed from the moment its uptime began: the session cost is the rate over the uptime.
+    const billedHours = cluster.uptime_seconds / 3600;
+    expect(Math.abs(cluster.cost.session_cost - cluster.cost.hourly_rate * billedHours)).toBeLessThanOrEqual(
+      0.01 + cluster.cost.hourly_rate / 3600,
+    );
     expect(cluster.storage.snapshots.some((s: { name: string }) => s.name.includes('checkpoint'))).toBe(false);
   });
 

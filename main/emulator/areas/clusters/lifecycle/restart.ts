@@ -131,8 +131,9 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
   if (phaseEnd(op, 'creating_checkpoint') !== null)
     op.snapshot_id = addPhaseSnapshot(c, op, 'creating_checkpoint', `${c.name}-checkpoint-${iso(now).slice(0, 16)}`);
   if (status !== 'running') {
-    // Billing resumes when a stopped or failed cluster is brought back.
-    c.billing_started_at = now;
+    // Billing resumes once a stopped or failed cluster is running again (the end of its start
+    // phases, when its uptime begins), as the restart dialog says — not when it is asked.
+    c.billing_started_at = endOf(op);
     c.billing_stopped_at = null;
   }
   c.lifecycle = op;

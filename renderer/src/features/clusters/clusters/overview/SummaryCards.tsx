@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
 import { MONO_FONT } from '../../../../lib/fonts';
 import { formatDateTime } from '../../../../platform/relative-time';
+import { serverNow } from '../../../../platform/server-clock';
 import { cpuCores, sizeGb } from '../../../../lib/format';
 import { formatHourly, formatMoney } from '../../../../lib/money';
 import { formatUptime, gpuLabel, hourlyRateBreakdown } from '../cluster-logic';
@@ -37,7 +38,9 @@ export function CostCard({ cluster }: { cluster: Cluster }) {
           ['Hourly rate', formatHourly(c.hourly_rate)],
           ['Made of', hourlyRateBreakdown(cluster)],
           ['Session cost', formatMoney(c.session_cost)],
-          ['Billing started', formatDateTime(c.billing_started_at)],
+          c.billing_started_at !== null && Date.parse(c.billing_started_at) > serverNow()
+            ? ['Billing starts', `${formatDateTime(c.billing_started_at)}, once it is running`]
+            : ['Billing started', formatDateTime(c.billing_started_at)],
           [
             'Billing stopped',
             c.billing_stopped_at ? formatDateTime(c.billing_stopped_at) : cluster.status === 'stopped' ? '—' : 'Still billing',
