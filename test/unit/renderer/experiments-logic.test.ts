@@ -253,6 +253,11 @@ describe('the validation-loss figure of a run that did not complete', () => {
       'Best training loss so far: the run did not complete, so this is not a final figure. It failed at step 180, where its training loss was 912.4.',
     );
   });
+  it('says so when the loss at the failing step is not a number', () => {
+    expect(notFinalNote('training loss', { status: 'failed', value: 0.7687, bestStep: null, end: { step: 18, loss: null } })).toBe(
+      'Best training loss so far: the run did not complete, so this is not a final figure. It failed at step 18, where its training loss was no longer a finite number.',
+    );
+  });
   it('says nothing of a completed run’s final figure, or of a run with none', () => {
     expect(lossCellNote({ status: 'completed', values: { validation_loss: 0.7 }, curve })).toBeNull();
     expect(lossCellNote({ status: 'failed', values: { validation_loss: null }, curve: [] })).toBeNull();

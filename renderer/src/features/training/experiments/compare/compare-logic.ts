@@ -190,9 +190,9 @@ export function notFinalNote(
   const at = run.bestStep === null ? '' : ` (step ${run.bestStep.toLocaleString('en-US')})`;
   const head = `Best ${what} so far${at}: the run did not complete, so this is not a final figure.`;
   if (run.status !== 'failed') return head;
-  return run.end && run.end.loss !== null
-    ? `${head} It failed at step ${run.end.step.toLocaleString('en-US')}, where its training loss was ${formatStat(run.end.loss)}.`
-    : `${head} It failed.`;
+  if (!run.end) return `${head} It failed.`;
+  const where = `It failed at step ${run.end.step.toLocaleString('en-US')}, where its training loss was`;
+  return run.end.loss !== null ? `${head} ${where} ${formatStat(run.end.loss)}.` : `${head} ${where} no longer a finite number.`;
 }
 
 /** notFinalNote of a compared run's validation loss, from its evaluations. */
