@@ -1,6 +1,7 @@
 // The accounts area (01-accounts.md): API keys of both families, verify, rate-limit status
-// and boost; the team members list; permissions and roles (read side); the account, its team and keys as stored state; the pipeline's authority over
-// callers and the team directory other areas read.
+// and boost; the team members list; permissions and roles (read side: schema, effective
+// permissions, check); the account, its team and keys as stored state; the pipeline's
+// authority over callers and the team directory other areas read.
 import { accountsOperations } from '../../../../shared/api/accounts/operations';
 import { defineArea } from '../../core/area';
 import { apiKeyRoutes } from './api-keys/routes';

@@ -144,8 +144,7 @@ function check(
 }
 
 export const permissionRoutes = [
-  defineRoute(ops['permissions.schema'], (ctx): PermissionsSchemaResponse => {
-    void ctx;
+  defineRoute(ops['permissions.schema'], (): PermissionsSchemaResponse => {
     const roles: PermissionsSchemaResponse['roles'] = {};
     for (const [key, r] of Object.entries(BUILT_IN_ROLES)) {
       roles[key] = {
