@@ -76,6 +76,9 @@ export const validationError = (field: string, reason: string) =>
 
 export const keyNotFound = (keyId: unknown) => new ApiError(404, 'KEY_NOT_FOUND', 'No API key with this id', { keyId: echo(keyId) });
 
+export const memberNotFound = (userId: unknown) =>
+  new ApiError(404, 'MEMBER_NOT_FOUND', 'No team member with this id', { userId: echo(userId) });
+
 export const keyLimitReached = (maxApiKeys: number, activeKeys: number) =>
   new ApiError(409, 'KEY_LIMIT_REACHED', `The account allows at most ${maxApiKeys} active API keys`, { maxApiKeys, activeKeys });
 

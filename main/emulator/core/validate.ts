@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Operation } from '../../../shared/api/operation';
 import type { IssueMapper } from './area';
-import { ApiError, invalidPeriod, invalidPermissions, keyNotFound, validationError } from './errors';
+import { ApiError, invalidPeriod, invalidPermissions, keyNotFound, memberNotFound, validationError } from './errors';
 
 export interface ParsedInput {
   params: unknown;
@@ -63,6 +63,8 @@ function toApiError(
       return invalidPeriod(enumOptions(fieldSchema), received ?? null);
     case 'KEY_NOT_FOUND':
       return keyNotFound(received);
+    case 'MEMBER_NOT_FOUND':
+      return memberNotFound(received);
     default:
       return validationError(issue.path.map(String).join('.'), issue.message);
   }

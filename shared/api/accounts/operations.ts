@@ -1,5 +1,6 @@
 // Operations of 01-accounts.md implemented so far: API keys of both families, verify,
-// rate limits and the temporary boost, and the team members list.
+// rate limits and the temporary boost, the team members list, and the read side of
+// permissions and roles (schema, effective permissions, the explained check).
 import {
   ApiKey,
   CreateApiKeyRequest,
@@ -17,6 +18,13 @@ import {
   VerifyResponse,
 } from './api-keys';
 import { defineOperation, type DeclaredOperation } from '../operation';
+import {
+  EffectivePermissions,
+  PermissionCheckRequest,
+  PermissionCheckResponse,
+  PermissionsSchemaResponse,
+  UserIdParams,
+} from './permissions';
 import { ListTeamMembersResponse } from './team';
 
 const keyFieldErrors = { permissions: 'INVALID_PERMISSIONS', scopes: 'INVALID_PERMISSIONS' } as const;
@@ -180,6 +188,47 @@ export const accountsOperations = {
     summary: 'List the team members (active, pending and suspended; removed ones leave the list)',
     response: ListTeamMembersResponse,
     errors: [],
+  }),
+  'permissions.schema': defineOperation({
+    id: 'permissions.schema',
+    method: 'GET',
+    path: '/v2/accounts/permissions/schema',
+    limitGroup: 'accounts',
+    envelope: 'account',
+    access: 'read',
+    scope: 'accounts',
+    summary: 'The role and permission model: roles, permission names, scope names',
+    response: PermissionsSchemaResponse,
+    errors: [],
+  }),
+  'permissions.effective': defineOperation({
+    id: 'permissions.effective',
+    method: 'GET',
+    path: '/v2/accounts/permissions/:user_id',
+    limitGroup: 'accounts',
+    envelope: 'account',
+    access: 'read',
+    scope: 'accounts',
+    summary: "A member's effective permissions: their role with the roles it inherits, and their grants",
+    params: UserIdParams,
+    response: EffectivePermissions,
+    /** A malformed user id names no member: 404 MEMBER_NOT_FOUND (docs/decisions.md, Permissions and roles). */
+    fieldErrors: { user_id: 'MEMBER_NOT_FOUND' },
+    errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND'],
+  }),
+  'permissions.check': defineOperation({
+    id: 'permissions.check',
+    method: 'POST',
+    path: '/v2/accounts/permissions/check',
+    limitGroup: 'accounts',
+    envelope: 'account',
+    // Changes nothing: a read, though a POST (docs/decisions.md, Permissions and roles).
+    access: 'read',
+    scope: 'accounts',
+    summary: 'Whether a member may use a permission on a scope (and resource), with the chain of steps that decided it',
+    body: PermissionCheckRequest,
+    response: PermissionCheckResponse,
+    errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND'],
   }),
   'auth.verify': defineOperation({
     id: 'auth.verify',

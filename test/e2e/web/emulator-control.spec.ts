@@ -132,8 +132,8 @@ test.describe('Emulator view', () => {
     await confirm.getByRole('button', { name: 'Reset' }).click();
     await expect(confirm).toBeHidden();
     await expect(notification(page, `Emulator reset to the seeded world (seed ${snapshot.seed})`)).toBeVisible();
-    // The seeded world: its eight keys and the owner's, whatever was created before.
-    await expect(page.getByTestId('world-summary')).toContainText(`Seed ${snapshot.seed} · 9 API keys`);
+    // The seeded world: its eight keys, one per assignable role (issue 19) and the owner's, whatever was created before.
+    await expect(page.getByTestId('world-summary')).toContainText(`Seed ${snapshot.seed} · 12 API keys`);
   });
 
   test('the palette advances the clock and asks before a reset', async ({ page }) => {

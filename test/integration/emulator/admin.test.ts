@@ -24,14 +24,15 @@ describe('emulator admin routes', () => {
   it('reports health', async () => {
     const r = await t.call('GET', '/_emulator/health');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 'ok', seed: 42, persistence: 'memory', keys: 9 });
+    // 8 seeded keys, one per assignable role (issue 19), and the owner key.
+    expect(r.body).toMatchObject({ status: 'ok', seed: 42, persistence: 'memory', keys: 12 });
   });
 
   it('resets to the seeded world', async () => {
     await t.call('POST', '/v2/accounts/api-keys', { body: { name: 'temp', permissions: ['read'], scopes: ['accounts'] } });
-    expect((await t.call('GET', '/v2/accounts/api-keys')).body.total).toBe(10);
+    expect((await t.call('GET', '/v2/accounts/api-keys')).body.total).toBe(13);
     expect((await t.call('POST', '/_emulator/reset')).body).toMatchObject({ seed: 42 });
-    expect((await t.call('GET', '/v2/accounts/api-keys')).body.total).toBe(9);
+    expect((await t.call('GET', '/v2/accounts/api-keys')).body.total).toBe(12);
     expect((await t.call('GET', '/v2/auth/verify', { key: t.keys.readWrite })).status).toBe(200);
   });
 

@@ -3,8 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { AREAS } from '../../../main/emulator/areas';
 import { KEY_VALUE_RE } from '../../../main/emulator/core/ids';
+import { buildWorld } from '../../../main/emulator/world/builder';
 import { SNAPSHOT_FILE } from '../../../main/emulator/state/snapshot';
 import { checkedFetch, OWNER, ROOT, rateHeaders, startCli, TSX_CLI } from './harness';
 
@@ -28,6 +30,27 @@ describe('emulator CLI', () => {
     expect(await r.json()).toMatchObject({ seed: 9 });
     expect(rateHeaders({ status: 200, headers: r.headers, body: null }).window).toBe('3600');
     expect(await cli.stop()).toBe(0);
+  });
+
+  it('prints a seeded key of each role with --print-keys, the same the seed derives, each working over HTTP', async () => {
+    const cli = await startCli(['--port', '0', '--seed', '42', '--print-keys']);
+    const seeded = buildWorld(AREAS, 42, Date.now()).seededKeys;
+    // The key lines may come in a later chunk than the two startCli waits for.
+    let stdout = cli.stdout;
+    cli.child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+    try {
+      await vi.waitFor(() => expect(stdout).toContain('Seeded key viewer: '), { timeout: 10_000 });
+      for (const role of ['admin', 'developer', 'viewer']) {
+        const lines = stdout.split('\n').filter((l) => l.startsWith(`Seeded key ${role}: `));
+        expect(lines).toEqual([`Seeded key ${role}: ${seeded[role]}`]);
+        const r = await checkedFetch(`${cli.url}/v2/auth/verify`, { headers: auth(seeded[role]!) });
+        expect(r.status).toBe(200);
+      }
+      // What it printed before stays: the other seeded keys.
+      expect(stdout).toContain(`Seeded key readOnly: ${seeded.readOnly}`);
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
   });
 
   it.each([

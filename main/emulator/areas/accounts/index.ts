@@ -1,6 +1,7 @@
 // The accounts area (01-accounts.md): API keys of both families, verify, rate-limit status
-// and boost; the team members list; the account, its team and keys as stored state; the pipeline's authority over
-// callers and the team directory other areas read.
+// and boost; the team members list; permissions and roles (read side: schema, effective
+// permissions, check); the account, its team and keys as stored state; the pipeline's
+// authority over callers and the team directory other areas read.
 import { accountsOperations } from '../../../../shared/api/accounts/operations';
 import { defineArea } from '../../core/area';
 import { apiKeyRoutes } from './api-keys/routes';
@@ -8,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { authorityOver, directoryOf } from './authority';
 import { accountsLimits } from './limits';
 import { applyOwnerKey } from './owner-key';
+import { permissionRoutes } from './permissions/routes';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
@@ -17,7 +19,7 @@ import { buildAccountsWorld } from './world';
 export const accountsArea = defineArea<Accounts>({
   name: AREA,
   operations: accountsOperations,
-  routes: [...apiKeyRoutes, ...authRoutes, ...teamRoutes],
+  routes: [...apiKeyRoutes, ...authRoutes, ...teamRoutes, ...permissionRoutes],
   state: {
     schema: AccountsState,
     build: (draft) => buildAccountsWorld(draft),

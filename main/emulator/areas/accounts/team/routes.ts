@@ -4,16 +4,9 @@
 import { accountsOperations as ops } from '../../../../../shared/api/accounts/operations';
 import type { ListTeamMembersResponse, TeamMember } from '../../../../../shared/api/accounts/team';
 import { defineRoute } from '../../../core/route-def';
+import { BUILT_IN_ROLES } from '../permissions/roles';
 import { accountsOf } from '../state';
 import type { StoredInvitation, StoredMember } from '../stored-schema';
-
-/** The permissions of each role (01-accounts.md, Roles). */
-const ROLE_PERMISSIONS: Record<StoredMember['role'], string[]> = {
-  owner: ['*'],
-  admin: ['read', 'write', 'execute', 'manage_team', 'manage_billing'],
-  developer: ['read', 'write', 'execute'],
-  viewer: ['read'],
-};
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -25,7 +18,7 @@ function memberView(m: StoredMember, invitation: StoredInvitation | undefined): 
     username: m.username,
     avatar: null,
     role: m.role,
-    permissions: ROLE_PERMISSIONS[m.role],
+    permissions: [...BUILT_IN_ROLES[m.role].permissions],
     status: m.status,
     joinedAt: iso(m.joinedAt),
     lastActive: iso(m.lastActive),

@@ -1,7 +1,8 @@
 // The accounts part of the seeded world: a `pro` account, its owner and members of every
-// role, a pending invitation, and keys of several kinds with synthetic usage history.
+// role, a pending invitation, keys of several kinds with synthetic usage history, and a key of
+// its own for a member of each assignable role.
 import type { AccountsState, StoredInvitation, StoredKey, StoredMember } from '../stored-schema';
-import type { KeyPermission } from '../../../../../shared/api/common';
+import { AuthKeyScope, type KeyPermission } from '../../../../../shared/api/common';
 import type { WorldDraft } from '../../../core/area';
 import { hashKey, keyIdOf, keyPrefix, makeKeyValue, type KeyEnv } from '../../../core/ids';
 import { Rng } from '../../../core/rng';
@@ -165,6 +166,33 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     key.lastUsed = history.lastUsed;
     usage[key.id] = history.usage;
     keys.push(key);
+  }
+
+  // A key of each assignable role's first member, broad at key level (every permission and
+  // scope), so that what each may do is decided by their role (issue 19). Drawn after the
+  // other keys, from their own stream, so those keep their values.
+  const roleKeyRng = Rng.derive(seed, 'accounts.roleKeys');
+  for (const role of ['admin', 'developer', 'viewer'] as const) {
+    const holder = members.find((m) => m.role === role && m.status === 'active')!;
+    const value = makeKeyValue('live', (n) => roleKeyRng.base62(n));
+    seededKeys[role] = value;
+    keys.push({
+      id: keyIdOf(value),
+      name: `${holder.name ?? role} (${role})`,
+      prefix: keyPrefix(value),
+      hash: hashKey(value),
+      permissions: ['read', 'write', 'execute'],
+      scopes: [...AuthKeyScope.options],
+      createdAt: Math.max(holder.joinedAt ?? now, now - 30 * DAY),
+      expiresAt: null,
+      status: 'active',
+      revokedAt: null,
+      lastUsed: null,
+      usageCount: 0,
+      rateLimit: { reads: 0, writes: 0, executions: 0 },
+      owner: false,
+      createdBy: holder.id,
+    });
   }
 
   return {
