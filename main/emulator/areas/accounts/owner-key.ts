@@ -7,6 +7,26 @@ import { accountRecord } from './records';
 import { accountsOf, AREA } from './state';
 import type { StoredKey } from './stored-schema';
 
+/**
+ * A key allowed everything at key level (every permission and scope, no own rate limit), never
+ * used yet: the owner key, and the seeded key of each role's member (whose role then decides).
+ */
+export function allAccessKey(value: string, fields: Pick<StoredKey, 'id' | 'name' | 'createdAt' | 'owner' | 'createdBy'>): StoredKey {
+  return {
+    ...fields,
+    prefix: keyPrefix(value),
+    hash: hashKey(value),
+    permissions: ['read', 'write', 'execute'],
+    scopes: [...AuthKeyScope.options],
+    expiresAt: null,
+    status: 'active',
+    revokedAt: null,
+    lastUsed: null,
+    usageCount: 0,
+    rateLimit: { reads: 0, writes: 0, executions: 0 },
+  };
+}
+
 export function applyOwnerKey(store: Store, ownerKey: string): void {
   const accounts = accountsOf(store);
   const hash = hashKey(ownerKey);
@@ -22,23 +42,13 @@ export function applyOwnerKey(store: Store, ownerKey: string): void {
   }
   let id = keyIdOf(ownerKey);
   if (accounts.keys.has(id)) id = 'key_owner';
-  const key: StoredKey = {
+  const key = allAccessKey(ownerKey, {
     id,
     name: 'Owner key (emulator)',
-    prefix,
-    hash,
-    permissions: ['read', 'write', 'execute'],
-    scopes: [...AuthKeyScope.options],
     createdAt: accounts.account.createdAt,
-    expiresAt: null,
-    status: 'active',
-    revokedAt: null,
-    lastUsed: null,
-    usageCount: 0,
-    rateLimit: { reads: 0, writes: 0, executions: 0 },
     owner: true,
     createdBy: accounts.account.ownerId,
-  };
+  });
   accounts.addKey(key);
   store.touch(AREA, accountRecord.key(key.id));
 }

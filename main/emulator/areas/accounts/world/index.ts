@@ -2,11 +2,12 @@
 // role, a pending invitation, keys of several kinds with synthetic usage history, and a key of
 // its own for a member of each assignable role.
 import type { AccountsState, StoredInvitation, StoredKey, StoredMember } from '../stored-schema';
-import { AuthKeyScope, type KeyPermission } from '../../../../../shared/api/common';
+import type { KeyPermission } from '../../../../../shared/api/common';
 import type { WorldDraft } from '../../../core/area';
 import { hashKey, keyIdOf, keyPrefix, makeKeyValue, type KeyEnv } from '../../../core/ids';
 import { Rng } from '../../../core/rng';
 import { syntheticUsage } from './usage-history';
+import { allAccessKey } from '../owner-key';
 
 const DAY = 86_400_000;
 const ALL_SCOPES = ['endpoints', 'clusters', 'billing', 'accounts'] as const;
@@ -176,23 +177,15 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     const holder = members.find((m) => m.role === role && m.status === 'active')!;
     const value = makeKeyValue('live', (n) => roleKeyRng.base62(n));
     seededKeys[role] = value;
-    keys.push({
-      id: keyIdOf(value),
-      name: `${holder.name ?? role} (${role})`,
-      prefix: keyPrefix(value),
-      hash: hashKey(value),
-      permissions: ['read', 'write', 'execute'],
-      scopes: [...AuthKeyScope.options],
-      createdAt: Math.max(holder.joinedAt ?? now, now - 30 * DAY),
-      expiresAt: null,
-      status: 'active',
-      revokedAt: null,
-      lastUsed: null,
-      usageCount: 0,
-      rateLimit: { reads: 0, writes: 0, executions: 0 },
-      owner: false,
-      createdBy: holder.id,
-    });
+    keys.push(
+      allAccessKey(value, {
+        id: keyIdOf(value),
+        name: `${holder.name ?? role} (${role})`,
+        createdAt: Math.max(holder.joinedAt ?? now, now - 30 * DAY),
+        owner: false,
+        createdBy: holder.id,
+      }),
+    );
   }
 
   return {
