@@ -113,6 +113,11 @@ test.describe('Cluster stop and restart', () => {
     await expect(progress.getByTestId('phase-stopping_processes')).toHaveCount(0);
     await expect(progress.locator('.MuiStep-root')).toHaveCount(3);
     await expect(progress.getByTestId('phase-current-step')).toHaveText(/ · step 1 of 3$/);
+    // Not billed until it is running, as the dialog said.
+    const cost = page.getByTestId('cluster-cost');
+    await expect(cost).toContainText(/Billing starts.+, once it is running/);
+    await expect(cost).toContainText('$0.00');
+    await expect(cost).not.toContainText('Still billing');
     await advanceClock(page, 15 * 60);
     await expect(progress).toHaveAttribute('data-status', 'running');
     await expect(progress.getByTestId('phase-current-step')).toHaveText(/ · 3 of 3 steps$/);

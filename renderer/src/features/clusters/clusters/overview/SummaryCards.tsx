@@ -31,6 +31,8 @@ export function ResourcesCard({ cluster }: { cluster: Cluster }) {
 
 export function CostCard({ cluster }: { cluster: Cluster }) {
   const c = cluster.cost;
+  // A stopped cluster restarting: billed once it is running.
+  const billingLater = c.billing_started_at !== null && Date.parse(c.billing_started_at) > serverNow();
   return (
     <Panel title="Cost" testId="cluster-cost">
       <Facts
@@ -38,12 +40,16 @@ export function CostCard({ cluster }: { cluster: Cluster }) {
           ['Hourly rate', formatHourly(c.hourly_rate)],
           ['Made of', hourlyRateBreakdown(cluster)],
           ['Session cost', formatMoney(c.session_cost)],
-          c.billing_started_at !== null && Date.parse(c.billing_started_at) > serverNow()
+          billingLater
             ? ['Billing starts', `${formatDateTime(c.billing_started_at)}, once it is running`]
             : ['Billing started', formatDateTime(c.billing_started_at)],
           [
             'Billing stopped',
-            c.billing_stopped_at ? formatDateTime(c.billing_stopped_at) : cluster.status === 'stopped' ? '—' : 'Still billing',
+            c.billing_stopped_at
+              ? formatDateTime(c.billing_stopped_at)
+              : cluster.status === 'stopped' || billingLater
+                ? '—'
+                : 'Still billing',
           ],
         ]}
       />
