@@ -168,6 +168,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // A window's name for its view; the window's own id keeps two windows' names apart.
     'refresh:reserve': async (request) =>
       gateway.reserveReads(request.group, `view:${request.follower}`, request.reads, request.preferredMs),
+    'refresh:leave': async (request) => {
+      gateway.leaveReads(`view:${request.follower}`);
+      return { left: true as const };
+    },
     'profiles:list': async () => profiles.state(),
     'profiles:create': (request) => profiles.create(request),
     'profiles:update': (request) => profiles.update(request),

@@ -10,6 +10,7 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'api:call': true,
   'api:cancel': true,
   'refresh:reserve': true,
+  'refresh:leave': true,
   'profiles:list': true,
   'profiles:create': true,
   'profiles:update': true,

@@ -12,8 +12,8 @@
 //   not only each window, holds at most the share — and further apart when what is left of the
 //   share must last the rest of the window (X-RateLimit-Reset); the group's followers share
 //   that pace (each waits the gap × the reads of every follower of the group), so that two
-//   views do not each spend the whole share. A follower counts until it leaves, or two of its
-//   waits after its last reservation. A view never reads sooner than it asked.
+//   views do not each spend the whole share. A follower counts until it leaves, or one of its
+//   waits (and ten seconds) after its last reservation. A view never reads sooner than it asked.
 // - Paused: when the share is spent, the wait ends a second past the reset.
 //
 // Reads are counted when reserved (a reservation given up is not refunded: the budget only
@@ -111,8 +111,9 @@ export function createReadBudget(realNow: () => number = Date.now): ReadBudget {
       }
       const resetMs = info.reset * 1000;
       const state = groups.get(group);
-      if (!state || resetMs > state.resetMs) {
-        // A new window: nothing of it is spent yet.
+      // A new window: a later one, or one a window or more earlier (the server's clock went back:
+      // an emulator reset or a loaded snapshot). A slightly earlier one is an answer that arrived late.
+      if (!state || resetMs > state.resetMs || resetMs <= state.resetMs - state.windowMs) {
         groups.set(group, {
           limit: info.limit,
           windowMs: info.window * 1000,
@@ -131,7 +132,9 @@ export function createReadBudget(realNow: () => number = Date.now): ReadBudget {
       follow(profileId);
       const real = realNow();
       const state = groups.get(group);
-      const hold = (everyMs: number) => leases.set(follower, { group, reads, until: real + 2 * everyMs + 5_000 });
+      // A follower renews at its next refresh; one that left without saying so (a window closed)
+      // counts one of its waits longer, never more: its lease does not grow with the others'.
+      const hold = (everyMs: number) => leases.set(follower, { group, reads, until: real + everyMs + 10_000 });
       if (!state) {
         hold(preferredMs);
         return { everyMs: preferredMs, preferredMs, state: 'live', group };

@@ -175,6 +175,11 @@ export const channels = {
     }),
     response: RefreshPace,
   },
+  /** That view stopped refreshing (closed, or what it followed settled): the others get its part of the pace. */
+  'refresh:leave': {
+    request: z.strictObject({ follower: z.string().regex(/^[A-Za-z0-9:._-]{1,100}$/) }),
+    response: z.object({ left: z.literal(true) }),
+  },
   'profiles:list': { request: Empty, response: ProfilesState },
   'profiles:create': {
     request: z.strictObject({ name: ProfileName, baseUrl: BaseUrl, apiKey: ApiKeyValue }),

@@ -46,6 +46,8 @@ export interface ListPageProps<T> {
   loadedAt?: number | null;
   /** The pace the list follows its changes at under the read budget (said when slowed or paused). */
   pace?: RefreshPace | null;
+  /** The list follows its changes under the read budget now (the pace's line is kept). */
+  following?: boolean;
   /** What the error state says, e.g. "Could not load API keys"; retry reloads. */
   errorTitle: string;
   table: DataTableProps<T>;
@@ -77,6 +79,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
     refreshing = false,
     loadedAt = null,
     pace = null,
+    following = false,
     errorTitle,
     table,
     body,
@@ -113,7 +116,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
       </Stack>
       {filters}
       {notice}
-      <RefreshPaceNote pace={pace} onRefresh={onRefresh} />
+      <RefreshPaceNote pace={pace} following={following} onRefresh={onRefresh} />
       {stale && <StaleBanner error={error} title={errorTitle} loadedAt={loadedAt} onRetry={onRefresh} retrying={refreshing} />}
       {status === 'error' && error ? (
         <ErrorState title={errorTitle} error={error} onRetry={onRefresh} />

@@ -27,11 +27,16 @@ export function refreshPaceText(pace: RefreshPace | null, now = serverNow()): st
   return `Refreshing every ${formatDuration(pace.everyMs / 1000)} to save your ${pace.group} read limit: background refresh keeps to its share${of}.`;
 }
 
-export function RefreshPaceNote({ pace, onRefresh }: { pace: RefreshPace | null; onRefresh?: () => void }) {
+/** The line's height with its button: kept while the view follows, so that the note appearing moves nothing below it. */
+const LINE_PX = 31;
+
+/** `following`: the view refreshes in the background now (its line is kept, empty at its own pace). */
+export function RefreshPaceNote({ pace, following, onRefresh }: { pace: RefreshPace | null; following: boolean; onRefresh?: () => void }) {
+  if (!following) return null;
   const text = refreshPaceText(pace);
-  if (text === null) return null;
+  if (text === null) return <Box sx={{ minHeight: LINE_PX }} aria-hidden />;
   return (
-    <Box data-testid="refresh-pace" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+    <Box data-testid="refresh-pace" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, minHeight: LINE_PX }}>
       <Typography variant="caption" color="text.secondary" sx={{ minWidth: 0 }}>
         {text}
       </Typography>

@@ -3,7 +3,7 @@
 // asks main for each next slot of its group's background share, and says the pace it got
 // (components/RefreshPaceNote.tsx). Hidden windows do not poll (lib/use-polling.ts); a clock
 // moved by hand on the emulator is read at once (server-clock's jumps, platform/clock-jumps.ts).
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { RefreshPace } from '../../../shared/ipc/streams';
 import { getBridge } from '../bridge';
 import { usePolling } from '../lib/use-polling';
@@ -34,5 +34,13 @@ export function useBudgetedPolling(
     [group, follower, reads],
   );
   usePolling(active, intervalMs, tick, { nextDelay, kick: useSyncExternalStore(onServerClockJump, clockJumps) });
+  // Leaving (unmounted, or nothing moves any more) gives the others of the group its part of the pace.
+  useEffect(() => {
+    if (!active) return;
+    return () =>
+      void getBridge()
+        .invoke('refresh:leave', { follower })
+        .catch(() => undefined);
+  }, [active, follower]);
   return active ? pace : null;
 }

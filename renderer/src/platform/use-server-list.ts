@@ -84,6 +84,8 @@ export interface ServerList<T, K extends string> {
     loadedAt: number | null;
     /** The polling's pace under the read budget (`pollBudget`), while it polls. */
     pace: RefreshPace | null;
+    /** It polls under the read budget now. */
+    following: boolean;
     onRefresh(): void;
     filter: { value: string; onChange(q: string): void; inputRef: RefObject<HTMLInputElement | null> };
   };
@@ -166,7 +168,16 @@ export function useServerList<S extends ListStore<F>, T, F, K extends string>(co
     sort,
     onSortChange,
     loading,
-    page: { status, error, refreshing, loadedAt, pace, onRefresh: load, filter: { value: params.q, onChange: onText, inputRef } },
+    page: {
+      status,
+      error,
+      refreshing,
+      loadedAt,
+      pace,
+      following: moving && Boolean(pollBudget),
+      onRefresh: load,
+      filter: { value: params.q, onChange: onText, inputRef },
+    },
   };
 }
 

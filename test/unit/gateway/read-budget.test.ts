@@ -87,7 +87,7 @@ describe('read budget', () => {
     expect(s.budget.reserve('p1', 'training', 'job', 1, 10_000).everyMs).toBe(2 * gap);
     s.budget.leave('list');
     expect(s.budget.reserve('p1', 'training', 'job', 1, 10_000).everyMs).toBe(gap);
-    // A view that stopped asking without leaving counts until two of its waits have passed.
+    // A view that stopped asking without leaving counts until one of its waits (and 10 s) has passed.
     s.budget.reserve('p1', 'training', 'list', 1, 10_000);
     s.at(s.now() + 5 * gap);
     expect(s.budget.reserve('p1', 'training', 'job', 1, 10_000).everyMs).toBe(gap);
@@ -115,6 +115,18 @@ describe('read budget', () => {
     const pace = s.budget.reserve('p1', 'training', 'job', 1, 100);
     // A real minute ÷ 45 reads: 1.3 s, not 80 s.
     expect(pace.everyMs).toBeLessThan(2_000);
+  });
+
+  it('starts over when the server’s clock goes back a window or more (an emulator reset)', () => {
+    const s = setup();
+    // Four hours ahead (the clock was advanced), the share spent there.
+    s.note(0, { resetMs: Date.parse('2026-11-27T15:00:00.000Z') });
+    expect(s.budget.reserve('p1', 'training', 'job', 1, 2_000).state).toBe('paused');
+    // Reset: the window is 11:00 again, with its reads.
+    s.note(500);
+    const pace = s.budget.reserve('p1', 'training', 'job', 1, 2_000);
+    expect(pace.state).toBe('saving');
+    expect(pace.everyMs).toBe(HOUR / 45);
   });
 
   it('starts over for another profile (another server, other limits)', () => {

@@ -349,7 +349,7 @@ export function ExperimentDetail({ id }: { id: string }) {
           </Button>
         )}
       </Stack>
-      <RefreshPaceNote pace={pace} onRefresh={poll} />
+      <RefreshPaceNote pace={pace} following={moving} onRefresh={poll} />
       <StaleBanner
         error={detail.error}
         title="Could not load the experiment"

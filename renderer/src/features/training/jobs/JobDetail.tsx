@@ -255,7 +255,7 @@ export function JobDetail({ id }: { id: string }) {
         )}
       </Stack>
       {live.error && !live.final && <ErrorAlert error={live.error} />}
-      {!ENDED_STATUSES.has(job.status) && <RefreshPaceNote pace={live.pace} onRefresh={live.refresh} />}
+      {!ENDED_STATUSES.has(job.status) && <RefreshPaceNote pace={live.pace} following onRefresh={live.refresh} />}
       <StateBanner job={job} />
       <ProgressPanel job={job} />
       <Section title="Training curves" testId="job-curves">

@@ -194,7 +194,8 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
   useIntent('tuning:deploy-best', openDeploy);
   useOnProfileSwitch(reload);
   usePageKeys(useMemo(() => ({ s: openStop, d: openDeploy }), [openStop, openDeploy]));
-  const pace = useBudgetedPolling(Boolean(job && isLive(job.status)), 'training', DETAIL_POLL_MS, reload);
+  const following = Boolean(job && isLive(job.status));
+  const pace = useBudgetedPolling(following, 'training', DETAIL_POLL_MS, reload);
 
   const view = useMemo(() => {
     if (!job) return null;
@@ -250,7 +251,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
         onStop={() => setStopping(true)}
         onDeploy={() => setDeploying(true)}
       />
-      <RefreshPaceNote pace={pace} onRefresh={reload} />
+      <RefreshPaceNote pace={pace} following={following} onRefresh={reload} />
       <StaleBanner
         error={detail.error}
         title="Could not load the tuning job"

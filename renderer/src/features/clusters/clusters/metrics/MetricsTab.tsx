@@ -254,7 +254,7 @@ export function MetricsTab({ cluster }: { cluster: Cluster }) {
           </Typography>
         )}
       </Box>
-      {live && !paused && <RefreshPaceNote pace={data.pace} />}
+      <RefreshPaceNote pace={data.pace} following={live && !paused} />
       <Box sx={{ height: 4 }}>{data.loading && hasData && <LinearProgress aria-label="Loading metrics" />}</Box>
 
       {live && data.liveError && <LiveNotice error={data.liveError} onShowHistory={() => setRangeId('24h')} onRetry={data.retry} />}

@@ -100,7 +100,7 @@ export default function ComparePage({ id }: { id: string }) {
   return (
     <Stack spacing={2} sx={{ pb: 2 }} data-testid="compare-view">
       {back}
-      <RefreshPaceNote pace={pace} onRefresh={reload} />
+      <RefreshPaceNote pace={pace} following={training && !loading} onRefresh={reload} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 240 }}>
           Comparing {comparison.runs.length} runs
