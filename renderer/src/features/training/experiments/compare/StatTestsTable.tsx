@@ -137,6 +137,20 @@ function Verdict({
   );
 }
 
+/** The two sides of a compared pair, the better one in green, both named in full in the tooltip with what the test rests on. */
+function PairCell(p: { a: string; b: string; better: 'a' | 'b' | null; significant: boolean; detail: string }) {
+  return (
+    <Box sx={{ minWidth: 0, opacity: p.significant ? 1 : 0.6 }} title={`${p.a} vs ${p.b} — ${p.detail}`}>
+      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} color={p.better === 'a' ? 'success.main' : undefined}>
+        {p.a}
+      </Typography>
+      <Typography variant="caption" noWrap component="div" color={p.better === 'b' ? 'success.main' : 'text.secondary'}>
+        vs {p.b}
+      </Typography>
+    </Box>
+  );
+}
+
 const num = (text: string, muted = false, testId?: string, title?: string) => (
   <Typography
     variant="body2"
@@ -245,17 +259,13 @@ function ReplicateTests({ analysis }: { analysis: Analysis }) {
       header: 'Configurations',
       width: 'minmax(180px, 2fr)',
       render: (c) => (
-        <Box
-          sx={{ minWidth: 0, opacity: c.significant ? 1 : 0.6 }}
-          title={`${label.get(c.groupA) ?? c.groupA} vs ${label.get(c.groupB) ?? c.groupB} — n = ${c.n[0]} / ${c.n[1]} replicates`}
-        >
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} color={c.better === c.groupA ? 'success.main' : undefined}>
-            {label.get(c.groupA) ?? c.groupA}
-          </Typography>
-          <Typography variant="caption" noWrap component="div" color={c.better === c.groupB ? 'success.main' : 'text.secondary'}>
-            vs {label.get(c.groupB) ?? c.groupB}
-          </Typography>
-        </Box>
+        <PairCell
+          a={label.get(c.groupA) ?? c.groupA}
+          b={label.get(c.groupB) ?? c.groupB}
+          better={c.better === null ? null : c.better === c.groupA ? 'a' : 'b'}
+          significant={c.significant}
+          detail={`n = ${c.n[0]} / ${c.n[1]} replicates`}
+        />
       ),
     },
     {
@@ -348,17 +358,13 @@ function PairedTests({ analysis, names }: { analysis: Analysis; names: Map<strin
       header: 'Models',
       width: 'minmax(180px, 2fr)',
       render: (c) => (
-        <Box
-          sx={{ minWidth: 0, opacity: c.significant ? 1 : 0.6 }}
-          title={`${names.get(c.runA) ?? c.runA} vs ${names.get(c.runB) ?? c.runB} — ${c.n} evaluation examples, steps ${c.steps[0]} / ${c.steps[1]}`}
-        >
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} color={c.better === c.runA ? 'success.main' : undefined}>
-            {names.get(c.runA) ?? c.runA}
-          </Typography>
-          <Typography variant="caption" noWrap component="div" color={c.better === c.runB ? 'success.main' : 'text.secondary'}>
-            vs {names.get(c.runB) ?? c.runB}
-          </Typography>
-        </Box>
+        <PairCell
+          a={names.get(c.runA) ?? c.runA}
+          b={names.get(c.runB) ?? c.runB}
+          better={c.better === null ? null : c.better === c.runA ? 'a' : 'b'}
+          significant={c.significant}
+          detail={`${c.n} evaluation examples, steps ${c.steps[0]} / ${c.steps[1]}`}
+        />
       ),
     },
     { id: 'n', header: 'Examples', width: '100px', align: 'right', render: (c) => num(String(c.n), !c.significant) },
