@@ -99,15 +99,18 @@ export const PermissionCheckRequest = z.strictObject({
 export type PermissionCheckRequest = z.infer<typeof PermissionCheckRequest>;
 
 /** Where an allowed check's permission came from; null when refused. */
-const CheckSource = z.enum(['role', 'inherited_role', 'grant', 'share']);
+export const CheckSource = z.enum(['role', 'inherited_role', 'grant', 'share']);
+export type CheckSource = z.infer<typeof CheckSource>;
 
 /**
  * What a chain step found: `matched` decided the check (allowed); `not_held` tried and lacks
  * the permission or scope; `none_exist` has nothing of its kind to try; `member_inactive`
- * refused before any role was read. A later slice adds its near misses (an expired grant, a
- * share on another resource) as further outcomes.
+ * refused before any role was read. Near misses, which would have matched but for one thing:
+ * `expired` (a grant or share past its `expiresAt`), `revoked` (a revoked grant),
+ * `other_resource` (held, but for other resources than the one asked about).
  */
-const StepOutcome = z.enum(['matched', 'not_held', 'none_exist', 'member_inactive']);
+export const StepOutcome = z.enum(['matched', 'not_held', 'none_exist', 'member_inactive', 'expired', 'revoked', 'other_resource']);
+export type StepOutcome = z.infer<typeof StepOutcome>;
 
 const stepBase = { decided: z.boolean(), outcome: StepOutcome, reason: z.string() };
 
@@ -131,6 +134,7 @@ const GrantStep = z.object({
   permissions: z.array(PermissionName),
   scopes: z.array(SchemaScope),
   resources: z.array(z.string()).nullable(),
+  expiresAt: Timestamp.nullable(),
   ...stepBase,
 });
 /** Shares: one step per share tried, or one step with `shareId` null when none exist. */
@@ -139,6 +143,7 @@ const ShareStep = z.object({
   shareId: z.string().nullable(),
   resourceId: z.string().nullable(),
   permissions: z.array(PermissionName),
+  expiresAt: Timestamp.nullable(),
   ...stepBase,
 });
 

@@ -1,23 +1,29 @@
 // The accounts area's records for the write-ahead log (docs/decisions.md, Persistence):
-// `account`, `members`, `invitations` (each whole) and `key:<id>` (one key). Usage counts are
-// not records: they go to the periodic snapshot only.
+// `account`, `members`, `invitations`, `roles`, `grants`, `shares` (each whole), `key:<id>`
+// (one key) and `audit:<id>` (one audit event, appended: the log is never rewritten whole).
+// Usage counts are not records: they go to the periodic snapshot only.
 import type { Accounts } from './state';
-import type { AccountsState, StoredKey } from './stored-schema';
+import type { AccountsState, StoredAuditEvent, StoredKey } from './stored-schema';
 
 const KEY = 'key:';
+const AUDIT = 'audit:';
+const WHOLE = new Set(['account', 'members', 'invitations', 'roles', 'grants', 'shares']);
 
 export const accountRecord = {
   account: 'account',
   members: 'members',
   invitations: 'invitations',
+  roles: 'roles',
+  grants: 'grants',
+  shares: 'shares',
   key: (id: string) => `${KEY}${id}`,
+  audit: (id: string) => `${AUDIT}${id}`,
 } as const;
 
 export function accountsRecord(live: Accounts, id: string): unknown {
-  if (id === 'account') return live.account;
-  if (id === 'members') return live.members;
-  if (id === 'invitations') return live.invitations;
+  if (WHOLE.has(id)) return live[id as 'account' | 'members' | 'invitations' | 'roles' | 'grants' | 'shares'];
   if (id.startsWith(KEY)) return live.keys.get(id.slice(KEY.length));
+  if (id.startsWith(AUDIT)) return live.auditEvent(id.slice(AUDIT.length));
   throw new Error(`no accounts record ${JSON.stringify(id.slice(0, 100))}`);
 }
 
@@ -26,9 +32,15 @@ const keyIndexes = new WeakMap<StoredKey[], Map<string, number>>();
 
 export function applyAccountsRecord(stored: unknown, id: string, value: unknown): void {
   const s = stored as AccountsState;
-  if (id === 'account' || id === 'members' || id === 'invitations') {
+  if (WHOLE.has(id)) {
     if (value === undefined) throw new Error(`the accounts record ${id} cannot be removed`);
     (s as Record<string, unknown>)[id] = value;
+    return;
+  }
+  if (id.startsWith(AUDIT)) {
+    // Appended in order; retention trims the snapshot, never through records.
+    if (value === undefined) throw new Error('an audit event cannot be removed by a record');
+    (s.audit ??= []).push(value as StoredAuditEvent);
     return;
   }
   if (!id.startsWith(KEY)) throw new Error(`no accounts record ${JSON.stringify(id.slice(0, 100))}`);

@@ -1,7 +1,18 @@
 // The accounts area in memory: keys indexed by id and by the SHA-256 of their value (O(1)
 // authentication), usage counts per key as maps, and the account and its team as stored.
 import type { Store } from '../../state/store';
-import type { AccountsState, StoredAccount, StoredInvitation, StoredKey, StoredMember, StoredUsage } from './stored-schema';
+import type {
+  AccountsState,
+  StoredAccount,
+  StoredAuditEvent,
+  StoredGrant,
+  StoredInvitation,
+  StoredKey,
+  StoredMember,
+  StoredRole,
+  StoredShare,
+  StoredUsage,
+} from './stored-schema';
 
 export const AREA = 'accounts';
 
@@ -19,6 +30,12 @@ export class Accounts {
   account: StoredAccount;
   members: StoredMember[];
   invitations: StoredInvitation[];
+  /** Custom roles; built-ins are code (permissions/roles.ts). */
+  roles: StoredRole[];
+  grants: StoredGrant[];
+  shares: StoredShare[];
+  /** Audit events, oldest first (appended as they happen). */
+  readonly audit: StoredAuditEvent[];
   readonly keys = new Map<string, StoredKey>();
   readonly byHash = new Map<string, StoredKey>();
   readonly usage = new Map<string, UsageLog>();
@@ -36,6 +53,10 @@ export class Accounts {
     this.account = stored.account;
     this.members = stored.members;
     this.invitations = stored.invitations;
+    this.roles = stored.roles;
+    this.grants = stored.grants;
+    this.shares = stored.shares;
+    this.audit = stored.audit;
     for (const key of stored.keys) this.indexKey(key);
     for (const [keyId, u] of Object.entries(stored.usage)) {
       const log = this.usageOf(keyId);
@@ -55,7 +76,23 @@ export class Accounts {
       for (const [day, m] of log.days) for (const [endpoint, count] of m) days.push([day, endpoint, count]);
       usage[keyId] = { hours: [...log.hours].map(([h, [r, w, e]]) => [h, r, w, e]), days };
     }
-    return { account: this.account, members: this.members, invitations: this.invitations, keys: [...this.keys.values()], usage };
+    return {
+      account: this.account,
+      members: this.members,
+      invitations: this.invitations,
+      keys: [...this.keys.values()],
+      usage,
+      roles: this.roles,
+      grants: this.grants,
+      shares: this.shares,
+      audit: this.audit,
+    };
+  }
+
+  /** An audit event by id, looked up from the newest, where one just written is. */
+  auditEvent(id: string): StoredAuditEvent | undefined {
+    for (let i = this.audit.length - 1; i >= 0; i--) if (this.audit[i]!.id === id) return this.audit[i];
+    return undefined;
   }
 
   addKey(key: StoredKey): void {

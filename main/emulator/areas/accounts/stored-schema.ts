@@ -83,11 +83,85 @@ export const StoredUsage = z.object({
 });
 export type StoredUsage = z.infer<typeof StoredUsage>;
 
+/** A custom role (01-accounts.md, Role); built-ins are code (permissions/roles.ts). */
+export const StoredRole = z.object({
+  id: z.string().startsWith('role_custom_'),
+  name: z.string().min(1).max(100),
+  displayName: z.string().min(1).max(100),
+  description: z.string().max(500).nullable(),
+  permissions: z.array(z.string()),
+  scopes: z.array(z.string()),
+  limitations: z.object({
+    maxEndpoints: z.number().min(0).optional(),
+    maxClusters: z.number().min(0).optional(),
+    maxComputeHours: z.number().min(0).optional(),
+    maxApiKeys: z.number().min(0).optional(),
+  }),
+  inherits: z.array(z.string()),
+  assignable: z.boolean(),
+  createdAt: Ms,
+  createdBy: z.string(),
+  updatedAt: Ms,
+});
+export type StoredRole = z.infer<typeof StoredRole>;
+
+/** A permission grant (01-accounts.md, Permission grant); expired is derived from `expiresAt` when read. */
+export const StoredGrant = z.object({
+  id: z.string().startsWith('grant_'),
+  userId: z.string().startsWith('usr_'),
+  permissions: z.array(z.string()),
+  scopes: z.array(z.string()),
+  /** Null: every resource of the scopes. */
+  resources: z.array(z.string()).nullable(),
+  expiresAt: Ms.nullable(),
+  reason: z.string().nullable(),
+  grantedBy: z.string(),
+  grantedAt: Ms,
+  status: z.enum(['active', 'revoked']),
+  revokedBy: z.string().nullable(),
+  revokedAt: Ms.nullable(),
+});
+export type StoredGrant = z.infer<typeof StoredGrant>;
+
+/** A resource shared with one user (01-accounts.md, Resource share). */
+export const StoredShare = z.object({
+  id: z.string().startsWith('share_'),
+  resourceId: z.string().min(1),
+  userId: z.string().startsWith('usr_'),
+  permissions: z.array(z.string()),
+  expiresAt: Ms.nullable(),
+  message: z.string().nullable(),
+  sharedBy: z.string(),
+  sharedAt: Ms,
+  status: z.enum(['active', 'revoked']),
+});
+export type StoredShare = z.infer<typeof StoredShare>;
+
+/** An audit event (01-accounts.md, Audit event); `details` is the event's own object. */
+export const StoredAuditEvent = z.object({
+  id: z.string().startsWith('audit_'),
+  at: Ms,
+  type: z.enum(['permission_change', 'access_denied', 'role_assignment']),
+  action: z.string().max(100),
+  actorId: z.string().nullable(),
+  keyId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  targetUserId: z.string().nullable(),
+  resource: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type StoredAuditEvent = z.infer<typeof StoredAuditEvent>;
+
 export const AccountsState = z.object({
   account: StoredAccount,
   members: z.array(StoredMember),
   invitations: z.array(StoredInvitation),
   keys: z.array(StoredKey),
   usage: z.record(z.string(), StoredUsage),
+  // Absent from data folders written before issue 19: they load with none.
+  roles: z.array(StoredRole).default([]),
+  grants: z.array(StoredGrant).default([]),
+  shares: z.array(StoredShare).default([]),
+  audit: z.array(StoredAuditEvent).default([]),
 });
 export type AccountsState = z.infer<typeof AccountsState>;

@@ -1,7 +1,21 @@
-// The built-in roles (01-accounts.md, Role: built-in roles) and what a role holds with the
-// roles it inherits. Custom roles join BUILT_IN_ROLES's lookup in a later slice.
+// The built-in roles (01-accounts.md, Role: built-in roles), custom roles beside them, and
+// what a role holds with the roles it inherits.
 import type { RoleKey } from '../../../../../shared/api/common';
 import type { PermissionName, Role, RoleLimitations, SchemaScope } from '../../../../../shared/api/accounts/permissions';
+import type { StoredRole } from '../stored-schema';
+
+/** A role as the decision reads it, built-in or custom. */
+export interface RoleDef {
+  id: string;
+  name: string;
+  displayName: string;
+  description?: string;
+  permissions: readonly string[];
+  scopes: readonly string[];
+  limitations: RoleLimitations;
+  inherits: readonly string[];
+  assignable: boolean;
+}
 
 type BuiltInRole = Omit<Role, 'createdAt'>;
 
@@ -72,13 +86,25 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<SchemaScope, string>> = {
   security: 'Security settings',
 };
 
-/** A role by name; only built-ins exist so far. */
-const roleNamed = (name: string): BuiltInRole | undefined =>
-  Object.hasOwn(BUILT_IN_ROLES, name) ? BUILT_IN_ROLES[name as RoleKey] : undefined;
+/** Finds a role by name (built-in or custom); undefined when none has it. */
+export type RoleLookup = (name: string) => RoleDef | undefined;
 
-/** The roles `role` inherits, transitively, nearest first, each with the role that inherits it; cycles stop. */
-export function inheritedRoles(role: BuiltInRole): Array<{ role: BuiltInRole; via: string }> {
-  const out: Array<{ role: BuiltInRole; via: string }> = [];
+const builtInNamed: RoleLookup = (name) => (Object.hasOwn(BUILT_IN_ROLES, name) ? BUILT_IN_ROLES[name as RoleKey] : undefined);
+
+/** The lookup over the built-ins and these custom roles (a built-in name wins: custom names cannot take one). */
+export function roleLookup(custom: readonly StoredRole[]): RoleLookup {
+  if (custom.length === 0) return builtInNamed;
+  return (name) => {
+    const builtIn = builtInNamed(name);
+    if (builtIn) return builtIn;
+    const r = custom.find((c) => c.name === name);
+    return r && { ...r, description: r.description ?? undefined };
+  };
+}
+
+/** The roles `role` inherits, transitively, nearest first, each with the role that inherits it; cycles and unknown names stop. */
+export function inheritedRoles(role: RoleDef, roleNamed: RoleLookup = builtInNamed): Array<{ role: RoleDef; via: string }> {
+  const out: Array<{ role: RoleDef; via: string }> = [];
   const seen = new Set([role.name]);
   const queue = [role];
   for (let next = queue.shift(); next; next = queue.shift()) {
@@ -104,10 +130,10 @@ export function unionOf(lists: ReadonlyArray<readonly string[]>): string[] {
 }
 
 /** A role's limitations with the ones it inherits (the role's own value wins). */
-export function limitationsOf(role: BuiltInRole): RoleLimitations {
+export function limitationsOf(role: RoleDef, roleNamed: RoleLookup = builtInNamed): RoleLimitations {
   const merged: RoleLimitations = {};
   for (const r of [
-    ...inheritedRoles(role)
+    ...inheritedRoles(role, roleNamed)
       .map((i) => i.role)
       .reverse(),
     role,

@@ -1,8 +1,6 @@
 // Permissions and roles, read side (01-accounts.md, Endpoints: Permissions and roles): the
-// schema, a member's effective permissions and the explained check. Grants and shares do not
-// exist yet: the check's chain says so at their steps (docs/decisions.md, Permissions and roles).
+// schema, a member's effective permissions and the explained check (decide.ts).
 import type {
-  ChainStep,
   EffectivePermissions,
   PermissionCheckResponse,
   PermissionsSchemaResponse,
@@ -13,6 +11,7 @@ import { TIER_LIMITS } from '../limits';
 import { accountsOf, type Accounts } from '../state';
 import type { StoredMember } from '../stored-schema';
 import { defineRoute } from '../../../core/route-def';
+import { accessWorldOf, decide } from './decide';
 import { BUILT_IN_ROLES, holds, inheritedRoles, limitationsOf, PERMISSION_DESCRIPTIONS, SCOPE_DESCRIPTIONS, unionOf } from './roles';
 
 const HOUR_MS = 3_600_000;
@@ -68,81 +67,6 @@ function executionLimits(accounts: Accounts, m: StoredMember, now: number) {
   return { remainingExecutions: Math.max(0, max - used), maxExecutionsPerHour: max };
 }
 
-/**
- * The explained decision: member status, then the role, its inherited roles nearest first,
- * grants, shares; the chain holds each step tried and stops at the one that decided.
- */
-function check(
-  m: StoredMember,
-  permission: string,
-  scope: string,
-  resourceId: string | null,
-): Pick<PermissionCheckResponse, 'allowed' | 'source'> & { reason: string; chain: ChainStep[] } {
-  const what = `${permission} on ${scope}`;
-  if (m.status !== 'active') {
-    const reason = `The member is ${m.status}: their role gives no access until they are active`;
-    return {
-      allowed: false,
-      source: null,
-      reason,
-      chain: [{ step: 'member', status: m.status, decided: true, outcome: 'member_inactive', reason }],
-    };
-  }
-  const chain: ChainStep[] = [];
-  const role = BUILT_IN_ROLES[m.role];
-  if (holds(role, permission, scope)) {
-    const reason = `The ${role.name} role holds ${what}`;
-    chain.push({
-      step: 'role',
-      role: role.name,
-      permissions: role.permissions,
-      scopes: role.scopes,
-      decided: true,
-      outcome: 'matched',
-      reason,
-    });
-    return { allowed: true, source: 'role', reason, chain };
-  }
-  chain.push({
-    step: 'role',
-    role: role.name,
-    permissions: role.permissions,
-    scopes: role.scopes,
-    decided: false,
-    outcome: 'not_held',
-    reason: `The ${role.name} role does not hold ${what}`,
-  });
-  for (const { role: parent, via } of inheritedRoles(role)) {
-    const base = { step: 'inherited_role', role: parent.name, via, permissions: parent.permissions, scopes: parent.scopes } as const;
-    if (holds(parent, permission, scope)) {
-      const reason = `The ${parent.name} role, inherited through ${via}, holds ${what}`;
-      chain.push({ ...base, decided: true, outcome: 'matched', reason });
-      return { allowed: true, source: 'inherited_role', reason, chain };
-    }
-    chain.push({ ...base, decided: false, outcome: 'not_held', reason: `The inherited ${parent.name} role does not hold ${what}` });
-  }
-  chain.push({
-    step: 'grant',
-    grantId: null,
-    permissions: [],
-    scopes: [],
-    resources: null,
-    decided: false,
-    outcome: 'none_exist',
-    reason: 'The member holds no permission grants',
-  });
-  chain.push({
-    step: 'share',
-    shareId: null,
-    resourceId,
-    permissions: [],
-    decided: false,
-    outcome: 'none_exist',
-    reason: resourceId === null ? 'No resource named, and no resource is shared with the member' : 'No resource is shared with the member',
-  });
-  return { allowed: false, source: null, reason: `No role, inherited role, grant or share of this member holds ${what}`, chain };
-}
-
 export const permissionRoutes = [
   defineRoute(ops['permissions.schema'], (): PermissionsSchemaResponse => {
     const roles: PermissionsSchemaResponse['roles'] = {};
@@ -166,7 +90,13 @@ export const permissionRoutes = [
     const accounts = accountsOf(ctx.store);
     const m = memberOf(accounts, body.userId);
     const resourceId = body.resourceId ?? null;
-    const { allowed, source, reason, chain } = check(m, body.permission, body.scope, resourceId);
+    const { allowed, source, reason, chain } = decide(
+      accessWorldOf(accounts),
+      m,
+      { permission: body.permission, scope: body.scope, resourceIds: resourceId === null ? [] : [resourceId] },
+      now,
+      true,
+    );
     return {
       userId: m.id,
       permission: body.permission,
@@ -175,7 +105,7 @@ export const permissionRoutes = [
       allowed,
       source,
       role: m.role,
-      details: { reason, limitations: executionLimits(accounts, m, now), chain },
+      details: { reason, limitations: executionLimits(accounts, m, now), chain: chain! },
     };
   }),
 ];

@@ -202,5 +202,9 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     invitations: [invitation],
     keys,
     usage,
+    roles: [],
+    grants: [],
+    shares: [],
+    audit: [],
   };
 }

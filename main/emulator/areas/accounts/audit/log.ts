@@ -1,0 +1,18 @@
+// Writing the audit log (01-accounts.md, Audit event): every role change, grant, revocation,
+// share and refused request is appended here by the action itself, one write-ahead record
+// per event (records.ts), so what the log says happened did happen.
+import { randomBase62 } from '../../../core/ids';
+import type { Store } from '../../../state/store';
+import { accountRecord } from '../records';
+import { accountsOf, AREA } from '../state';
+import type { StoredAuditEvent } from '../stored-schema';
+
+export type AuditInput = Omit<StoredAuditEvent, 'id'>;
+
+/** Appends one event and touches its record; returns it. */
+export function appendAudit(store: Store, input: AuditInput): StoredAuditEvent {
+  const event: StoredAuditEvent = { id: `audit_${randomBase62(16)}`, ...input };
+  accountsOf(store).audit.push(event);
+  store.touch(AREA, accountRecord.audit(event.id));
+  return event;
+}
