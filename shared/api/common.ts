@@ -20,6 +20,19 @@ export type AuthKeyScope = z.infer<typeof AuthKeyScope>;
 export const RoleKey = z.enum(['owner', 'admin', 'developer', 'viewer']);
 export type RoleKey = z.infer<typeof RoleKey>;
 
+/** A custom role's name (its id is `role_custom_<name>`): lower case, never a built-in's key. */
+export const CustomRoleName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{1,39}$/, 'lower-case letters, digits and underscores, 2 to 40, starting with a letter')
+  .refine((n) => !RoleKey.options.includes(n as RoleKey), 'is the name of a built-in role');
+
+/**
+ * The role a member holds: a built-in key, or the name of a custom role (docs/decisions.md,
+ * Permissions and roles: custom roles are assignable like the built-ins).
+ */
+export const MemberRole = z.union([RoleKey, CustomRoleName]);
+export type MemberRole = z.infer<typeof MemberRole>;
+
 export const Plan = z.enum(['free', 'pro', 'enterprise']);
 export type Plan = z.infer<typeof Plan>;
 

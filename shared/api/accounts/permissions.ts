@@ -3,7 +3,7 @@
 // chain in a later slice: its step kinds and outcomes are open for them
 // (docs/decisions.md, Permissions and roles).
 import { z } from 'zod';
-import { RoleKey, Timestamp } from '../common';
+import { MemberRole, Timestamp } from '../common';
 
 /** Permission names (01-accounts.md, Role). */
 export const PermissionName = z.enum([
@@ -75,7 +75,7 @@ const CustomPermission = z.object({
 /** GET /v2/accounts/permissions/{user_id} (01-accounts.md, Effective permissions). */
 export const EffectivePermissions = z.object({
   userId: z.string().startsWith('usr_'),
-  role: RoleKey,
+  role: MemberRole,
   effectivePermissions: z.object({
     permissions: z.array(RolePermission),
     scopes: z.array(RoleScope),
@@ -157,7 +157,7 @@ export const PermissionCheckResponse = z.object({
   resourceId: z.string().nullable(),
   allowed: z.boolean(),
   source: CheckSource.nullable(),
-  role: RoleKey,
+  role: MemberRole,
   details: z.object({
     reason: z.string(),
     limitations: z.object({ remainingExecutions: z.number().int().min(0), maxExecutionsPerHour: z.number().int().min(0) }),

@@ -1,6 +1,6 @@
 // Team members (01-accounts.md, Team member; Team: GET /v2/accounts/team/members).
 import { z } from 'zod';
-import { RoleKey, Timestamp } from '../common';
+import { MemberRole, Timestamp } from '../common';
 
 const TeamMemberStatus = z.enum(['active', 'pending', 'suspended', 'removed']);
 
@@ -11,7 +11,7 @@ export const TeamMember = z.object({
   name: z.string().nullable(),
   username: z.string().nullable(),
   avatar: z.string().nullable(),
-  role: RoleKey,
+  role: MemberRole,
   permissions: z.array(z.string()),
   status: TeamMemberStatus,
   joinedAt: Timestamp.nullable(),

@@ -2,7 +2,7 @@
 // pending invitations, keys (the SHA-256 of each value, never the value) and usage counts.
 // Checked whenever a snapshot comes in (import and load); the area's types are inferred here.
 import { z } from 'zod';
-import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, RoleKey } from '../../../../shared/api/common';
+import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, MemberRole } from '../../../../shared/api/common';
 import { KeyId, KeyRateLimit, KeyStatus } from '../../../../shared/api/accounts/api-keys';
 
 const Ms = z.number().int().min(0);
@@ -32,7 +32,7 @@ export const StoredMember = z.object({
   email: z.string(),
   name: z.string().nullable(),
   username: z.string().nullable(),
-  role: RoleKey,
+  role: MemberRole,
   status: z.enum(['active', 'pending', 'suspended', 'removed']),
   joinedAt: Ms.nullable(),
   lastActive: Ms.nullable(),
@@ -47,7 +47,7 @@ export const StoredInvitation = z.object({
   id: z.string().startsWith('inv_'),
   userId: z.string().startsWith('usr_'),
   email: z.string(),
-  role: RoleKey,
+  role: MemberRole,
   status: z.enum(['sent', 'resent', 'cancelled']),
   createdAt: Ms,
   expiresAt: Ms,

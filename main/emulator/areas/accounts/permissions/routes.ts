@@ -12,7 +12,16 @@ import { accountsOf, type Accounts } from '../state';
 import type { StoredMember } from '../stored-schema';
 import { defineRoute } from '../../../core/route-def';
 import { accessWorldOf, decide } from './decide';
-import { BUILT_IN_ROLES, holds, inheritedRoles, limitationsOf, PERMISSION_DESCRIPTIONS, SCOPE_DESCRIPTIONS, unionOf } from './roles';
+import {
+  BUILT_IN_ROLES,
+  holds,
+  inheritedRoles,
+  limitationsOf,
+  PERMISSION_DESCRIPTIONS,
+  roleLookup,
+  SCOPE_DESCRIPTIONS,
+  unionOf,
+} from './roles';
 
 const HOUR_MS = 3_600_000;
 const ACTIONS = ['read', 'write', 'execute'] as const;
@@ -25,8 +34,10 @@ function memberOf(accounts: Accounts, userId: string): StoredMember {
 }
 
 function effectiveOf(accounts: Accounts, m: StoredMember): EffectivePermissions {
-  const role = BUILT_IN_ROLES[m.role];
-  const inherited = inheritedRoles(role).map((i) => i.role);
+  const lookup = roleLookup(accounts.roles);
+  // A member's role always exists (custom roles cannot be deleted); an empty one otherwise.
+  const role = lookup(m.role) ?? { ...BUILT_IN_ROLES.viewer, permissions: [], scopes: [], name: m.role };
+  const inherited = inheritedRoles(role, lookup).map((i) => i.role);
   const held = {
     permissions: unionOf([role.permissions, ...inherited.map((r) => r.permissions)]),
     scopes: unionOf([role.scopes, ...inherited.map((r) => r.scopes)]),
@@ -47,7 +58,7 @@ function effectiveOf(accounts: Accounts, m: StoredMember): EffectivePermissions 
       permissions: held.permissions as EffectivePermissions['effectivePermissions']['permissions'],
       scopes: held.scopes as EffectivePermissions['effectivePermissions']['scopes'],
       resourceAccess: { endpoints: access('endpoints'), clusters: access('clusters') },
-      limitations: { ...limitationsOf(role), maxTeamMembers: null },
+      limitations: { ...limitationsOf(role, lookup), maxTeamMembers: null },
     },
     customPermissions: [],
     inheritedFrom: inherited.map((r) => r.name),

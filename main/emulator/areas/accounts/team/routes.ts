@@ -4,13 +4,13 @@
 import { accountsOperations as ops } from '../../../../../shared/api/accounts/operations';
 import type { ListTeamMembersResponse, TeamMember } from '../../../../../shared/api/accounts/team';
 import { defineRoute } from '../../../core/route-def';
-import { BUILT_IN_ROLES } from '../permissions/roles';
+import { roleLookup, type RoleDef } from '../permissions/roles';
 import { accountsOf } from '../state';
 import type { StoredInvitation, StoredMember } from '../stored-schema';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function memberView(m: StoredMember, invitation: StoredInvitation | undefined): TeamMember {
+function memberView(m: StoredMember, invitation: StoredInvitation | undefined, role: RoleDef | undefined): TeamMember {
   return {
     id: m.id,
     email: m.email,
@@ -18,7 +18,7 @@ function memberView(m: StoredMember, invitation: StoredInvitation | undefined): 
     username: m.username,
     avatar: null,
     role: m.role,
-    permissions: [...BUILT_IN_ROLES[m.role].permissions],
+    permissions: role ? [...role.permissions] : [],
     status: m.status,
     joinedAt: iso(m.joinedAt),
     lastActive: iso(m.lastActive),
@@ -32,18 +32,20 @@ function memberView(m: StoredMember, invitation: StoredInvitation | undefined): 
 
 export const teamRoutes = [
   defineRoute(ops['team.members.list'], (ctx): ListTeamMembersResponse => {
-    const { members, invitations } = accountsOf(ctx.store);
+    const { members, invitations, roles: custom } = accountsOf(ctx.store);
+    const lookup = roleLookup(custom);
     const listed = members.filter((m) => m.status !== 'removed');
     const roles = { owner: 0, admin: 0, developer: 0, viewer: 0, pending: 0 };
     for (const m of listed) {
       if (m.status === 'pending') roles.pending += 1;
-      else roles[m.role] += 1;
+      else if (Object.hasOwn(roles, m.role)) roles[m.role as keyof typeof roles] += 1;
     }
     return {
       members: listed.map((m) =>
         memberView(
           m,
           invitations.find((i) => i.userId === m.id && i.status !== 'cancelled'),
+          lookup(m.role),
         ),
       ),
       total: listed.length,
