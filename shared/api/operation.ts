@@ -26,6 +26,12 @@ export interface Operation {
    * {requiredPermission: this, currentPermissions} (docs/decisions.md, Endpoints: logs:read).
    */
   namedPermission?: string;
+  /**
+   * The member permission this route needs beyond `access` (issue 19: the caller's role, grants
+   * and shares decide it on `scope`), e.g. `manage_team` for team management; without it the
+   * member needs `access` itself (docs/decisions.md, Permissions and roles: enforcement).
+   */
+  memberPermission?: 'manage_team' | 'manage_billing' | 'manage_integrations' | 'manage_security';
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;
