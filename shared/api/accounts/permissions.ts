@@ -4,6 +4,7 @@
 // (docs/decisions.md, Permissions and roles).
 import { z } from 'zod';
 import { MemberRole, Timestamp } from '../common';
+import type { Operation } from '../operation';
 
 /** Permission names (01-accounts.md, Role). */
 export const PermissionName = z.enum([
@@ -166,3 +167,35 @@ export const PermissionCheckResponse = z.object({
   }),
 });
 export type PermissionCheckResponse = z.infer<typeof PermissionCheckResponse>;
+
+/**
+ * The schema scope (01-accounts.md, Role) a route's key scope is decided on: the role model
+ * names six scopes, the key scopes seven; training (03-endpoints-training.md) and AI services
+ * run as endpoints do, webhooks are an integration. Null: the route needs no scope (verify,
+ * rate limits), and any active member passes.
+ */
+export function schemaScopeOf(keyScope: string | null): SchemaScope | null {
+  switch (keyScope) {
+    case null:
+      return null;
+    case 'training':
+    case 'ai':
+      return 'endpoints';
+    case 'webhooks':
+      return 'integrations';
+    default:
+      return keyScope as SchemaScope;
+  }
+}
+
+/**
+ * What a member needs for an operation (issue 19): its member permission (team management's
+ * `manage_team`), or its access class, on the schema scope of its key scope. The emulator's
+ * enforcement, the what-if and the console's "Why?" read it from here.
+ */
+export function requiredAccess(op: Pick<Operation, 'access' | 'memberPermission' | 'scope'>): {
+  permission: PermissionName;
+  scope: SchemaScope | null;
+} {
+  return { permission: op.memberPermission ?? op.access, scope: schemaScopeOf(op.scope) };
+}

@@ -10,25 +10,8 @@ import type { Accounts } from '../state';
 import type { StoredGrant, StoredMember, StoredShare } from '../stored-schema';
 import { holds, inheritedRoles, roleLookup, type RoleDef, type RoleLookup } from './roles';
 
-/**
- * The schema scope (01-accounts.md, Role) a route's key scope is decided on: the role model
- * names six scopes, the key scopes seven; training (03-endpoints-training.md) and AI services
- * run as endpoints do, webhooks are an integration. Null: the route needs no scope (verify,
- * rate limits), and any active member passes.
- */
-export function schemaScopeOf(keyScope: string | null): SchemaScope | null {
-  switch (keyScope) {
-    case null:
-      return null;
-    case 'training':
-    case 'ai':
-      return 'endpoints';
-    case 'webhooks':
-      return 'integrations';
-    default:
-      return keyScope as SchemaScope;
-  }
-}
+// Re-exported while helpers' branches import it from here (the lead removes it after the merges).
+export { schemaScopeOf } from '../../../../../shared/api/accounts/permissions';
 
 /** What is asked: a permission on a schema scope, for the resources the request names (none for a list or create). */
 export interface AccessQuery {
