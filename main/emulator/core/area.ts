@@ -32,10 +32,29 @@ export interface Authority {
   authenticate(header: string | undefined, now: number): Caller | ApiError;
   /** Counts one authenticated request (class 0 reads, 1 writes, 2 executions) against the caller's usage. */
   recordUse(caller: Caller, cls: 0 | 1 | 2, endpoint: string, now: number): void;
+  /**
+   * A request `recordUse` counted was answered with an error (called from the error path only):
+   * counted apart so successful calls are known, and a 403 is written to the audit log as access_denied.
+   */
+  recordError(caller: Caller, failed: FailedRequest, now: number): void;
   /** The plan's hourly limit for a class, with any temporary boost. */
   tierLimit(cls: TierClass, now: number): number;
   /** Active keys, for the health route. */
   keyCount(): number;
+}
+
+/** An authenticated request of a known route answered with an error, as the pipeline saw it. */
+export interface FailedRequest {
+  status: number;
+  /** "METHOD /path/pattern", as recordUse counted it. */
+  label: string;
+  /** The path as requested (no query string). */
+  path: string;
+  ip: string;
+  params: Readonly<Record<string, string>>;
+  /** The error's code, and its details with any top-level members of its shape (`required_permission`). */
+  code: string;
+  details: Readonly<Record<string, unknown>>;
 }
 
 interface TeamMember {

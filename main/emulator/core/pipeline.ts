@@ -96,9 +96,36 @@ export function errorBody(error: ApiError, envelope: Envelope, requestId: string
   return { ...error.body(), meta: { request_id: requestId } };
 }
 
+/**
+ * Tells the authority about an error answered to a request it counted (a known route, a key, not
+ * rate-limited: gate called recordUse): the error path only, successes pay nothing.
+ */
+function recordError(ctx: EmulatorContext, req: FastifyRequest, key: Caller, now: number, error: ApiError): void {
+  const route = req.routeOptions.url;
+  if (route === undefined) return; // an unknown route: not counted
+  const q = req.url.indexOf('?');
+  ctx.authority.recordError(
+    key,
+    {
+      status: error.status,
+      // HEAD is answered by the GET route, which counted it under GET.
+      label: `${req.method === 'HEAD' ? 'GET' : req.method} ${route}`,
+      path: q < 0 ? req.url : req.url.slice(0, q),
+      ip: req.ip,
+      params: (req.params ?? {}) as Record<string, string>,
+      code: error.code,
+      details: { ...error.details, ...error.extra },
+    },
+    now,
+  );
+}
+
 export function sendError(ctx: EmulatorContext, reply: FastifyReply, error: ApiError): FastifyReply {
   const emu = reply.request.emu;
-  if (emu !== null) setPipelineHeaders(reply, emu);
+  if (emu !== null) {
+    setPipelineHeaders(reply, emu);
+    if (emu.key !== null && !emu.rate.limited) recordError(ctx, reply.request, emu.key, emu.now, error);
+  }
   if (error.headers) reply.headers(error.headers);
   journal(ctx, reply.request, error.status);
   const body = errorBody(error, emu?.envelope ?? 'account', reply.request.id);

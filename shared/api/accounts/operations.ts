@@ -26,6 +26,7 @@ import {
   UserIdParams,
 } from './permissions';
 import { ListTeamMembersResponse } from './team';
+import { AuditQuery, AuditResponse, WhatIfRequest, WhatIfResponse } from './audit';
 
 const keyFieldErrors = { permissions: 'INVALID_PERMISSIONS', scopes: 'INVALID_PERMISSIONS' } as const;
 /** A malformed key id names no key: 404 KEY_NOT_FOUND rather than a validation error (docs/decisions.md). */
@@ -229,6 +230,34 @@ export const accountsOperations = {
     body: PermissionCheckRequest,
     response: PermissionCheckResponse,
     errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND'],
+  }),
+  'permissions.audit': defineOperation({
+    id: 'permissions.audit',
+    method: 'GET',
+    path: '/v2/accounts/permissions/audit',
+    limitGroup: 'accounts',
+    envelope: 'account',
+    access: 'read',
+    scope: 'accounts',
+    summary: 'The permission audit log: permission changes, denied accesses and role assignments, newest first',
+    query: AuditQuery,
+    response: AuditResponse,
+    fieldErrors: { period: 'INVALID_PERIOD' },
+    errors: ['VALIDATION_ERROR', 'INVALID_PERIOD'],
+  }),
+  'permissions.roles.whatIf': defineOperation({
+    id: 'permissions.roles.whatIf',
+    method: 'POST',
+    path: '/v2/accounts/permissions/roles/what-if',
+    limitGroup: 'accounts',
+    envelope: 'account',
+    // Replays, changes nothing: a read, though a POST (docs/decisions.md, Permissions and roles: Audit log and what-if).
+    access: 'read',
+    scope: 'accounts',
+    summary: "Which of the last period's successful calls a role edit would refuse (an emulator extension)",
+    body: WhatIfRequest,
+    response: WhatIfResponse,
+    errors: ['VALIDATION_ERROR'],
   }),
   'auth.verify': defineOperation({
     id: 'auth.verify',

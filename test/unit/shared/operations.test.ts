@@ -39,6 +39,8 @@ describe('the operation table', () => {
       'training.experiments.compare',
       // docs/decisions.md, Permissions and roles (issue 19): a question, it changes nothing
       'permissions.check',
+      // docs/decisions.md, Permissions and roles (issue 19): Audit log and what-if — a replay, it changes nothing
+      'permissions.roles.whatIf',
     ]);
     for (const [, op] of ops)
       expect(op.access === 'read', op.id).toBe(op.method === 'GET' || (op.method === 'POST' && readPosts.has(op.id)));

@@ -3,6 +3,7 @@
 import type { Authority, Directory } from '../../core/area';
 import { unauthorized, type ApiError } from '../../core/errors';
 import { hashKey } from '../../core/ids';
+import { recordDenied } from './audit/denied';
 import { TIER_LIMITS } from './limits';
 import type { Store } from '../../state/store';
 import { accountsOf, type Accounts } from './state';
@@ -22,6 +23,11 @@ export function authorityOver(store: Store): Authority {
       // The caller is the stored key itself (authenticate returns it).
       accountsOf(store).recordUse(caller as StoredKey, cls, endpoint, now);
       store.changed('usage');
+    },
+    recordError(caller, failed, now) {
+      accountsOf(store).recordFailure(caller.id, failed.label, now);
+      store.changed('usage');
+      if (failed.status === 403) recordDenied(store, caller as StoredKey, failed, now);
     },
     tierLimit(cls, now) {
       const { plan, boost } = accountsOf(store).account;

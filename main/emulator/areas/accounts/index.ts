@@ -5,6 +5,7 @@
 import { accountsOperations } from '../../../../shared/api/accounts/operations';
 import { defineArea } from '../../core/area';
 import { apiKeyRoutes } from './api-keys/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { authorityOver, directoryOf } from './authority';
 import { accountsLimits } from './limits';
@@ -19,7 +20,7 @@ import { buildAccountsWorld } from './world';
 export const accountsArea = defineArea<Accounts>({
   name: AREA,
   operations: accountsOperations,
-  routes: [...apiKeyRoutes, ...authRoutes, ...teamRoutes, ...permissionRoutes],
+  routes: [...apiKeyRoutes, ...authRoutes, ...teamRoutes, ...auditRoutes, ...permissionRoutes],
   state: {
     schema: AccountsState,
     build: (draft) => buildAccountsWorld(draft),

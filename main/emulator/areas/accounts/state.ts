@@ -24,6 +24,18 @@ export interface UsageLog {
   hours: Map<number, [number, number, number]>;
   /** day start → "METHOD /path" → count */
   days: Map<number, Map<string, number>>;
+  /**
+   * day start → "METHOD /path" → how many of `days`' calls were answered with an error: what
+   * succeeded is the difference, counted on the error path only, so a success costs nothing more
+   * (the what-if replays successful calls; docs/decisions.md, Permissions and roles: Audit log and what-if).
+   */
+  failed: Map<number, Map<string, number>>;
+}
+
+function bump(days: Map<number, Map<string, number>>, day: number, endpoint: string): void {
+  let d = days.get(day);
+  if (!d) days.set(day, (d = new Map()));
+  d.set(endpoint, (d.get(endpoint) ?? 0) + 1);
 }
 
 export class Accounts {
@@ -66,6 +78,11 @@ export class Accounts {
         if (!m) log.days.set(day, (m = new Map()));
         m.set(endpoint, count);
       }
+      for (const [day, endpoint, count] of u.failed) {
+        let m = log.failed.get(day);
+        if (!m) log.failed.set(day, (m = new Map()));
+        m.set(endpoint, count);
+      }
     }
   }
 
@@ -74,7 +91,9 @@ export class Accounts {
     for (const [keyId, log] of this.usage) {
       const days: Array<[number, string, number]> = [];
       for (const [day, m] of log.days) for (const [endpoint, count] of m) days.push([day, endpoint, count]);
-      usage[keyId] = { hours: [...log.hours].map(([h, [r, w, e]]) => [h, r, w, e]), days };
+      const failed: Array<[number, string, number]> = [];
+      for (const [day, m] of log.failed) for (const [endpoint, count] of m) failed.push([day, endpoint, count]);
+      usage[keyId] = { hours: [...log.hours].map(([h, [r, w, e]]) => [h, r, w, e]), days, failed };
     }
     return {
       account: this.account,
@@ -115,7 +134,7 @@ export class Accounts {
 
   usageOf(keyId: string): UsageLog {
     let log = this.usage.get(keyId);
-    if (!log) this.usage.set(keyId, (log = { hours: new Map(), days: new Map() }));
+    if (!log) this.usage.set(keyId, (log = { hours: new Map(), days: new Map(), failed: new Map() }));
     return log;
   }
 
@@ -128,10 +147,12 @@ export class Accounts {
     let h = log.hours.get(hour);
     if (!h) log.hours.set(hour, (h = [0, 0, 0]));
     h[cls]++;
-    const day = now - (now % DAY_MS);
-    let d = log.days.get(day);
-    if (!d) log.days.set(day, (d = new Map()));
-    d.set(endpoint, (d.get(endpoint) ?? 0) + 1);
+    bump(log.days, now - (now % DAY_MS), endpoint);
+  }
+
+  /** A call recordUse counted was answered with an error (the error path only). */
+  recordFailure(keyId: string, endpoint: string, now: number): void {
+    bump(this.usageOf(keyId).failed, now - (now % DAY_MS), endpoint);
   }
 
   private indexKey(key: StoredKey): void {

@@ -76,10 +76,15 @@ export const StoredAccount = z.object({
 });
 export type StoredAccount = z.infer<typeof StoredAccount>;
 
-/** Per key: hourly counts [hourStartMs, reads, writes, executions] and daily endpoint counts [dayStartMs, "METHOD /path", count]. */
+/**
+ * Per key: hourly counts [hourStartMs, reads, writes, executions], daily endpoint counts
+ * [dayStartMs, "METHOD /path", count], and how many of those were answered with an error
+ * (`failed`, same shape; absent from data folders written before issue 19).
+ */
 export const StoredUsage = z.object({
   hours: z.array(z.tuple([Ms, Ms, Ms, Ms])),
   days: z.array(z.tuple([Ms, z.string().max(300), Ms])),
+  failed: z.array(z.tuple([Ms, z.string().max(300), Ms])).default([]),
 });
 export type StoredUsage = z.infer<typeof StoredUsage>;
 

@@ -6,13 +6,17 @@ import type { Store } from '../../../state/store';
 import { accountRecord } from '../records';
 import { accountsOf, AREA } from '../state';
 import type { StoredAuditEvent } from '../stored-schema';
+import { pruneAudit } from './retention';
 
 export type AuditInput = Omit<StoredAuditEvent, 'id'>;
 
 /** Appends one event and touches its record; returns it. */
 export function appendAudit(store: Store, input: AuditInput): StoredAuditEvent {
   const event: StoredAuditEvent = { id: `audit_${randomBase62(16)}`, ...input };
-  accountsOf(store).audit.push(event);
+  const accounts = accountsOf(store);
+  // Retention and the cap are applied as events come (retention.ts): O(1) unless something is due.
+  pruneAudit(accounts, input.at);
+  accounts.audit.push(event);
   store.touch(AREA, accountRecord.audit(event.id));
   return event;
 }

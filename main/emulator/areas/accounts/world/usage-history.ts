@@ -50,5 +50,6 @@ export function syntheticUsage(
   }
   const dayRows: StoredUsage['days'] = [];
   for (const [day, m] of days) for (const [endpoint, count] of m) dayRows.push([day, endpoint, count]);
-  return { usage: { hours, days: dayRows }, total, lastUsed: lastUsed === null ? null : Math.min(lastUsed, until - 1) };
+  // Seeded history holds no errors: every call in it succeeded.
+  return { usage: { hours, days: dayRows, failed: [] }, total, lastUsed: lastUsed === null ? null : Math.min(lastUsed, until - 1) };
 }
