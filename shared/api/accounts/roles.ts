@@ -13,7 +13,7 @@ const NameList = z.array(z.string().min(1).max(50)).min(1).max(20);
 const limit = (max: number) => z.number().int().min(0).max(max);
 
 /** Bounds of a custom role's limitations (docs/decisions.md, Permissions and roles: custom roles). */
-export const RoleLimitationsInput = z.strictObject({
+const RoleLimitationsInput = z.strictObject({
   maxEndpoints: limit(10_000).optional(),
   maxClusters: limit(10_000).optional(),
   maxComputeHours: limit(1_000_000).optional(),

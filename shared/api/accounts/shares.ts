@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { KeyPermission, Timestamp } from '../common';
 
 /** `expired` is an active share past its `expiresAt`, derived when read (never stored). */
-export const ShareStatus = z.enum(['active', 'expired', 'revoked']);
+const ShareStatus = z.enum(['active', 'expired', 'revoked']);
 
 export const Share = z.object({
   id: z.string().startsWith('share_'),
