@@ -2,6 +2,9 @@
 // (name taken, unknown permission or scope, `*`, bounds, hierarchy rules incl. a cycle, built-in
 // and unknown roles, above the caller's own permissions), the schema and effective permissions
 // listing them, the check deciding through one, and the audit events written.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EffectivePermissions,
@@ -11,7 +14,7 @@ import {
 } from '../../../../shared/api/accounts/permissions';
 import { CreateRoleResponse } from '../../../../shared/api/accounts/roles';
 import type { TeamMember } from '../../../../shared/api/accounts/team';
-import { overHttp, type Target } from '../harness';
+import { inProcess, overHttp, type Target } from '../harness';
 import { assignRole, auditOf, holderOf, teamOf } from './access-fixture';
 
 const ROLES = '/v2/accounts/permissions/roles';
@@ -242,5 +245,31 @@ describe('custom roles (http)', () => {
     );
     expect(write.allowed).toBe(false);
     expect(write.details.chain.map((s) => s.step)).toEqual(['role', 'inherited_role', 'grant', 'share']);
+  });
+});
+
+describe('custom roles across a restart (data folder)', () => {
+  it('keeps a role and its update', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpc-roles-'));
+    try {
+      const first = inProcess({ dataDir: dir });
+      const made = await first.call('POST', ROLES, {
+        body: { name: 'kept_role', displayName: 'Kept', permissions: ['read'], scopes: ['clusters'] },
+      });
+      expect(made.status).toBe(201);
+      expect((await first.call('PUT', `${ROLES}/role_custom_kept_role`, { body: { displayName: 'Kept too' } })).status).toBe(200);
+      await first.close();
+      const second = inProcess({ dataDir: dir });
+      const schema = PermissionsSchemaResponse.parse((await second.call('GET', '/v2/accounts/permissions/schema')).body);
+      expect(schema.roles.kept_role).toMatchObject({
+        id: 'role_custom_kept_role',
+        displayName: 'Kept too',
+        permissions: ['read'],
+        custom: true,
+      });
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
