@@ -140,6 +140,13 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     startedAt: Date.now(),
     directory: () => directoryArea.directory!(store.slice(directoryArea.name)),
     serving: () => servingArea.serving!(store),
+    resource(id) {
+      for (const area of areas) {
+        const found = area.resourceOf?.(store, id);
+        if (found) return found;
+      }
+      return null;
+    },
     seed: () => seed,
     reset() {
       store.load(buildWorld(areas, seed, clock.now(), worldOptions).state);

@@ -31,6 +31,11 @@ export const AccountErrorCode = z.enum([
   'HEADERS_TOO_LARGE',
   'KEY_LIMIT_REACHED',
   'INVALID_STATE',
+  // custom roles, grants and shares (docs/decisions.md, Permissions and roles: custom roles, grants and shares)
+  'ROLE_NOT_FOUND',
+  'GRANT_NOT_FOUND',
+  'SHARE_NOT_FOUND',
+  'RESOURCE_NOT_FOUND',
   'CHAOS_INJECTED',
   'INTERNAL_ERROR',
 ]);

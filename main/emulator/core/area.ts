@@ -97,6 +97,18 @@ export interface Serving {
   stopEndpoint(id: string, now: number): void;
 }
 
+/**
+ * A resource a member may be given access to (issue 19: resource shares, grants limited to
+ * resources), as the area that keeps it names it.
+ */
+export interface ResourceRef {
+  /** What it is, e.g. `cluster`, `endpoint`, `dataset`. */
+  readonly type: string;
+  readonly name: string | null;
+  /** The key scope the area's routes need (01-accounts.md, Authentication 5), e.g. `clusters`, `training`. */
+  readonly scope: string;
+}
+
 /** Options some areas need to build their part of the world. */
 export interface WorldOptions {
   /** Extra generated resources for benchmarks (EmulatorOptions.scale). */
@@ -182,6 +194,8 @@ export interface AreaModule<Live = unknown> {
   directory?(state: unknown): Directory;
   /** The area that keeps serverless endpoints serves models on them (exactly one area does). */
   serving?(store: Store): Serving;
+  /** What an id names among this area's resources, or null (shares and grants name resources of any area: issue 19). */
+  resourceOf?(store: Store, id: string): ResourceRef | null;
   /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */
   afterLoad?(store: Store, emulator: { readonly ownerKey: string }): void;
   /**

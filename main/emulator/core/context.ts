@@ -1,6 +1,6 @@
 // What route handlers and the request pipeline share: one per emulator.
 import type { EmulatorSnapshot } from '../../../shared/api/emulator-admin';
-import type { Authority, Directory, Serving } from './area';
+import type { Authority, Directory, ResourceRef, Serving } from './area';
 import type { Chaos } from './chaos';
 import type { SimClock } from './clock';
 import type { Journal } from './journal';
@@ -31,6 +31,8 @@ export interface EmulatorContext {
   directory(): Directory;
   /** Serverless endpoints (from the area that keeps them), for model deployments. */
   serving(): Serving;
+  /** What a resource id names in any area (AreaModule.resourceOf), or null. */
+  resource(id: string): ResourceRef | null;
   seed(): number;
   /** Back to the seeded world (the clock keeps running forward). */
   reset(): void;

@@ -139,6 +139,9 @@ export const StoredShare = z.object({
   sharedBy: z.string(),
   sharedAt: Ms,
   status: z.enum(['active', 'revoked']),
+  // Who revoked it and when (DELETE /v2/accounts/permissions/shares/{share_id}); absent from older data.
+  revokedBy: z.string().nullable().default(null),
+  revokedAt: Ms.nullable().default(null),
 });
 export type StoredShare = z.infer<typeof StoredShare>;
 

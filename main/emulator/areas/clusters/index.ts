@@ -17,6 +17,7 @@ import { templateRoutes } from './templates/routes';
 import { upgradeClusters } from './upgrade';
 import { clusterIssueError } from './validation';
 import { buildClustersWorld } from './world';
+import { clusterResourceOf } from './resource-of';
 
 export const clustersArea = defineArea<ClustersState>({
   name: AREA,
@@ -46,4 +47,5 @@ export const clustersArea = defineArea<ClustersState>({
     byGroup: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
   },
   mapIssue: clusterIssueError,
+  resourceOf: clusterResourceOf,
 });
