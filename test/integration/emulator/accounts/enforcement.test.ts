@@ -187,12 +187,22 @@ describe('the access model on every route (http)', () => {
         body: { name: 'kept', permissions: ['read'], scopes: ['clusters'] },
       });
     // The member's seeded key is one of the two.
-    expect((await create()).status).toBe(201);
+    const kept = await create();
+    expect(kept.status).toBe(201);
     const refused = await create();
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({
       error: 'INSUFFICIENT_PERMISSIONS',
       details: { limitation: 'maxApiKeys', limit: 2, current: 2, currentRole: 'keeper', reason: expect.stringContaining('2') },
+    });
+    // The new key belongs to the member whose key created it: their suspension stops it too.
+    expect((await t.call('GET', '/v1/clusters', { key: kept.body.key })).status).toBe(200);
+    const now = EmulatorSnapshot.parse((await t.call('GET', '/_emulator/snapshot')).body);
+    (now.state.areas.accounts as AccountsPart).members.find((m) => m.id === developer.id)!.status = 'suspended';
+    expect((await t.call('POST', '/_emulator/snapshot', { body: now })).status).toBe(200);
+    expect((await t.call('GET', '/v1/clusters', { key: kept.body.key })).body).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { status: 'suspended' },
     });
   });
 

@@ -99,6 +99,33 @@ describe('member access', () => {
     expect(access.admit(viewer, accountsOperations['apiKeys.list'], {}, NOW)).toBeNull();
   });
 
+  it('names the admin role for a team-management refusal, and passes routes without a scope for any active member', () => {
+    const { access, key } = setup();
+    const invite = {
+      ...accountsOperations['team.members.list'],
+      id: 'team.members.invite',
+      method: 'POST',
+      access: 'write',
+      memberPermission: 'manage_team',
+    } as const;
+    const refused = access.admit(key('developer'), invite, {}, NOW) as ApiError;
+    expect(refused.body()).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { requiredPermission: 'manage_team', requiredScope: 'accounts', requiredRole: 'admin', currentRole: 'developer' },
+    });
+    expect(access.admit(key('admin'), invite, {}, NOW)).toBeNull();
+    expect(access.admit(key('viewer'), accountsOperations['auth.verify'], {}, NOW)).toBeNull();
+  });
+
+  it('refuses a pending member with 403 and a key whose member is unknown with 401', () => {
+    const { store, access, key, member } = setup();
+    const viewer = key('viewer');
+    member('viewer').status = 'pending';
+    store.touch('accounts', 'members');
+    expect((access.admit(viewer, clusterRead, {}, NOW) as ApiError).body()).toMatchObject({ details: { status: 'pending' } });
+    expect((access.admit({ ...viewer, createdBy: 'usr_nobody' }, clusterRead, {}, NOW) as ApiError).status).toBe(401);
+  });
+
   it('lets the owner key through on its own permissions alone', () => {
     const { access, store } = setup();
     const owner = authenticate(accountsOf(store), `Bearer ${OWNER}`, NOW) as StoredKey;
