@@ -30,6 +30,12 @@ export interface Caller {
 export interface Authority {
   /** The caller an Authorization header names, or the 401 to send. */
   authenticate(header: string | undefined, now: number): Caller | ApiError;
+  /**
+   * Whether the caller may call `op` (a non-admin route): null, or the 401/403 to send. The
+   * key's own permissions and scopes (auth.ts) and the access model of the member who created
+   * the key (issue 19); `params` are the route's raw path parameters (the resources it names).
+   */
+  admit(caller: Caller, op: Operation, params: unknown, now: number): ApiError | null;
   /** Counts one authenticated request (class 0 reads, 1 writes, 2 executions) against the caller's usage. */
   recordUse(caller: Caller, cls: 0 | 1 | 2, endpoint: string, now: number): void;
   /**
