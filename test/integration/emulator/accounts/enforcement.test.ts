@@ -54,7 +54,13 @@ describe('the access model on every route (http)', () => {
     expect(r.body).toMatchObject({
       error: 'INSUFFICIENT_PERMISSIONS',
       code: 403,
-      details: { requiredPermission: permission, requiredScope: scope, currentRole: role, reason: expect.stringContaining(permission) },
+      details: {
+        userId: holder(role).id,
+        requiredPermission: permission,
+        requiredScope: scope,
+        currentRole: role,
+        reason: expect.stringContaining(permission),
+      },
     });
   }
 
@@ -67,6 +73,19 @@ describe('the access model on every route (http)', () => {
     expectRoleRefusal(await endpointUpdate(viewer, endpointIds[0]!), 'viewer', 'write', 'endpoints');
     // The key itself allows both: the owner's key with the same rights writes.
     expect((await endpointUpdate(t.ownerKey, endpointIds[0]!)).status).toBe(200);
+    // Both refusals are in the audit log, with the route, the key and what was missing.
+    const audit = await t.call('GET', `/v2/accounts/permissions/audit?type=access_denied&period=1d&userId=${holder('viewer').id}`);
+    expect(audit.status).toBe(200);
+    const routes = (audit.body.events as Array<{ actor: { keyId: string }; details: { route: string; missing: unknown } }>).map((e) => [
+      e.details.route,
+      e.actor.keyId,
+    ]);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        ['POST /v1/clusters/:cluster_id/secrets', expect.stringMatching(/^key_/)],
+        ['PUT /v2/endpoints/:endpoint_id', expect.stringMatching(/^key_/)],
+      ]),
+    );
   });
 
   it('lets the viewer read clusters, endpoints and training', async () => {

@@ -12,7 +12,8 @@ import type { Accounts } from '../state';
 import { AREA } from '../state';
 import { accountRecord } from '../records';
 import type { StoredGrant, StoredMember, StoredShare } from '../stored-schema';
-import { decide, schemaScopeOf, type AccessWorld } from './decide';
+import { decide, type AccessWorld } from './decide';
+import { requiredAccess } from '../../../../../shared/api/accounts/permissions';
 import { holds, inheritedRoles, roleLookup, type RoleLookup } from './roles';
 
 /**
@@ -50,8 +51,6 @@ export function resourceIdsOf(params: unknown): string[] {
 }
 
 /** The member permission an operation needs: its own (e.g. manage_team), else its access class. */
-const memberPermissionOf = (op: Operation): string => op.memberPermission ?? op.access;
-
 /**
  * Operations any active member may call on their own, whatever their role: the permission
  * schema (reference data) and their own effective permissions (the console's "what may I do").
@@ -99,20 +98,21 @@ export class MemberAccess {
     }
     const keyDenied = authorize(op, caller);
     if (keyDenied !== null) return keyDenied;
-    const scope = schemaScopeOf(op.scope);
+    const { permission, scope } = requiredAccess(op);
     if (scope === null) return null;
     let byRole = c.byRole.get(op);
     if (byRole === undefined) {
-      byRole = this.roleHolds(m.role, memberPermissionOf(op), scope);
+      byRole = this.roleHolds(m.role, permission, scope);
       c.byRole.set(op, byRole);
     }
     if (byRole) return null;
     if (selfService(op, m, params)) return null;
-    const permission = memberPermissionOf(op);
     const d = decide(c.world, m, { permission, scope, resourceIds: resourceIdsOf(params) }, now, false);
     if (d.allowed) return null;
     return insufficientPermissions(
       {
+        // Who was refused: the console's "Why?" explains the check for this member.
+        userId: m.id,
         requiredPermission: permission,
         requiredScope: scope,
         ...(permission === 'manage_team' ? { requiredRole: 'admin' } : {}),

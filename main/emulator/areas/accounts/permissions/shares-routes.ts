@@ -12,7 +12,7 @@ import { accountRecord } from '../records';
 import { accountsOf, AREA } from '../state';
 import type { StoredShare } from '../stored-schema';
 import { auditChange } from './audit-change';
-import { schemaScopeOf } from './decide';
+import { schemaScopeOf } from '../../../../../shared/api/accounts/permissions';
 import { futureTime } from './expiry';
 import { assertWithinCallerLevel } from './level';
 import { shareView } from './views';
