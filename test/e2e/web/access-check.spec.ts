@@ -6,8 +6,16 @@ import { openRunningCluster, portDialog, unusedInternalPort } from './clusters-p
 import { closeReveal, openConsole, statusBar, uniqueName } from './console-page';
 import { bridgeInvoke } from './lifecycle-page';
 
+/** Through the palette's "Check a permission…". */
 async function openCheck(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Roles & permissions' }).click();
+  await page.getByRole('button', { name: 'Open command palette' }).click();
+  const palette = page.getByTestId('command-palette');
+  await palette.getByRole('combobox', { name: 'Command' }).fill('Check a permission');
+  await palette
+    .getByRole('option', { name: /Check a permission/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/#\/access\?tab=check$/);
   await expect(page.getByRole('tab', { name: 'Check' })).toHaveAttribute('aria-selected', 'true');
 }
 
