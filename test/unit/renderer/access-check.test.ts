@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { api } from '../../../renderer/src/bridge/api';
+import { BridgeCallError, toNormalizedError } from '../../../renderer/src/bridge/errors';
+import { setBridge, type RendererBridge } from '../../../renderer/src/bridge/index';
 import type { ChainStep, PermissionCheckResponse } from '../../../shared/api/accounts/permissions';
 import type { NormalizedError } from '../../../shared/api/errors';
 import { operations } from '../../../shared/api/operations';
@@ -161,5 +164,30 @@ describe('a refused call as the check that explains it', () => {
     expect(canExplain({ ...error, status: 404 })).toBe(false);
     expect(canExplain({ ...error, request: undefined })).toBe(false);
     expect(canExplain(null)).toBe(false);
+  });
+});
+
+describe('a failed call names itself', () => {
+  const failing = (normalized: NormalizedError) =>
+    setBridge({
+      mode: 'web',
+      connection: { state: 'open', onStateChange: () => () => {} },
+      subscribe: () => () => {},
+      invoke: () => Promise.reject(new BridgeCallError(normalized)),
+    } as unknown as RendererBridge);
+
+  it('an API answer carries the operation and its path parameters, never the body or query', async () => {
+    failing({ status: 403, code: 'FORBIDDEN', message: 'no', details: {}, source: 'account' });
+    // The query is not the operation's: sent anyway, it must not be named either.
+    const input = { params: { cluster_id: 'cl_1', secret_name: 'TOKEN' }, body: { value: 'hunter2' }, query: { q: 'x' } };
+    const error = await api('clusters.secrets.update', input as never).catch((e: unknown) => toNormalizedError(e));
+    expect(error.request).toEqual({ op: 'clusters.secrets.update', params: { cluster_id: 'cl_1', secret_name: 'TOKEN' } });
+    expect(JSON.stringify(error)).not.toContain('hunter2');
+  });
+
+  it('a failure before any answer names nothing', async () => {
+    failing({ status: 0, code: 'NETWORK_ERROR', message: 'down', details: {}, source: 'network' });
+    const error = await api('apiKeys.list').catch((e: unknown) => toNormalizedError(e));
+    expect(error.request).toBeUndefined();
   });
 });
