@@ -167,6 +167,15 @@ describe('a refused call as the check that explains it', () => {
   });
 });
 
+async function failureOf(call: Promise<unknown>): Promise<NormalizedError> {
+  try {
+    await call;
+  } catch (e) {
+    return toNormalizedError(e);
+  }
+  throw new Error('the call did not fail');
+}
+
 describe('a failed call names itself', () => {
   const failing = (normalized: NormalizedError) =>
     setBridge({
@@ -180,14 +189,14 @@ describe('a failed call names itself', () => {
     failing({ status: 403, code: 'FORBIDDEN', message: 'no', details: {}, source: 'account' });
     // The query is not the operation's: sent anyway, it must not be named either.
     const input = { params: { cluster_id: 'cl_1', secret_name: 'TOKEN' }, body: { value: 'hunter2' }, query: { q: 'x' } };
-    const error = await api('clusters.secrets.update', input as never).catch((e: unknown) => toNormalizedError(e));
+    const error = await failureOf(api('clusters.secrets.update', input as never));
     expect(error.request).toEqual({ op: 'clusters.secrets.update', params: { cluster_id: 'cl_1', secret_name: 'TOKEN' } });
     expect(JSON.stringify(error)).not.toContain('hunter2');
   });
 
   it('a failure before any answer names nothing', async () => {
     failing({ status: 0, code: 'NETWORK_ERROR', message: 'down', details: {}, source: 'network' });
-    const error = await api('apiKeys.list').catch((e: unknown) => toNormalizedError(e));
+    const error = await failureOf(api('apiKeys.list'));
     expect(error.request).toBeUndefined();
   });
 });
