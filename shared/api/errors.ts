@@ -109,6 +109,12 @@ export const NormalizedError = z.object({
   source: z.union([Envelope, LocalErrorKind]),
   retryAfter: z.number().optional(),
   requestId: z.string().optional(),
+  /**
+   * The call that failed, set by the renderer's bridge (renderer/src/bridge/api.ts), so a 403
+   * can be explained ("Why?", issue 19): the operation id and its path parameters only, which
+   * name resources and hold no secret; never the body or the query.
+   */
+  request: z.object({ op: z.string(), params: z.record(z.string(), z.string()) }).optional(),
 });
 export type NormalizedError = z.infer<typeof NormalizedError>;
 

@@ -2,6 +2,7 @@
 // what features exist. Features are grouped by area, `features/<area>/<feature>/` (an area with
 // one feature keeps it at the area's root: endpoints, emulator); each entry names its area. A
 // new feature adds its folder's `feature` here.
+import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
@@ -19,6 +20,7 @@ export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
   apiKeys,
+  access,
   clusters,
   templates,
   endpoints,
