@@ -79,6 +79,22 @@ export const keyNotFound = (keyId: unknown) => new ApiError(404, 'KEY_NOT_FOUND'
 export const memberNotFound = (userId: unknown) =>
   new ApiError(404, 'MEMBER_NOT_FOUND', 'No team member with this id', { userId: echo(userId) });
 
+export const invitationNotFound = (invitationId: unknown) =>
+  new ApiError(404, 'INVITATION_NOT_FOUND', 'No invitation with this id', { invitationId: echo(invitationId) });
+
+export const invalidEmail = (field: string, value: unknown) =>
+  new ApiError(400, 'INVALID_EMAIL', 'Not a valid email address', { field, value: echo(value) });
+
+/** A member's extra permissions (team invite and update) name a permission that does not exist. */
+export const invalidMemberPermissions = (invalid: unknown[], valid: readonly string[]) =>
+  new ApiError(400, 'INVALID_PERMISSION', 'Unknown permission names', { field: 'permissions', invalidPermissions: echoList(invalid), validPermissions: valid });
+
+export const memberAlreadyExists = (email: string, currentRole: string) =>
+  new ApiError(409, 'MEMBER_ALREADY_EXISTS', 'This address already belongs to a team member', { email, currentRole });
+
+export const cannotRemoveOwner = (userId: string, role: string) =>
+  new ApiError(422, 'CANNOT_REMOVE_OWNER', 'The owner cannot be removed', { userId, role });
+
 export const keyLimitReached = (maxApiKeys: number, activeKeys: number) =>
   new ApiError(409, 'KEY_LIMIT_REACHED', `The account allows at most ${maxApiKeys} active API keys`, { maxApiKeys, activeKeys });
 

@@ -13,6 +13,7 @@ import { permissionRoutes } from './permissions/routes';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
+import { acceptInvitationRoute } from './team/accept';
 import { teamRoutes } from './team/routes';
 import { buildAccountsWorld } from './world';
 
@@ -32,4 +33,5 @@ export const accountsArea = defineArea<Accounts>({
   authority: authorityOver,
   directory: (state) => directoryOf(state as Accounts | AccountsState),
   afterLoad: (store, { ownerKey }) => applyOwnerKey(store, ownerKey),
+  adminRoutes: [acceptInvitationRoute],
 });

@@ -46,4 +46,8 @@ export const clustersArea = defineArea<ClustersState>({
     byGroup: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
   },
   mapIssue: clusterIssueError,
+  createdResources: (state) =>
+    (state as ClustersState).clusters.flatMap((c) =>
+      c.created_by ? [{ type: 'cluster' as const, id: c.id, name: c.name, createdBy: c.created_by, createdAt: c.created_at }] : [],
+    ),
 });
