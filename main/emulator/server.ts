@@ -161,7 +161,9 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     },
     exportSnapshot: () => makeSnapshot(seed, clock.now(), store.toState()),
     openapi: () =>
-      (openapi ??= buildOpenApi([...areas.flatMap((a) => [...a.routes, ...(a.adminRoutes ?? [])]), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })))),
+      (openapi ??= buildOpenApi(
+        [...areas.flatMap((a) => [...a.routes, ...(a.adminRoutes ?? [])]), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })),
+      )),
   };
   const app = buildApp(ctx, areas, onDefect);
   // Derived from the seed in force (a loaded snapshot's seed wins over --seed).

@@ -87,7 +87,11 @@ export const invalidEmail = (field: string, value: unknown) =>
 
 /** A member's extra permissions (team invite and update) name a permission that does not exist. */
 export const invalidMemberPermissions = (invalid: unknown[], valid: readonly string[]) =>
-  new ApiError(400, 'INVALID_PERMISSION', 'Unknown permission names', { field: 'permissions', invalidPermissions: echoList(invalid), validPermissions: valid });
+  new ApiError(400, 'INVALID_PERMISSION', 'Unknown permission names', {
+    field: 'permissions',
+    invalidPermissions: echoList(invalid),
+    validPermissions: valid,
+  });
 
 export const memberAlreadyExists = (email: string, currentRole: string) =>
   new ApiError(409, 'MEMBER_ALREADY_EXISTS', 'This address already belongs to a team member', { email, currentRole });

@@ -7,7 +7,7 @@ import { AssignableRoleName, ExtraPermissions } from './team';
 /** The bound of an address (RFC 5321's path limit). */
 const EMAIL_MAX = 254;
 
-export const INVITATION_LIFETIMES = ['1d', '7d', '30d'] as const;
+const INVITATION_LIFETIMES = ['1d', '7d', '30d'] as const;
 
 export const InviteMemberRequest = z.strictObject({
   email: z
@@ -24,7 +24,7 @@ export const InviteMemberRequest = z.strictObject({
 
 const InvitationStatus = z.enum(['sent', 'resent', 'cancelled']);
 
-export const Invitation = z.object({
+const Invitation = z.object({
   id: z.string().startsWith('inv_'),
   userId: z.string(),
   email: z.string(),

@@ -52,7 +52,7 @@ export function memberLabel(m: Pick<TeamMember, 'name' | 'email'>): string {
 }
 
 /** The bound of a member id a caller sends. */
-export const UserId = z.string().startsWith('usr_').max(100);
+const UserId = z.string().startsWith('usr_').max(100);
 export const MemberParams = z.strictObject({ user_id: UserId });
 
 /** A role a caller may give: a built-in key or a custom role's name; whether it exists and is assignable is the handler's check. */
@@ -60,7 +60,7 @@ export const AssignableRoleName = z.string().min(1).max(100);
 /** Extra permissions a member holds beyond their role (docs/decisions.md, Team: permissions). */
 export const ExtraPermissions = z.array(z.string().max(50)).max(PermissionName.options.length);
 
-export const MemberDetail = TeamMember.extend({
+const MemberDetail = TeamMember.extend({
   activity: z.object({
     endpointsCreated: z.number().int(),
     clustersManaged: z.number().int(),
@@ -92,7 +92,7 @@ export const RemoveMemberResponse = z.object({
 });
 
 /** The bound of one bulk request (docs/decisions.md, Team). */
-export const BULK_MEMBERS_MAX = 100;
+const BULK_MEMBERS_MAX = 100;
 export const BulkMembersRequest = z.strictObject({
   operation: z.enum(['update_role', 'update_department', 'suspend', 'reactivate']),
   members: z.array(UserId).min(1).max(BULK_MEMBERS_MAX),
@@ -112,7 +112,7 @@ export const BulkMembersResponse = z.object({
 });
 export type BulkMembersResponse = z.infer<typeof BulkMembersResponse>;
 
-export const TEAM_ACTIVITY_PERIODS = ['1d', '7d', '30d', '90d'] as const;
+const TEAM_ACTIVITY_PERIODS = ['1d', '7d', '30d', '90d'] as const;
 export const TeamActivityQuery = z.strictObject({ period: z.enum(TEAM_ACTIVITY_PERIODS).default('30d') });
 export const TeamActivityResponse = z.object({
   period: z.enum(TEAM_ACTIVITY_PERIODS),

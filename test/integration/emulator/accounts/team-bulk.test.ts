@@ -47,7 +47,9 @@ describe('bulk member changes and team activity (http)', () => {
     const again = BulkMembersResponse.parse((await bulk({ operation: 'suspend', members: [dev.id] })).body);
     expect(again.results[0]).toEqual({ userId: dev.id, status: 'success', updated: false });
     expect(BulkMembersResponse.parse((await bulk({ operation: 'reactivate', members: [dev.id] })).body).summary.successful).toBe(1);
-    const role = BulkMembersResponse.parse((await bulk({ operation: 'update_role', members: [dev.id, dev.id], data: { role: 'viewer' } })).body);
+    const role = BulkMembersResponse.parse(
+      (await bulk({ operation: 'update_role', members: [dev.id, dev.id], data: { role: 'viewer' } })).body,
+    );
     expect(role.summary).toEqual({ total: 1, successful: 1, failed: 0 });
     const detail = await t.call('GET', `/v2/accounts/team/members/${dev.id}`);
     expect(detail.body.member).toMatchObject({ role: 'viewer', status: 'active' });
@@ -82,7 +84,10 @@ describe('bulk member changes and team activity (http)', () => {
     expect(owner.activity.logins).toBeGreaterThan(0);
     expect(owner.activity.logins).toBeLessThanOrEqual(91);
     expect(owner.activity.endpointExecutions).toBeGreaterThan(0);
-    const sum = a.memberActivity.reduce((n, m) => n + m.activity.logins + m.activity.endpointExecutions + m.activity.resourcesCreated + m.activity.collaborations, 0);
+    const sum = a.memberActivity.reduce(
+      (n, m) => n + m.activity.logins + m.activity.endpointExecutions + m.activity.resourcesCreated + m.activity.collaborations,
+      0,
+    );
     expect(a.summary.totalActivity).toBe(sum);
     expect(a.trends.memberEngagement).toBeGreaterThanOrEqual(0);
     expect(a.trends.memberEngagement).toBeLessThanOrEqual(100);

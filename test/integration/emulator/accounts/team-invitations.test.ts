@@ -21,7 +21,13 @@ describe('team invitations (http)', () => {
 
   it('invites: a pending member and a sent invitation under the console URL, 7 days by default', async () => {
     const before = await list();
-    const r = await invite({ email: 'Grace.Invite@Example.com', role: 'developer', department: 'Research', title: 'Engineer', message: 'Welcome' });
+    const r = await invite({
+      email: 'Grace.Invite@Example.com',
+      role: 'developer',
+      department: 'Research',
+      title: 'Engineer',
+      message: 'Welcome',
+    });
     expect(r.status).toBe(201);
     const { invitation, message } = InviteMemberResponse.parse(r.body);
     expect(message).toMatch(/Grace.Invite@Example.com/);
@@ -33,7 +39,13 @@ describe('team invitations (http)', () => {
     expect(after.total).toBe(before.total + 1);
     expect(after.roles.pending).toBe(before.roles.pending + 1);
     const m = after.members.find((x) => x.id === invitation.userId)!;
-    expect(m).toMatchObject({ status: 'pending', name: null, invitationId: invitation.id, invitationStatus: 'sent', invitationExpires: invitation.expiresAt });
+    expect(m).toMatchObject({
+      status: 'pending',
+      name: null,
+      invitationId: invitation.id,
+      invitationStatus: 'sent',
+      invitationExpires: invitation.expiresAt,
+    });
   });
 
   it('refuses a malformed or over-long address with INVALID_EMAIL {field, value}', async () => {
@@ -48,7 +60,10 @@ describe('team invitations (http)', () => {
   });
 
   it('refuses the owner role, an unknown role, over-long fields, a bad lifetime and unknown permissions', async () => {
-    expect((await invite({ email: 'o@example.com', role: 'owner' })).body).toMatchObject({ error: 'VALIDATION_ERROR', details: { field: 'role' } });
+    expect((await invite({ email: 'o@example.com', role: 'owner' })).body).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      details: { field: 'role' },
+    });
     expect((await invite({ email: 'o@example.com', role: 'nobody_here' })).body.error).toBe('VALIDATION_ERROR');
     expect((await invite({ email: 'o@example.com', role: 'viewer', department: 'd'.repeat(101) })).body.error).toBe('VALIDATION_ERROR');
     expect((await invite({ email: 'o@example.com', role: 'viewer', message: 'm'.repeat(501) })).body.error).toBe('VALIDATION_ERROR');
@@ -81,12 +96,18 @@ describe('team invitations (http)', () => {
   });
 
   it('lets an admin invite, with extra permissions they hold; not one they lack (403)', async () => {
-    const ok = await invite({ email: 'billing.helper@example.com', role: 'viewer', permissions: ['manage_billing'], expiresIn: '1d' }, t.keys.admin);
+    const ok = await invite(
+      { email: 'billing.helper@example.com', role: 'viewer', permissions: ['manage_billing'], expiresIn: '1d' },
+      t.keys.admin,
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.invitation.permissions).toEqual(['manage_billing']);
     const above = await invite({ email: 'security.helper@example.com', role: 'viewer', permissions: ['manage_security'] }, t.keys.admin);
     expect(above.status).toBe(403);
-    expect(above.body).toMatchObject({ error: 'INSUFFICIENT_PERMISSIONS', details: { attemptedPermission: 'manage_security', userRole: 'admin' } });
+    expect(above.body).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { attemptedPermission: 'manage_security', userRole: 'admin' },
+    });
   });
 
   it('expires on the simulated clock, is resent with a renewed expiry, and is then accepted through the admin route', async () => {
@@ -106,11 +127,19 @@ describe('team invitations (http)', () => {
     expect(Date.parse(resent.body.invitation.expiresAt) - Date.parse(resent.body.invitation.resentAt)).toBe(DAY_S * 1000);
     expect((await memberById(inv.userId))!.invitationStatus).toBe('resent');
 
-    const accepted = await t.call('POST', `/_emulator/invitations/${inv.id}/accept`, { body: { name: 'Expiring Person', username: 'expiring' } });
+    const accepted = await t.call('POST', `/_emulator/invitations/${inv.id}/accept`, {
+      body: { name: 'Expiring Person', username: 'expiring' },
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.member).toMatchObject({ id: inv.userId, status: 'active', role: 'viewer' });
     const m = (await memberById(inv.userId))!;
-    expect(m).toMatchObject({ status: 'active', name: 'Expiring Person', username: 'expiring', invitationId: null, invitationStatus: null });
+    expect(m).toMatchObject({
+      status: 'active',
+      name: 'Expiring Person',
+      username: 'expiring',
+      invitationId: null,
+      invitationStatus: null,
+    });
     expect(m.permissions).toContain('manage_billing');
     expect(m.joinedAt).toBe(accepted.body.member.joinedAt);
     const again = await t.call('POST', `/_emulator/invitations/${inv.id}/accept`, { body: {} });

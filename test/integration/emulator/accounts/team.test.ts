@@ -1,12 +1,7 @@
 // GET /v2/accounts/team/members over the in-process emulator: the directory the console names
 // people from (issue 8 #17); over real HTTP, a member's detail, changes and removal (issue 19).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ListTeamMembersResponse,
-  MemberDetailResponse,
-  RemoveMemberResponse,
-  TeamMember,
-} from '../../../../shared/api/accounts/team';
+import { ListTeamMembersResponse, MemberDetailResponse, RemoveMemberResponse, TeamMember } from '../../../../shared/api/accounts/team';
 import { inProcess, overHttp, type Target } from '../harness';
 
 describe('team members', () => {
@@ -56,7 +51,9 @@ describe('team members: detail, change and removal (http)', () => {
   it('counts roles with pending ones apart and a custom count, and shows no invitation for joined members', async () => {
     const list = ListTeamMembersResponse.parse((await t.call('GET', '/v2/accounts/team/members')).body);
     expect(list.roles).toEqual({ owner: 1, admin: 1, developer: 2, viewer: 1, pending: 1, custom: 0 });
-    expect(list.members.filter((m) => m.status !== 'pending').every((m) => m.invitationId === null && m.invitationStatus === null)).toBe(true);
+    expect(list.members.filter((m) => m.status !== 'pending').every((m) => m.invitationId === null && m.invitationStatus === null)).toBe(
+      true,
+    );
     expect(list.members.find((m) => m.status === 'pending')!.invitationStatus).toBe('sent');
   });
 
@@ -96,7 +93,9 @@ describe('team members: detail, change and removal (http)', () => {
 
   it('changes role, department, title and status, audited; refuses the owner, pending members and bad values', async () => {
     const dev = members.filter((m) => m.role === 'developer' && m.status === 'active')[1]!;
-    const r = await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { role: 'viewer', department: 'Data', title: 'Analyst' } });
+    const r = await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, {
+      body: { role: 'viewer', department: 'Data', title: 'Analyst' },
+    });
     expect(r.status).toBe(200);
     expect(TeamMember.parse(r.body)).toMatchObject({ id: dev.id, role: 'viewer', department: 'Data', title: 'Analyst' });
     const s = await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { status: 'suspended' } });
@@ -104,7 +103,9 @@ describe('team members: detail, change and removal (http)', () => {
     expect((await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { status: 'active' } })).body.status).toBe('active');
     const extras = await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { permissions: ['manage_billing'] } });
     expect(extras.body.permissions).toContain('manage_billing');
-    const check = await t.call('POST', '/v2/accounts/permissions/check', { body: { userId: dev.id, permission: 'manage_billing', scope: 'billing' } });
+    const check = await t.call('POST', '/v2/accounts/permissions/check', {
+      body: { userId: dev.id, permission: 'manage_billing', scope: 'billing' },
+    });
     expect(check.body).toMatchObject({ allowed: true, source: 'grant' });
 
     const owner = holder('owner');
@@ -118,8 +119,12 @@ describe('team members: detail, change and removal (http)', () => {
     const p = await t.call('PUT', `/v2/accounts/team/members/${pending.id}`, { body: { status: 'suspended' } });
     expect(p.body).toMatchObject({ error: 'INVALID_STATE', details: { status: 'pending' } });
     expect((await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { role: 'owner' } })).body.error).toBe('VALIDATION_ERROR');
-    expect((await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { status: 'removed' } })).body.error).toBe('VALIDATION_ERROR');
-    expect((await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { title: 't'.repeat(101) } })).body.error).toBe('VALIDATION_ERROR');
+    expect((await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { status: 'removed' } })).body.error).toBe(
+      'VALIDATION_ERROR',
+    );
+    expect((await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { title: 't'.repeat(101) } })).body.error).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await t.call('PUT', `/v2/accounts/team/members/${dev.id}`, { body: { permissions: ['nope'] } })).body.error).toBe(
       'INVALID_PERMISSION',
     );

@@ -27,7 +27,13 @@ export const acceptInvitationRoute = defineRoute(ops['emulator.invitationAccept'
   m.joinedAt = now;
   m.lastActive = now;
   m.name = body.name ?? local;
-  m.username = body.username ?? (local.toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 50) || null);
+  m.username =
+    body.username ??
+    (local
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '')
+      .slice(0, 50) ||
+      null);
   inv.acceptedAt = now;
   ctx.store.touch(AREA, accountRecord.members);
   ctx.store.touch(AREA, accountRecord.invitations);

@@ -64,9 +64,8 @@ export const activityRoute = defineRoute(ops['team.activity'], (ctx, { query, no
       sharedEndpoints: new Set(
         accounts.shares.filter((s) => s.status === 'active' && s.resourceId.startsWith('ep_')).map((s) => s.resourceId),
       ).size,
-      crossTeamProjects: new Set(
-        shares.filter((s) => departmentOf.get(s.sharedBy) !== departmentOf.get(s.userId)).map((s) => s.resourceId),
-      ).size,
+      crossTeamProjects: new Set(shares.filter((s) => departmentOf.get(s.sharedBy) !== departmentOf.get(s.userId)).map((s) => s.resourceId))
+        .size,
       knowledgeSharing: shares.length,
     },
     trends: {

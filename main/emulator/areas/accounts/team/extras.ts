@@ -13,7 +13,7 @@ import type { StoredGrant, StoredMember } from '../stored-schema';
 import { memberMay } from './guard';
 
 /** Marks the grant that carries a member's extra permissions (one active at a time). */
-export const TEAM_GRANT_REASON = 'Team: extra permissions';
+const TEAM_GRANT_REASON = 'Team: extra permissions';
 
 const MANAGE_SCOPE: Readonly<Record<string, string>> = {
   manage_team: 'accounts',
@@ -60,7 +60,15 @@ export function checkExtras(accounts: Accounts, actor: StoredMember, asked: read
 }
 
 /** Replaces a member's extra permissions: the team's active grant is revoked, a new one made when any are left. */
-export function setExtras(store: Store, accounts: Accounts, m: StoredMember, perms: readonly string[], actor: StoredMember, keyId: string, now: number): void {
+export function setExtras(
+  store: Store,
+  accounts: Accounts,
+  m: StoredMember,
+  perms: readonly string[],
+  actor: StoredMember,
+  keyId: string,
+  now: number,
+): void {
   const role = roleLookup(accounts.roles)(m.role);
   let changed = false;
   for (const g of accounts.grants) {

@@ -8,7 +8,7 @@ import type { Accounts } from '../state';
 import type { StoredMember } from '../stored-schema';
 
 /** The member a caller acts as, if still on the team. */
-export const callerMember = (accounts: Accounts, caller: Caller): StoredMember | undefined =>
+const callerMember = (accounts: Accounts, caller: Caller): StoredMember | undefined =>
   accounts.members.find((m) => m.id === caller.createdBy && m.status !== 'removed');
 
 /** Whether member `m` may use `permission` on `scope` now. */

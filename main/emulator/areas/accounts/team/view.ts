@@ -14,7 +14,7 @@ export const inviteUrlOf = (id: string) => `https://console.example.com/invitati
 export const LIFETIME_MS = { '1d': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
 
 /** Still open: neither cancelled nor accepted. */
-export const isOpen = (inv: StoredInvitation) => inv.status !== 'cancelled' && inv.acceptedAt === null;
+const isOpen = (inv: StoredInvitation) => inv.status !== 'cancelled' && inv.acceptedAt === null;
 
 export const isExpired = (inv: StoredInvitation, now: number) => inv.expiresAt <= now;
 
