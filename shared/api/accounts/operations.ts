@@ -237,7 +237,7 @@ export const accountsOperations = {
     params: MemberParams,
     response: MemberDetailResponse,
     fieldErrors: teamMemberErrors,
-    errors: ['MEMBER_NOT_FOUND'],
+    errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND'],
   }),
   'team.members.update': defineOperation({
     id: 'team.members.update',
@@ -268,7 +268,7 @@ export const accountsOperations = {
     params: MemberParams,
     response: RemoveMemberResponse,
     fieldErrors: teamMemberErrors,
-    errors: ['MEMBER_NOT_FOUND', 'CANNOT_REMOVE_OWNER'],
+    errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND', 'CANNOT_REMOVE_OWNER'],
   }),
   'team.members.bulk': defineOperation({
     id: 'team.members.bulk',
@@ -297,7 +297,7 @@ export const accountsOperations = {
     params: InvitationParams,
     response: ResendInvitationResponse,
     fieldErrors: invitationErrors,
-    errors: ['INVITATION_NOT_FOUND', 'INVALID_STATE'],
+    errors: ['VALIDATION_ERROR', 'INVITATION_NOT_FOUND', 'INVALID_STATE'],
   }),
   'team.invitations.cancel': defineOperation({
     id: 'team.invitations.cancel',
@@ -312,7 +312,7 @@ export const accountsOperations = {
     params: InvitationParams,
     response: CancelInvitationResponse,
     fieldErrors: invitationErrors,
-    errors: ['INVITATION_NOT_FOUND', 'INVALID_STATE'],
+    errors: ['VALIDATION_ERROR', 'INVITATION_NOT_FOUND', 'INVALID_STATE'],
   }),
   'team.activity': defineOperation({
     id: 'team.activity',
