@@ -100,6 +100,25 @@ describe('bulk member changes and team activity (http)', () => {
     expect(TeamActivityResponse.parse((await t.call('GET', '/v2/accounts/team/activity')).body).period).toBe('30d');
   });
 
+  it('counts a training job a member creates among their resources created', async () => {
+    const dev = holder('developer');
+    const before = TeamActivityResponse.parse((await t.call('GET', '/v2/accounts/team/activity?period=1d')).body);
+    const created = (m: TeamActivityResponse) => m.memberActivity.find((x) => x.userId === dev.id)!.activity.resourcesCreated;
+    const datasets = (await t.call('GET', '/v2/training/datasets?status=ready')).body.datasets as Array<{ id: string; name: string }>;
+    const job = await t.call('POST', '/v2/training/jobs', {
+      key: t.keys.developer,
+      body: {
+        name: 'team-activity',
+        modelType: 'llm',
+        datasetId: datasets.find((d) => d.name === 'support-chat-v3')!.id,
+        config: { baseModel: 'llama-3-8b', strategy: 'lora', training: { epochs: 1, batch_size: 4 } },
+      },
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    const after = TeamActivityResponse.parse((await t.call('GET', '/v2/accounts/team/activity?period=1d')).body);
+    expect(created(after)).toBe(created(before) + 1);
+  });
+
   it('refuses an unknown period with INVALID_PERIOD {validPeriods, received}', async () => {
     const r = await t.call('GET', '/v2/accounts/team/activity?period=1y');
     expect(r.status).toBe(400);

@@ -135,6 +135,26 @@ describe('team members: detail, change and removal (http)', () => {
     expect(refused.body.details).toMatchObject({ requiredRole: 'admin', currentRole: 'developer' });
   });
 
+  it('writes each change to the audit log: role changes with from and to, status changes, removal', async () => {
+    const snapshot = await t.call('GET', '/_emulator/snapshot');
+    const audit = snapshot.body.state.areas.accounts.audit as Array<{
+      type: string;
+      action: string;
+      targetUserId: string;
+      details: Record<string, unknown>;
+    }>;
+    const dev = members.filter((m) => m.role === 'developer' && m.status === 'active')[1]!;
+    const mine = audit.filter((e) => e.targetUserId === dev.id);
+    expect(mine).toContainEqual(
+      expect.objectContaining({ type: 'role_assignment', action: 'role_updated', details: { from: 'developer', to: 'viewer' } }),
+    );
+    expect(mine).toContainEqual(
+      expect.objectContaining({ type: 'role_assignment', action: 'member_suspended', details: { from: 'active', to: 'suspended' } }),
+    );
+    expect(mine).toContainEqual(expect.objectContaining({ type: 'role_assignment', action: 'member_reactivated' }));
+    expect(mine).toContainEqual(expect.objectContaining({ type: 'permission_change', action: 'permission_granted' }));
+  });
+
   it('refuses to remove the owner with 422 CANNOT_REMOVE_OWNER {userId, role}', async () => {
     const owner = holder('owner');
     const r = await t.call('DELETE', `/v2/accounts/team/members/${owner.id}`);
@@ -155,5 +175,14 @@ describe('team members: detail, change and removal (http)', () => {
     expect(list.members.some((m) => m.id === viewer.id)).toBe(false);
     expect((await t.call('GET', '/v2/auth/verify', { key: t.keys.viewer })).status).toBe(401);
     expect((await t.call('DELETE', `/v2/accounts/team/members/${viewer.id}`)).status).toBe(404);
+    const audit = (await t.call('GET', '/_emulator/snapshot')).body.state.areas.accounts.audit as Array<{
+      action: string;
+      targetUserId: string;
+      details: Record<string, unknown>;
+    }>;
+    expect(audit.find((e) => e.action === 'member_removed' && e.targetUserId === viewer.id)?.details).toMatchObject({
+      role: 'viewer',
+      revokedKeys: 1,
+    });
   });
 });
