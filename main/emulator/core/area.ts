@@ -77,6 +77,16 @@ export interface Directory {
   members(): readonly TeamMember[];
 }
 
+/** A resource a member created, as the team's member detail and activity report read it (issue 19). */
+export interface CreatedResource {
+  readonly type: 'cluster' | 'endpoint' | 'training_job';
+  readonly id: string;
+  readonly name: string;
+  /** The member who created it. */
+  readonly createdBy: string;
+  readonly createdAt: number;
+}
+
 /** A model to serve behind a new serverless endpoint (what a model deployment asks of the area that keeps endpoints). */
 export interface ServedModel {
   name: string;
@@ -91,6 +101,8 @@ export interface ServedModel {
   workers: number;
   autoScaling: { minWorkers: number; maxWorkers: number; targetUtilization: number };
   environmentVariables: Record<string, string>;
+  /** The member who deployed it (the endpoint's creator); null when not known. */
+  createdBy?: string | null;
   /** When it serves (ms): its startup runs from creation to then. */
   readyAt: number;
 }
@@ -118,7 +130,7 @@ export interface ResourceRef {
 /** Options some areas need to build their part of the world. */
 export interface WorldOptions {
   /** Extra generated resources for benchmarks (EmulatorOptions.scale). */
-  scale?: { clusters?: number; secretsPerCluster?: number };
+  scale?: { clusters?: number; secretsPerCluster?: number; members?: number };
   /** Seals a secret value (never stored in plain text). */
   sealSecret?: (aad: string, plaintext: string) => string;
 }
@@ -198,6 +210,13 @@ export interface AreaModule<Live = unknown> {
   authority?(store: Store): Authority;
   /** The area that keeps the team provides the directory over its live or stored state (exactly one area does). */
   directory?(state: unknown): Directory;
+  /**
+   * The area's resources that record who created them, over its live state (the team's member
+   * detail and activity report, issue 19): areas never import each other, the team reads them here.
+   */
+  createdResources?(state: unknown): readonly CreatedResource[];
+  /** Emulator admin routes the area serves (`/_emulator/…`, owner key only), e.g. accepting an invitation. */
+  adminRoutes?: readonly RouteDef[];
   /** The area that keeps serverless endpoints serves models on them (exactly one area does). */
   serving?(store: Store): Serving;
   /** What an id names among this area's resources, or null (shares and grants name resources of any area: issue 19). */

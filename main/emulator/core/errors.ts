@@ -121,6 +121,17 @@ export const membersNotFound = (userIds: readonly unknown[]) =>
     userId: echo(userIds[0]),
     userIds: echoList(userIds),
   });
+export const invitationNotFound = (invitationId: unknown) =>
+  new ApiError(404, 'INVITATION_NOT_FOUND', 'No invitation with this id', { invitationId: echo(invitationId) });
+
+export const invalidEmail = (field: string, value: unknown) =>
+  new ApiError(400, 'INVALID_EMAIL', 'Not a valid email address', { field, value: echo(value) });
+
+export const memberAlreadyExists = (email: string, currentRole: string) =>
+  new ApiError(409, 'MEMBER_ALREADY_EXISTS', 'This address already belongs to a team member', { email, currentRole });
+
+export const cannotRemoveOwner = (userId: string, role: string) =>
+  new ApiError(422, 'CANNOT_REMOVE_OWNER', 'The owner cannot be removed', { userId, role });
 
 export const keyLimitReached = (maxApiKeys: number, activeKeys: number) =>
   new ApiError(409, 'KEY_LIMIT_REACHED', `The account allows at most ${maxApiKeys} active API keys`, { maxApiKeys, activeKeys });

@@ -17,6 +17,7 @@ import { shareRoutes } from './permissions/shares-routes';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
+import { acceptInvitationRoute } from './team/accept';
 import { teamRoutes } from './team/routes';
 import { buildAccountsWorld } from './world';
 
@@ -45,4 +46,5 @@ export const accountsArea = defineArea<Accounts>({
   authority: authorityOver,
   directory: (state) => directoryOf(state as Accounts | AccountsState),
   afterLoad: (store, { ownerKey }) => applyOwnerKey(store, ownerKey),
+  adminRoutes: [acceptInvitationRoute],
 });

@@ -48,4 +48,8 @@ export const clustersArea = defineArea<ClustersState>({
   },
   mapIssue: clusterIssueError,
   resourceOf: clusterResourceOf,
+  createdResources: (state) =>
+    (state as ClustersState).clusters.flatMap((c) =>
+      c.created_by ? [{ type: 'cluster' as const, id: c.id, name: c.name, createdBy: c.created_by, createdAt: c.created_at }] : [],
+    ),
 });

@@ -38,4 +38,8 @@ export const endpointsArea = defineArea<EndpointsState>({
   resourceOf: endpointResourceOf,
   // Model deployments are endpoints of this area (the training area deploys through it).
   serving: endpointServing,
+  createdResources: (state) =>
+    (state as EndpointsState).endpoints.flatMap((e) =>
+      e.created_by ? [{ type: 'endpoint' as const, id: e.id, name: e.name, createdBy: e.created_by, createdAt: e.created_at }] : [],
+    ),
 });

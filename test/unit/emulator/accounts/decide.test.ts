@@ -39,6 +39,7 @@ const member = (role: string, status: StoredMember['status'] = 'active'): Stored
   invitedBy: null,
   department: null,
   title: null,
+  removedAt: null,
 });
 
 const roles = [
