@@ -4,6 +4,7 @@
 // new feature adds its folder's `feature` here.
 import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
+import { feature as team } from './accounts/team';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
 import { feature as templates } from './clusters/templates';
@@ -20,6 +21,7 @@ export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
   apiKeys,
+  team,
   access,
   clusters,
   templates,
