@@ -12,6 +12,7 @@ import {
   headerCheck,
   invitationExpiryText,
   memberState,
+  roleLock,
   teamOrder,
   toggleAllVisible,
 } from '../../../renderer/src/features/accounts/team/team-logic';
@@ -117,6 +118,12 @@ describe('bulk selection', () => {
     expect(bulkExclusion(me, 'usr_me')).toMatch(/yourself/);
     expect(bulkExclusion(me, null)).toBeNull();
     expect(bulkExclusion(a, 'usr_me')).toBeNull();
+  });
+
+  it('locks the owner’s role, and the caller’s own, against a change in place', () => {
+    expect(roleLock(owner, null)).toMatch(/owner/);
+    expect(roleLock(me, 'usr_me')).toMatch(/your own/);
+    expect(roleLock(a, 'usr_me')).toBeNull();
   });
 
   it('follows the current filter: chosen members the filter hides are not acted on', () => {

@@ -9,9 +9,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { TeamMember } from '../../../../../shared/api/accounts/team';
-import { toNormalizedError } from '../../../bridge/errors';
 import { formatDateTime } from '../../../platform/relative-time';
 import { notify } from '../../../platform/notifications-store';
+import { notifyFailure } from './notify-failure';
 import { invitationExpiryText, STATE_LABEL, type MemberState } from './team-logic';
 import { useTeam } from './team-store';
 
@@ -76,7 +76,7 @@ export function RoleSelect({ member, lockedReason }: { member: TeamMember; locke
       await useTeam.getState().update(member.id, { role });
       notify('success', `${memberName(member)} is now ${name(role)}`);
     } catch (e) {
-      notify('error', `Could not change the role of ${memberName(member)}`, toNormalizedError(e).message);
+      notifyFailure(`Could not change the role of ${memberName(member)}`, e);
     } finally {
       setBusy(false);
     }

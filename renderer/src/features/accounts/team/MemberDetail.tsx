@@ -13,7 +13,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { TeamMember } from '../../../../../shared/api/accounts/team';
-import { toNormalizedError } from '../../../bridge/errors';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyButton } from '../../../components/CopyButton';
 import { Figure } from '../../../components/Figure';
@@ -24,6 +23,7 @@ import { TagChips } from '../../../components/TagChips';
 import { MONO_FONT } from '../../../lib/fonts';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { notify } from '../../../platform/notifications-store';
+import { notifyFailure } from './notify-failure';
 import { useIntent, usePageKeys } from '../../../platform/page-hooks';
 import { formatDate, formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { serverNow } from '../../../platform/server-clock';
@@ -163,7 +163,7 @@ export function MemberDetail({ id }: { id: string }) {
                   .resend(member)
                   .then(
                     () => notify('success', `Invitation to ${member.email} sent again`),
-                    (e: unknown) => notify('error', 'Could not resend the invitation', toNormalizedError(e).message),
+                    (e: unknown) => notifyFailure('Could not resend the invitation', e),
                   )
               }
             >
@@ -181,9 +181,7 @@ export function MemberDetail({ id }: { id: string }) {
               {member.status === 'suspended' ? (
                 <Button
                   variant="outlined"
-                  onClick={() =>
-                    void setStatus('active').catch((e: unknown) => notify('error', 'Could not reactivate', toNormalizedError(e).message))
-                  }
+                  onClick={() => void setStatus('active').catch((e: unknown) => notifyFailure('Could not reactivate', e))}
                 >
                   Reactivate
                 </Button>

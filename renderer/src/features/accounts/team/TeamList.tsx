@@ -11,13 +11,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { TeamMember } from '../../../../../shared/api/accounts/team';
-import { toNormalizedError } from '../../../bridge/errors';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListPage } from '../../../components/ListPage';
 import { SelectFilter } from '../../../components/SelectFilter';
 import { EmptyState } from '../../../components/StateViews';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { notify } from '../../../platform/notifications-store';
+import { notifyFailure } from './notify-failure';
 import { serverNow } from '../../../platform/server-clock';
 import { useServerList } from '../../../platform/use-server-list';
 import { BulkDialog } from './BulkDialog';
@@ -96,7 +96,7 @@ export function TeamList({ onInvite }: { onInvite(): void }) {
       const expiry = renewed ? invitationExpiryText(renewed, serverNow()) : null;
       notify('success', `Invitation to ${m.email} sent again${expiry ? `; ${expiry.toLowerCase()}` : ''}`);
     } catch (e) {
-      notify('error', `Could not resend the invitation to ${m.email}`, toNormalizedError(e).message);
+      notifyFailure(`Could not resend the invitation to ${m.email}`, e);
     }
   }, []);
   const columns = useMemo(
