@@ -496,7 +496,9 @@ export const accountsOperations = {
     limitGroup: 'accounts',
     envelope: 'account',
     access: 'write',
-    scope: 'accounts',
+    // The resource's own scope decides, in the handler: a developer shares their endpoint
+    // without the accounts scope (docs/decisions.md, Permissions and roles: shares).
+    scope: null,
     summary: 'Share a resource of any area with members (sharing again with a member updates their share)',
     params: ResourceIdParams,
     body: ShareResourceRequest,
