@@ -3,6 +3,7 @@
 // one feature keeps it at the area's root: endpoints, emulator); each entry names its area. A
 // new feature adds its folder's `feature` here.
 import { feature as apiKeys } from './accounts/api-keys';
+import { feature as audit } from './accounts/audit';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
 import { feature as templates } from './clusters/templates';
@@ -19,6 +20,7 @@ export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
   apiKeys,
+  audit,
   clusters,
   templates,
   endpoints,
