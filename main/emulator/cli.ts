@@ -1,11 +1,11 @@
-// Standalone emulator: `npx tsx main/emulator/cli.ts --port N --seed S --data DIR --owner-key KEY --speed X --clusters N --secrets N --rate-limits enforce|report`.
+// Standalone emulator: `npx tsx main/emulator/cli.ts --port N --seed S --data DIR --owner-key KEY --speed X --clusters N --secrets N --members N --rate-limits enforce|report`.
 // Prints the URL and the owner key when ready; SIGINT/SIGTERM persist and exit 0.
 import { parseArgs } from 'node:util';
 import { createEmulator } from './server';
 import { OWNER_KEY_RE } from './core/ids';
 
 const USAGE =
-  'usage: emulator [--port N] [--host H] [--seed S] [--data DIR] [--owner-key KEY] [--speed X] [--print-keys] [--clusters N] [--secrets N] [--rate-limits enforce|report]';
+  'usage: emulator [--port N] [--host H] [--seed S] [--data DIR] [--owner-key KEY] [--speed X] [--print-keys] [--clusters N] [--secrets N] [--members N] [--rate-limits enforce|report]';
 
 function fail(message: string): never {
   process.stderr.write(`emulator: ${message}\n${USAGE}\n`);
@@ -32,6 +32,7 @@ function parse() {
         'print-keys': { type: 'boolean' },
         clusters: { type: 'string' },
         secrets: { type: 'string' },
+        members: { type: 'string' },
         'rate-limits': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
   const scale = {
     clusters: intFlag('clusters', flags.clusters, 0, 5000, 0),
     secretsPerCluster: intFlag('secrets', flags.secrets, 0, 5000, 0),
+    // The console's large-team target (issue 19): generated members of every role and status.
+    members: intFlag('members', flags.members, 0, 10000, 0),
   };
 
   let emulator;

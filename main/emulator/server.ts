@@ -47,6 +47,7 @@ function checkOptions(opts: EmulatorOptions): void {
   for (const [name, max] of [
     ['clusters', 5000],
     ['secretsPerCluster', 5000],
+    ['members', 10000],
   ] as const) {
     const n = opts.scale?.[name];
     if (n !== undefined && (!Number.isSafeInteger(n) || n < 0 || n > max))
@@ -140,6 +141,14 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     startedAt: Date.now(),
     directory: () => directoryArea.directory!(store.slice(directoryArea.name)),
     serving: () => servingArea.serving!(store),
+    resource(id) {
+      for (const area of areas) {
+        const found = area.resourceOf?.(store, id);
+        if (found) return found;
+      }
+      return null;
+    },
+    createdResources: () => areas.flatMap((a) => a.createdResources?.(store.slice(a.name)) ?? []),
     seed: () => seed,
     reset() {
       store.load(buildWorld(areas, seed, clock.now(), worldOptions).state);
@@ -159,7 +168,9 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     },
     exportSnapshot: () => makeSnapshot(seed, clock.now(), store.toState()),
     openapi: () =>
-      (openapi ??= buildOpenApi([...areas.flatMap((a) => a.routes), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })))),
+      (openapi ??= buildOpenApi(
+        [...areas.flatMap((a) => [...a.routes, ...(a.adminRoutes ?? [])]), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })),
+      )),
   };
   const app = buildApp(ctx, areas, onDefect);
   // Derived from the seed in force (a loaded snapshot's seed wins over --seed).
@@ -223,7 +234,7 @@ function buildApp(ctx: EmulatorContext, areas: readonly AreaModule[], onDefect: 
   installPipeline(app, ctx, table, onDefect);
   for (const area of areas)
     registerRoutes(app, ctx, { routes: area.routes, admin: false, limits: area.limits, mapIssue: area.mapIssue }, table);
-  registerRoutes(app, ctx, { routes: adminRoutes, admin: true }, table);
+  registerRoutes(app, ctx, { routes: [...adminRoutes, ...areas.flatMap((a) => a.adminRoutes ?? [])], admin: true }, table);
   // Hosts an area serves outside the API pipeline (the dataset upload host): their own auth and body handling.
   for (const area of areas) area.mount?.(app, ctx);
   registerRoot(app, ctx, table);

@@ -17,8 +17,8 @@ export interface EmulatorOptions {
    * Absent: `<dataDir>/secrets.key` (mode 0600) with a data folder, else a key for this process only.
    */
   secretsKey?: Buffer;
-  /** Benchmarks: generated clusters (and secrets on each) added to the seeded world. */
-  scale?: { clusters?: number; secretsPerCluster?: number };
+  /** Benchmarks: generated clusters (and secrets on each), and team members, added to the seeded world. */
+  scale?: { clusters?: number; secretsPerCluster?: number; members?: number };
   /** Benchmarks: 'report' counts and sends the headers but never refuses. Default 'enforce'. */
   rateLimits?: 'enforce' | 'report';
   /** Called with unexpected errors (the response is a bare 500 INTERNAL_ERROR); default: one line on stderr. */

@@ -2,6 +2,7 @@
 // Kept out of `operations` on purpose: the renderer's API channel must not reach them; the
 // bridge has one explicit channel per action (shared/ipc/contract.ts, emulator:*).
 import { z } from 'zod';
+import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationParams } from './accounts/invitations';
 import { Timestamp } from './common';
 import { AccountErrorCode } from './errors';
 import { defineOperation, type DeclaredOperation } from './operation';
@@ -219,6 +220,19 @@ export const emulatorAdminOperations = {
     body: ChaosRequest,
     response: ChaosResponse,
     errors: ['VALIDATION_ERROR'],
+  }),
+  'emulator.invitationAccept': defineOperation({
+    ...admin,
+    id: 'emulator.invitationAccept',
+    method: 'POST',
+    path: '/_emulator/invitations/:invitation_id/accept',
+    access: 'write',
+    summary: 'Accept an invitation as the invitee would (the API does not show acceptance): the member becomes active',
+    params: InvitationParams,
+    body: AcceptInvitationRequest,
+    response: AcceptInvitationResponse,
+    fieldErrors: { invitation_id: 'INVITATION_NOT_FOUND' },
+    errors: ['VALIDATION_ERROR', 'INVITATION_NOT_FOUND', 'INVALID_STATE'],
   }),
   'emulator.openapi': defineOperation({
     ...admin,

@@ -30,7 +30,13 @@ export const AccountErrorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'HEADERS_TOO_LARGE',
   'KEY_LIMIT_REACHED',
+  'INVITATION_NOT_FOUND',
   'INVALID_STATE',
+  // custom roles, grants and shares (docs/decisions.md, Permissions and roles: custom roles, grants and shares)
+  'ROLE_NOT_FOUND',
+  'GRANT_NOT_FOUND',
+  'SHARE_NOT_FOUND',
+  'RESOURCE_NOT_FOUND',
   'CHAOS_INJECTED',
   'INTERNAL_ERROR',
 ]);
@@ -104,6 +110,12 @@ export const NormalizedError = z.object({
   source: z.union([Envelope, LocalErrorKind]),
   retryAfter: z.number().optional(),
   requestId: z.string().optional(),
+  /**
+   * The call that failed, set by the renderer's bridge (renderer/src/bridge/api.ts), so a 403
+   * can be explained ("Why?", issue 19): the operation id and its path parameters only, which
+   * name resources and hold no secret; never the body or the query.
+   */
+  request: z.object({ op: z.string(), params: z.record(z.string(), z.string()) }).optional(),
 });
 export type NormalizedError = z.infer<typeof NormalizedError>;
 

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { benchAudit } from './audit';
+import { benchAccessDecision } from './access-decision';
 import { benchCharts } from './charts';
 import { benchExperimentCompare } from './experiment-compare';
 import { benchClusterList } from './cluster-list';
@@ -53,6 +54,24 @@ const BENCHES: readonly Bench[] = [
             figure: `${Math.round(r.emulatorRps)} req/s = ${r.ratio.toFixed(2)}x bare node:http (${Math.round(r.bareRps)} req/s); json-server ${r.jsonServerRps === null ? 'n/a' : `${Math.round(r.jsonServerRps)} req/s`}`,
             target: '>= 0.50x',
             ok: r.ratio >= 0.5,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'access',
+    about: 'the access decision on every request: key list over HTTP with the admin member key, 50 grants and 200 shares vs none',
+    async run() {
+      const r = await benchAccessDecision();
+      return {
+        result: r,
+        rows: [
+          {
+            name: 'access decision on every request: GET /v2/accounts/api-keys with the seeded admin member key, 50 grants + 200 shares vs none',
+            figure: `${r.ratio.toFixed(3)}x: ${Math.round(r.full)} vs ${Math.round(r.bare)} req per emulator CPU-second (wall ${Math.round(r.fullRps)} vs ${Math.round(r.bareRps)} req/s; owner key, no member decision: ${Math.round(r.owner)} req per CPU-second)`,
+            target: '>= 0.95x',
+            ok: r.ratio >= 0.95,
           },
         ],
       };

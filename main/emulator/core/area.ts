@@ -30,6 +30,12 @@ export interface Caller {
 export interface Authority {
   /** The caller an Authorization header names, or the 401 to send. */
   authenticate(header: string | undefined, now: number): Caller | ApiError;
+  /**
+   * Whether the caller may call `op` (a non-admin route): null, or the 401/403 to send. The
+   * key's own permissions and scopes (auth.ts) and the access model of the member who created
+   * the key (issue 19); `params` are the route's raw path parameters (the resources it names).
+   */
+  admit(caller: Caller, op: Operation, params: unknown, now: number): ApiError | null;
   /** Counts one authenticated request (class 0 reads, 1 writes, 2 executions) against the caller's usage. */
   recordUse(caller: Caller, cls: 0 | 1 | 2, endpoint: string, now: number): void;
   /**
@@ -71,6 +77,16 @@ export interface Directory {
   members(): readonly TeamMember[];
 }
 
+/** A resource a member created, as the team's member detail and activity report read it (issue 19). */
+export interface CreatedResource {
+  readonly type: 'cluster' | 'endpoint' | 'training_job';
+  readonly id: string;
+  readonly name: string;
+  /** The member who created it. */
+  readonly createdBy: string;
+  readonly createdAt: number;
+}
+
 /** A model to serve behind a new serverless endpoint (what a model deployment asks of the area that keeps endpoints). */
 export interface ServedModel {
   name: string;
@@ -85,6 +101,8 @@ export interface ServedModel {
   workers: number;
   autoScaling: { minWorkers: number; maxWorkers: number; targetUtilization: number };
   environmentVariables: Record<string, string>;
+  /** The member who deployed it (the endpoint's creator); null when not known. */
+  createdBy?: string | null;
   /** When it serves (ms): its startup runs from creation to then. */
   readyAt: number;
 }
@@ -97,10 +115,22 @@ export interface Serving {
   stopEndpoint(id: string, now: number): void;
 }
 
+/**
+ * A resource a member may be given access to (issue 19: resource shares, grants limited to
+ * resources), as the area that keeps it names it.
+ */
+export interface ResourceRef {
+  /** What it is, e.g. `cluster`, `endpoint`, `dataset`. */
+  readonly type: string;
+  readonly name: string | null;
+  /** The key scope the area's routes need (01-accounts.md, Authentication 5), e.g. `clusters`, `training`. */
+  readonly scope: string;
+}
+
 /** Options some areas need to build their part of the world. */
 export interface WorldOptions {
   /** Extra generated resources for benchmarks (EmulatorOptions.scale). */
-  scale?: { clusters?: number; secretsPerCluster?: number };
+  scale?: { clusters?: number; secretsPerCluster?: number; members?: number };
   /** Seals a secret value (never stored in plain text). */
   sealSecret?: (aad: string, plaintext: string) => string;
 }
@@ -180,8 +210,17 @@ export interface AreaModule<Live = unknown> {
   authority?(store: Store): Authority;
   /** The area that keeps the team provides the directory over its live or stored state (exactly one area does). */
   directory?(state: unknown): Directory;
+  /**
+   * The area's resources that record who created them, over its live state (the team's member
+   * detail and activity report, issue 19): areas never import each other, the team reads them here.
+   */
+  createdResources?(state: unknown): readonly CreatedResource[];
+  /** Emulator admin routes the area serves (`/_emulator/…`, owner key only), e.g. accepting an invitation. */
+  adminRoutes?: readonly RouteDef[];
   /** The area that keeps serverless endpoints serves models on them (exactly one area does). */
   serving?(store: Store): Serving;
+  /** What an id names among this area's resources, or null (shares and grants name resources of any area: issue 19). */
+  resourceOf?(store: Store, id: string): ResourceRef | null;
   /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */
   afterLoad?(store: Store, emulator: { readonly ownerKey: string }): void;
   /**

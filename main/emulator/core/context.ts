@@ -1,6 +1,6 @@
 // What route handlers and the request pipeline share: one per emulator.
 import type { EmulatorSnapshot } from '../../../shared/api/emulator-admin';
-import type { Authority, Directory, Serving } from './area';
+import type { Authority, CreatedResource, Directory, ResourceRef, Serving } from './area';
 import type { Chaos } from './chaos';
 import type { SimClock } from './clock';
 import type { Journal } from './journal';
@@ -29,8 +29,12 @@ export interface EmulatorContext {
   readonly startedAt: number;
   /** The organisation and team (from the area that keeps them). */
   directory(): Directory;
+  /** Every area's resources with the member who created each (AreaModule.createdResources). */
+  createdResources(): CreatedResource[];
   /** Serverless endpoints (from the area that keeps them), for model deployments. */
   serving(): Serving;
+  /** What a resource id names in any area (AreaModule.resourceOf), or null. */
+  resource(id: string): ResourceRef | null;
   seed(): number;
   /** Back to the seeded world (the clock keeps running forward). */
   reset(): void;

@@ -79,6 +79,60 @@ export const keyNotFound = (keyId: unknown) => new ApiError(404, 'KEY_NOT_FOUND'
 export const memberNotFound = (userId: unknown) =>
   new ApiError(404, 'MEMBER_NOT_FOUND', 'No team member with this id', { userId: echo(userId) });
 
+/** An unknown permission or scope name in a role or grant (01-accounts.md, Errors); `*` is not a custom role's to hold. */
+export const invalidPermission = (
+  details:
+    | { field: 'permissions'; invalidPermissions: unknown[]; validPermissions: readonly string[] }
+    | { field: 'scopes'; invalidScopes: unknown[]; validScopes: readonly string[] },
+) =>
+  new ApiError(
+    400,
+    'INVALID_PERMISSION',
+    `Invalid ${details.field}`,
+    details.field === 'permissions'
+      ? { ...details, invalidPermissions: echoList(details.invalidPermissions) }
+      : { ...details, invalidScopes: echoList(details.invalidScopes) },
+  );
+
+export const roleNameExists = (roleName: string, existingRoleId: string) =>
+  new ApiError(409, 'ROLE_NAME_EXISTS', `A role named ${roleName} already exists`, { roleName, existingRoleId });
+
+export const invalidRoleHierarchy = (parentRole: unknown, childRole: string, reason: string) =>
+  new ApiError(422, 'INVALID_ROLE_HIERARCHY', `${childRole} cannot inherit from ${echo(parentRole)}: ${reason}`, {
+    parentRole: echo(parentRole),
+    childRole,
+    reason,
+  });
+
+export const roleNotFound = (roleId: unknown) => new ApiError(404, 'ROLE_NOT_FOUND', 'No role with this id', { roleId: echo(roleId) });
+
+export const grantNotFound = (grantId: unknown) =>
+  new ApiError(404, 'GRANT_NOT_FOUND', 'No permission grant with this id', { grantId: echo(grantId) });
+
+export const shareNotFound = (shareId: unknown) =>
+  new ApiError(404, 'SHARE_NOT_FOUND', 'No resource share with this id', { shareId: echo(shareId) });
+
+export const resourceNotFound = (resourceId: unknown) =>
+  new ApiError(404, 'RESOURCE_NOT_FOUND', 'No resource with this id in any area', { resourceId: echo(resourceId) });
+
+/** Some of the user ids a request names are not members (or have been removed). */
+export const membersNotFound = (userIds: readonly unknown[]) =>
+  new ApiError(404, 'MEMBER_NOT_FOUND', `No team member with ${userIds.length === 1 ? 'this id' : 'these ids'}`, {
+    userId: echo(userIds[0]),
+    userIds: echoList(userIds),
+  });
+export const invitationNotFound = (invitationId: unknown) =>
+  new ApiError(404, 'INVITATION_NOT_FOUND', 'No invitation with this id', { invitationId: echo(invitationId) });
+
+export const invalidEmail = (field: string, value: unknown) =>
+  new ApiError(400, 'INVALID_EMAIL', 'Not a valid email address', { field, value: echo(value) });
+
+export const memberAlreadyExists = (email: string, currentRole: string) =>
+  new ApiError(409, 'MEMBER_ALREADY_EXISTS', 'This address already belongs to a team member', { email, currentRole });
+
+export const cannotRemoveOwner = (userId: string, role: string) =>
+  new ApiError(422, 'CANNOT_REMOVE_OWNER', 'The owner cannot be removed', { userId, role });
+
 export const keyLimitReached = (maxApiKeys: number, activeKeys: number) =>
   new ApiError(409, 'KEY_LIMIT_REACHED', `The account allows at most ${maxApiKeys} active API keys`, { maxApiKeys, activeKeys });
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../../shared/api/errors';
 import type { Caller } from './area';
 import type { EmulatorContext } from './context';
-import { authorize, authorizeAdmin } from './auth';
+import { authorizeAdmin } from './auth';
 import {
   ApiError,
   ClusterApiError,
@@ -216,7 +216,8 @@ function gate(
   }
   if (!info) return null; // the not-found handler answers 404 or 405
   if (key === null) return auth as ApiError;
-  const denied = info.admin ? authorizeAdmin(key) : authorize(info.def.op, key);
+  // Non-admin routes: the key's own permissions and its member's access (issue 19), both the authority's.
+  const denied = info.admin ? authorizeAdmin(key) : ctx.authority.admit(key, info.def.op, req.params, now);
   ctx.authority.recordUse(key, info.keyClassIndex, info.label, now);
   return denied;
 }

@@ -3,7 +3,16 @@
 import type { z } from 'zod';
 import type { Operation } from '../../../shared/api/operation';
 import type { IssueMapper } from './area';
-import { ApiError, invalidPeriod, invalidPermissions, keyNotFound, memberNotFound, validationError } from './errors';
+import {
+  ApiError,
+  invalidEmail,
+  invalidPeriod,
+  invalidPermissions,
+  invitationNotFound,
+  keyNotFound,
+  memberNotFound,
+  validationError,
+} from './errors';
 
 export interface ParsedInput {
   params: unknown;
@@ -65,6 +74,10 @@ function toApiError(
       return keyNotFound(received);
     case 'MEMBER_NOT_FOUND':
       return memberNotFound(received);
+    case 'INVITATION_NOT_FOUND':
+      return invitationNotFound(received);
+    case 'INVALID_EMAIL':
+      return invalidEmail(field, received ?? null);
     default:
       return validationError(issue.path.map(String).join('.'), issue.message);
   }

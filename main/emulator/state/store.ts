@@ -16,10 +16,16 @@ export interface StoreSink {
   changed(kind: ChangeKind): void;
 }
 
+/**
+ * Told of a change: the record a handler touched, or nothing when the whole state changed (load,
+ * reset, import), so a cache derived from a few records can keep itself when others change.
+ */
+type StateListener = (area?: string, id?: string) => void;
+
 export class Store {
   private readonly slices = new Map<string, unknown>();
   private readonly byName = new Map<string, AreaModule>();
-  private readonly stateListeners: Array<() => void> = [];
+  private readonly stateListeners: Array<StateListener> = [];
   /** Moves on every change but usage counters: lets views and caches tell what did not change. */
   version = 0;
   /**
@@ -74,7 +80,7 @@ export class Store {
   touch(area: string, id: string): void {
     this.version++;
     this.touches++;
-    for (const listener of this.stateListeners) listener();
+    for (const listener of this.stateListeners) listener(area, id);
     this.sink?.touched(area, id);
   }
 
@@ -88,7 +94,7 @@ export class Store {
   }
 
   /** Runs on every change but usage counters and the clock (e.g. to drop caches derived from the state). */
-  onStateChange(listener: () => void): void {
+  onStateChange(listener: StateListener): void {
     this.stateListeners.push(listener);
   }
 }

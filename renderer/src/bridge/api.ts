@@ -29,6 +29,15 @@ function cancelledError(): BridgeCallError {
   return new BridgeCallError(cancelled());
 }
 
+/** The call as an error names it: the operation and its path parameters (resource ids), never the body or query. */
+function failedRequest(op: string, input: ApiCallRequest['input']): { op: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input.params ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = String(value);
+  }
+  return { op, params };
+}
+
 // Input may be left out when the operation has no required part (no params, no body).
 type InputArgs<K extends OperationId> =
   Record<string, never> extends InputOf<K> ? [input?: InputOf<K>, options?: ApiOptions] : [input: InputOf<K>, options?: ApiOptions];
@@ -47,9 +56,11 @@ export async function api<K extends OperationId>(op: K, ...args: InputArgs<K>): 
       return res;
     },
     (error: unknown) => {
-      if (!isCancelled(error))
-        reportCallOutcome({ op, ok: false, error: toNormalizedError(error), latencyMs: performance.now() - started });
-      throw error;
+      if (isCancelled(error)) throw error;
+      const normalized = toNormalizedError(error);
+      reportCallOutcome({ op, ok: false, error: normalized, latencyMs: performance.now() - started });
+      // An answer from the API names the call it refused, so a 403 can say why (platform/why.ts).
+      throw normalized.status > 0 ? new BridgeCallError({ ...normalized, request: failedRequest(op, request.input) }) : error;
     },
   );
   if (!signal) {

@@ -66,4 +66,14 @@ export interface Feature {
   commands?: FeatureCommand[];
   /** The resources the palette searches, from the feature's stores (loading them if not loaded yet). */
   search?(): Promise<SearchGroup[]>;
+  /**
+   * A dialog of the feature over any page (the "Why?" of a refused call): the shell loads and
+   * mounts it the first time `useOpen` says it is wanted, and keeps it mounted after; the
+   * component opens and closes itself from the same state.
+   */
+  overlay?: {
+    /** A hook: whether the overlay is wanted now (read from a platform store). */
+    useOpen(): boolean;
+    component(): Promise<{ default: ComponentType }>;
+  };
 }

@@ -2,6 +2,7 @@
 // what features exist. Features are grouped by area, `features/<area>/<feature>/` (an area with
 // one feature keeps it at the area's root: endpoints, emulator); each entry names its area. A
 // new feature adds its folder's `feature` here.
+import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
 import { feature as audit } from './accounts/audit';
 import { feature as clusters } from './clusters/clusters';
@@ -20,6 +21,7 @@ export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
   apiKeys,
+  access,
   audit,
   clusters,
   templates,

@@ -9,6 +9,8 @@ export interface Notification {
   severity: Severity;
   message: string;
   detail?: string;
+  /** The failure an error toast reports, so a 403 can offer its "Why?". */
+  error?: NormalizedError;
 }
 
 interface NotificationsState {
@@ -29,9 +31,10 @@ export const useNotifications = create<NotificationsState>()((set) => ({
   },
   notifyError(prefix, error) {
     set((s) => ({
-      items: [...s.items, { id: nextId++, severity: 'error' as const, message: `${prefix}: ${error.message}`, detail: error.code }].slice(
-        -MAX_VISIBLE,
-      ),
+      items: [
+        ...s.items,
+        { id: nextId++, severity: 'error' as const, message: `${prefix}: ${error.message}`, detail: error.code, error },
+      ].slice(-MAX_VISIBLE),
     }));
   },
   dismiss(id) {

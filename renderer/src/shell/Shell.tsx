@@ -18,6 +18,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
 import { navigate, useHashPath } from '../platform/navigation/hash-router';
 import { NotificationStack } from './notifications/NotificationStack';
+import { FeatureOverlays } from './overlays/FeatureOverlays';
 import { CommandPalette } from './palette/CommandPalette';
 import { ProfileSwitcher } from './profiles/ProfileSwitcher';
 import { useActiveProfile, useProfiles } from '../platform/profiles-store';
@@ -113,6 +114,7 @@ function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
       <StatusBar />
       <CommandPalette />
       <ShortcutsDialog />
+      <FeatureOverlays />
       <NotificationStack />
     </Box>
   );
@@ -200,6 +202,7 @@ export function Shell() {
           <ProfileDialog open profile={editProfile} onClose={() => useUi.getState().set({ addProfileOpen: false, editProfileId: null })} />
         </Suspense>
       )}
+      <FeatureOverlays />
       <NotificationStack />
     </Box>
   );

@@ -53,7 +53,14 @@ export type Role = z.infer<typeof Role>;
 export const PermissionsSchemaResponse = z.object({
   roles: z.record(
     z.string(),
-    Role.pick({ name: true, description: true, permissions: true, scopes: true, inherits: true, assignable: true }),
+    Role.pick({ name: true, description: true, permissions: true, scopes: true, inherits: true, assignable: true }).extend({
+      // Beside the document's fields, for the custom roles listed with the built-ins (issue 19).
+      id: z.string().min(1),
+      displayName: z.string().min(1).max(100),
+      limitations: RoleLimitations,
+      custom: z.boolean(),
+      createdAt: Timestamp,
+    }),
   ),
   permissions: z.record(PermissionName, z.string()),
   scopes: z.record(SchemaScope, z.string()),

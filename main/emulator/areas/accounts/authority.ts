@@ -5,6 +5,7 @@ import { unauthorized, type ApiError } from '../../core/errors';
 import { hashKey } from '../../core/ids';
 import { recordDenied } from './audit/denied';
 import { TIER_LIMITS } from './limits';
+import { MemberAccess } from './permissions/member-access';
 import type { Store } from '../../state/store';
 import { accountsOf, type Accounts } from './state';
 import type { StoredKey } from './stored-schema';
@@ -14,8 +15,13 @@ const BEARER = /^Bearer +(\S+) *$/i;
 const HEADER_HASHES_MAX = 256;
 
 export function authorityOver(store: Store): Authority {
-  store.onStateChange(() => accountsOf(store).headerHashes.clear());
+  const members = new MemberAccess(() => accountsOf(store));
+  store.onStateChange((area, id) => {
+    accountsOf(store).headerHashes.clear();
+    members.invalidate(area, id);
+  });
   return {
+    admit: (caller, op, params, now) => members.admit(caller, op, params, now),
     authenticate(header, now) {
       return authenticate(accountsOf(store), header, now);
     },

@@ -10,17 +10,30 @@ import { authRoutes } from './auth/routes';
 import { authorityOver, directoryOf } from './authority';
 import { accountsLimits } from './limits';
 import { applyOwnerKey } from './owner-key';
+import { grantRoutes } from './permissions/grants-routes';
+import { roleRoutes } from './permissions/roles-routes';
 import { permissionRoutes } from './permissions/routes';
+import { shareRoutes } from './permissions/shares-routes';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
+import { acceptInvitationRoute } from './team/accept';
 import { teamRoutes } from './team/routes';
 import { buildAccountsWorld } from './world';
 
 export const accountsArea = defineArea<Accounts>({
   name: AREA,
   operations: accountsOperations,
-  routes: [...apiKeyRoutes, ...authRoutes, ...teamRoutes, ...auditRoutes, ...permissionRoutes],
+  routes: [
+    ...apiKeyRoutes,
+    ...authRoutes,
+    ...teamRoutes,
+    ...auditRoutes,
+    ...permissionRoutes,
+    ...roleRoutes,
+    ...grantRoutes,
+    ...shareRoutes,
+  ],
   state: {
     schema: AccountsState,
     build: (draft) => buildAccountsWorld(draft),
@@ -33,4 +46,5 @@ export const accountsArea = defineArea<Accounts>({
   authority: authorityOver,
   directory: (state) => directoryOf(state as Accounts | AccountsState),
   afterLoad: (store, { ownerKey }) => applyOwnerKey(store, ownerKey),
+  adminRoutes: [acceptInvitationRoute],
 });

@@ -40,6 +40,8 @@ export const StoredMember = z.object({
   invitedBy: z.string().nullable(),
   department: z.string().max(100).nullable(),
   title: z.string().max(100).nullable(),
+  /** When the member was removed (the activity report's retention); absent from older data folders. */
+  removedAt: Ms.nullable().default(null),
 });
 export type StoredMember = z.infer<typeof StoredMember>;
 
@@ -52,6 +54,18 @@ export const StoredInvitation = z.object({
   createdAt: Ms,
   expiresAt: Ms,
   inviteUrl: z.string(),
+  // Issue 19 (docs/decisions.md, Team); absent from older data folders.
+  /** How long it is valid from being sent or resent. */
+  lifetime: z.enum(['1d', '7d', '30d']).default('7d'),
+  department: z.string().max(100).nullable().default(null),
+  title: z.string().max(100).nullable().default(null),
+  message: z.string().max(500).nullable().default(null),
+  /** Extra permissions applied as an unexpiring grant when accepted. */
+  permissions: z.array(z.string()).default([]),
+  invitedBy: z.string().nullable().default(null),
+  resentAt: Ms.nullable().default(null),
+  cancelledAt: Ms.nullable().default(null),
+  acceptedAt: Ms.nullable().default(null),
 });
 export type StoredInvitation = z.infer<typeof StoredInvitation>;
 
@@ -139,6 +153,9 @@ export const StoredShare = z.object({
   sharedBy: z.string(),
   sharedAt: Ms,
   status: z.enum(['active', 'revoked']),
+  // Who revoked it and when (DELETE /v2/accounts/permissions/shares/{share_id}); absent from older data.
+  revokedBy: z.string().nullable().default(null),
+  revokedAt: Ms.nullable().default(null),
 });
 export type StoredShare = z.infer<typeof StoredShare>;
 

@@ -17,6 +17,7 @@ import { templateRoutes } from './templates/routes';
 import { upgradeClusters } from './upgrade';
 import { clusterIssueError } from './validation';
 import { buildClustersWorld } from './world';
+import { clusterResourceOf } from './resource-of';
 
 export const clustersArea = defineArea<ClustersState>({
   name: AREA,
@@ -46,4 +47,9 @@ export const clustersArea = defineArea<ClustersState>({
     byGroup: { clusters: { GET: 1000, POST: 20, PUT: 100, PATCH: 100, DELETE: 20 } },
   },
   mapIssue: clusterIssueError,
+  resourceOf: clusterResourceOf,
+  createdResources: (state) =>
+    (state as ClustersState).clusters.flatMap((c) =>
+      c.created_by ? [{ type: 'cluster' as const, id: c.id, name: c.name, createdBy: c.created_by, createdAt: c.created_at }] : [],
+    ),
 });

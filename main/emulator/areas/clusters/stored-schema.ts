@@ -149,6 +149,8 @@ export const StoredCluster = z.object({
   environment: z.record(z.string(), z.string()),
   secrets: z.array(StoredSecret),
   lifecycle: StoredLifecycle.nullable(),
+  /** The member who created it (issue 19, team detail); absent from older data. */
+  created_by: z.string().nullable().optional(),
 });
 
 /**

@@ -13,6 +13,7 @@ import { EndpointsState as EndpointsStateSchema } from './stored-schema';
 import { endpointServing } from './serving';
 import { endpointIssueError } from './validation';
 import { buildEndpointsWorld } from './world';
+import { endpointResourceOf } from './resource-of';
 
 export const endpointsArea = defineArea<EndpointsState>({
   name: AREA,
@@ -34,6 +35,11 @@ export const endpointsArea = defineArea<EndpointsState>({
     byGroup: { endpoints: { GET: 1000, POST: 500, PUT: 100 } },
   },
   mapIssue: endpointIssueError,
+  resourceOf: endpointResourceOf,
   // Model deployments are endpoints of this area (the training area deploys through it).
   serving: endpointServing,
+  createdResources: (state) =>
+    (state as EndpointsState).endpoints.flatMap((e) =>
+      e.created_by ? [{ type: 'endpoint' as const, id: e.id, name: e.name, createdBy: e.created_by, createdAt: e.created_at }] : [],
+    ),
 });

@@ -65,6 +65,7 @@ export function endpointServing(store: Store): Serving {
           },
         },
         rollout: null,
+        created_by: model.createdBy ?? null,
       };
       endpointsState(store).endpoints.push(e);
       store.touch(AREA, endpointRecord.endpoint(id));

@@ -42,6 +42,8 @@ export const StoredEndpoint = z.object({
   configuration: EndpointConfiguration,
   /** A configuration change rolling out: status `updating` until `ends_at`. */
   rollout: z.object({ started_at: Ms, ends_at: Ms, changes: z.array(z.string()).max(200) }).nullable(),
+  /** The member who created (deployed) it (issue 19, team detail); absent from older data. */
+  created_by: z.string().nullable().optional(),
 });
 
 export const StoredBatch = z.object({

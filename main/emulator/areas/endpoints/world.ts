@@ -1,6 +1,7 @@
 // The endpoint area's part of the seeded world (docs/decisions.md, Endpoints: seeded world):
 // seven endpoints, one or more in every health state, from the area's own generator.
 import type { WorldDraft } from '../../core/area';
+import { seededCreators } from '../../core/creators';
 import type { Rng } from '../../core/rng';
 import type { HealthStatus } from '../../../../shared/api/endpoints/common';
 import type { EndpointsState, StoredEndpoint } from './state';
@@ -163,5 +164,7 @@ export function buildEndpointsWorld(draft: WorldDraft, rng: Rng): EndpointsState
       rollout: null,
     };
   });
+  const creator = seededCreators(draft);
+  endpoints.forEach((e, i) => (e.created_by = creator(i)));
   return { endpoints, batches: [], batch_seq: 0 };
 }

@@ -16,6 +16,7 @@ import { applyTrainingRecord, trainingRecordOf } from './records';
 import { AREA, type TrainingState } from './state';
 import { TrainingState as TrainingStateSchema } from './stored-schema';
 import { buildTrainingWorld } from './world';
+import { trainingResourceOf } from './resource-of';
 
 export const trainingArea = defineArea<TrainingState>({
   name: AREA,
@@ -44,6 +45,11 @@ export const trainingArea = defineArea<TrainingState>({
     ],
   },
   mapIssue: trainingIssueError,
+  resourceOf: trainingResourceOf,
+  createdResources: (state) =>
+    (state as TrainingState).jobs.flatMap((j) =>
+      j.created_by ? [{ type: 'training_job' as const, id: j.id, name: j.name, createdBy: j.created_by, createdAt: j.created_at }] : [],
+    ),
   // The dataset upload host (/_uploads), the model download host (/_downloads) and the
   // experiments' object store (/_object-store).
   mount: (app, ctx) => {

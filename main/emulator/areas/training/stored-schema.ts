@@ -136,6 +136,8 @@ export const StoredJob = z.object({
     .string()
     .regex(/^model_[A-Za-z0-9]+$/)
     .nullable(),
+  /** The member who created it (issue 19, team detail); absent from older data. */
+  created_by: z.string().nullable().optional(),
 });
 
 const StoredModelFile = z.object({

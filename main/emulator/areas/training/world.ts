@@ -5,6 +5,7 @@
 // are not kept: a seeded dataset has no blobs to read back).
 import { createHash } from 'node:crypto';
 import type { WorldDraft } from '../../core/area';
+import { seededCreators } from '../../core/creators';
 import type { Rng } from '../../core/rng';
 import type { DatasetValidationConfig } from '../../../../shared/api/training/datasets';
 import { analyzeText } from './datasets/analyze/analyze';
@@ -219,6 +220,8 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     return base;
   });
   const jobs = buildTrainingJobs(rng, draft.seed, draft.now, datasets);
+  const creator = seededCreators(draft);
+  jobs.forEach((j, i) => (j.created_by = creator(i)));
   const state: TrainingState = {
     datasets,
     jobs,

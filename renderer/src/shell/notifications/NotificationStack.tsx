@@ -1,8 +1,12 @@
 // A stack of Snackbars, newest at the bottom; errors stay until dismissed.
+import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
+import { WhyButton } from '../../components/WhyButton';
 import { useNotifications, type Notification } from '../../platform/notifications-store';
+import { canExplain } from '../../platform/why';
 
 function Toast({ item }: { item: Notification }) {
   const dismiss = useNotifications((s) => s.dismiss);
@@ -17,6 +21,17 @@ function Toast({ item }: { item: Notification }) {
         severity={item.severity}
         variant="filled"
         onClose={() => dismiss(item.id)}
+        // A refused call offers its "Why?"; the close button then has to be drawn here too.
+        action={
+          canExplain(item.error) ? (
+            <>
+              <WhyButton error={item.error} />
+              <IconButton size="small" color="inherit" aria-label="Close" onClick={() => dismiss(item.id)}>
+                <Close fontSize="small" />
+              </IconButton>
+            </>
+          ) : undefined
+        }
         sx={{ minWidth: 320, maxWidth: 480 }}
         data-testid="notification"
       >

@@ -16,6 +16,8 @@ import { useUi } from '../ui-store';
 import { buildCommands } from './commands';
 import { paletteEntries, type PaletteEntry } from './entries';
 import { usePaletteSearch } from './use-palette-search';
+import type { NormalizedError } from '../../../../shared/api/errors';
+import { WhyButton } from '../../components/WhyButton';
 
 function Highlighted({ text, positions: matched }: { text: string; positions: readonly number[] }) {
   const positions = new Set(matched);
@@ -45,11 +47,11 @@ export function CommandPalette() {
   const search = usePaletteSearch(open);
   const results = useMemo(() => paletteEntries(commands, search.groups, query), [commands, search.groups, query]);
   const typed = query.trim() !== '';
-  const notes = typed
+  const notes: Array<{ text: string; error?: NormalizedError }> = typed
     ? [
-        ...search.groups.flatMap((g) => (g.note ? [g.note] : [])),
+        ...search.groups.flatMap((g) => (g.note ? [{ text: g.note }] : [])),
         ...search.failures,
-        ...(search.pending.length ? [`Searching ${search.pending.join(', ').toLowerCase()}…`] : []),
+        ...(search.pending.length ? [{ text: `Searching ${search.pending.join(', ').toLowerCase()}…` }] : []),
       ]
     : [];
 
@@ -165,8 +167,8 @@ export function CommandPalette() {
       {notes.length > 0 && (
         <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }} data-testid="palette-notes">
           {notes.map((n) => (
-            <Typography key={n} variant="caption" color="text.secondary" component="p">
-              {n}
+            <Typography key={n.text} variant="caption" color="text.secondary" component="p">
+              {n.text} {n.error && <WhyButton error={n.error} />}
             </Typography>
           ))}
         </Box>

@@ -2,6 +2,7 @@
 // stores load what is not loaded yet); results arrive area by area and are kept in area order.
 import { useEffect, useMemo, useState } from 'react';
 import type { SearchGroup } from '../../features/registry';
+import type { NormalizedError } from '../../../../shared/api/errors';
 import { toNormalizedError } from '../../bridge/errors';
 import { areas } from '../navigation/areas';
 
@@ -9,11 +10,11 @@ export interface PaletteSearch {
   groups: SearchGroup[];
   /** Labels of the areas still being read, e.g. "Clusters". */
   pending: string[];
-  /** One line per area that could not be read. */
-  failures: string[];
+  /** One line per area that could not be read, with its error (a refusal offers its "Why?"). */
+  failures: Array<{ text: string; error: NormalizedError }>;
 }
 
-type Answer = { groups: SearchGroup[] } | { failure: string };
+type Answer = { groups: SearchGroup[] } | { failure: { text: string; error: NormalizedError } };
 
 export function usePaletteSearch(open: boolean): PaletteSearch {
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
@@ -25,12 +26,12 @@ export function usePaletteSearch(open: boolean): PaletteSearch {
       if (!area.search) continue;
       area.search().then(
         (groups) => live && setAnswers((a) => ({ ...a, [area.id]: { groups } })),
-        (error: unknown) =>
-          live &&
-          setAnswers((a) => ({
-            ...a,
-            [area.id]: { failure: `Could not search ${area.label.toLowerCase()}: ${toNormalizedError(error).message}` },
-          })),
+        (error: unknown) => {
+          if (!live) return;
+          const normalized = toNormalizedError(error);
+          const text = `Could not search ${area.label.toLowerCase()}: ${normalized.message}`;
+          setAnswers((a) => ({ ...a, [area.id]: { failure: { text, error: normalized } } }));
+        },
       );
     }
     return () => {

@@ -90,7 +90,7 @@ describe('permissions and roles (http)', () => {
       ['developer', 'execute', 'endpoints'],
       ['viewer', 'read', 'clusters'],
     ] as const) {
-      const c = await check(holder(role).id, permission, scope, t.keys.viewer);
+      const c = await check(holder(role).id, permission, scope, t.keys.admin);
       expect(c).toMatchObject({ allowed: true, source: 'role', role, permission, scope, resourceId: null });
       expect(c.details.chain).toEqual([expect.objectContaining({ step: 'role', role, decided: true, outcome: 'matched' })]);
       expect(c.details.reason).toContain(`${permission} on ${scope}`);

@@ -8,6 +8,7 @@ import { defineRoute, Json } from '../../../core/route-def';
 import type { Caller } from '../../../core/area';
 import type { EmulatorContext } from '../../../core/context';
 import { checkGrant } from './grant';
+import { apiKeyLimitation } from '../permissions/limitations';
 import { accountRecord } from '../records';
 import { accountsOf, AREA } from '../state';
 import type { StoredKey } from '../stored-schema';
@@ -51,6 +52,9 @@ function createKey(ctx: EmulatorContext, caller: Caller, body: CreateBody, now: 
   const max = accounts.account.security.max_api_keys;
   const active = accounts.activeKeyCount(now);
   if (active >= max) throw keyLimitReached(max, active);
+  // The key belongs to the member whose key creates it, within their role's maxApiKeys (issue 19).
+  const limited = apiKeyLimitation(accounts, caller.createdBy, now);
+  if (limited) throw limited;
   let value = makeKeyValue('live');
   while (accounts.keys.has(keyIdOf(value))) value = makeKeyValue('live');
   const key: StoredKey = {
@@ -68,7 +72,7 @@ function createKey(ctx: EmulatorContext, caller: Caller, body: CreateBody, now: 
     usageCount: 0,
     rateLimit: { reads: body.rateLimit?.reads ?? 0, writes: body.rateLimit?.writes ?? 0, executions: body.rateLimit?.executions ?? 0 },
     owner: false,
-    createdBy: accounts.account.ownerId,
+    createdBy: caller.createdBy,
   };
   accounts.addKey(key);
   ctx.store.touch(AREA, accountRecord.key(key.id));

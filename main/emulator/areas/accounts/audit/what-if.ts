@@ -4,7 +4,8 @@
 // role, by the one access decision (decide.ts), and those it would now refuse are listed.
 import type { WhatIfRequest, WhatIfResponse } from '../../../../../shared/api/accounts/audit';
 import { validationError } from '../../../core/errors';
-import { accessWorldOf, decide, schemaScopeOf, type AccessWorld } from '../permissions/decide';
+import { accessWorldOf, decide, type AccessWorld } from '../permissions/decide';
+import { requiredAccess } from '../../../../../shared/api/accounts/permissions';
 import { inheritedRoles, roleLookup, type RoleDef, type RoleLookup } from '../permissions/roles';
 import type { Accounts } from '../state';
 import type { StoredMember } from '../stored-schema';
@@ -30,9 +31,9 @@ function holdsRole(name: string, edited: string, lookup: RoleLookup): boolean {
 function refusalOf(before: AccessWorld, after: AccessWorld, m: StoredMember, label: string, now: number) {
   const op = operationOf(label);
   if (!op) return null; // outside the operation table (admin routes): keys alone decide
-  const scope = schemaScopeOf(op.scope);
+  const { permission, scope } = requiredAccess(op);
   if (scope === null) return null; // any active member passes
-  const q = { permission: op.memberPermission ?? op.access, scope, resourceIds: [] };
+  const q = { permission, scope, resourceIds: [] };
   // Only what the edit refuses: a call the role does not allow today either is not the edit's doing.
   if (!decide(before, m, q, now, false).allowed) return null;
   const d = decide(after, m, q, now, false);

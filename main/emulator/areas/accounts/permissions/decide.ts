@@ -10,9 +10,6 @@ import type { Accounts } from '../state';
 import type { StoredGrant, StoredMember, StoredShare } from '../stored-schema';
 import { holds, inheritedRoles, roleLookup, type RoleDef, type RoleLookup } from './roles';
 
-// Re-exported while helpers' branches import it from here (the lead removes it after the merges).
-export { schemaScopeOf } from '../../../../../shared/api/accounts/permissions';
-
 /** What is asked: a permission on a schema scope, for the resources the request names (none for a list or create). */
 export interface AccessQuery {
   permission: string;

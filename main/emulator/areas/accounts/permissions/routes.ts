@@ -6,10 +6,11 @@ import type {
   PermissionsSchemaResponse,
 } from '../../../../../shared/api/accounts/permissions';
 import { accountsOperations as ops } from '../../../../../shared/api/accounts/operations';
-import { memberNotFound } from '../../../core/errors';
 import { TIER_LIMITS } from '../limits';
 import { accountsOf, type Accounts } from '../state';
 import type { StoredMember } from '../stored-schema';
+import { memberOf } from './member';
+import { grantView, roleView, stateAt } from './views';
 import { defineRoute } from '../../../core/route-def';
 import { accessWorldOf, decide } from './decide';
 import {
@@ -26,14 +27,7 @@ import {
 const HOUR_MS = 3_600_000;
 const ACTIONS = ['read', 'write', 'execute'] as const;
 
-/** A member the access model knows: removed members are gone (404 MEMBER_NOT_FOUND). */
-function memberOf(accounts: Accounts, userId: string): StoredMember {
-  const m = accounts.members.find((x) => x.id === userId);
-  if (!m || m.status === 'removed') throw memberNotFound(userId);
-  return m;
-}
-
-function effectiveOf(accounts: Accounts, m: StoredMember): EffectivePermissions {
+function effectiveOf(accounts: Accounts, m: StoredMember, now: number): EffectivePermissions {
   const lookup = roleLookup(accounts.roles);
   // A member's role always exists (custom roles cannot be deleted); an empty one otherwise.
   const role = lookup(m.role) ?? { ...BUILT_IN_ROLES.viewer, permissions: [], scopes: [], name: m.role };
@@ -42,6 +36,15 @@ function effectiveOf(accounts: Accounts, m: StoredMember): EffectivePermissions 
     permissions: unionOf([role.permissions, ...inherited.map((r) => r.permissions)]),
     scopes: unionOf([role.scopes, ...inherited.map((r) => r.scopes)]),
   };
+  const grants = accounts.grants.filter((g) => g.userId === m.id);
+  // The latest change to what the member holds: joining, an edit of their (custom) role or of one it inherits, a grant given or revoked.
+  const holding = new Set([role.name, ...inherited.map((r) => r.name)]);
+  const customRoles = accounts.roles.filter((r) => holding.has(r.name));
+  const lastUpdated = Math.max(
+    m.joinedAt ?? m.invitedAt ?? accounts.account.createdAt,
+    ...customRoles.map((r) => r.updatedAt),
+    ...grants.map((g) => Math.max(g.grantedAt, g.revokedAt ?? 0)),
+  );
   const access = (scope: string) => {
     const own = ACTIONS.filter((a) => holds(held, a, scope));
     const managesTeam = held.permissions.includes('*') || held.permissions.includes('manage_team');
@@ -60,9 +63,14 @@ function effectiveOf(accounts: Accounts, m: StoredMember): EffectivePermissions 
       resourceAccess: { endpoints: access('endpoints'), clusters: access('clusters') },
       limitations: { ...limitationsOf(role, lookup), maxTeamMembers: null },
     },
-    customPermissions: [],
+    customPermissions: grants
+      .filter((g) => stateAt(g, now) === 'active')
+      .map((g) => {
+        const { id, permissions, scopes, resources, expiresAt } = grantView(g, now);
+        return { grantId: id, permissions, scopes, resources, expiresAt };
+      }),
     inheritedFrom: inherited.map((r) => r.name),
-    lastUpdated: new Date(m.joinedAt ?? m.invitedAt ?? accounts.account.createdAt).toISOString(),
+    lastUpdated: new Date(lastUpdated).toISOString(),
   };
 }
 
@@ -79,23 +87,47 @@ function executionLimits(accounts: Accounts, m: StoredMember, now: number) {
 }
 
 export const permissionRoutes = [
-  defineRoute(ops['permissions.schema'], (): PermissionsSchemaResponse => {
+  defineRoute(ops['permissions.schema'], (ctx): PermissionsSchemaResponse => {
+    const accounts = accountsOf(ctx.store);
     const roles: PermissionsSchemaResponse['roles'] = {};
+    const accountCreated = new Date(accounts.account.createdAt).toISOString();
     for (const [key, r] of Object.entries(BUILT_IN_ROLES)) {
       roles[key] = {
+        id: r.id,
         name: r.displayName,
+        displayName: r.displayName,
         description: r.description,
         permissions: r.permissions,
         scopes: r.scopes,
+        limitations: r.limitations,
         inherits: r.inherits,
         assignable: r.assignable,
+        custom: false,
+        createdAt: accountCreated,
+      };
+    }
+    // Custom roles after the built-ins, by name; keyed by name like the built-ins.
+    for (const stored of [...accounts.roles].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const { id, displayName, description, permissions, scopes, limitations, inherits, assignable, createdAt } = roleView(stored);
+      roles[stored.name] = {
+        id,
+        name: displayName,
+        displayName,
+        description,
+        permissions,
+        scopes,
+        limitations,
+        inherits,
+        assignable,
+        custom: true,
+        createdAt,
       };
     }
     return { roles, permissions: { ...PERMISSION_DESCRIPTIONS }, scopes: { ...SCOPE_DESCRIPTIONS } };
   }),
-  defineRoute(ops['permissions.effective'], (ctx, { params }): EffectivePermissions => {
+  defineRoute(ops['permissions.effective'], (ctx, { params, now }): EffectivePermissions => {
     const accounts = accountsOf(ctx.store);
-    return effectiveOf(accounts, memberOf(accounts, params.user_id));
+    return effectiveOf(accounts, memberOf(accounts, params.user_id), now);
   }),
   defineRoute(ops['permissions.check'], (ctx, { body, now }): PermissionCheckResponse => {
     const accounts = accountsOf(ctx.store);

@@ -6,6 +6,7 @@ import type { KeyPermission } from '../../../../../shared/api/common';
 import type { WorldDraft } from '../../../core/area';
 import { hashKey, keyIdOf, keyPrefix, makeKeyValue, type KeyEnv } from '../../../core/ids';
 import { Rng } from '../../../core/rng';
+import { generatedMembers } from './generated-members';
 import { syntheticUsage } from './usage-history';
 import { allAccessKey } from '../owner-key';
 
@@ -96,6 +97,7 @@ function member(rng: Rng, role: StoredMember['role'], now: number, ownerId: stri
     invitedBy: ownerId,
     department: rng.pick(['Research', 'Platform', 'ML Ops', 'Product']),
     title: rng.pick(['Engineer', 'Researcher', 'Lead', 'Analyst']),
+    removedAt: null,
   };
 }
 
@@ -122,6 +124,7 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     invitedBy: owner.id,
     department: 'Research',
     title: 'Engineer',
+    removedAt: null,
   });
   const invitationId = `inv_${rng.base62(10)}`;
   const invitation: StoredInvitation = {
@@ -133,6 +136,15 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     createdAt: invitedAt,
     expiresAt: invitedAt + 7 * DAY,
     inviteUrl: `https://console.example.com/invitations/${invitationId}`,
+    lifetime: '7d',
+    department: 'Research',
+    title: 'Engineer',
+    message: null,
+    permissions: [],
+    invitedBy: owner.id,
+    resentAt: null,
+    cancelledAt: null,
+    acceptedAt: null,
   };
 
   const keyRng = Rng.derive(seed, 'accounts.keys');
@@ -188,6 +200,8 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     );
   }
 
+  // After the seeded team's keys (which name its first member of each role): the large-team option.
+  const extra = generatedMembers(seed, now, draft.options.scale?.members ?? 0, owner.id);
   return {
     account: {
       id: `acc_${rng.base62(10)}`,
@@ -198,8 +212,8 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
       security: { max_api_keys: 50 },
       boost: null,
     },
-    members,
-    invitations: [invitation],
+    members: [...members, ...extra.members],
+    invitations: [invitation, ...extra.invitations],
     keys,
     usage,
     roles: [],

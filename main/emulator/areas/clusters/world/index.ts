@@ -12,6 +12,7 @@ import { planRestart, planStop } from '../sim/phases';
 import type { ClustersState, StoredCluster, StoredPort } from '../state';
 import { bulkSecrets, seedSecrets } from './secrets';
 import { seedTemplates } from './templates';
+import { seededCreators } from '../../../core/creators';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -244,7 +245,9 @@ function cluster(
     .directory()
     .members()
     .filter((m) => m.status === 'active')
-    .map((m) => m.id);
+    .map((m) => m.id)
+    // The seeded team's first members only: a generated large team (--members) keeps cluster teams small.
+    .slice(0, 12);
   // No active member (possible in a migrated snapshot, world/builder.ts seedMissingAreas): no team; same draws either way.
   const team = members.length ? [members[0]!, ...members.slice(1).filter(() => rng.next() < 0.6)] : [];
   const created = now - rng.int(5, 180) * DAY;
@@ -390,6 +393,8 @@ export function buildClustersWorld(draft: WorldDraft, rng: Rng): ClustersState {
     const clusters = SPECS.map((spec, i) => cluster(draft, rng, spec, templates, seal, i));
     const scale = draft.options.scale ?? {};
     for (let i = 1; i <= (scale.clusters ?? 0); i++) clusters.push(benchCluster(draft, rng, i, seal, scale.secretsPerCluster ?? 0));
+    const creator = seededCreators(draft);
+    clusters.forEach((c, i) => (c.created_by = creator(i)));
     return { clusters, templates };
   }
 }

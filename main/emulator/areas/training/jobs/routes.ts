@@ -37,7 +37,8 @@ const SORT_KEY = {
  * Creates a training job: the one path of POST /v2/training/jobs and of every route that makes a
  * job (tuning's deploy-best), so the daily quota, the dataset, config and GPU checks all apply.
  */
-export function createJob(ctx: EmulatorContext, body: CreateTrainingJobRequest, now: number): StoredJob {
+/** `createdBy`: the member whose key asked (the team's member detail, issue 19). */
+export function createJob(ctx: EmulatorContext, body: CreateTrainingJobRequest, now: number, createdBy: string | null): StoredJob {
   const state = trainingState(ctx.store);
   assertDailyQuota(ctx, state, now);
   const dataset = state.datasets.find((d) => d.id === body.datasetId);
@@ -84,6 +85,7 @@ export function createJob(ctx: EmulatorContext, body: CreateTrainingJobRequest, 
     cancelled_at: null,
     saved_checkpoints: [],
     model_id: null,
+    created_by: createdBy,
   };
   state.jobs.push(job);
   ctx.store.touch(AREA, trainingRecord.job(id));
@@ -91,7 +93,7 @@ export function createJob(ctx: EmulatorContext, body: CreateTrainingJobRequest, 
 }
 
 export const jobRoutes = [
-  defineRoute(ops['training.jobs.create'], (ctx, { body, now }) => jobView(createJob(ctx, body, now), now), 201),
+  defineRoute(ops['training.jobs.create'], (ctx, { body, now, key }) => jobView(createJob(ctx, body, now, key.createdBy), now), 201),
   defineRoute(ops['training.jobs.list'], (ctx, { query, now }) => {
     const state = trainingState(ctx.store);
     settleJobs(state, ctx.store, now);

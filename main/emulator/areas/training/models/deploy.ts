@@ -32,7 +32,7 @@ function readyDelayMs(worldSeed: number, key: string): number {
 
 export const deployRoute = defineRoute(
   ops['training.models.deploy'],
-  (ctx, { params, body, now }) => {
+  (ctx, { params, body, now, key }) => {
     const state = trainingState(ctx.store);
     const m = modelOr404(state, ctx.store, params.model_id, now);
     assertNotArchived(m);
@@ -65,6 +65,7 @@ export const deployRoute = defineRoute(
         modelMemoryGb: Math.round((v.size.bytes / GIB) * 10) / 10,
         workers: body.workers,
         autoScaling: scaling,
+        createdBy: key.createdBy,
         // What the model serves with, as the endpoint's variables (its configuration has no other place for them).
         environmentVariables: {
           MODEL_ID: m.id,

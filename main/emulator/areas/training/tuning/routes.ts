@@ -240,7 +240,7 @@ export const tuningRoutes = [
   }),
   defineRoute(
     ops['training.tune.deploy_best'],
-    (ctx, { params, body, now }) => {
+    (ctx, { params, body, now, key }) => {
       const state = trainingState(ctx.store);
       const tu = tuningOr404(state, params.job_id, params.tune_id);
       settleTunings(state, ctx.store, now, tu);
@@ -271,7 +271,7 @@ export const tuningRoutes = [
         if (issue.path[0] === 'config') throw configurationError(issue.path.map(String).join('.'), issue.message);
         throw validationError(issue.path.map(String).join('.'), issue.message);
       }
-      const job = createJob(ctx, parsed.data, now);
+      const job = createJob(ctx, parsed.data, now, key.createdBy);
       return { tuningJobId: tu.id, trialId: trial.id, parameters, trainingJob: jobView(job, now) };
     },
     201,

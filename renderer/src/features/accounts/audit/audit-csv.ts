@@ -11,6 +11,7 @@ import { eventSentence } from './audit-words';
  */
 export const EXPORT_MAX = 10_000;
 
+/** @internal Exported for its tests only. */
 export const AUDIT_CSV_HEADER = [
   'timestamp',
   'type',
@@ -29,6 +30,7 @@ export const AUDIT_CSV_HEADER = [
   'details',
 ] as const;
 
+/** @internal Exported for its tests only. */
 export function auditCsvRow(e: AuditEvent): CsvValue[] {
   return [
     e.timestamp,

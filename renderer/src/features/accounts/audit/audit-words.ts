@@ -40,7 +40,10 @@ export function personWords(person: { userId: string | null; name: string | null
   return person?.name ?? person?.userId ?? 'someone';
 }
 
-/** "cluster gpu-a (cluster_abc)", or the target member. Empty when the event names neither. */
+/**
+ * "cluster gpu-a (cluster_abc)", or the target member. Empty when the event names neither.
+ * @internal Exported for its tests only.
+ */
 export function subjectWords(e: Pick<AuditEvent, 'target' | 'resource'>): string {
   if (e.target) return personWords(e.target);
   if (e.resource) {
@@ -55,6 +58,7 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
 /**
  * What a refusal lacked, from its `details.missing` (the error's own members): "write on accounts",
  * "the admin role (has viewer)", "accounts:write"; null when it says nothing.
+ * @internal Exported for its tests only.
  */
 export function missingWords(missing: unknown): string | null {
   if (typeof missing !== 'object' || missing === null) return null;
@@ -94,7 +98,10 @@ export interface Fact {
   mono?: boolean;
 }
 
-/** `requiredPermission` → "Required permission", `retry_after` → "Retry after". */
+/**
+ * `requiredPermission` → "Required permission", `retry_after` → "Retry after".
+ * @internal Exported for its tests only.
+ */
 export function labelOf(key: string): string {
   return capitalised(
     key
@@ -104,7 +111,10 @@ export function labelOf(key: string): string {
   );
 }
 
-/** A value in words: lists joined, nested objects as `a: 1, b: 2`, absent as "—". */
+/**
+ * A value in words: lists joined, nested objects as `a: 1, b: 2`, absent as "—".
+ * @internal Exported for its tests only.
+ */
 export function valueWords(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.length === 0 ? 'none' : v.map(valueWords).join(', ');

@@ -5,6 +5,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
+import { WhyButton } from '../../../components/WhyButton';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -167,7 +168,11 @@ export function ComparePage({ ids }: { ids: string[] }) {
     <Stack spacing={2} sx={{ pb: 2 }} data-testid="model-compare">
       {back}
       {header}
-      {error && <Alert severity="error">Could not refresh: {error.message}</Alert>}
+      {error && (
+        <Alert severity="error" action={<WhyButton error={error} />}>
+          Could not refresh: {error.message}
+        </Alert>
+      )}
       {comparison.recommendations.length > 0 && (
         <Panel title="Recommendations" testId="compare-recommendations">
           <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: 14 }}>

@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { Model } from '../../../../../shared/api/training/models';
 import { notify } from '../../../platform/notifications-store';
+import { WhyButton } from '../../../components/WhyButton';
 import { placeApiError } from '../../../components/form/api-error-fields';
 import { FormDialog } from '../../../components/form/FormDialog';
 import { FormField } from '../../../components/form/FormField';
@@ -55,13 +56,17 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
     },
   });
   const usedBy = new Map(model.versions.filter((v) => v.trainingJobId).map((v) => [v.trainingJobId!, v.version]));
-  const pickerHelp = jobsError
-    ? `The jobs could not be read: ${jobsError.message}`
-    : jobs === null
-      ? 'Reading the completed jobs…'
-      : jobs.length === 0
-        ? `No completed ${model.type} training job yet: train one, then add it here`
-        : `Completed ${model.type} jobs; the new version takes its metrics and files`;
+  const pickerHelp = jobsError ? (
+    <>
+      The jobs could not be read: {jobsError.message} <WhyButton error={jobsError} />
+    </>
+  ) : jobs === null ? (
+    'Reading the completed jobs…'
+  ) : jobs.length === 0 ? (
+    `No completed ${model.type} training job yet: train one, then add it here`
+  ) : (
+    `Completed ${model.type} jobs; the new version takes its metrics and files`
+  );
   return (
     <FormDialog
       open={open}

@@ -22,6 +22,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { OBJECTIVE_METRICS, TRIAL_METRICS } from '../../../../../shared/api/training/tuning';
 import { trialCostEstimate } from '../../../../../shared/api/training/job-plan';
 import { FormDialog } from '../../../components/form/FormDialog';
+import { WhyButton } from '../../../components/WhyButton';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { formatMoney } from '../../../lib/money';
 import { SearchSpaceEditor } from './SearchSpaceEditor';
@@ -142,13 +143,17 @@ export function StartTuningDialog({ open, initialJobId, onClose, onStarted }: St
           select
           label="Training job"
           hint={
-            trainingJobs.status === 'loading'
-              ? 'Loading training jobs…'
-              : trainingJobs.status === 'error'
-                ? `Could not load training jobs: ${trainingJobs.error?.message ?? ''}`
-                : trainingJobs.jobs.length === 0
-                  ? 'No training jobs yet: create one under Training first'
-                  : ' '
+            trainingJobs.status === 'loading' ? (
+              'Loading training jobs…'
+            ) : trainingJobs.status === 'error' ? (
+              <>
+                Could not load training jobs: {trainingJobs.error?.message ?? ''} <WhyButton error={trainingJobs.error} />
+              </>
+            ) : trainingJobs.jobs.length === 0 ? (
+              'No training jobs yet: create one under Training first'
+            ) : (
+              ' '
+            )
           }
           sx={{ maxWidth: 560 }}
           slotProps={{ htmlInput: { 'aria-label': 'Training job' } }}

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { navigate } from '../../../../platform/navigation/hash-router';
+import { WhyButton } from '../../../../components/WhyButton';
 import { useUrlState } from '../../../../platform/navigation/url-state';
 import { useIntent } from '../../../../platform/page-hooks';
 import { StaleBanner } from '../../../../components/StaleBanner';
@@ -120,6 +121,7 @@ const HeatRow = memo(function HeatRow({ row, metric }: { row: FleetRow; metric: 
           : row.state === 'error'
             ? `could not read: ${row.error?.message ?? ''}`
             : noDataText(row.status)}
+        {row.state === 'error' && <WhyButton error={row.error} />}
       </Box>
     );
   }

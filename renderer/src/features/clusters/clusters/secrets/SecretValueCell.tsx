@@ -16,6 +16,7 @@ import { useState, type MouseEvent } from 'react';
 import type { NormalizedError } from '../../../../../../shared/api/errors';
 import { notify } from '../../../../platform/notifications-store';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { WhyButton } from '../../../../components/WhyButton';
 import { CopyButton } from '../../../../components/CopyButton';
 import { MONO_FONT } from '../../../../lib/fonts';
 import { MASK } from './secret-status';
@@ -116,7 +117,17 @@ export function RevealError({ error, onDismiss }: { error: NormalizedError | nul
   return (
     <Box data-testid="reveal-error">
       {error.status === 403 ? (
-        <Alert severity="warning" onClose={onDismiss}>
+        <Alert
+          severity="warning"
+          action={
+            <>
+              <WhyButton error={error} />
+              <Button color="inherit" size="small" onClick={onDismiss}>
+                Dismiss
+              </Button>
+            </>
+          }
+        >
           {error.message}
         </Alert>
       ) : (

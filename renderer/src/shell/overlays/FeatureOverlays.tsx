@@ -1,0 +1,38 @@
+// The features' overlays (feature.ts, `overlay`: the "Why?" of a refused call), over any page
+// and window. Each is loaded the first time it is wanted, then stays mounted so its dialog can
+// close with its transition and open again at once.
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { features, type Feature } from '../../features/registry';
+
+interface Overlay {
+  id: string;
+  useOpen(): boolean;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+const overlays: Overlay[] = features
+  .filter((f): f is Feature & { overlay: NonNullable<Feature['overlay']> } => f.overlay !== undefined)
+  .map((f) => ({ id: f.id, useOpen: f.overlay.useOpen, Component: lazy(f.overlay.component) }));
+
+function OverlayMount({ overlay }: { overlay: Overlay }) {
+  const open = overlay.useOpen();
+  const [wanted, setWanted] = useState(false);
+  // Set during render (React's pattern for state derived from a change): mounted from the first open on.
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <overlay.Component />
+    </Suspense>
+  );
+}
+
+export function FeatureOverlays() {
+  return (
+    <>
+      {overlays.map((o) => (
+        <OverlayMount key={o.id} overlay={o} />
+      ))}
+    </>
+  );
+}
