@@ -4,6 +4,7 @@
 // new feature adds its folder's `feature` here.
 import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
+import { feature as audit } from './accounts/audit';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
 import { feature as templates } from './clusters/templates';
@@ -21,6 +22,7 @@ export type { Feature, FeatureCommand, SearchGroup };
 export const features: readonly Feature[] = [
   apiKeys,
   access,
+  audit,
   clusters,
   templates,
   endpoints,
