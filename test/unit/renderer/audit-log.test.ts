@@ -9,7 +9,7 @@ import {
   summaryKey,
   toggledType,
 } from '../../../renderer/src/features/accounts/audit/audit-filters';
-import { keyPath, resourcePath } from '../../../renderer/src/features/accounts/audit/audit-links';
+import { checkPathOf, keyPath, resourcePath } from '../../../renderer/src/features/accounts/audit/audit-links';
 import { EXPORT_PAGE } from '../../../renderer/src/features/accounts/audit/audit-store';
 import {
   actionWords,
@@ -191,6 +191,25 @@ describe('audit CSV', () => {
 });
 
 describe('audit links', () => {
+  it("opens a refusal's explained check: its member, what was missing, its resource", () => {
+    const refusal = {
+      type: 'access_denied' as const,
+      actor: { userId: 'usr_v', name: 'Vera', ipAddress: null, keyId: 'key_1' },
+      resource: { type: 'cluster', id: 'cluster_1', name: null },
+    };
+    // A member refusal names the role scope.
+    expect(checkPathOf({ ...refusal, details: { missing: { requiredPermission: 'write', requiredScope: 'clusters' } } })).toBe(
+      '/access?tab=check&user=usr_v&permission=write&scope=clusters&resource=cluster_1',
+    );
+    // A key refusal's `<scope>:<permission>` on a key scope is asked on its role scope.
+    expect(checkPathOf({ ...refusal, resource: null, details: { missing: { required_permission: 'training:write' } } })).toBe(
+      '/access?tab=check&user=usr_v&permission=write&scope=endpoints',
+    );
+    // Nothing a check can ask: a limitation; no refusal at all.
+    expect(checkPathOf({ ...refusal, details: { missing: { limitation: 'maxApiKeys' } } })).toBeNull();
+    expect(checkPathOf({ ...refusal, type: 'permission_change', details: {} })).toBeNull();
+  });
+
   it('opens a resource’s own page by its id’s kind', () => {
     expect(resourcePath('cluster_abc')).toBe('/clusters/cluster_abc');
     expect(resourcePath('ep_1')).toBe('/endpoints/ep_1');

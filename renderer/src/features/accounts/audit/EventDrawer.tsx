@@ -2,6 +2,7 @@
 // labelled facts — a refused request's route, key and what it lacked first. The event's JSON can
 // be copied whole.
 import Close from '@mui/icons-material/Close';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { MONO_FONT } from '../../../lib/fonts';
 import { formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { TypeChip } from './audit-columns';
-import { keyPath, resourcePath } from './audit-links';
+import { checkPathOf, keyPath, resourcePath } from './audit-links';
 import { actionWords, detailFacts, eventSentence, personWords, type Fact } from './audit-words';
 
 function FactRow({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -63,6 +64,7 @@ export function EventDrawer({ event, now, onClose, onMember }: EventDrawerProps)
 function EventBody({ event: e, now, onClose, onMember }: { event: AuditEvent } & Omit<EventDrawerProps, 'event'>) {
   const facts: Fact[] = detailFacts(e);
   const path = e.resource ? resourcePath(e.resource.id) : null;
+  const check = checkPathOf(e);
   const member = (person: { userId: string | null; name: string | null }) => (
     <>
       {personWords(person)}
@@ -135,6 +137,11 @@ function EventBody({ event: e, now, onClose, onMember }: { event: AuditEvent } &
         {e.target?.userId && (
           <Button size="small" variant="outlined" onClick={() => onMember(e.target!.userId!)}>
             Events of {personWords(e.target)}
+          </Button>
+        )}
+        {check && (
+          <Button size="small" variant="outlined" href={`#${check}`} startIcon={<HelpOutline />} data-testid="audit-drawer-why">
+            Why?
           </Button>
         )}
         {path && (
