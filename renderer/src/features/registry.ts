@@ -4,6 +4,7 @@
 // new feature adds its folder's `feature` here.
 import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
+import { feature as audit } from './accounts/audit';
 import { feature as team } from './accounts/team';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
@@ -23,6 +24,7 @@ export const features: readonly Feature[] = [
   apiKeys,
   team,
   access,
+  audit,
   clusters,
   templates,
   endpoints,

@@ -373,13 +373,15 @@ export const accountsOperations = {
     path: '/v2/accounts/permissions/check',
     limitGroup: 'accounts',
     envelope: 'account',
-    // Changes nothing: a read, though a POST (docs/decisions.md, Permissions and roles).
+    // Changes nothing: a read, though a POST (docs/decisions.md, Permissions and roles). Any member
+    // may check themselves ("why can't I?"); checking another needs read on accounts, which the
+    // handler decides once the body names the member.
     access: 'read',
-    scope: 'accounts',
+    scope: null,
     summary: 'Whether a member may use a permission on a scope (and resource), with the chain of steps that decided it',
     body: PermissionCheckRequest,
     response: PermissionCheckResponse,
-    errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND'],
+    errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND', 'INSUFFICIENT_PERMISSIONS'],
   }),
   'permissions.audit': defineOperation({
     id: 'permissions.audit',
@@ -496,7 +498,9 @@ export const accountsOperations = {
     limitGroup: 'accounts',
     envelope: 'account',
     access: 'write',
-    scope: 'accounts',
+    // The resource's own scope decides, in the handler: a developer shares their endpoint
+    // without the accounts scope (docs/decisions.md, Permissions and roles: shares).
+    scope: null,
     summary: 'Share a resource of any area with members (sharing again with a member updates their share)',
     params: ResourceIdParams,
     body: ShareResourceRequest,

@@ -5,6 +5,43 @@ import { expect, test, type Page } from '@playwright/test';
 import { openRunningCluster, portDialog, unusedInternalPort } from './clusters-page';
 import { closeReveal, openConsole, statusBar, uniqueName } from './console-page';
 import { bridgeInvoke } from './lifecycle-page';
+import { keyIdOf, makeKeyValue } from '../../../main/emulator/core/ids';
+import { allAccessKey } from '../../../main/emulator/areas/accounts/owner-key';
+
+interface WorldSnapshot {
+  clock: { now: number };
+  state: { areas: { accounts: { members: Array<Record<string, unknown>>; keys: unknown[] } } };
+}
+
+/**
+ * A viewer of their own with a key whose own permissions are broad, put into the running world
+ * (export, add, import: the world other specs built is kept), so only the viewer's role refuses.
+ */
+async function viewerKey(page: Page, name: string): Promise<string> {
+  const snapshot = await bridgeInvoke<WorldSnapshot>(page, 'emulator:exportSnapshot', {});
+  const now = snapshot.clock.now;
+  const userId = `usr_e2e${Date.now().toString(36)}`;
+  const accounts = snapshot.state.areas.accounts;
+  accounts.members.push({
+    id: userId,
+    email: `${userId}@example.com`,
+    name: `Vera Viewer ${userId.slice(-4)}`,
+    username: userId,
+    role: 'viewer',
+    status: 'active',
+    joinedAt: now,
+    lastActive: null,
+    invitedAt: null,
+    invitedBy: null,
+    department: null,
+    title: null,
+    removedAt: null,
+  });
+  const value = makeKeyValue('live');
+  accounts.keys.push(allAccessKey(value, { id: keyIdOf(value), name, createdAt: now, owner: false, createdBy: userId }));
+  await bridgeInvoke(page, 'emulator:importSnapshot', snapshot);
+  return value;
+}
 
 /** Through the palette's "Check a permission…". */
 async function openCheck(page: Page): Promise<void> {
@@ -103,5 +140,33 @@ test.describe('explained permission check', () => {
     await expect(why.getByTestId('check-verdict')).toBeVisible();
     await why.getByRole('button', { name: 'Close' }).click();
     await expect(why).toBeHidden();
+  });
+
+  test("a member's own 403 opens the chain that refused them: role viewer, no grant, no share", async ({ page }) => {
+    await openConsole(page);
+    const name = uniqueName('e2e viewer');
+    const value = await viewerKey(page, name);
+    await bridgeInvoke(page, 'profiles:fromKey', { name, apiKey: value, activate: true });
+    await expect(statusBar(page).getByTestId('status-profile')).toHaveText(name);
+
+    await page.getByRole('link', { name: 'Clusters' }).click();
+    await openRunningCluster(page);
+    await page.getByTestId('add-port-button').click();
+    const dialog = portDialog(page);
+    await dialog.getByTestId('port-internal-input').fill(String(unusedInternalPort()));
+    await dialog.getByTestId('port-description-input').fill('refused by role');
+    await dialog.getByTestId('port-save').click();
+    // The key allows the write; the member's role does not.
+    await expect(dialog).toContainText('does not allow write on clusters');
+    await dialog.getByRole('button', { name: 'Why?' }).click();
+
+    const why = page.getByTestId('why-dialog');
+    await expect(why.getByTestId('why-key-level')).toHaveCount(0);
+    await expect(why.getByTestId('check-verdict')).toContainText('Refused');
+    const chain = why.getByTestId('check-chain');
+    await expect(chain.getByTestId('chain-step').first()).toContainText('Role viewer');
+    await expect(chain).toContainText('No grants');
+    await expect(chain).toContainText('No shares');
+    await why.getByRole('button', { name: 'Close' }).click();
   });
 });

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 
 export type Intent =
   | 'api-keys:create'
+  | 'audit:export'
   | 'emulator:reset'
   | 'endpoints:configure'
   | 'endpoints:check-health'

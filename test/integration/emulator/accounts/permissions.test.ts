@@ -130,6 +130,23 @@ describe('permissions and roles (http)', () => {
     expect(viewer.details.reason).toMatch(/No role, inherited role, grant or share .* write on endpoints/);
   });
 
+  it("lets any member check themselves (the console's Why?), and only accounts readers check others", async () => {
+    // The viewer's role holds nothing on accounts, yet may ask why they are refused.
+    const self = await check(holder('viewer').id, 'write', 'clusters', t.keys.viewer);
+    expect(self).toMatchObject({ allowed: false, role: 'viewer' });
+    const other = await t.call('POST', '/v2/accounts/permissions/check', {
+      key: t.keys.viewer,
+      body: { userId: holder('admin').id, permission: 'write', scope: 'clusters' },
+    });
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { userId: holder('viewer').id, requiredPermission: 'read', requiredScope: 'accounts', currentRole: 'viewer' },
+    });
+    // The admin reads the team's access.
+    expect((await check(holder('viewer').id, 'write', 'clusters', t.keys.admin)).allowed).toBe(false);
+  });
+
   it('echoes the resource a check names, and says no share exists', async () => {
     const r = await t.call('POST', '/v2/accounts/permissions/check', {
       body: { userId: holder('viewer').id, permission: 'write', scope: 'clusters', resourceId: 'cluster_abc' },

@@ -146,12 +146,23 @@ describe('resource shares (http)', () => {
     }
   });
 
-  it('refuses sharing more than the caller holds on the resource', async () => {
-    // The viewer may write on accounts (so the share route lets them in), not on clusters.
-    const granted = await t.call('POST', `/v2/accounts/permissions/${viewer.id}/grant`, {
-      body: { permissions: ['write'], scopes: ['accounts'] },
+  it('lets a developer share an endpoint they hold without the accounts scope, and no more than they hold', async () => {
+    const r = await share(ids.endpoint, { users: [viewer.id], permissions: ['read', 'execute'] }, t.keys.developer);
+    expect(r.status).toBe(201);
+    // The viewer reads endpoints; writing and running them is above their level.
+    const above = await share(ids.endpoint, { users: [viewer.id], permissions: ['write', 'execute'] }, t.keys.viewer);
+    expect(above.status).toBe(403);
+    // A key without the resource's scope cannot share it, whatever its member holds.
+    const created = await t.call('POST', '/v2/accounts/api-keys', {
+      body: { name: 'clusters only', permissions: ['read', 'write'], scopes: ['clusters'] },
     });
-    expect(granted.status).toBe(201);
+    expect(created.status).toBe(201);
+    const narrow = await share(ids.endpoint, { users: [viewer.id], permissions: ['read'] }, created.body.key);
+    expect(narrow.status).toBe(403);
+    expect(narrow.body).toMatchObject({ error: 'INSUFFICIENT_PERMISSIONS', details: { requiredScope: 'endpoints' } });
+  });
+
+  it('refuses sharing more than the caller holds on the resource', async () => {
     const r = await share(ids.cluster, { users: [developer.id], permissions: ['write'] }, t.keys.viewer);
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({

@@ -9,7 +9,9 @@ import { accountsOperations as ops } from '../../../../../shared/api/accounts/op
 import { TIER_LIMITS } from '../limits';
 import { accountsOf, type Accounts } from '../state';
 import type { StoredMember } from '../stored-schema';
-import { memberOf } from './member';
+import { callerMemberOf, memberOf } from './member';
+import type { Caller } from '../../../core/area';
+import { insufficientPermissions } from '../../../core/errors';
 import { grantView, roleView, stateAt } from './views';
 import { defineRoute } from '../../../core/route-def';
 import { accessWorldOf, decide } from './decide';
@@ -86,6 +88,28 @@ function executionLimits(accounts: Accounts, m: StoredMember, now: number) {
   return { remainingExecutions: Math.max(0, max - used), maxExecutionsPerHour: max };
 }
 
+/**
+ * Anyone may ask about themselves (the console's "Why?" for the caller's own refusal); asking
+ * about another member reads the team's access, which needs the accounts scope on the key and
+ * read on accounts for its member, as every accounts read does.
+ */
+function assertMayCheck(accounts: Accounts, key: Caller, userId: string, now: number): void {
+  const caller = callerMemberOf(accounts, key);
+  if (caller?.id === userId) return;
+  const keyMay = key.scopes.includes('accounts') && key.permissions.includes('read');
+  if (
+    keyMay &&
+    caller &&
+    decide(accessWorldOf(accounts), caller, { permission: 'read', scope: 'accounts', resourceIds: [] }, now, false).allowed
+  )
+    return;
+  const reason = 'Checking another member needs read on accounts; anyone may check themselves';
+  throw insufficientPermissions(
+    { userId: caller?.id ?? null, requiredPermission: 'read', requiredScope: 'accounts', currentRole: caller?.role ?? null, reason },
+    reason,
+  );
+}
+
 export const permissionRoutes = [
   defineRoute(ops['permissions.schema'], (ctx): PermissionsSchemaResponse => {
     const accounts = accountsOf(ctx.store);
@@ -129,8 +153,9 @@ export const permissionRoutes = [
     const accounts = accountsOf(ctx.store);
     return effectiveOf(accounts, memberOf(accounts, params.user_id), now);
   }),
-  defineRoute(ops['permissions.check'], (ctx, { body, now }): PermissionCheckResponse => {
+  defineRoute(ops['permissions.check'], (ctx, { body, key, now }): PermissionCheckResponse => {
     const accounts = accountsOf(ctx.store);
+    assertMayCheck(accounts, key, body.userId, now);
     const m = memberOf(accounts, body.userId);
     const resourceId = body.resourceId ?? null;
     const { allowed, source, reason, chain } = decide(

@@ -5,7 +5,14 @@
 // extensions (docs/decisions.md, Permissions and roles: custom roles, grants and shares).
 import { accountsOperations as ops } from '../../../../../shared/api/accounts/operations';
 import type { ListSharesResponse, RevokeShareResponse, ShareResourceResponse } from '../../../../../shared/api/accounts/shares';
-import { invalidState, membersNotFound, resourceNotFound, shareNotFound, validationError } from '../../../core/errors';
+import {
+  insufficientPermissions,
+  invalidState,
+  membersNotFound,
+  resourceNotFound,
+  shareNotFound,
+  validationError,
+} from '../../../core/errors';
 import { randomBase62 } from '../../../core/ids';
 import { defineRoute } from '../../../core/route-def';
 import { accountRecord } from '../records';
@@ -25,6 +32,12 @@ export const shareRoutes = [
       const resourceId = params.resource_id;
       const resource = ctx.resource(resourceId);
       if (!resource) throw resourceNotFound(resourceId);
+      // The route declares no scope: the key must hold the resource's (its member's level is checked below).
+      if (!key.scopes.includes(resource.scope as (typeof key.scopes)[number]))
+        throw insufficientPermissions(
+          { requiredPermission: 'write', requiredScope: resource.scope },
+          `This key lacks the ${resource.scope} scope of the ${resource.type} it would share`,
+        );
       // The model has no teams (01-accounts.md names team ids, nothing more): refused rather than ignored.
       if (body.teams?.length) throw validationError('teams', 'the account has no teams to share with; name users instead');
       const users = [...new Set(body.users)];
