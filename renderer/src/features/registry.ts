@@ -5,6 +5,7 @@
 import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
 import { feature as audit } from './accounts/audit';
+import { feature as team } from './accounts/team';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
 import { feature as templates } from './clusters/templates';
@@ -21,6 +22,7 @@ export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
   apiKeys,
+  team,
   access,
   audit,
   clusters,

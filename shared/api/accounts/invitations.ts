@@ -7,7 +7,7 @@ import { AssignableRoleName, ExtraPermissions } from './team';
 /** The bound of an address (RFC 5321's path limit). */
 const EMAIL_MAX = 254;
 
-const INVITATION_LIFETIMES = ['1d', '7d', '30d'] as const;
+export const INVITATION_LIFETIMES = ['1d', '7d', '30d'] as const;
 
 export const InviteMemberRequest = z.strictObject({
   email: z

@@ -92,7 +92,7 @@ export const RemoveMemberResponse = z.object({
 });
 
 /** The bound of one bulk request (docs/decisions.md, Team). */
-const BULK_MEMBERS_MAX = 100;
+export const BULK_MEMBERS_MAX = 100;
 export const BulkMembersRequest = z.strictObject({
   operation: z.enum(['update_role', 'update_department', 'suspend', 'reactivate']),
   members: z.array(UserId).min(1).max(BULK_MEMBERS_MAX),

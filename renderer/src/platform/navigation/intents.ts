@@ -18,7 +18,8 @@ export type Intent =
   | 'tuning:start'
   | 'tuning:stop'
   | 'tuning:deploy-best'
-  | 'experiments:create';
+  | 'experiments:create'
+  | 'team:invite';
 
 interface IntentState {
   pending: Intent | null;
