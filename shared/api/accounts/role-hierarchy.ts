@@ -23,7 +23,7 @@ export interface HierarchyProblem {
 type Lookup<R> = (name: string) => R | undefined;
 
 /** The roles `role` inherits, transitively, nearest first; unknown names and cycles stop. */
-export function ancestorsOf<R extends HierarchyRole>(role: R, lookup: Lookup<R>): R[] {
+function ancestorsOf<R extends HierarchyRole>(role: R, lookup: Lookup<R>): R[] {
   const out: R[] = [];
   const seen = new Set([role.name]);
   const queue = [role];
@@ -40,7 +40,7 @@ export function ancestorsOf<R extends HierarchyRole>(role: R, lookup: Lookup<R>)
 }
 
 /** The union of names, `*` alone when any holds it, in first-seen order. */
-export function unionOfNames(lists: ReadonlyArray<readonly string[]>): string[] {
+function unionOfNames(lists: ReadonlyArray<readonly string[]>): string[] {
   const all = lists.flat();
   return all.includes('*') ? ['*'] : [...new Set(all)];
 }

@@ -9,6 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useUrlState } from '../../../platform/navigation/url-state';
 import { CheckTab } from './CheckTab';
+import { GrantsTab } from './grants/GrantsTab';
+import { RolesTab } from './roles/RolesTab';
 
 interface AccessTab {
   value: string;
@@ -16,7 +18,11 @@ interface AccessTab {
   Panel: ComponentType;
 }
 
-const TABS: readonly AccessTab[] = [{ value: 'check', label: 'Check', Panel: CheckTab }];
+const TABS: readonly AccessTab[] = [
+  { value: 'check', label: 'Check', Panel: CheckTab },
+  { value: 'roles', label: 'Roles', Panel: RolesTab },
+  { value: 'grants', label: 'Grants', Panel: GrantsTab },
+];
 
 const URL_DEFAULTS = { tab: TABS[0]!.value };
 
