@@ -7,7 +7,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A span in its two largest units: "3 d 4 h", "2 h 14 min", "12 min", "45 s". */
+/**
+ * A span in its two largest units: "3 d 4 h", "2 h 14 min", "12 min", "45 s".
+ * @internal Exported for its tests only.
+ */
 export function spanWords(ms: number): string {
   const span = Math.max(0, ms);
   if (span < MINUTE) return `${Math.max(1, Math.floor(span / 1000))} s`;

@@ -25,7 +25,8 @@ export const emptyGrantForm = (): GrantForm => ({ userId: '', permissions: [], s
 
 const MAX_RESOURCES = 100;
 
-export function resourceIds(text: string): string[] {
+/** The resource ids typed, each once. */
+function resourceIds(text: string): string[] {
   return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 }
 
