@@ -1,9 +1,10 @@
 // Pure logic of the Roles and Grants tabs: the inheritance layout, the role editor's form (its
 // name rule, bounds, and the hierarchy problem before saving), the grant countdown and form.
 import { describe, expect, it } from 'vitest';
-import type { PermissionsSchemaResponse } from '../../../shared/api/accounts/permissions';
+import type { EffectivePermissions, PermissionsSchemaResponse } from '../../../shared/api/accounts/permissions';
 import { expiryText, grantStateAt, spanWords, tickFor } from '../../../renderer/src/features/accounts/access/grants/countdown';
 import { validateGrantForm, emptyGrantForm } from '../../../renderer/src/features/accounts/access/grants/grant-form';
+import { baseRoleOf, eachLimited, matrixRow } from '../../../renderer/src/features/accounts/access/matrix/matrix-cells';
 import { layoutRoleGraph } from '../../../renderer/src/features/accounts/access/roles/role-graph';
 import {
   draftEffective,
@@ -136,5 +137,58 @@ describe('grant form', () => {
       },
     });
     expect(validateGrantForm(emptyGrantForm(), now)).toMatchObject({ ok: false, errors: { userId: 'Choose a member' } });
+  });
+});
+
+describe('permission matrix', () => {
+  const effective = (role: string, inheritedFrom: string[], permissions: string[], scopes: string[], grants: unknown[] = []) =>
+    ({
+      userId: 'usr_1',
+      role,
+      inheritedFrom,
+      effectivePermissions: { permissions, scopes },
+      customPermissions: grants,
+    }) as unknown as EffectivePermissions;
+  const roles = rolesOf(SCHEMA);
+
+  it('marks what a grant adds to a built-in role, whole or for some resources', () => {
+    const row = matrixRow(
+      effective(
+        'viewer',
+        [],
+        ['read'],
+        ['endpoints', 'clusters'],
+        [
+          { grantId: 'grant_1', permissions: ['write'], scopes: ['clusters'], resources: null, expiresAt: null },
+          { grantId: 'grant_2', permissions: ['execute'], scopes: ['endpoints'], resources: ['ep_1'], expiresAt: null },
+        ],
+      ),
+      roles,
+    );
+    expect(row.base).toBe('viewer');
+    expect(row.cell('read', 'clusters')).toBe('held');
+    expect(row.cell('write', 'clusters')).toBe('added');
+    expect(row.cell('execute', 'endpoints')).toBe('partial');
+    expect(row.cell('write', 'endpoints')).toBe('none');
+  });
+
+  it('compares a custom role with the nearest built-in role it inherits: more is +, less is −', () => {
+    const row = matrixRow(effective('ops', ['viewer'], ['read'], ['endpoints', 'accounts']), roles);
+    expect(row.base).toBe('viewer');
+    expect(row.cell('read', 'accounts')).toBe('added');
+    expect(row.cell('read', 'clusters')).toBe('missing');
+    expect(baseRoleOf({ role: 'lone', inheritedFrom: [] })).toBeNull();
+  });
+
+  it('runs at most the given number of reads at a time', async () => {
+    let running = 0;
+    let peak = 0;
+    await eachLimited([1, 2, 3, 4, 5, 6, 7], 3, async () => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, 1));
+      running--;
+    });
+    expect(peak).toBe(3);
   });
 });
