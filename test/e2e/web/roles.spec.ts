@@ -76,6 +76,13 @@ test.describe('roles and grants', () => {
     const row = page.getByRole('row').filter({ hasText: reason });
     await expect(row).toContainText(/expires in [78] h/);
     await expect(row).toContainText('active');
+
+    // The matrix shows the grant as added to the viewer's role (write on clusters).
+    await page.getByRole('tab', { name: 'Matrix' }).click();
+    await page.getByRole('textbox', { name: 'Filter members' }).fill('viewer');
+    const matrix = page.getByRole('table', { name: 'Permission matrix' });
+    await expect(matrix.getByTitle('write on clusters: added on top of the base role', { exact: false }).first()).toBeVisible();
+    await page.getByRole('tab', { name: 'Grants' }).click();
     await row.getByRole('button', { name: /^Revoke grant/ }).click();
     const confirm = page.getByTestId('confirm-dialog');
     await expect(confirm).toContainText('loses write on clusters');

@@ -9,7 +9,10 @@ const DAY_MS = 86_400_000;
 /** security.audit.retention_days (01-accounts.md, Settings: 30-365) until the account settings exist (issue 20). */
 const AUDIT_RETENTION_DAYS_DEFAULT = 90;
 
-/** The most events the log holds: a 403 flood cannot grow memory without end. */
+/**
+ * The most events the log holds: a 403 flood cannot grow memory without end.
+ * @internal Exported for its tests only.
+ */
 export const AUDIT_EVENTS_MAX = 1_000_000;
 
 /**

@@ -15,7 +15,10 @@ const BUILT_IN = new Set(['owner', 'admin', 'developer', 'viewer']);
 const has = (held: { permissions: readonly string[]; scopes: readonly string[] }, permission: string, scope: string) =>
   (held.permissions.includes('*') || held.permissions.includes(permission)) && (held.scopes.includes('*') || held.scopes.includes(scope));
 
-/** The built-in role a member's row is compared with; null when their custom role inherits none. */
+/**
+ * The built-in role a member's row is compared with; null when their custom role inherits none.
+ * @internal Exported for its tests only.
+ */
 export function baseRoleOf(effective: Pick<EffectivePermissions, 'role' | 'inheritedFrom'>): string | null {
   if (BUILT_IN.has(effective.role)) return effective.role;
   return effective.inheritedFrom.find((r) => BUILT_IN.has(r)) ?? null;
