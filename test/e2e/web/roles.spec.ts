@@ -55,6 +55,18 @@ test.describe('roles and grants', () => {
     await editor.getByTestId('role-save').click();
     await expect(editor).toBeHidden();
     await expect(page.getByTestId(`role-card-${name}`)).toContainText('Release operators');
+
+    // The palette finds the role by name and opens its card.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'Open command palette' }).click();
+    const palette = page.getByTestId('command-palette');
+    await palette.getByRole('combobox', { name: 'Command' }).fill(name);
+    await palette
+      .getByRole('option', { name: /Release operators/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`tab=roles&role=${name}`));
+    await expect(page.getByTestId(`role-card-${name}`)).toBeVisible();
   });
 
   test('a grant counts down to its expiry and is revoked after a confirmation', async ({ page }) => {

@@ -17,6 +17,7 @@ export const feature: Feature = {
   description: 'Roles, grants, the permission matrix, and why a member may or may not do something',
   icon: <VerifiedUserOutlined fontSize="small" />,
   page: () => import('./AccessPage'),
+  search: () => import('./search').then((m) => m.searchRoles()),
   overlay: {
     useOpen: () => useWhy((s) => s.error !== null),
     component: () => import('./WhyDialog'),
