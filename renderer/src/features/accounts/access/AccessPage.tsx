@@ -9,6 +9,9 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useUrlState } from '../../../platform/navigation/url-state';
 import { CheckTab } from './CheckTab';
+import { GrantsTab } from './grants/GrantsTab';
+import { MatrixTab } from './matrix/MatrixTab';
+import { RolesTab } from './roles/RolesTab';
 
 interface AccessTab {
   value: string;
@@ -16,7 +19,12 @@ interface AccessTab {
   Panel: ComponentType;
 }
 
-const TABS: readonly AccessTab[] = [{ value: 'check', label: 'Check', Panel: CheckTab }];
+const TABS: readonly AccessTab[] = [
+  { value: 'check', label: 'Check', Panel: CheckTab },
+  { value: 'roles', label: 'Roles', Panel: RolesTab },
+  { value: 'grants', label: 'Grants', Panel: GrantsTab },
+  { value: 'matrix', label: 'Matrix', Panel: MatrixTab },
+];
 
 const URL_DEFAULTS = { tab: TABS[0]!.value };
 

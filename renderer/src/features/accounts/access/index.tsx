@@ -1,6 +1,9 @@
 // The roles & permissions feature as the shell sees it: its page, the palette's "Check a
 // permission…", and the "Why?" dialog every 403 opens (an overlay, loaded when first asked for).
+import AccountTree from '@mui/icons-material/AccountTree';
+import GridOn from '@mui/icons-material/GridOn';
 import ManageSearch from '@mui/icons-material/ManageSearch';
+import MoreTime from '@mui/icons-material/MoreTime';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { useWhy } from '../../../platform/why';
@@ -11,9 +14,10 @@ export const feature: Feature = {
   area: 'accounts',
   path: '/access',
   label: 'Roles & permissions',
-  description: 'Check what a member may do, step by step',
+  description: 'Roles, grants, the permission matrix, and why a member may or may not do something',
   icon: <VerifiedUserOutlined fontSize="small" />,
   page: () => import('./AccessPage'),
+  search: () => import('./search').then((m) => m.searchRoles()),
   overlay: {
     useOpen: () => useWhy((s) => s.error !== null),
     component: () => import('./WhyDialog'),
@@ -25,6 +29,27 @@ export const feature: Feature = {
       title: 'Check a permission…',
       icon: <ManageSearch fontSize="small" />,
       run: () => navigate('/access?tab=check'),
+    },
+    {
+      id: 'access:roles',
+      group: 'Roles & permissions',
+      title: 'Show roles and their inheritance',
+      icon: <AccountTree fontSize="small" />,
+      run: () => navigate('/access?tab=roles'),
+    },
+    {
+      id: 'access:grants',
+      group: 'Roles & permissions',
+      title: 'Show permission grants',
+      icon: <MoreTime fontSize="small" />,
+      run: () => navigate('/access?tab=grants'),
+    },
+    {
+      id: 'access:matrix',
+      group: 'Roles & permissions',
+      title: 'Show the permission matrix',
+      icon: <GridOn fontSize="small" />,
+      run: () => navigate('/access?tab=matrix'),
     },
   ],
 };
