@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { EmulatorOptions } from '../../main/emulator/index';
 import { createServices, type Services } from '../../main/services';
+import { MemorySecretStore } from '../../main/vault/memory-secret-store';
 import { startWebServer } from '../../main/web/server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,7 +41,9 @@ export async function withScaledConsole<T>(
 ): Promise<T> {
   const token = 'bench-browser-token-00001';
   const dataDir = mkdtempSync(join(tmpdir(), 'gpc-bench-'));
-  const services = await createServices({ mode: 'web', dataDir, emulator: { scale } });
+  // A memory vault, as the other benches: the keychain is not what is measured (and without a
+  // session bus keytar's native module crashes the process).
+  const services = await createServices({ mode: 'web', dataDir, secretStore: new MemorySecretStore(), emulator: { scale } });
   const server = await startWebServer({ services, port: 0, token, staticDir: join(ROOT, 'dist/renderer') });
   const browser = await launchChromium();
   try {
