@@ -117,6 +117,8 @@ export const VerifyResponse = z.object({
   permissions: z.array(KeyPermission),
   scopes: z.array(z.string()),
   expires_at: Timestamp.nullable(),
+  /** Added (issue 19): the member the key belongs to, so a console knows who "you" are. */
+  user_id: z.string().nullable(),
 });
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
 

@@ -28,6 +28,8 @@ export const TeamMember = z.object({
   /** Added (docs/decisions.md, Team): the pending member's invitation, to resend or cancel it; null once joined. */
   invitationId: z.string().nullable(),
   invitationStatus: InvitationState.nullable(),
+  /** Added: the pending member's invitation address, so any admin can copy it again; null once joined. */
+  inviteUrl: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 

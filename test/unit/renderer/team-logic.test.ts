@@ -42,6 +42,7 @@ function member(id: string, patch: Partial<TeamMember> = {}): TeamMember {
     title: null,
     invitationId: null,
     invitationStatus: null,
+    inviteUrl: null,
     ...patch,
   };
 }

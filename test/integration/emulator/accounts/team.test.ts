@@ -54,7 +54,11 @@ describe('team members: detail, change and removal (http)', () => {
     expect(list.members.filter((m) => m.status !== 'pending').every((m) => m.invitationId === null && m.invitationStatus === null)).toBe(
       true,
     );
-    expect(list.members.find((m) => m.status === 'pending')!.invitationStatus).toBe('sent');
+    const pending = list.members.find((m) => m.status === 'pending')!;
+    expect(pending.invitationStatus).toBe('sent');
+    // Any admin can copy a pending invitation's address again, not only who sent it.
+    expect(pending.inviteUrl).toMatch(new RegExp(`/invitations/${pending.invitationId}$`));
+    expect(list.members.filter((m) => m.status !== 'pending').every((m) => m.inviteUrl === null)).toBe(true);
   });
 
   it("reads a member's detail with activity and resources computed from the world", async () => {
@@ -166,7 +170,10 @@ describe('team members: detail, change and removal (http)', () => {
   it('removes a member at once: gone from the list, detail 404, their key refused 401', async () => {
     const viewer = holder('viewer');
     // Verify needs no scope: any key of an active member passes it.
-    expect((await t.call('GET', '/v2/auth/verify', { key: t.keys.viewer })).status).toBe(200);
+    const verify = await t.call('GET', '/v2/auth/verify', { key: t.keys.viewer });
+    expect(verify.status).toBe(200);
+    // Verify names the member the key belongs to: a console knows who "you" are.
+    expect(verify.body.user_id).toBe(viewer.id);
     const r = await t.call('DELETE', `/v2/accounts/team/members/${viewer.id}`, { key: t.keys.admin });
     expect(r.status).toBe(200);
     expect(RemoveMemberResponse.parse(r.body)).toMatchObject({ id: viewer.id, status: 'removed' });

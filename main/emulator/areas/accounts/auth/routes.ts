@@ -27,6 +27,7 @@ export const authRoutes = [
       permissions: key.permissions,
       scopes: key.scopes,
       expires_at: key.expiresAt === null ? null : iso(key.expiresAt),
+      user_id: key.createdBy || null,
     };
   }),
   defineRoute(ops['auth.rateLimits'], (ctx, { now }) => {

@@ -52,6 +52,7 @@ export function memberView(
     title: m.title,
     invitationId: pending ? invitation.id : null,
     invitationStatus: pending ? (isExpired(invitation, now) ? 'expired' : invitation.status === 'resent' ? 'resent' : 'sent') : null,
+    inviteUrl: pending ? invitation.inviteUrl : null,
   };
 }
 

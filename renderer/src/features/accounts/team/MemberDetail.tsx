@@ -118,7 +118,7 @@ export function MemberDetail({ id }: { id: string }) {
   const state = memberState(member, now);
   const name = memberName(member);
   const inviter = member.invitedBy ? members.find((m) => m.id === member.invitedBy) : undefined;
-  const link = member.invitationId ? inviteLinks[member.invitationId] : undefined;
+  const link = member.inviteUrl ?? (member.invitationId ? inviteLinks[member.invitationId] : undefined);
   const owner = member.role === 'owner';
   const self = selfId !== null && member.id === selfId;
   const activity = detail.data?.activity;

@@ -114,7 +114,7 @@ export function TeamList({ onInvite }: { onInvite(): void }) {
           resend: (m) => void resend(m),
           cancel: setCancelling,
           remove: setRemoving,
-          inviteLink: (m) => (m.invitationId ? (inviteLinks[m.invitationId] ?? null) : null),
+          inviteLink: (m) => m.inviteUrl ?? (m.invitationId ? (inviteLinks[m.invitationId] ?? null) : null),
           onCopyError: (message) => notify('error', message),
           selfId: selfId,
         },

@@ -93,8 +93,13 @@ export const useTeam = create<TeamState>()((set, get) => {
           (r) => rolesOf(r.data.roles),
           () => null,
         );
+        // Who "you" are: the member the profile's key belongs to (never in a bulk action of your own).
+        const self = api('auth.verify', {}, { signal }).then(
+          (r) => r.data.user_id,
+          () => null,
+        );
         const { data } = await api('team.members.list', {}, { signal });
-        return { members: data.members, counts: data.roles, ...((await schema) ?? {}) };
+        return { members: data.members, counts: data.roles, ...((await schema) ?? {}), selfId: (await self) ?? get().selfId };
       }),
 
     ensureLoaded: () => list.ensureLoaded(get().load),
