@@ -43,6 +43,12 @@ export interface Authority {
    * counted apart so successful calls are known, and a 403 is written to the audit log as access_denied.
    */
   recordError(caller: Caller, failed: FailedRequest, now: number): void;
+  /**
+   * The refusal of one more resource a role limitation counts (issue 19: `maxEndpoints` of the
+   * caller's member's role), given how many the member has now; null when within it. The area
+   * that creates the resource counts; the accounts area knows the role.
+   */
+  limitation(caller: Caller, name: 'maxEndpoints', current: number): ApiError | null;
   /** The plan's hourly limit for a class, with any temporary boost. */
   tierLimit(cls: TierClass, now: number): number;
   /** Active keys, for the health route. */

@@ -8,6 +8,7 @@ import { TIER_LIMITS } from './limits';
 import { MemberAccess } from './permissions/member-access';
 import type { Store } from '../../state/store';
 import { accountsOf, type Accounts } from './state';
+import { roleLimitation } from './permissions/limitations';
 import type { StoredKey } from './stored-schema';
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -29,6 +30,9 @@ export function authorityOver(store: Store): Authority {
       // The caller is the stored key itself (authenticate returns it).
       accountsOf(store).recordUse(caller as StoredKey, cls, endpoint, now);
       store.changed('usage');
+    },
+    limitation(caller, name, current) {
+      return roleLimitation(accountsOf(store), caller.createdBy, name, current);
     },
     recordError(caller, failed, now) {
       accountsOf(store).recordFailure(caller.id, failed.label, now);

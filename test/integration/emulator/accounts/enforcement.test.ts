@@ -181,6 +181,46 @@ describe('the access model on every route (http)', () => {
     expectRoleRefusal(await endpointUpdate(t.keys.viewer!, other), 'viewer', 'write', 'endpoints');
   });
 
+  it("refuses a model deployment past the deployer's role maxEndpoints (a custom role given over HTTP), and allows it once raised", async () => {
+    const developer = holder('developer');
+    const detail = await t.call('GET', `/v2/accounts/team/members/${developer.id}`, { key: t.keys.admin });
+    const owned = detail.body.member.activity.endpointsCreated as number;
+    expect(owned).toBeGreaterThan(0);
+    const role = await t.call('POST', '/v2/accounts/permissions/roles', {
+      key: t.keys.admin,
+      body: {
+        name: 'deployer',
+        displayName: 'Deployer',
+        permissions: ['read', 'write', 'execute'],
+        scopes: ['endpoints', 'clusters'],
+        inherits: ['developer'],
+        limitations: { maxEndpoints: owned },
+      },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const given = await t.call('PUT', `/v2/accounts/team/members/${developer.id}`, { key: t.keys.admin, body: { role: 'deployer' } });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const models = (await t.call('GET', '/v2/training/models')).body.models as Array<{ id: string; metadata: { source: string } }>;
+    const model = models.find((m) => m.metadata.source === 'training')!;
+    const deploy = () =>
+      t.call('POST', `/v2/training/models/${model.id}/deploy`, { key: t.keys.developer!, body: { gpuType: 'a100', workers: 1 } });
+    const refused = await deploy();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { limitation: 'maxEndpoints', limit: owned, current: owned, currentRole: 'deployer' },
+    });
+    const raised = await t.call('PUT', `/v2/accounts/permissions/roles/${role.body.role.id}`, {
+      key: t.keys.admin,
+      body: { limitations: { maxEndpoints: owned + 1 } },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    const allowed = await deploy();
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(201);
+    // The new endpoint is theirs: the next one is past the raised limit.
+    expect((await deploy()).body).toMatchObject({ details: { limitation: 'maxEndpoints', current: owned + 1 } });
+  });
+
   it("refuses a key past its member role's maxApiKeys, naming the limitation, limit and count", async () => {
     const developer = holder('developer');
     await importWorld((a, now) => {

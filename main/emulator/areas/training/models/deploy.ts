@@ -38,6 +38,10 @@ export const deployRoute = defineRoute(
     assertNotArchived(m);
     const v = latestVersion(m);
     if (v.size.bytes > MODEL_LIMITS.maxDeployableBytes) throw modelTooLarge(v.size.bytes, v.size.trainable_parameters, v.size.parameters);
+    // The deployer's role may limit how many endpoints they have (issue 19): the endpoints they created that exist.
+    const owned = ctx.createdResources().filter((r) => r.type === 'endpoint' && r.createdBy === key.createdBy).length;
+    const limited = ctx.authority.limitation(key, 'maxEndpoints', owned);
+    if (limited) throw limited;
     const free = freeGpus(state, now);
     const gpu = TRAINING_GPUS[body.gpuType];
     if (free[body.gpuType] < body.workers)
