@@ -206,3 +206,25 @@ export function requiredAccess(op: Pick<Operation, 'access' | 'memberPermission'
 } {
   return { permission: op.memberPermission ?? op.access, scope: schemaScopeOf(op.scope) };
 }
+
+/**
+ * Path parameters that name a resource a grant may be limited to or a share may give: the
+ * resources of the three documents. Sub-resources (a cluster's ports and secrets) are decided
+ * on their cluster; keys and members are account records, never shared.
+ */
+const RESOURCE_PARAMS = ['cluster_id', 'endpoint_id', 'job_id', 'dataset_id', 'model_id', 'tune_id', 'template_id'] as const;
+
+/**
+ * The ids of the resources a request's path names, in RESOURCE_PARAMS order: what the
+ * emulator's enforcement decides on, and what the console's "Why?" asks about.
+ */
+export function resourceIdsOf(params: unknown): string[] {
+  const ids: string[] = [];
+  if (params === null || typeof params !== 'object') return ids;
+  const p = params as Record<string, unknown>;
+  for (const name of RESOURCE_PARAMS) {
+    const v = p[name];
+    if (typeof v === 'string' && v !== '') ids.push(v);
+  }
+  return ids;
+}

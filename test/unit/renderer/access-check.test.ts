@@ -15,7 +15,8 @@ import {
   verdictWords,
 } from '../../../renderer/src/features/accounts/access/chain-words';
 import { checkQueryOf, checkRequestOf, RESOURCE_ID_MAX } from '../../../renderer/src/features/accounts/access/check-query';
-import { resourceOfParams, whyRequestOf } from '../../../renderer/src/features/accounts/access/why-request';
+import { whyRequestOf } from '../../../renderer/src/features/accounts/access/why-request';
+import { resourceIdsOf } from '../../../shared/api/accounts/permissions';
 import { canExplain } from '../../../renderer/src/platform/why';
 
 const NOW = Date.parse('2026-11-27T17:02:00Z');
@@ -136,11 +137,12 @@ describe('a refused call as the check that explains it', () => {
   });
 
   it('finds the resource in the path parameters, the cluster of a secret', () => {
-    expect(resourceOfParams({ cluster_id: 'cl_1', secret_name: 'TOKEN' })).toBe('cl_1');
-    expect(resourceOfParams({ endpoint_id: 'ep_1' })).toBe('ep_1');
-    expect(resourceOfParams({ port_id: 'p_1' })).toBe('p_1');
-    expect(resourceOfParams({ user_id: 'usr_1' })).toBeNull();
-    expect(resourceOfParams({})).toBeNull();
+    // The same resources the enforcement decides on: a port or secret on its cluster, never a member.
+    expect(resourceIdsOf({ cluster_id: 'cl_1', secret_name: 'TOKEN' })).toEqual(['cl_1']);
+    expect(resourceIdsOf({ endpoint_id: 'ep_1' })).toEqual(['ep_1']);
+    expect(resourceIdsOf({ port_id: 'p_1' })).toEqual([]);
+    expect(resourceIdsOf({ user_id: 'usr_1' })).toEqual([]);
+    expect(resourceIdsOf({})).toEqual([]);
   });
 
   it('explains a member-level refusal for the member the key belongs to', () => {

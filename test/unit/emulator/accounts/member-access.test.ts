@@ -2,7 +2,8 @@
 // kept between requests and dropped exactly when a record it was compiled from changes.
 import { describe, expect, it } from 'vitest';
 import { authenticate } from '../../../../main/emulator/areas/accounts/authority';
-import { MemberAccess, resourceIdsOf } from '../../../../main/emulator/areas/accounts/permissions/member-access';
+import { MemberAccess } from '../../../../main/emulator/areas/accounts/permissions/member-access';
+import { resourceIdsOf } from '../../../../shared/api/accounts/permissions';
 import { accountsOf } from '../../../../main/emulator/areas/accounts/state';
 import type { StoredKey } from '../../../../main/emulator/areas/accounts/stored-schema';
 import { ApiError } from '../../../../main/emulator/core/errors';

@@ -13,15 +13,8 @@ import { AREA } from '../state';
 import { accountRecord } from '../records';
 import type { StoredGrant, StoredMember, StoredShare } from '../stored-schema';
 import { decide, type AccessWorld } from './decide';
-import { requiredAccess } from '../../../../../shared/api/accounts/permissions';
+import { requiredAccess, resourceIdsOf } from '../../../../../shared/api/accounts/permissions';
 import { holds, inheritedRoles, roleLookup, type RoleLookup } from './roles';
-
-/**
- * Path parameters that name a resource a grant may be limited to or a share may give: the
- * resources of the three documents. Sub-resources (a cluster's ports and secrets) are decided
- * on their cluster; keys and members are account records, never shared.
- */
-const RESOURCE_PARAMS = ['cluster_id', 'endpoint_id', 'job_id', 'dataset_id', 'model_id', 'tune_id', 'template_id'] as const;
 
 /** The records a compiled member is derived from (records.ts). */
 const SOURCES: ReadonlySet<string> = new Set([accountRecord.members, accountRecord.roles, accountRecord.grants, accountRecord.shares]);
@@ -33,21 +26,6 @@ interface CompiledMember {
   byRole: Map<Operation, boolean>;
   /** The member's grants and shares, for decide() when the role does not decide. */
   world: AccessWorld;
-}
-
-/**
- * The ids of the resources a request's path names, in RESOURCE_PARAMS order.
- * @internal Exported for its tests only.
- */
-export function resourceIdsOf(params: unknown): string[] {
-  const ids: string[] = [];
-  if (params === null || typeof params !== 'object') return ids;
-  const p = params as Record<string, unknown>;
-  for (const name of RESOURCE_PARAMS) {
-    const v = p[name];
-    if (typeof v === 'string' && v !== '') ids.push(v);
-  }
-  return ids;
 }
 
 /** The member permission an operation needs: its own (e.g. manage_team), else its access class. */

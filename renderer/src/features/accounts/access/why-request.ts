@@ -4,25 +4,9 @@
 // (`details.userId`, set by the member-level enforcement). A key-level refusal names no member:
 // the key itself lacks the permission or scope, whatever its holder's role.
 import type { PermissionName, SchemaScope } from '../../../../../shared/api/accounts/permissions';
-import { requiredAccess } from '../../../../../shared/api/accounts/permissions';
+import { requiredAccess, resourceIdsOf } from '../../../../../shared/api/accounts/permissions';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { Operation } from '../../../../../shared/api/operation';
-
-/** Path parameters that name the resource a check is about, most specific resource kind first. */
-const RESOURCE_PARAMS = ['endpoint_id', 'cluster_id', 'job_id', 'model_id', 'dataset_id', 'tune_id', 'template_id', 'key_id'];
-
-/**
- * The resource a call's path parameters name (a cluster's secret is checked on its cluster), or null.
- * @internal Exported for its tests only.
- */
-export function resourceOfParams(params: Readonly<Record<string, string>>): string | null {
-  for (const name of RESOURCE_PARAMS) {
-    const id = params[name];
-    if (id) return id;
-  }
-  const other = Object.keys(params).find((k) => k.endsWith('_id') && k !== 'user_id' && params[k]);
-  return other ? (params[other] ?? null) : null;
-}
 
 export interface WhyRequest {
   op: string;
@@ -58,7 +42,8 @@ export function whyRequestOf(
     summary: op.summary ?? null,
     permission,
     scope,
-    resourceId: resourceOfParams(request.params),
+    // The resource the enforcement decided on (a cluster's secret on its cluster).
+    resourceId: resourceIdsOf(request.params)[0] ?? null,
     userId,
     keyLevel: userId ? null : { required },
   };
