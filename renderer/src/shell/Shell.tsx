@@ -5,6 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import LinearProgress from '@mui/material/LinearProgress';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,7 +17,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { formatShortcut } from '../lib/shortcuts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
-import { navigate, useHashPath } from '../platform/navigation/hash-router';
+import { navigate, useHashPath, usePagePath } from '../platform/navigation/hash-router';
 import { NotificationStack } from './notifications/NotificationStack';
 import { FeatureOverlays } from './overlays/FeatureOverlays';
 import { CommandPalette } from './palette/CommandPalette';
@@ -41,7 +42,9 @@ function PageSkeleton() {
   );
 }
 
-function Navigation({ path }: { path: string }) {
+/** The areas, the address's own marked at once (it subscribes itself, so the page is not rendered again for it). */
+function Navigation() {
+  const path = useHashPath();
   const profile = useActiveProfile();
   return (
     <Box
@@ -121,7 +124,8 @@ function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
 }
 
 export function Shell() {
-  const path = useHashPath();
+  // The page follows the address once its code is loaded (the navigation follows it at once).
+  const { path, pending } = usePagePath();
   const area = areaForPath(path);
   const profile = useActiveProfile();
   const profilesKnown = useProfiles((s) => s.status === 'ready');
@@ -149,7 +153,7 @@ export function Shell() {
   else content = <NotFound path={path} />;
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="static" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <AppBar position="relative" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Toolbar variant="dense" sx={{ gap: 1.5 }}>
           <Memory color="primary" />
           <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
@@ -185,9 +189,10 @@ export function Shell() {
           <ThemeMenu />
           <ProfileSwitcher />
         </Toolbar>
+        {pending && <LinearProgress aria-label="Opening the page" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
       </AppBar>
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        <Navigation path={path} />
+        <Navigation />
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
           <ErrorBoundary resetKey={path}>
             <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
