@@ -19,7 +19,6 @@ export function auditChange(
     action,
     actorId: key.createdBy,
     keyId: key.id,
-    ipAddress: null,
     targetUserId: what.targetUserId,
     resource: what.resource,
     details: what.details,

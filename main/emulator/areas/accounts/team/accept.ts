@@ -43,9 +43,7 @@ export const acceptInvitationRoute = defineRoute(ops['emulator.invitationAccept'
     action: 'invitation_accepted',
     actorId: m.id,
     keyId: key.id,
-    ipAddress: null,
     targetUserId: m.id,
-    resource: null,
     details: { invitationId: inv.id, role: m.role, invitedBy: inv.invitedBy },
   });
   // The invitation's extra permissions, granted by whoever invited (the owner when they are gone).

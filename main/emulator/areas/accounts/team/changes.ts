@@ -43,9 +43,7 @@ function audit(c: Change, m: StoredMember, action: string, details: Record<strin
     action,
     actorId: c.actor.id,
     keyId: c.keyId,
-    ipAddress: null,
     targetUserId: m.id,
-    resource: null,
     details,
   });
 }

@@ -103,9 +103,7 @@ export function setExtras(
     action: grantId ? 'permission_granted' : 'permission_revoked',
     actorId: actor.id,
     keyId,
-    ipAddress: null,
     targetUserId: m.id,
-    resource: null,
     details: { permissions: [...perms], grantId, source: 'team' },
   });
 }

@@ -83,9 +83,7 @@ export const invitationRoutes = [
         action: 'member_invited',
         actorId: actor.id,
         keyId: key.id,
-        ipAddress: null,
         targetUserId: userId,
-        resource: null,
         details: { invitationId: id, email: body.email, role: role.name, permissions, expiresIn: body.expiresIn },
       });
       return { invitation: invitationView(inv, now), message: `Invitation sent to ${body.email}` };
@@ -125,9 +123,7 @@ export const invitationRoutes = [
       action: 'invitation_cancelled',
       actorId: actor.id,
       keyId: key.id,
-      ipAddress: null,
       targetUserId: inv.userId,
-      resource: null,
       details: { invitationId: inv.id, email: inv.email, role: inv.role },
     });
     return {

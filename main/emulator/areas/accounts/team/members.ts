@@ -125,9 +125,7 @@ export const memberRoutes = [
       action: 'member_removed',
       actorId: actor.id,
       keyId: key.id,
-      ipAddress: null,
       targetUserId: m.id,
-      resource: null,
       details: { role: m.role, from, revokedGrants: grants, revokedShares: shares, revokedKeys: keys, cancelledInvitations: invitations },
     });
     return {
