@@ -32,6 +32,11 @@ export interface Operation {
    * member needs `access` itself (docs/decisions.md, Permissions and roles: enforcement).
    */
   memberPermission?: 'manage_team' | 'manage_billing' | 'manage_integrations' | 'manage_security';
+  /**
+   * The role scope the member permission is decided on when it is not the key scope's own
+   * (issue 20: security settings need `manage_security` on `security`, whose key scope is `accounts`).
+   */
+  memberScope?: 'endpoints' | 'clusters' | 'accounts' | 'billing' | 'integrations' | 'security';
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;

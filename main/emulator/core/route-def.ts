@@ -17,6 +17,8 @@ export interface HandlerInput<O extends Operation> {
   now: number;
   /** This request's id (X-Request-Id; the cluster area's meta.request_id). */
   requestId: string;
+  /** The address the request came from, as the account sees it (the socket's; an in-process request's is loopback). */
+  address: string;
   /** The request's headers, lower-case names (e.g. Last-Event-ID of an event stream). */
   headers: Readonly<Record<string, string | string[] | undefined>>;
 }

@@ -72,6 +72,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
           key: state.key!,
           now: state.now,
           requestId: state.requestId,
+          address: req.ip,
           headers: req.headers,
         } as HandlerInput<Operation>;
         if (!admin && ctx.chaos.active) {

@@ -200,11 +200,11 @@ export function schemaScopeOf(keyScope: string | null): SchemaScope | null {
  * `manage_team`), or its access class, on the schema scope of its key scope. The emulator's
  * enforcement, the what-if and the console's "Why?" read it from here.
  */
-export function requiredAccess(op: Pick<Operation, 'access' | 'memberPermission' | 'scope'>): {
+export function requiredAccess(op: Pick<Operation, 'access' | 'memberPermission' | 'memberScope' | 'scope'>): {
   permission: PermissionName;
   scope: SchemaScope | null;
 } {
-  return { permission: op.memberPermission ?? op.access, scope: schemaScopeOf(op.scope) };
+  return { permission: op.memberPermission ?? op.access, scope: op.memberScope ?? schemaScopeOf(op.scope) };
 }
 
 /**

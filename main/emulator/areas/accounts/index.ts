@@ -14,6 +14,7 @@ import { grantRoutes } from './permissions/grants-routes';
 import { roleRoutes } from './permissions/roles-routes';
 import { permissionRoutes } from './permissions/routes';
 import { shareRoutes } from './permissions/shares-routes';
+import { settingsRoutes } from './settings/routes';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
@@ -33,6 +34,7 @@ export const accountsArea = defineArea<Accounts>({
     ...roleRoutes,
     ...grantRoutes,
     ...shareRoutes,
+    ...settingsRoutes,
   ],
   state: {
     schema: AccountsState,

@@ -1,5 +1,5 @@
 // The accounts area's records for the write-ahead log (docs/decisions.md, Persistence):
-// `account`, `members`, `invitations`, `roles`, `grants`, `shares` (each whole), `key:<id>`
+// `account`, `members`, `invitations`, `roles`, `grants`, `shares`, `settings` (each whole), `key:<id>`
 // (one key) and `audit:<id>` (one audit event, appended: the log is never rewritten whole).
 // Usage counts are not records: they go to the periodic snapshot only.
 import type { Accounts } from './state';
@@ -7,7 +7,7 @@ import type { AccountsState, StoredAuditEvent, StoredKey } from './stored-schema
 
 const KEY = 'key:';
 const AUDIT = 'audit:';
-const WHOLE = new Set(['account', 'members', 'invitations', 'roles', 'grants', 'shares']);
+const WHOLE = new Set(['account', 'members', 'invitations', 'roles', 'grants', 'shares', 'settings']);
 
 export const accountRecord = {
   account: 'account',
@@ -16,11 +16,14 @@ export const accountRecord = {
   roles: 'roles',
   grants: 'grants',
   shares: 'shares',
+  /** The five settings sections and when they changed, one record (`{settings, updatedAt}`). */
+  settings: 'settings',
   key: (id: string) => `${KEY}${id}`,
   audit: (id: string) => `${AUDIT}${id}`,
 } as const;
 
 export function accountsRecord(live: Accounts, id: string): unknown {
+  if (id === 'settings') return { settings: live.settings, updatedAt: live.settingsUpdatedAt };
   if (WHOLE.has(id)) return live[id as 'account' | 'members' | 'invitations' | 'roles' | 'grants' | 'shares'];
   if (id.startsWith(KEY)) return live.keys.get(id.slice(KEY.length));
   if (id.startsWith(AUDIT)) return live.auditEvent(id.slice(AUDIT.length));
@@ -34,6 +37,12 @@ export function applyAccountsRecord(stored: unknown, id: string, value: unknown)
   const s = stored as AccountsState;
   if (WHOLE.has(id)) {
     if (value === undefined) throw new Error(`the accounts record ${id} cannot be removed`);
+    if (id === 'settings') {
+      const v = value as { settings: AccountsState['settings']; updatedAt: number | null };
+      s.settings = v.settings;
+      s.settingsUpdatedAt = v.updatedAt;
+      return;
+    }
     (s as Record<string, unknown>)[id] = value;
     return;
   }

@@ -1,6 +1,8 @@
 // The accounts area in memory: keys indexed by id and by the SHA-256 of their value (O(1)
 // authentication), usage counts per key as maps, and the account and its team as stored.
+import type { StoredSettings } from '../../../../shared/api/accounts/settings';
 import type { Store } from '../../state/store';
+import { defaultSettings } from './settings/defaults';
 import type {
   AccountsState,
   StoredAccount,
@@ -46,6 +48,9 @@ export class Accounts {
   roles: StoredRole[];
   grants: StoredGrant[];
   shares: StoredShare[];
+  /** The five settings sections, write-only values in clear (views redact them: settings/view.ts). */
+  settings: StoredSettings;
+  settingsUpdatedAt: number | null;
   /** Audit events, oldest first (appended as they happen). */
   readonly audit: StoredAuditEvent[];
   readonly keys = new Map<string, StoredKey>();
@@ -69,6 +74,8 @@ export class Accounts {
     this.grants = stored.grants;
     this.shares = stored.shares;
     this.audit = stored.audit;
+    this.settings = stored.settings ?? defaultSettings(stored);
+    this.settingsUpdatedAt = stored.settingsUpdatedAt;
     for (const key of stored.keys) this.indexKey(key);
     for (const [keyId, u] of Object.entries(stored.usage)) {
       const log = this.usageOf(keyId);
@@ -105,6 +112,8 @@ export class Accounts {
       grants: this.grants,
       shares: this.shares,
       audit: this.audit,
+      settings: this.settings,
+      settingsUpdatedAt: this.settingsUpdatedAt,
     };
   }
 

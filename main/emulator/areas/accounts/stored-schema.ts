@@ -2,6 +2,7 @@
 // pending invitations, keys (the SHA-256 of each value, never the value) and usage counts.
 // Checked whenever a snapshot comes in (import and load); the area's types are inferred here.
 import { z } from 'zod';
+import { StoredSettings } from '../../../../shared/api/accounts/settings';
 import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, MemberRole } from '../../../../shared/api/common';
 import { KeyId, KeyRateLimit, KeyStatus } from '../../../../shared/api/accounts/api-keys';
 
@@ -85,7 +86,6 @@ export const StoredAccount = z.object({
   plan: Plan,
   ownerId: z.string(),
   createdAt: Ms,
-  security: z.object({ max_api_keys: z.number().int().min(1).max(50) }),
   boost: StoredBoost.nullable(),
 });
 export type StoredAccount = z.infer<typeof StoredAccount>;
@@ -185,5 +185,9 @@ export const AccountsState = z.object({
   grants: z.array(StoredGrant).default([]),
   shares: z.array(StoredShare).default([]),
   audit: z.array(StoredAuditEvent).default([]),
+  // Absent from data folders written before issue 20: the defaults then (settings/defaults.ts).
+  settings: StoredSettings.nullable().default(null),
+  /** When the settings last changed (ms); null until they do. */
+  settingsUpdatedAt: Ms.nullable().default(null),
 });
 export type AccountsState = z.infer<typeof AccountsState>;

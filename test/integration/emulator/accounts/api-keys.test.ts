@@ -219,14 +219,15 @@ describe.each(targets)('API keys (%s)', (_name, make) => {
     expect(big.body.error).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('answers KEY_LIMIT_REACHED at the account max_api_keys', async () => {
+  it('answers KEY_LIMIT_REACHED at the security setting max_api_keys', async () => {
     const snapshot = (await t.call('GET', '/_emulator/snapshot')).body;
     const active = snapshot.state.areas.accounts.keys.filter(
       (k: { status: string; expiresAt: number | null }) =>
         k.status === 'active' && (k.expiresAt === null || k.expiresAt > snapshot.clock.now),
     ).length;
-    snapshot.state.areas.accounts.account.security.max_api_keys = active + 1;
-    expect((await t.call('POST', '/_emulator/snapshot', { body: snapshot })).status).toBe(200);
+    const set = await t.call('PUT', '/v2/accounts/settings/security', { body: { api_access: { max_api_keys: active + 1 } } });
+    expect(set.status).toBe(200);
+    expect(set.body.api_access.max_api_keys).toBe(active + 1);
     expect((await create(valid)).status).toBe(201);
     const r = await create(valid);
     expect(r.status).toBe(409);

@@ -49,7 +49,7 @@ function createKey(ctx: EmulatorContext, caller: Caller, body: CreateBody, now: 
   if (denied) throw denied;
   const expiresAt = futureExpiry(body.expiresAt, now) ?? null;
   const accounts = accountsOf(ctx.store);
-  const max = accounts.account.security.max_api_keys;
+  const max = accounts.settings.security.api_access.max_api_keys;
   const active = accounts.activeKeyCount(now);
   if (active >= max) throw keyLimitReached(max, active);
   // The key belongs to the member whose key creates it, within their role's maxApiKeys (issue 19).

@@ -209,7 +209,6 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
       plan: 'pro',
       ownerId: owner.id,
       createdAt: now - 400 * DAY,
-      security: { max_api_keys: 50 },
       boost: null,
     },
     members: [...members, ...extra.members],
@@ -220,5 +219,7 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     grants: [],
     shares: [],
     audit: [],
+    settings: null,
+    settingsUpdatedAt: null,
   };
 }

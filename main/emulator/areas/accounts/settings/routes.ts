@@ -1,0 +1,44 @@
+// The settings routes (01-accounts.md, Endpoints: Settings): the five sections read whole and
+// updated one at a time. An update answers the updated section as GET shows it (the document
+// does not show the body: docs/decisions.md, Settings). The whole settings are one record.
+import { accountsOperations as ops } from '../../../../../shared/api/accounts/operations';
+import type { SettingsSection, StoredSettings } from '../../../../../shared/api/accounts/settings';
+import type { Operation } from '../../../../../shared/api/operation';
+import type { EmulatorContext } from '../../../core/context';
+import { defineRoute, type HandlerInput } from '../../../core/route-def';
+import { accountRecord } from '../records';
+import { accountsOf, AREA, type Accounts } from '../state';
+import { mergeSection } from './merge';
+import { sectionView, settingsView } from './view';
+
+/** Replaces the settings with `next` (a whole, already checked copy) as one durable record. */
+export function saveSettings(ctx: EmulatorContext, accounts: Accounts, next: StoredSettings, now: number): void {
+  accounts.settings = next;
+  accounts.settingsUpdatedAt = now;
+  ctx.store.touch(AREA, accountRecord.settings);
+}
+
+function updateRoute<O extends Operation, S extends SettingsSection>(op: O, section: S) {
+  return defineRoute(op, (ctx, input: HandlerInput<O>) => {
+    const accounts = accountsOf(ctx.store);
+    const { allow_lockout: _acknowledged, ...patch } = (input.body ?? {}) as Record<string, unknown>;
+    const next = { ...accounts.settings, [section]: mergeSection(accounts.settings[section], patch) } as StoredSettings;
+    saveSettings(ctx, accounts, next, input.now);
+    return sectionView(next, section, input.address) as never;
+  });
+}
+
+export const settingsRoutes = [
+  defineRoute(ops['settings.get'], (ctx, { address }) => {
+    const accounts = accountsOf(ctx.store);
+    return {
+      ...settingsView(accounts.settings, address),
+      updatedAt: accounts.settingsUpdatedAt === null ? null : new Date(accounts.settingsUpdatedAt).toISOString(),
+    };
+  }),
+  updateRoute(ops['settings.notifications.update'], 'notifications'),
+  updateRoute(ops['settings.billing.update'], 'billing'),
+  updateRoute(ops['settings.security.update'], 'security'),
+  updateRoute(ops['settings.integrations.update'], 'integrations'),
+  updateRoute(ops['settings.preferences.update'], 'preferences'),
+];
