@@ -9,6 +9,7 @@ import { defineRoute, type HandlerInput } from '../../../core/route-def';
 import { accountRecord } from '../records';
 import { accountsOf, AREA, type Accounts } from '../state';
 import { mergeSection } from './merge';
+import { notificationTestRoute } from './notification-test';
 import { sectionView, settingsView } from './view';
 
 /** Replaces the settings with `next` (a whole, already checked copy) as one durable record. */
@@ -41,4 +42,5 @@ export const settingsRoutes = [
   updateRoute(ops['settings.security.update'], 'security'),
   updateRoute(ops['settings.integrations.update'], 'integrations'),
   updateRoute(ops['settings.preferences.update'], 'preferences'),
+  notificationTestRoute,
 ];
