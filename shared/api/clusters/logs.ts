@@ -98,8 +98,12 @@ const LogsPage = z.object({
     has_previous: z.boolean(),
   }),
   query_info: z.object({
-    /** The log types asked for, null for all. */
-    log_type: z.array(LogType).nullable(),
+    /**
+     * The `log_type` parameter as asked: the document's query takes one type, echoed as that
+     * string ("gpu"); several (an extension: repeated or comma-separated) are echoed
+     * comma-separated ("gpu,error"); null when none was asked (docs/decisions.md, Clusters: logs).
+     */
+    log_type: z.string().nullable(),
     time_range: z.object({ start: Timestamp, end: Timestamp }),
     /** Each filter as `name=value` (values comma-separated). */
     filters_applied: z.array(z.string()),

@@ -140,8 +140,11 @@ export const HistoricalMetricsQuery = z.strictObject({
 });
 export type HistoricalMetricsQuery = z.input<typeof HistoricalMetricsQuery>;
 
-/** A bucket: shaped like a snapshot; `samples` counts the minutes with live data in it (categories absent when 0). */
-export const MetricsDataPoint = z.object({ timestamp: Timestamp, samples: z.number().int().min(0), ...categories });
+/**
+ * A bucket, shaped like a snapshot: `samples` counts the minutes with live data in it (at least
+ * one: a bucket without any is not answered, so every point carries the groups asked for).
+ */
+export const MetricsDataPoint = z.object({ timestamp: Timestamp, samples: z.number().int().min(1), ...categories });
 export type MetricsDataPoint = z.infer<typeof MetricsDataPoint>;
 
 const HistoricalMetrics = z.object({

@@ -97,8 +97,11 @@ describe('GET /logs', () => {
       expect([e.log_type, e.level]).toEqual(['error', 'error']);
       expect(e.stack_trace.length).toBeGreaterThan(2);
     }
-    expect(d.query_info.log_type).toEqual(['error']);
+    // One type asked, one string echoed (the document's query parameter is one value).
+    expect(d.query_info.log_type).toBe('error');
     expect(d.query_info.filters_applied).toEqual(['log_type=error', 'level=error']);
+    const two = (await logs(llm.id, `?${range}&log_type=gpu,error&limit=1`)).body.data;
+    expect(two.query_info.log_type).toBe('gpu,error');
     const gpu = (await logs(llm.id, `?${range}&source=gpu_driver&level=info,warn`)).body.data;
     for (const e of gpu.logs) expect(e.source).toBe('gpu_driver');
     const s = (await logs(llm.id, `?${range}&search=${encodeURIComponent('"Checkpoint saved" step_')}`)).body.data;

@@ -183,12 +183,32 @@ describe('historical', () => {
     }
   });
 
-  it('gives buckets without live data no values: a stopped cluster', async () => {
+  it('leaves out buckets without live data: a stopped cluster answers no point', async () => {
     const now = await t.now();
     const r = await hist(stopped.id, `start_time=${iso(now - 6 * HOUR)}&end_time=${iso(now)}&interval=1h`);
     expect(r.status).toBe(200);
-    expect(r.body.data.data_points.length).toBeGreaterThanOrEqual(6);
-    for (const p of r.body.data.data_points) expect(Object.keys(p).sort()).toEqual(['samples', 'timestamp']);
+    expect(r.body.data.data_points).toEqual([]);
+    expect(r.body.meta.data_point_count).toBe(0);
+  });
+
+  it('answers every point shaped like a snapshot, wherever the range starts within a bucket', async () => {
+    const now = await t.now();
+    const bucket = 5 * MIN;
+    const base = Math.floor(now / bucket) * bucket - 2 * HOUR;
+    // Every 10 s of a 5-minute bucket, the last minute's included (where a bucket used to come back empty).
+    for (let offset = 0; offset < bucket; offset += 10_000) {
+      const start = base + offset;
+      const r = await hist(llm.id, `start_time=${iso(start)}&end_time=${iso(start + HOUR)}&interval=5m&metrics=gpu,cpu`);
+      expect(r.status, `offset ${offset / 1000} s`).toBe(200);
+      const points = r.body.data.data_points;
+      expect(points.length, `offset ${offset / 1000} s`).toBeGreaterThanOrEqual(12);
+      for (const p of points) {
+        expect(p.samples, `offset ${offset / 1000} s`).toBeGreaterThan(0);
+        expect(Object.keys(p).sort(), `offset ${offset / 1000} s`).toEqual(['cpu', 'gpu', 'samples', 'timestamp']);
+        expect(Date.parse(p.timestamp) % bucket).toBe(0);
+      }
+      expect(r.body.meta.data_point_count).toBe(points.length);
+    }
   });
 
   it('refuses bad ranges and parameters, and bounds the number of points', async () => {

@@ -171,7 +171,7 @@ export const logRoutes = [
           has_previous: first > 0,
         },
         query_info: {
-          log_type: query.log_type ?? null,
+          log_type: query.log_type ? query.log_type.join(',') : null,
           time_range: { start: iso(w.start), end: iso(w.end) },
           filters_applied: applied,
           search_terms: terms,

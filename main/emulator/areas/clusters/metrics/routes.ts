@@ -150,14 +150,16 @@ export const metricRoutes = [
     const points: MetricsDataPoint[] = [];
     const agg = new Float64Array(m.layout.width);
     let i = 0;
-    for (let b = first; b < to && points.length < count; b += step) {
+    // A bucket with no sample (the cluster stopped, not yet created, or a range starting in a
+    // bucket's last minute) is left out: every point answered carries the groups asked for
+    // (docs/decisions.md, Clusters: historical metrics).
+    for (let b = first, k = 0; b < to && k < count; b += step, k++) {
       const i0 = i;
       while (i < series.times.length && series.times[i]! < b + step) i++;
+      if (i === i0) continue;
       const point: MetricsDataPoint = { timestamp: iso(b), samples: i - i0 };
-      if (i > i0) {
-        aggregateInto(agg, series, i0, i, query.aggregation);
-        Object.assign(point, renderVector(agg, 0, m.layout, options));
-      }
+      aggregateInto(agg, series, i0, i, query.aggregation);
+      Object.assign(point, renderVector(agg, 0, m.layout, options));
       const custom: Record<string, number> = {};
       for (const [name, values] of customs) {
         const inBucket = values.filter(([t]) => t >= b && t < b + step).map(([, v]) => v);

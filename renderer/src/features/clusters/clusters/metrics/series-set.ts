@@ -21,7 +21,7 @@ export class SeriesSet {
       const buffer = this.buffer(key, series.length);
       for (const p of series) buffer.push(p.x, p.y);
     }
-    const last = [...points].reverse().find((p) => p.samples > 0);
+    const last = points.at(-1);
     if (last) {
       const t = Date.parse(last.timestamp);
       this.lastX = t;

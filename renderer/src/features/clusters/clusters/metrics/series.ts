@@ -144,16 +144,12 @@ export function networkRates(previous: NetworkReading | null, current: NetworkRe
   return { rx: rx / seconds, tx: tx / seconds };
 }
 
-/** Series of historical data points (buckets without live minutes leave a gap: no point). */
+/** Series of historical data points (the API leaves out buckets without live minutes: a gap, no point). */
 export function historySeries(points: readonly MetricsDataPoint[]): Map<string, Point[]> {
   const out = new Map<string, Point[]>();
   let previous: NetworkReading | null = null;
   for (const p of points) {
     const t = Date.parse(p.timestamp);
-    if (p.samples === 0) {
-      previous = null;
-      continue;
-    }
     const { values, network } = readValues(p, t, previous);
     previous = network;
     for (const [key, y] of values) {
