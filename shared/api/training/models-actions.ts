@@ -65,7 +65,8 @@ export function compareVersions(a: string, b: string): number {
 
 export const CreateModelVersionRequest = z.strictObject({
   version: z.string().max(MODEL_LIMITS.version.max).regex(VERSION_PATTERN, 'a semantic version such as v1.1.0'),
-  trainingJobId: JobId,
+  /** Optional (03, Models: the document marks required fields where it means them): without it the version holds the latest one's files. */
+  trainingJobId: JobId.optional(),
   description: z.string().max(MODEL_LIMITS.description.max).optional(),
   changelog: z.array(z.string().min(1).max(MODEL_LIMITS.changelog.maxLength)).max(MODEL_LIMITS.changelog.maxItems).optional(),
 });

@@ -45,6 +45,11 @@ export const ModelVersion = z.object({
   size: Size,
   metrics: z.object({ training: Free, validation: Free, custom: Free }),
   files: z.array(ModelFile),
+  /**
+   * Added: the version whose files and metrics this one holds when it was registered without a
+   * training job (not trained here: docs/decisions.md, Training: models); null when a job made it.
+   */
+  derivedFrom: z.string().nullable(),
   createdAt: Timestamp,
 });
 export type ModelVersion = z.infer<typeof ModelVersion>;

@@ -72,7 +72,7 @@ describe('new version form', () => {
     expect(errors({ version: 'v1.0.5' }).version).toBe('Must be above the latest version, v1.1.0');
     expect(errors({ version: 'v1.2.0-rc.1' }).version).toBeUndefined();
     expect(errors({ version: '' }).version).toBe('Required');
-    expect(errors({ trainingJobId: '' }).trainingJobId).toBe('Choose a completed training job');
+    expect(errors({ trainingJobId: '' }).trainingJobId).toBe('Choose a completed training job, or no job');
     expect(errors({ changelog: `ok\n${'x'.repeat(501)}` }).changelog).toBe('Line 2 is over 500 characters');
   });
 

@@ -63,6 +63,7 @@ describe('model figures', () => {
 const version = (v: string, loss: number, accuracy: number): ModelVersion => ({
   version: v,
   trainingJobId: null,
+  derivedFrom: null,
   datasetId: null,
   description: null,
   changelog: [],

@@ -164,6 +164,8 @@ export const StoredModelVersion = z.object({
   files: z.array(StoredModelFile),
   /** What the weight files' bytes derive from: the model id for the first version, `<model id>@<version>` after. */
   content_key: z.string(),
+  /** The version this one copies when registered without a training job (absent before issue 22: none). */
+  derived_from: z.string().nullable().default(null),
   created_at: Ms,
 });
 

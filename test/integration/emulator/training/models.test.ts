@@ -206,6 +206,25 @@ describe('model update and versions', () => {
       code: 'MODEL_TYPE_MISMATCH',
       details: { modelType: 'llm', jobModelType: 'custom' },
     });
+
+    // Without a training job (the document does not require one): the latest version's files and
+    // metrics under the new number, saying which version it holds; the version checks still apply.
+    const latest = (await t.call('GET', `/v2/training/models/${seeded.id}`)).body;
+    const bare = await post({ version: 'v1.2.0', description: 'Weights fine-tuned elsewhere' });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(201);
+    expect(bare.body).toMatchObject({
+      version: 'v1.2.0',
+      trainingJobId: null,
+      derivedFrom: 'v1.1.0',
+      description: 'Weights fine-tuned elsewhere',
+    });
+    expect(bare.body.files).toEqual(latest.files);
+    expect(bare.body.metrics).toEqual(latest.metrics);
+    const after = (await t.call('GET', `/v2/training/models/${seeded.id}`)).body;
+    expect(after).toMatchObject({ version: 'v1.2.0', trainingJobId: null });
+    expect(after.versions.map((x: Json) => x.derivedFrom)).toEqual([null, null, 'v1.1.0']);
+    expect(errorOf(await post({ version: 'v1.2.0' }))).toMatchObject({ status: 409, code: 'VERSION_EXISTS' });
+    expect(errorOf(await post({ version: 'v1.1.9' }))).toMatchObject({ status: 409, code: 'VERSION_NOT_NEWER' });
   });
 });
 

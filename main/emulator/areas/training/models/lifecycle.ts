@@ -35,6 +35,7 @@ export function versionsOf(m: StoredModel): StoredModelVersion[] {
       metrics: m.metrics,
       files: m.files,
       content_key: m.id,
+      derived_from: null,
       created_at: m.created_at,
     },
   ];

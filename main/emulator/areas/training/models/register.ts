@@ -125,6 +125,7 @@ export function versionFromJob(
     },
     files,
     content_key: contentKey,
+    derived_from: null,
     created_at: completedAt,
   };
 }

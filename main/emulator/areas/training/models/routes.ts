@@ -9,7 +9,7 @@ import { defineRoute } from '../../../core/route-def';
 import { jobNotFound } from '../jobs/errors';
 import { JobRun } from '../jobs/sim/run';
 import { trainingRecord } from '../records';
-import { AREA, trainingState, type StoredModel } from '../state';
+import { AREA, trainingState, type StoredModel, type StoredModelVersion } from '../state';
 import { benchmarkScore, bestPerforming, recommendations, metricOf, type Comparable } from './compare';
 import { deployRoute } from './deploy';
 import { downloadRoute } from './download';
@@ -90,30 +90,44 @@ export const modelRoutes = [
       const state = trainingState(ctx.store);
       const m = modelOr404(state, ctx.store, params.model_id, now);
       assertNotArchived(m);
-      const job = state.jobs.find((j) => j.id === body.trainingJobId);
-      if (!job) throw jobNotFound(body.trainingJobId);
-      const run = new JobRun(job);
-      const t = run.at(now);
-      if (t.status !== 'completed' || t.endedAt === null) throw jobNotCompleted(job.id, t.status);
-      if (job.model_type !== m.type) throw modelTypeMismatch(m.type, job.model_type, job.id);
       const versions = versionsOf(m);
       const same = versions.find((v) => compareVersions(v.version, body.version) === 0);
       if (same) throw versionExists(m.id, same.version, same.training_job_id, `The model already has version ${same.version}`);
       const latest = versions.at(-1)!;
       if (compareVersions(body.version, latest.version) < 0) throw versionNotNewer(m.id, body.version, latest.version);
-      const fromJob = versions.find((v) => v.training_job_id === job.id);
-      if (fromJob)
-        throw versionExists(m.id, fromJob.version, job.id, `The training job is already version ${fromJob.version} of the model`);
-      const v = versionFromJob(
-        job,
-        run,
-        now,
-        t.runningMs,
-        `${m.id}@${body.version}`,
-        body.version,
-        body.description ?? null,
-        body.changelog ?? [],
-      );
+      let v: StoredModelVersion;
+      if (body.trainingJobId === undefined) {
+        // Not trained here: the latest version's files (the same bytes) and metrics, under a new number.
+        v = {
+          ...structuredClone(latest),
+          version: body.version,
+          training_job_id: null,
+          description: body.description ?? null,
+          changelog: body.changelog ?? [],
+          derived_from: latest.version,
+          created_at: now,
+        };
+      } else {
+        const job = state.jobs.find((j) => j.id === body.trainingJobId);
+        if (!job) throw jobNotFound(body.trainingJobId);
+        const run = new JobRun(job);
+        const t = run.at(now);
+        if (t.status !== 'completed' || t.endedAt === null) throw jobNotCompleted(job.id, t.status);
+        if (job.model_type !== m.type) throw modelTypeMismatch(m.type, job.model_type, job.id);
+        const fromJob = versions.find((x) => x.training_job_id === job.id);
+        if (fromJob)
+          throw versionExists(m.id, fromJob.version, job.id, `The training job is already version ${fromJob.version} of the model`);
+        v = versionFromJob(
+          job,
+          run,
+          now,
+          t.runningMs,
+          `${m.id}@${body.version}`,
+          body.version,
+          body.description ?? null,
+          body.changelog ?? [],
+        );
+      }
       m.versions = [...versions, v];
       applyVersion(m, v);
       m.updated_at = now;

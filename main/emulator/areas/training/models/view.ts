@@ -21,6 +21,7 @@ export function versionView(v: StoredModelVersion): ModelVersion {
     size: v.size,
     metrics: v.metrics,
     files: v.files.map(({ name, size, type, checksum }) => ({ name, size, type, checksum })),
+    derivedFrom: v.derived_from,
     createdAt: iso(v.created_at),
   };
 }

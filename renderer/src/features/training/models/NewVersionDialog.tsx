@@ -1,7 +1,7 @@
-// A new version of a model from a completed training job of its type (POST …/versions): the
-// version above the latest (the next minor suggested), the job picked from the completed jobs of
-// the model's type (those already a version of it are shown, not offered), description and
-// changelog lines. The API's refusals land on the version or the job.
+// A new version of a model (POST …/versions): the version above the latest (the next minor
+// suggested), the job picked from the completed jobs of the model's type (those already a version
+// of it are shown, not offered) or no job (the version holds the latest one's files: weights
+// made elsewhere), description and changelog lines. The API's refusals land on the version or the job.
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
@@ -22,6 +22,7 @@ import {
   VERSION_LABELS,
   versionErrorField,
   versionFormOf,
+  NO_JOB,
   type VersionForm,
   type VersionRequest,
 } from './version-form';
@@ -63,9 +64,9 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
   ) : jobs === null ? (
     'Reading the completed jobs…'
   ) : jobs.length === 0 ? (
-    `No completed ${model.type} training job yet: train one, then add it here`
+    `No completed ${model.type} training job yet: train one, or choose no job`
   ) : (
-    `Completed ${model.type} jobs; the new version takes its metrics and files`
+    `A completed ${model.type} job: the new version takes its metrics and files`
   );
   return (
     <FormDialog
@@ -95,12 +96,19 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
         select
         label="Training job"
         hint={pickerHelp}
-        disabled={!jobs || jobs.length === 0}
         slotProps={{
           select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
           htmlInput: { 'data-testid': 'new-version-job' },
         }}
       >
+        <MenuItem value={NO_JOB} data-testid="new-version-no-job">
+          <span>
+            No job{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              · keeps {latest}’s files and metrics (weights made elsewhere)
+            </Typography>
+          </span>
+        </MenuItem>
         {(jobs ?? []).map((j) => {
           const used = usedBy.get(j.id);
           return (

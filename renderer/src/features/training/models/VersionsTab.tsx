@@ -94,6 +94,11 @@ export function VersionsTab({ model, onNewVersion }: { model: Model; onNewVersio
                       · job <Link href={`#/training/jobs/${encodeURIComponent(v.trainingJobId)}`}>{v.trainingJobId}</Link>
                     </Typography>
                   )}
+                  {v.derivedFrom && (
+                    <Typography variant="body2" color="text.secondary">
+                      · not trained here: holds {v.derivedFrom}’s files
+                    </Typography>
+                  )}
                   <Typography variant="body2" color="text.secondary">
                     · {formatBytes(v.size.bytes)}
                   </Typography>

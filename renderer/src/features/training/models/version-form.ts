@@ -54,6 +54,9 @@ const changelogLines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** The job picker's choice of no job: the version holds the latest one's files and metrics (the API's trainingJobId is optional). */
+export const NO_JOB = 'none';
+
 export function validateVersionForm(form: VersionForm, model: Pick<Model, 'versions' | 'version'>): FormResult<VersionRequest> {
   const errors: FieldErrors = {};
   const version = form.version.trim();
@@ -65,7 +68,7 @@ export function validateVersionForm(form: VersionForm, model: Pick<Model, 'versi
     if (same) errors.version = `${same.version} exists already; use a version above ${latest}`;
     else if (compareVersions(version, latest) < 0) errors.version = `Must be above the latest version, ${latest}`;
   }
-  if (form.trainingJobId === '') errors.trainingJobId = 'Choose a completed training job';
+  if (form.trainingJobId === '') errors.trainingJobId = 'Choose a completed training job, or no job';
   if (form.description.length > MODEL_LIMITS.description.max)
     errors.description = `At most ${MODEL_LIMITS.description.max.toLocaleString('en-US')} characters`;
   const changelog = changelogLines(form.changelog);
@@ -77,7 +80,7 @@ export function validateVersionForm(form: VersionForm, model: Pick<Model, 'versi
   if (Object.keys(errors).length) return { ok: false, errors };
   const request: VersionRequest = {
     version,
-    trainingJobId: form.trainingJobId,
+    ...(form.trainingJobId === NO_JOB ? {} : { trainingJobId: form.trainingJobId }),
     ...(form.description.trim() ? { description: form.description.trim() } : {}),
     ...(changelog.length ? { changelog } : {}),
   };
