@@ -17,7 +17,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { formatShortcut } from '../lib/shortcuts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
-import { navigate, useHashPath, usePagePath } from '../platform/navigation/hash-router';
+import { navigate, PagePathProvider, useAddressPath, usePagePath } from '../platform/navigation/hash-router';
 import { NotificationStack } from './notifications/NotificationStack';
 import { FeatureOverlays } from './overlays/FeatureOverlays';
 import { CommandPalette } from './palette/CommandPalette';
@@ -44,7 +44,7 @@ function PageSkeleton() {
 
 /** The areas, the address's own marked at once (it subscribes itself, so the page is not rendered again for it). */
 function Navigation() {
-  const path = useHashPath();
+  const path = useAddressPath();
   const profile = useActiveProfile();
   return (
     <Box
@@ -111,7 +111,9 @@ function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <ErrorBoundary resetKey={path}>
-          <Suspense fallback={<PageSkeleton />}>{page}</Suspense>
+          <Suspense fallback={<PageSkeleton />}>
+            <PagePathProvider value={path}>{page}</PagePathProvider>
+          </Suspense>
         </ErrorBoundary>
       </Box>
       <StatusBar />
@@ -195,7 +197,9 @@ export function Shell() {
         <Navigation />
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
           <ErrorBoundary resetKey={path}>
-            <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
+            <Suspense fallback={<PageSkeleton />}>
+              <PagePathProvider value={path}>{content}</PagePathProvider>
+            </Suspense>
           </ErrorBoundary>
         </Box>
       </Box>

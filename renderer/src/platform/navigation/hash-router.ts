@@ -1,6 +1,6 @@
 // Hash routing: `#/api-keys`. The console has no server routes (file:// in Electron, a
 // static server in web mode), so the fragment carries the route.
-import { useEffect, useState, useSyncExternalStore, useTransition } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, useTransition } from 'react';
 
 export interface Location {
   path: string;
@@ -19,8 +19,28 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('hashchange', onChange);
 }
 
+const addressPath = () => parseHash(window.location.hash).path;
+const noSubscription = () => () => {};
+
+/** The address's path now: what the navigation marks (it follows the address at once). */
+export function useAddressPath(): string {
+  return useSyncExternalStore(subscribe, addressPath);
+}
+
+/** The frame's page path (usePagePath), handed to the pages it renders. */
+const PagePath = createContext<string | null>(null);
+export const PagePathProvider = PagePath.Provider;
+
+/**
+ * The path a page renders from: inside the frame, the frame's page path, so a page's own
+ * routes (a cluster's tabs, a job's detail) change in the same transition as the frame's and a
+ * section whose code is still loading keeps the current one on screen; outside it, the address.
+ */
 export function useHashPath(): string {
-  return useSyncExternalStore(subscribe, () => parseHash(window.location.hash).path);
+  const framed = useContext(PagePath);
+  // Subscribed only outside a frame: inside, the frame's transition renders the page.
+  const address = useSyncExternalStore(framed === null ? subscribe : noSubscription, addressPath);
+  return framed ?? address;
 }
 
 /**
@@ -31,10 +51,10 @@ export function useHashPath(): string {
  * so the first rows of a list waited for that timer, not for their data.
  */
 export function usePagePath(): { path: string; pending: boolean } {
-  const [path, setPath] = useState(() => parseHash(window.location.hash).path);
+  const [path, setPath] = useState(addressPath);
   const [pending, startTransition] = useTransition();
   useEffect(() => {
-    const follow = () => startTransition(() => setPath(parseHash(window.location.hash).path));
+    const follow = () => startTransition(() => setPath(addressPath()));
     // The hash may have changed between the first render and this subscription.
     follow();
     return subscribe(follow);

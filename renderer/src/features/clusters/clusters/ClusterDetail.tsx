@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { RefreshFrame, StaleBanner } from '../../../components/StaleBanner';
 import { ErrorState } from '../../../components/StateViews';
@@ -17,10 +17,14 @@ import { LifecycleDialogs, type LifecycleAction } from './LifecycleDialogs';
 import { OverviewTab } from './overview/OverviewTab';
 import { useIntent } from '../../../platform/page-hooks';
 import { DETAIL_POLL_MS, usePolling } from '../../../lib/use-polling';
+import { preloadableLazy, useLoadedCode, type LazyCode } from '../../../lib/preloadable-lazy';
 
-const ProxyTab = lazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));
-const SecretsTab = lazy(() => import('./secrets/SecretsTab').then((m) => ({ default: m.SecretsTab })));
-const MetricsTab = lazy(() => import('./metrics/MetricsTab').then((m) => ({ default: m.MetricsTab })));
+// Preloadable: the open tab's code is fetched while the cluster is read, so the tab renders
+// without suspending once it is (see preloadable-lazy.ts).
+const ProxyTab = preloadableLazy(() => import('./proxy/ProxyTab').then((m) => ({ default: m.ProxyTab })));
+const SecretsTab = preloadableLazy(() => import('./secrets/SecretsTab').then((m) => ({ default: m.SecretsTab })));
+const MetricsTab = preloadableLazy(() => import('./metrics/MetricsTab').then((m) => ({ default: m.MetricsTab })));
+const TAB_CODE: Partial<Record<DetailTab, LazyCode>> = { ports: ProxyTab, secrets: SecretsTab, metrics: MetricsTab };
 
 const TABS: Array<{ id: DetailTab; label: string }> = [
   { id: 'overview', label: 'Overview' },
@@ -51,6 +55,8 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
     if (known) useClusters.getState().upsert(known);
     void loadCluster(clusterId, { quiet: Boolean(known) });
   }, [clusterId, loadCluster]);
+  // The open tab's code is fetched alongside the cluster; its panel shows a placeholder until then.
+  const tabCode = useLoadedCode(TAB_CODE[tab]);
   useIntent('page:refresh', reload);
   // On the overview, a stop or restart is followed by the phase progress (it hands its reads
   // to the store); polling here too would race it with copies of another age.
@@ -108,14 +114,15 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
         sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
       >
         <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+          {!tabCode && <Skeleton variant="rounded" height={360} aria-label="Loading the tab" />}
           {tab === 'overview' && (
             <RefreshFrame stale={stale} refreshing={refreshing} fill>
               <OverviewTab cluster={cluster} />
             </RefreshFrame>
           )}
-          {tab === 'ports' && <ProxyTab cluster={cluster} />}
-          {tab === 'secrets' && <SecretsTab clusterId={clusterId} />}
-          {tab === 'metrics' && <MetricsTab cluster={cluster} />}
+          {tabCode && tab === 'ports' && <ProxyTab cluster={cluster} />}
+          {tabCode && tab === 'secrets' && <SecretsTab clusterId={clusterId} />}
+          {tabCode && tab === 'metrics' && <MetricsTab cluster={cluster} />}
         </Suspense>
       </Box>
       <LifecycleDialogs action={action} onClose={() => setAction(null)} />
