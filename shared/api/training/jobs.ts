@@ -17,7 +17,10 @@ export type ModelType = z.infer<typeof ModelType>;
 export const JobPriority = z.enum(['high', 'normal', 'low']);
 export type JobPriority = z.infer<typeof JobPriority>;
 /** The document's values, and `stopped`: the "stopped state" of its transitions table, which resume leaves. */
-export const JobStatus = z.enum(['pending', 'running', 'completed', 'failed', 'cancelled', 'stopped']);
+export const JobStatus = z.enum(['pending', 'running', 'completed', 'failed', 'cancelled', 'stopped']).meta({
+  description:
+    "The document's five values and `stopped`: its transitions table names a stopped state (POST stop on a running job) from which POST resume continues; `cancelled` is a job that never resumes (a stop while pending).",
+});
 export type JobStatus = z.infer<typeof JobStatus>;
 export const TrainingStrategy = z.enum(['lora', 'qlora', 'full']);
 export type TrainingStrategy = z.infer<typeof TrainingStrategy>;

@@ -13,8 +13,11 @@ export const TuneParams = z.object({ job_id: JobId, tune_id: TuneId });
 
 export const TuningAlgorithm = z.enum(['grid', 'random', 'bayesian', 'tpe', 'hyperband']);
 export type TuningAlgorithm = z.infer<typeof TuningAlgorithm>;
-/** The document's values, and `stopping`: a stop that lets the running trials finish, until they have. */
-export const TuningStatus = z.enum(['pending', 'running', 'stopping', 'completed', 'failed', 'cancelled']);
+/**
+ * The document's values only (issue 22: a client generated from it rejects any other). A stop
+ * that lets the running trials finish leaves the job `running`, with `stop` set, until they have.
+ */
+export const TuningStatus = z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']);
 export type TuningStatus = z.infer<typeof TuningStatus>;
 const TrialStatus = z.enum(['running', 'completed', 'failed', 'cancelled']);
 const Direction = z.enum(['minimize', 'maximize']);
@@ -234,12 +237,13 @@ export const ListTuningResponse = z.object({
 
 export const StopTuningRequest = z.strictObject({
   reason: z.string().max(TUNING_LIMITS.reason.max).optional(),
-  /** true: no new trials, the running ones finish (status `stopping` until then); false: they are cancelled now. */
+  /** true: no new trials, the running ones finish (the job stays `running`, with `stop` set, until then); false: they are cancelled now. */
   complete_running_trials: z.boolean().default(false),
 });
 export const StopTuningResponse = z.object({
   id: TuneId,
-  status: z.enum(['stopping', 'cancelled']),
+  /** The job's status after the stop: `running` while the running trials finish, else `cancelled`. */
+  status: z.enum(['running', 'cancelled']),
   stoppedAt: Timestamp,
   reason: z.string().nullable(),
   completeRunningTrials: z.boolean(),

@@ -248,9 +248,13 @@ describe('tuning: stop, early stopping, budget, multi-objective', () => {
     const b = await tune({ algorithm: 'random', max_trials: 10, max_concurrent: 2 });
     await t.advance(60);
     const stopB = await t.call('POST', `/v2/training/jobs/${jobId}/tune/${b.id}/stop`, { body: { complete_running_trials: true } });
-    expect(stopB.body).toMatchObject({ status: 'stopping', completeRunningTrials: true, cancelledTrials: [] });
+    // The document's statuses only: still running (its last trials), the stop recorded.
+    expect(stopB.body).toMatchObject({ status: 'running', completeRunningTrials: true, cancelledTrials: [] });
     expect(stopB.body.runningTrials).toHaveLength(2);
-    expect((await get(b.id)).status).toBe('stopping');
+    expect(await get(b.id)).toMatchObject({ status: 'running', stop: { completeRunningTrials: true } });
+    const twice = await t.call('POST', `/v2/training/jobs/${jobId}/tune/${b.id}/stop`, { body: {} });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ error: 'INVALID_STATE', details: { currentStatus: 'running', stopRequested: true } });
     await t.advance(600);
     const afterB = await get(b.id);
     expect(afterB.status).toBe('cancelled');

@@ -44,9 +44,12 @@ export const noCompletedTrials = (tuneId: string, status: string) =>
     status,
   });
 
-export const tuningInvalidState = (tuneId: string, status: string) =>
-  new ApiError(409, 'INVALID_STATE', `Cannot stop a ${status} tuning job (only pending or running)`, {
-    tuneId,
-    currentStatus: status,
-    allowedStatuses: ['pending', 'running'],
-  });
+export const tuningInvalidState = (tuneId: string, status: string, stopping = false) =>
+  new ApiError(
+    409,
+    'INVALID_STATE',
+    stopping
+      ? 'The tuning job is already stopping: its running trials are finishing'
+      : `Cannot stop a ${status} tuning job (only pending or running)`,
+    { tuneId, currentStatus: status, allowedStatuses: ['pending', 'running'], ...(stopping ? { stopRequested: true } : {}) },
+  );

@@ -215,7 +215,8 @@ export const tuningRoutes = [
     const tu = tuningOr404(state, params.job_id, params.tune_id);
     settleTunings(state, ctx.store, now, tu);
     const status = statusOf(tu, now);
-    if (status !== 'pending' && status !== 'running') throw tuningInvalidState(tu.id, status);
+    // A job already stopping (running its last trials) cannot be stopped again.
+    if ((status !== 'pending' && status !== 'running') || tu.stop !== null) throw tuningInvalidState(tu.id, status, tu.stop !== null);
     tu.stop = { at: now, reason: body.reason ?? null, complete_running: body.complete_running_trials };
     tu.updated_at = now;
     const stillRunning = body.complete_running_trials ? running(tu).map((t) => t.id) : [];
@@ -229,7 +230,7 @@ export const tuningRoutes = [
     const view = tuningView(tu, now);
     return {
       id: tu.id,
-      status: stillRunning.length > 0 ? ('stopping' as const) : ('cancelled' as const),
+      status: stillRunning.length > 0 ? ('running' as const) : ('cancelled' as const),
       stoppedAt: iso(now),
       reason: tu.stop.reason,
       completeRunningTrials: body.complete_running_trials,

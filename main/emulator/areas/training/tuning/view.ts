@@ -15,7 +15,8 @@ export function statusOf(tu: StoredTuning, now: number): TuningStatus {
     return tu.end_reason === 'all_failed' ? 'failed' : 'completed';
   }
   if (now < tu.start_at) return 'pending';
-  return tu.stop !== null ? 'stopping' : 'running';
+  // A stop that lets the running trials finish: still running (the view's `stop` says it was asked).
+  return 'running';
 }
 
 /** The best completed trial (lowest score; the earlier on a tie), or null. */

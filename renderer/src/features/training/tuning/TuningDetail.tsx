@@ -37,7 +37,16 @@ import { TrialCharts } from './TrialCharts';
 import { trialColumns } from './trial-columns';
 import { metricNames, searchParams, trialValue } from './trial-logic';
 import { algorithmLabel } from './tuning-form';
-import { formatDuration, formatImprovement, formatParam, formatValue, isLive, objectiveText, progressText } from './tuning-format';
+import {
+  formatDuration,
+  formatImprovement,
+  formatParam,
+  formatValue,
+  isLive,
+  objectiveText,
+  progressText,
+  tuningStatusLabel,
+} from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';
 import { useTuning, type Trial, type TuningJob } from './tuning-store';
 import { Figure } from '../../../components/Figure';
@@ -75,7 +84,7 @@ function Header({
           <Typography variant="h5" component="h1" noWrap>
             {algorithmLabel(job.algorithm)} · {objectiveText(job)}
           </Typography>
-          <TuningStatusChip status={job.status} size="medium" testId="tuning-detail-status" />
+          <TuningStatusChip status={tuningStatusLabel(job)} size="medium" testId="tuning-detail-status" />
         </Stack>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5 }}>
           <Typography variant="body2" color="text.secondary" sx={{ fontFamily: MONO_FONT, fontSize: 13 }}>
@@ -104,7 +113,7 @@ function Header({
           </IconButton>
         </span>
       </Tooltip>
-      {(job.status === 'running' || job.status === 'pending') && (
+      {(job.status === 'running' || job.status === 'pending') && job.stop === null && (
         <Button
           variant="outlined"
           color="error"
@@ -187,7 +196,7 @@ export function TuningDetail({ jobId, tuneId }: { jobId: string; tuneId: string 
   useEffect(reload, [reload]);
   useIntent('page:refresh', reload);
   const job = detail?.job ?? null;
-  const canStop = job !== null && (job.status === 'running' || job.status === 'pending');
+  const canStop = job !== null && (job.status === 'running' || job.status === 'pending') && job.stop === null;
   const openStop = useCallback(() => canStop && setStopping(true), [canStop]);
   const openDeploy = useCallback(() => job?.bestTrial && setDeploying(true), [job?.bestTrial]);
   useIntent('tuning:stop', openStop);

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/money';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { relativeTime } from '../../../platform/relative-time';
 import { algorithmLabel } from './tuning-form';
-import { formatValue, objectiveText, progressText } from './tuning-format';
+import { formatValue, objectiveText, progressText, tuningStatusLabel } from './tuning-format';
 import { TuningStatusChip } from './TuningStatusChip';
 import { tuningPath } from './tuning-route';
 import type { TuningListItem } from './tuning-store';
@@ -45,7 +45,7 @@ function tuningColumns(jobNames: Readonly<Record<string, string>>): Column<Tunin
       header: 'Status',
       width: '124px',
       sortValue: (t) => t.status,
-      render: (t) => <TuningStatusChip status={t.status} testId="tuning-status" />,
+      render: (t) => <TuningStatusChip status={tuningStatusLabel(t)} testId="tuning-status" />,
     },
     {
       id: 'progress',

@@ -70,4 +70,8 @@ export const TUNING_STATUS_COLOR: Readonly<Record<string, 'default' | 'info' | '
 };
 
 /** A tuning job still changing: read again until it is not. */
-export const isLive = (status: string) => status === 'pending' || status === 'running' || status === 'stopping';
+export const isLive = (status: string) => status === 'pending' || status === 'running';
+
+/** What a tuning job is doing in words: `stopping` for a running job whose stop lets its last trials finish. */
+export const tuningStatusLabel = (job: { status: string; stop: unknown }) =>
+  job.status === 'running' && job.stop !== null ? 'stopping' : job.status;
