@@ -1,5 +1,5 @@
 // Stop a tuning job: no new trials start; the running ones are cancelled now, or (the switch)
-// finish first — the job is `stopping` until they have.
+// finish first — the job stays running, its stop recorded (shown as stopping), until they have.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
