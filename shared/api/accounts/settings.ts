@@ -276,15 +276,7 @@ export const UpdateBillingRequest = z.strictObject({
   currency: z.enum(CURRENCIES).optional(),
   timezone: TimeZone.optional(),
   billing_address: z
-    .strictObject({
-      name: Text.nullable(),
-      company: Text.nullable(),
-      address: Text.nullable(),
-      city: Text.nullable(),
-      state: Text.nullable(),
-      zip: z.string().max(20).nullable(),
-      country: Country.nullable(),
-    })
+    .strictObject({ ...BillingAddress.shape, country: Country.nullable() })
     .partial()
     .optional(),
   auto_recharge: z
