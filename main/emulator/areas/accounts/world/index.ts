@@ -1,7 +1,7 @@
 // The accounts part of the seeded world: a `pro` account, its owner and members of every
 // role, a pending invitation, keys of several kinds with synthetic usage history, and a key of
 // its own for a member of each assignable role.
-import type { AccountsState, StoredInvitation, StoredKey, StoredMember } from '../stored-schema';
+import type { AccountsState, StoredAccount, StoredInvitation, StoredKey, StoredMember } from '../stored-schema';
 import type { KeyPermission } from '../../../../../shared/api/common';
 import type { WorldDraft } from '../../../core/area';
 import { hashKey, keyIdOf, keyPrefix, makeKeyValue, type KeyEnv } from '../../../core/ids';
@@ -9,6 +9,7 @@ import { Rng } from '../../../core/rng';
 import { generatedMembers } from './generated-members';
 import { syntheticUsage } from './usage-history';
 import { allAccessKey } from '../owner-key';
+import { defaultSettings } from '../settings/defaults';
 
 const DAY = 86_400_000;
 const ALL_SCOPES = ['endpoints', 'clusters', 'billing', 'accounts'] as const;
@@ -202,16 +203,18 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
 
   // After the seeded team's keys (which name its first member of each role): the large-team option.
   const extra = generatedMembers(seed, now, draft.options.scale?.members ?? 0, owner.id);
+  const account: StoredAccount = {
+    id: `acc_${rng.base62(10)}`,
+    name: 'Acme GPU Lab',
+    plan: 'pro',
+    ownerId: owner.id,
+    createdAt: now - 400 * DAY,
+    boost: null,
+  };
+  const team = [...members, ...extra.members];
   return {
-    account: {
-      id: `acc_${rng.base62(10)}`,
-      name: 'Acme GPU Lab',
-      plan: 'pro',
-      ownerId: owner.id,
-      createdAt: now - 400 * DAY,
-      boost: null,
-    },
-    members: [...members, ...extra.members],
+    account,
+    members: team,
     invitations: [invitation, ...extra.invitations],
     keys,
     usage,
@@ -219,7 +222,7 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     grants: [],
     shares: [],
     audit: [],
-    settings: null,
+    settings: defaultSettings({ account, members: team }),
     settingsUpdatedAt: null,
   };
 }
