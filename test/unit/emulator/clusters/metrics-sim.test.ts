@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { GPU_SPECS } from '../../../../main/emulator/areas/clusters/sim/metrics/gpu-specs';
 import { REASON } from '../../../../main/emulator/areas/clusters/sim/metrics/power';
+import { aggregateInto, renderVector } from '../../../../main/emulator/areas/clusters/sim/metrics/render';
 import {
   G,
   GPU_WIDTH,
@@ -152,6 +153,26 @@ describe('metrics simulator', () => {
       }
     }
     expect(throttled, 'some GPU ran hot enough to slow down').toBeGreaterThan(0);
+  });
+
+  it('aggregates the clock event reasons of a bucket as the union of its minutes, whatever the aggregation', () => {
+    const m = modelOf(7, cluster());
+    const s = seriesOf(m, T0 + HOUR, T0 + HOUR + 3 * MIN);
+    const w = s.layout.width;
+    s.data[0 * w + G.reasons] = REASON.idle;
+    s.data[1 * w + G.reasons] = REASON.powerCap;
+    s.data[2 * w + G.reasons] = 0;
+    const out = new Float64Array(w);
+    const options = { categories: new Set(['gpu'] as const), gpus: [0], temperature: true, power: true, ethMbps: 0 };
+    for (const how of ['avg', 'min', 'max', 'sum'] as const) {
+      aggregateInto(out, s, 0, 3, how);
+      const gpuGroup = renderVector(out, 0, s.layout, options).gpu as {
+        clock_event_reasons: Record<string, string[]>;
+        memory_temperature: Record<string, number>;
+      };
+      expect(gpuGroup.clock_event_reasons.gpu_0, how).toEqual(['idle', 'sw_power_cap']);
+      expect(gpuGroup.memory_temperature.gpu_0).toBeGreaterThan(m.p.ambientC);
+    }
   });
 
   it('loads the model into GPU memory after the start, and keeps it', () => {
