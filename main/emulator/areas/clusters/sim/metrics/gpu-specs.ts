@@ -10,8 +10,8 @@
 // rig's inlet taken as 25 °C). Memory clocks stay H100's (HBM3, 2,619 MHz).
 //
 // The other types: TDP, boost and base clocks and memory from the data sheets; idle powers
-// and the power-capped clock from published nvidia-smi readings of each board under a dense
-// GEMM (rounded), by the same laws; thermal resistances by cooling design — SXM boards with
+// and the power-capped clock are our estimates (rounded, not measured here: no trace of those
+// boards was at hand), set by the same laws so each board caps near its TDP under a dense GEMM; thermal resistances by cooling design — SXM boards with
 // the trace's cooling settle 25–28 °C above their idle under full load, passive PCIe boards
 // (L40S, A10G, T4) and the RTX 4090's open-air cooler run hotter (see each row).
 import type { GpuType } from '../../../../../../shared/api/clusters/common';
