@@ -21,7 +21,11 @@ const MetricCategories = z
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
   .pipe(z.array(MetricCategory, { error: 'categories among gpu, cpu, storage, network, application' }).min(1).max(5));
 
-export const METRICS_VERSION = '1.0';
+/**
+ * 1.1 (issue 22): GPUs report `memory_temperature` and `clock_event_reasons` (added fields), and
+ * power, clocks and temperatures follow the power cap and the thermal lags of a real GPU.
+ */
+export const METRICS_VERSION = '1.1';
 /** History is kept this long, as logs are (02-clusters.md, Limits: log retention 30 days). */
 export const METRICS_RETENTION_DAYS = 30;
 /** Historical answers at most this many data points (one day at 1 minute); more is 400 VALIDATION_ERROR on `interval`. */
@@ -56,13 +60,24 @@ export type MetricsQuery = z.input<typeof MetricsQuery>;
 
 const gpuMap = <T extends z.ZodType>(v: T) => z.record(z.string(), v);
 
+/**
+ * Why a GPU's clocks are below their maximum, as nvidia-smi's clocks_event_reasons names them:
+ * no context (idle), the software power cap, the software thermal slowdown (added field).
+ */
+export const ClockEventReason = z.enum(['idle', 'sw_power_cap', 'sw_thermal_slowdown']);
+export type ClockEventReason = z.infer<typeof ClockEventReason>;
+
 const GpuMemory = z.object({ used: z.number(), total: z.number(), utilization_percent: z.number() });
 const GpuMetrics = z.object({
   utilization: gpuMap(z.number()),
   memory: gpuMap(GpuMemory),
   temperature: gpuMap(z.number()).optional(),
+  /** Added field: HBM/GDDR temperature, °C; with `temperature` (include_temperature). */
+  memory_temperature: gpuMap(z.number()).optional(),
   power: gpuMap(z.number()).optional(),
   clock_speeds: gpuMap(z.object({ graphics_clock: z.number(), memory_clock: z.number() })),
+  /** Added field: the active clock event reasons (none: at full clock); a data point has the union over its bucket. */
+  clock_event_reasons: gpuMap(z.array(ClockEventReason)).optional(),
 });
 const CpuMetrics = z.object({
   utilization: z.number(),
@@ -196,6 +211,7 @@ export const AggregatedMetrics = z.object({
       memory_used: perGpu,
       memory_utilization_percent: perGpu,
       temperature: perGpu,
+      memory_temperature: perGpu,
       power: perGpu,
       graphics_clock: perGpu,
       memory_clock: perGpu,

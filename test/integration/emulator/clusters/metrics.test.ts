@@ -47,14 +47,25 @@ describe('current snapshot', () => {
     expect(d.cluster_id).toBe(llm.id);
     expect(Object.keys(d.gpu.utilization)).toEqual(['gpu_0', 'gpu_1', 'gpu_2', 'gpu_3', 'gpu_4', 'gpu_5', 'gpu_6', 'gpu_7']);
     expect(d.gpu.memory.gpu_0.total).toBe(80 * 1024 ** 3);
-    expect(Object.keys(d.gpu)).toEqual(['utilization', 'memory', 'temperature', 'power', 'clock_speeds']);
+    // The document's maps, and the added memory_temperature and clock_event_reasons (metrics_version 1.1).
+    expect(Object.keys(d.gpu)).toEqual([
+      'utilization',
+      'memory',
+      'temperature',
+      'memory_temperature',
+      'power',
+      'clock_speeds',
+      'clock_event_reasons',
+    ]);
+    for (const reasons of Object.values(d.gpu.clock_event_reasons) as string[][])
+      for (const reason of reasons) expect(['idle', 'sw_power_cap', 'sw_thermal_slowdown']).toContain(reason);
     expect(d.cpu.load_avg).toHaveLength(3);
     expect(d.cpu.cores).toBe(96);
     expect(d.storage.disk_total).toBe(4000 * 1024 ** 3);
     expect(d.network.interfaces.map((i: { name: string }) => i.name)).toEqual(['eth0', 'lo']);
     expect(d.custom_metrics).toEqual({});
     expect(d.processes).toBeUndefined();
-    expect(r.body.meta.metrics_version).toBe('1.0');
+    expect(r.body.meta.metrics_version).toBe('1.1');
     expect(r.body.meta.collection_time_ms).toBeGreaterThanOrEqual(0);
   });
 

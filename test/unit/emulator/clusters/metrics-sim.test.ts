@@ -1,8 +1,10 @@
-// The metrics simulator's physics: power follows utilisation, temperature lags power, clocks
-// throttle when hot, memory loads after a start and is released by a stop, a stopped cluster
+// The metrics simulator's physics: power follows utilisation, the context and the power cap,
+// temperatures lag power, clocks slow down when hot, memory loads after a start and is released by a stop, a stopped cluster
 // has no live data, and everything is a pure function of the seed, the cluster and the time.
 import { describe, expect, it } from 'vitest';
 import { GPU_SPECS } from '../../../../main/emulator/areas/clusters/sim/metrics/gpu-specs';
+import { REASON } from '../../../../main/emulator/areas/clusters/sim/metrics/power';
+import { aggregateInto, renderVector } from '../../../../main/emulator/areas/clusters/sim/metrics/render';
 import {
   G,
   GPU_WIDTH,
@@ -43,7 +45,7 @@ describe('metrics simulator', () => {
     }
   });
 
-  it('draws power from utilisation: idle power at no load, rising with utilisation up to the TDP', () => {
+  it('draws power from utilisation and the context: idle without one, rising with utilisation, never above the cap', () => {
     for (const c of [
       cluster(),
       cluster({
@@ -57,33 +59,71 @@ describe('metrics simulator', () => {
       const spec = GPU_SPECS[c.gpu.type];
       const s = seriesOf(m, T0, T0 + 24 * HOUR);
       const pairs: Array<[number, number]> = [];
-      for (let i = 0; i < s.times.length; i++) pairs.push([s.data[i * s.layout.width + G.util]!, s.data[i * s.layout.width + G.power]!]);
+      for (let i = 0; i < s.times.length; i++) {
+        const o = i * s.layout.width;
+        // A thermal slowdown lowers the clock and so the power at the same utilisation: compared apart.
+        if (!(s.data[o + G.reasons]! & REASON.thermal)) pairs.push([s.data[o + G.util]!, s.data[o + G.power]!]);
+      }
       pairs.sort((x, y) => x[0] - y[0]);
       for (let i = 1; i < pairs.length; i++) if (pairs[i]![0] > pairs[i - 1]![0]) expect(pairs[i]![1]).toBeGreaterThan(pairs[i - 1]![1]);
       expect(pairs[pairs.length - 1]![1]).toBeLessThanOrEqual(spec.tdp_w);
       expect(pairs[pairs.length - 1]![0] - pairs[0]![0], 'utilisation moves over a day').toBeGreaterThan(20);
-      const idle = sampleAt(m, T0); // the first moment up: the model loads, the GPUs wait
-      expect(gpu(idle, 0, G.power)).toBeLessThan(spec.idle_w + 0.1 * (spec.tdp_w - spec.idle_w));
+      // The first moment up: the model loads (6 % busy) into memory held from boot, so the GPUs have a context.
+      const loading = sampleAt(m, T0);
+      expect(gpu(loading, 0, G.power)).toBeGreaterThan(spec.ctx_w);
+      expect(gpu(loading, 0, G.power)).toBeLessThan(spec.ctx_w + 0.1 * (spec.tdp_w - spec.ctx_w));
     }
   });
 
-  it('heats with a lag: power steps up at once when the job starts, temperature takes minutes', () => {
+  it('idles at the lowest clock and power without a context, at boost with one', () => {
+    // An interactive cluster's session runs on gpu_0 only: the other GPUs never hold memory.
+    const m = modelOf(
+      7,
+      cluster({ id: 'cluster_unitNote01', name: 'dev notebook', template_name: 'Jupyter', gpu: { type: 'L40S', count: 2 } }),
+    );
+    const spec = m.p.spec;
+    expect(m.p.workload).toBe('interactive');
+    const v = sampleAt(m, T0 + 5 * HOUR);
+    expect([gpu(v, 1, G.util), gpu(v, 1, G.power), gpu(v, 1, G.gclk), gpu(v, 1, G.mclk), gpu(v, 1, G.reasons)]).toEqual([
+      0,
+      spec.idle_w,
+      spec.idle_mhz,
+      spec.memory_idle_mhz,
+      REASON.idle,
+    ]);
+    // gpu_0 between sessions: the kernel holds its memory and the GPU all but idles, at boost.
+    const s = seriesOf(m, T0 + HOUR, T0 + 24 * HOUR);
+    const rows = s.times.map((_, i) => s.data.subarray(i * s.layout.width));
+    const quiet = rows.reduce((a, b) => (b[G.util]! < a[G.util]! ? b : a));
+    expect(quiet[G.util]).toBeLessThan(2);
+    expect(quiet[G.gclk]).toBeGreaterThan(spec.boost_mhz - 0.02 * (spec.boost_mhz - spec.cap_mhz));
+    expect(quiet[G.power]).toBeLessThan(spec.ctx_w + 0.05 * (spec.tdp_w - spec.ctx_w));
+    expect(quiet[G.power]).toBeGreaterThan(spec.ctx_w);
+    expect(quiet[G.reasons]! & REASON.idle).toBe(0);
+  });
+
+  it('heats within seconds: power at the cap at once, the core settles in seconds, the memory over tens of seconds', () => {
     const m = modelOf(7, cluster());
+    const spec = m.p.spec;
     const start = T0 + m.p.loadMs; // the model is loaded: the training job starts
     const before = sampleAt(m, start - 1);
     const at = (ms: number) => sampleAt(m, start + ms);
-    expect(gpu(at(1000), 0, G.power) - gpu(before, 0, G.power)).toBeGreaterThan(0.8 * (m.p.spec.tdp_w - m.p.spec.idle_w) * m.p.share[0]!);
-    const rise = (ms: number) => gpu(at(ms), 0, G.temp) - gpu(before, 0, G.temp);
-    const full = rise(10 * MIN);
-    expect(full).toBeGreaterThan(20);
-    expect(rise(1000)).toBeLessThan(0.05 * full);
-    expect(rise(30_000)).toBeLessThan(0.5 * full);
-    expect(rise(2 * MIN)).toBeGreaterThan(0.6 * full);
-    expect(rise(30_000)).toBeLessThan(rise(MIN));
-    expect(rise(MIN)).toBeLessThan(rise(3 * MIN));
+    expect(gpu(at(1000), 0, G.power) - gpu(before, 0, G.power)).toBeGreaterThan(0.8 * (spec.tdp_w - spec.ctx_w) * m.p.share[0]!);
+    expect(gpu(at(1000), 0, G.power)).toBeLessThanOrEqual(spec.tdp_w);
+    const rise = (ms: number, field: number) => gpu(at(ms), 0, field) - gpu(before, 0, field);
+    const core = rise(10 * MIN, G.temp);
+    const mem = rise(10 * MIN, G.memTemp);
+    expect(core).toBeGreaterThan(15);
+    expect(rise(2000, G.temp)).toBeGreaterThan(0.85 * core);
+    expect(rise(2000, G.memTemp)).toBeLessThan(0.6 * mem);
+    expect(rise(MIN, G.memTemp)).toBeGreaterThan(0.9 * mem);
+    // Under full load the clock sits below boost at the power cap, not because of heat.
+    const busy = at(MIN);
+    expect(gpu(busy, 0, G.gclk)).toBeLessThan(spec.boost_mhz - 300);
+    expect(gpu(busy, 0, G.reasons) & REASON.powerCap).toBe(REASON.powerCap);
   });
 
-  it('throttles the graphics clock above the hot threshold, never below base, and not when cool', () => {
+  it('slows the clock of a hot GPU (thermal slowdown), and only of a hot one', () => {
     let throttled = 0;
     for (const id of ['cluster_unitTrain01', 'cluster_unitTrain02', 'cluster_unitTrain03', 'cluster_unitTrain04']) {
       const m: MetricsModel = modelOf(7, cluster({ id }));
@@ -92,18 +132,47 @@ describe('metrics simulator', () => {
       for (let i = 0; i < s.times.length; i++) {
         for (let g = 0; g < 8; g++) {
           const o = i * s.layout.width + g * GPU_WIDTH;
-          const [util, temp, clock] = [s.data[o + G.util]!, s.data[o + G.temp]!, s.data[o + G.gclk]!];
-          if (util < 2) expect(clock).toBe(spec.idle_mhz);
-          else if (temp > spec.throttle_c) {
+          const [util, temp, clock, reasons] = [
+            s.data[o + G.util]! / 100,
+            s.data[o + G.temp]!,
+            s.data[o + G.gclk]!,
+            s.data[o + G.reasons]!,
+          ];
+          // The clock of a cool GPU: busy parts at the capped clock, idle parts at boost.
+          const cool = util * spec.cap_mhz + (1 - util) * spec.boost_mhz;
+          if (temp > spec.throttle_c) {
             throttled++;
-            expect(clock).toBeLessThan(spec.boost_mhz);
-            expect(clock).toBeGreaterThanOrEqual(spec.base_mhz);
-            expect(clock).toBeCloseTo(Math.max(spec.base_mhz, spec.boost_mhz - 35 * (temp - spec.throttle_c)), 6);
-          } else expect(clock).toBe(spec.boost_mhz);
+            expect(reasons & REASON.thermal).toBe(REASON.thermal);
+            expect(clock).toBeLessThan(cool);
+            expect(clock).toBeGreaterThanOrEqual(spec.idle_mhz);
+          } else {
+            expect(reasons & REASON.thermal).toBe(0);
+            expect(clock).toBeCloseTo(cool, 6);
+          }
         }
       }
     }
-    expect(throttled, 'some GPU ran hot enough to throttle').toBeGreaterThan(0);
+    expect(throttled, 'some GPU ran hot enough to slow down').toBeGreaterThan(0);
+  });
+
+  it('aggregates the clock event reasons of a bucket as the union of its minutes, whatever the aggregation', () => {
+    const m = modelOf(7, cluster());
+    const s = seriesOf(m, T0 + HOUR, T0 + HOUR + 3 * MIN);
+    const w = s.layout.width;
+    s.data[0 * w + G.reasons] = REASON.idle;
+    s.data[1 * w + G.reasons] = REASON.powerCap;
+    s.data[2 * w + G.reasons] = 0;
+    const out = new Float64Array(w);
+    const options = { categories: new Set(['gpu'] as const), gpus: [0], temperature: true, power: true, ethMbps: 0 };
+    for (const how of ['avg', 'min', 'max', 'sum'] as const) {
+      aggregateInto(out, s, 0, 3, how);
+      const gpuGroup = renderVector(out, 0, s.layout, options).gpu as {
+        clock_event_reasons: Record<string, string[]>;
+        memory_temperature: Record<string, number>;
+      };
+      expect(gpuGroup.clock_event_reasons.gpu_0, how).toEqual(['idle', 'sw_power_cap']);
+      expect(gpuGroup.memory_temperature.gpu_0).toBeGreaterThan(m.p.ambientC);
+    }
   });
 
   it('loads the model into GPU memory after the start, and keeps it', () => {

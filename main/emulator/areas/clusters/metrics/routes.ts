@@ -217,6 +217,7 @@ export const metricRoutes = [
         memory_used: perGpu(G.memUsed),
         memory_utilization_percent: perGpu(G.memPct),
         temperature: perGpu(G.temp),
+        memory_temperature: perGpu(G.memTemp),
         power: perGpu(G.power),
         graphics_clock: perGpu(G.gclk),
         memory_clock: perGpu(G.mclk),

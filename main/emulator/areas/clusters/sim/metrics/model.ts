@@ -23,7 +23,7 @@ export interface Profile {
   share: number[];
   /** Fraction of each GPU's memory its processes hold once the model is loaded. */
   memShare: number[];
-  /** Thermal resistance per GPU, °C per W (position in the chassis: some run hotter). */
+  /** Core thermal resistance per GPU, °C per W (position in the chassis: some run hotter). */
   thermalR: number[];
   ambientC: number;
   /** How long loading the model takes after the cluster comes up. */
@@ -98,8 +98,9 @@ export function profileOf(seed: number, c: StoredCluster): Profile {
     if (workload === 'training') memShare.push(0.88 + 0.06 * m);
     else if (workload === 'inference') memShare.push(0.9);
     else memShare.push(i === 0 ? 0.35 + 0.25 * m : 0);
-    // °C above the inlet at full power: 52–66 (some slots run hot enough to throttle).
-    thermalR.push((52 + 14 * rng.next()) / spec.tdp_w);
+    // The type's reference slot (calibrated on the trace) times 1–2, most slots near 1 (r²): about
+    // one slot in seven (a blocked inlet, a slow fan) runs hot enough under full load to slow down.
+    thermalR.push(spec.core_c_per_w * (1 + rng.next() ** 2));
   }
   const region = REGION_OFFSET_H.find(([re]) => re.test(c.region))?.[1] ?? 0;
   const p: Profile = {
@@ -269,14 +270,21 @@ function hash01(a: number, b: number): number {
 
 const SESSION_MS = 20 * MIN;
 
+/**
+ * The angle of t in a cycle of periodMs, reduced to [0, 2π) before any sine: Math.sin of an
+ * epoch time's angle (~10⁷ rad) takes V8's slow argument reduction, ~200 ns a call, which the
+ * GPU thermal lags (36 instants a sample) would pay 36 times over. t % periodMs is exact.
+ */
+const angle = (t: number, periodMs: number) => (TAU * (t % periodMs)) / periodMs;
+
 /** Inference demand, 0–1: a diurnal curve peaking in the region's afternoon, with slower and faster swings. */
 function demandAt(p: Profile, t: number): number {
   const hours = t / HOUR;
   return (
     p.demandBase +
     p.demandSwing * Math.cos((TAU * (hours - p.peakHourUtc)) / 24) +
-    0.05 * Math.sin((TAU * t) / (23 * MIN) + p.burstPhase) +
-    0.03 * Math.sin((TAU * t) / (7 * MIN) + p.wobblePhase)
+    0.05 * Math.sin(angle(t, 23 * MIN) + p.burstPhase) +
+    0.03 * Math.sin(angle(t, 7 * MIN) + p.wobblePhase)
   );
 }
 
@@ -288,8 +296,8 @@ function demandIntegral(p: Profile, t: number): number {
   return (
     p.demandBase * t +
     (p.demandSwing / dayW) * Math.sin(dayW * t - (TAU * p.peakHourUtc) / 24) -
-    (0.05 / w23) * Math.cos(w23 * t + p.burstPhase) -
-    (0.03 / w7) * Math.cos(w7 * t + p.wobblePhase)
+    (0.05 / w23) * Math.cos(angle(t, 23 * MIN) + p.burstPhase) -
+    (0.03 / w7) * Math.cos(angle(t, 7 * MIN) + p.wobblePhase)
   );
 }
 
@@ -315,7 +323,7 @@ function workAt(p: Profile, run: Run, t: number): number {
     const cyc = tau - Math.floor(tau / p.cycleMs) * p.cycleMs;
     if (inCheckpoint(p, run, t)) return 0.03;
     if (cyc >= p.cycleMs - p.evalMs) return 0.62;
-    return 0.955 + 0.025 * Math.sin((TAU * t) / p.wobbleMs + p.wobblePhase);
+    return 0.955 + 0.025 * Math.sin(angle(t, p.wobbleMs) + p.wobblePhase);
   }
   if (p.workload === 'inference') return Math.min(0.98, Math.max(0.02, demandAt(p, t)));
   const slot = Math.floor(t / SESSION_MS);
@@ -331,7 +339,11 @@ const LOADING = 0.06;
 /** The cluster's GPU load (0–1) at t: 0 when down, loading after boot, the workload, a drain before a stop. */
 export function loadAt(p: Profile, tl: Timeline, t: number): number {
   const run = runAt(tl, t);
-  if (!run) return 0;
+  return run ? loadIn(p, run, t) : 0;
+}
+
+/** The load at t within its run. */
+function loadIn(p: Profile, run: Run, t: number): number {
   if (t < run.jobStart) return LOADING;
   if (t < run.drainStart) return workAt(p, run, t);
   if (t < run.drainEnd) {
@@ -348,6 +360,18 @@ export function cpuAt(p: Profile, tl: Timeline, t: number, load: number): number
   const io = run.io && t >= run.io.start && t < run.io.end ? 12 : 0;
   const base = p.workload === 'training' ? 18 + 30 * load : p.workload === 'inference' ? 6 + 35 * load : 3 + 25 * load;
   return Math.min(100, base + io + 1.5);
+}
+
+/** Whether the run's processes hold GPU memory (a CUDA context) at t: from boot to memFreeAt. */
+export function heldAt(tl: Timeline, t: number): boolean {
+  const run = runAt(tl, t);
+  return run !== null && t < run.memFreeAt;
+}
+
+/** The load at t while the run's processes hold GPU memory, else `none` (the GPUs' Drive, thermal.ts). */
+export function loadHeldAt(p: Profile, tl: Timeline, t: number, none: number): number {
+  const run = runAt(tl, t);
+  return run !== null && t < run.memFreeAt ? loadIn(p, run, t) : none;
 }
 
 /** Model memory ramp (0–1): grows while the model loads after boot, stays, and is released at memFreeAt. */
@@ -376,7 +400,7 @@ export function netBytes(p: Profile, run: Run, t: number): [number, number] {
     } else if (p.workload === 'training') {
       // Data shards stream in with the step rate's slow swing; metrics and logs go out.
       const w = TAU / p.wobbleMs;
-      const swing = (-Math.cos(w * b + p.wobblePhase) + Math.cos(w * run.jobStart + p.wobblePhase)) / w / S;
+      const swing = (-Math.cos(angle(b, p.wobbleMs) + p.wobblePhase) + Math.cos(angle(run.jobStart, p.wobbleMs) + p.wobblePhase)) / w / S;
       rx += p.rxRate * (0.8 * workSec + 0.2 * swing);
       tx += p.txRate * workSec;
     } else {

@@ -2,11 +2,13 @@
 // a bucket of samples aggregated (avg/min/max/sum), summary statistics, and the process list.
 import {
   gpuId,
+  type ClockEventReason,
   type MetricCategory,
   type MetricsAggregation,
   type MetricStats,
   type ProcessMetrics,
 } from '../../../../../../shared/api/clusters/metrics';
+import { REASON } from './power';
 import { runAt } from './model';
 import { C, D, G, GPU_WIDTH, N, type Layout, type MetricsModel, type Series } from './sample';
 
@@ -25,6 +27,15 @@ export interface RenderOptions {
   ethMbps: number;
 }
 
+/** The reasons a REASON bit mask holds, in nvidia-smi's order. */
+function reasonsOf(mask: number): ClockEventReason[] {
+  const out: ClockEventReason[] = [];
+  if (mask & REASON.idle) out.push('idle');
+  if (mask & REASON.powerCap) out.push('sw_power_cap');
+  if (mask & REASON.thermal) out.push('sw_thermal_slowdown');
+  return out;
+}
+
 /** The snapshot categories gpu, cpu, storage and network of one vector (a sample or an aggregate). */
 export function renderVector(v: Float64Array, o: number, layout: Layout, opt: RenderOptions) {
   const out: Record<string, unknown> = {};
@@ -32,23 +43,28 @@ export function renderVector(v: Float64Array, o: number, layout: Layout, opt: Re
     const utilization: Record<string, number> = {};
     const memory: Record<string, { used: number; total: number; utilization_percent: number }> = {};
     const temperature: Record<string, number> = {};
+    const memory_temperature: Record<string, number> = {};
     const power: Record<string, number> = {};
     const clock_speeds: Record<string, { graphics_clock: number; memory_clock: number }> = {};
+    const clock_event_reasons: Record<string, ClockEventReason[]> = {};
     for (const i of opt.gpus) {
       const g = o + i * GPU_WIDTH;
       const id = gpuId(i);
       utilization[id] = r1(v[g + G.util]!);
       memory[id] = { used: int(v[g + G.memUsed]!), total: int(v[g + G.memTotal]!), utilization_percent: r1(v[g + G.memPct]!) };
       temperature[id] = r1(v[g + G.temp]!);
+      memory_temperature[id] = r1(v[g + G.memTemp]!);
       power[id] = r1(v[g + G.power]!);
       clock_speeds[id] = { graphics_clock: int(v[g + G.gclk]!), memory_clock: int(v[g + G.mclk]!) };
+      clock_event_reasons[id] = reasonsOf(v[g + G.reasons]!);
     }
     out.gpu = {
       utilization,
       memory,
-      ...(opt.temperature ? { temperature } : {}),
+      ...(opt.temperature ? { temperature, memory_temperature } : {}),
       ...(opt.power ? { power } : {}),
       clock_speeds,
+      clock_event_reasons,
     };
   }
   if (opt.categories.has('cpu')) {
@@ -95,7 +111,8 @@ export function renderVector(v: Float64Array, o: number, layout: Layout, opt: Re
 
 /**
  * Aggregates the samples of [i0, i1) of a series into `out`: avg, min, max or sum of each
- * measured value; capacities (totals, cores, threads) as the last sample has them.
+ * measured value; capacities (totals, cores, threads) as the last sample has them; bit masks
+ * (clock event reasons) as the union of the samples', whatever the aggregation.
  */
 export function aggregateInto(out: Float64Array, s: Series, i0: number, i1: number, how: MetricsAggregation): void {
   const w = s.layout.width;
@@ -103,6 +120,12 @@ export function aggregateInto(out: Float64Array, s: Series, i0: number, i1: numb
   for (let k = 0; k < w; k++) {
     if (s.layout.capacity.has(k)) {
       out[k] = d[(i1 - 1) * w + k]!;
+      continue;
+    }
+    if (s.layout.flags.has(k)) {
+      let mask = 0;
+      for (let i = i0; i < i1; i++) mask |= d[i * w + k]!;
+      out[k] = mask;
       continue;
     }
     let acc = how === 'min' ? Infinity : how === 'max' ? -Infinity : 0;

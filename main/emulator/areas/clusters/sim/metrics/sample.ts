@@ -1,20 +1,22 @@
 // One sample of a cluster's metrics as a flat vector (fixed layout per GPU count), at any
 // moment (the current snapshot) or as a series of one per minute (history, statistics).
-// Power follows the load at once; temperature follows power through a first-order thermal
-// lag and the load averages follow CPU use as Linux computes them (exponential averages),
-// both as truncated exponential kernels over the load 15 s apart (each tap is the value in the
-// middle of its span, weighted by the exact integral of the exponential over the span, so a
-// step of load shows no heat for the first 7.5 s and 63% after τ). A sample is a pure function
-// of the time, and a series computes each kernel from one shared grid of the same values,
-// so a series sample equals the snapshot at that instant exactly.
+// The GPUs' power, clocks and temperatures are gpu.ts's (power.ts, thermal.ts); the load
+// averages follow CPU use as Linux computes them (exponential averages), as truncated
+// exponential kernels over the CPU use 15 s apart (each tap is the value in the middle of its
+// span, weighted by the exact integral of the exponential over the span). A sample is a pure
+// function of the time, and a series computes each kernel from one shared grid of the same
+// values, so a series sample equals the snapshot at that instant exactly.
 import type { StoredCluster } from '../../state';
 import { GIB } from './gpu-specs';
+import { fillGpus, G, GPU_WIDTH, NO_CONTEXT, type Drive } from './gpu';
 import {
   checkpointsDone,
   cpuAt,
+  heldAt,
   inCheckpoint,
   isLive,
   loadAt,
+  loadHeldAt,
   memRampAt,
   netBytes,
   profileOf,
@@ -28,8 +30,6 @@ import {
 const STEP = 15_000;
 /** One history sample per minute. */
 const SAMPLE_MS = 60_000;
-/** GPU die and heat sink time constant, ms. */
-const THERMAL_TAU_MS = 75_000;
 
 interface Kernel {
   /** Taps are stride × STEP apart (odd, so the middles of the spans fall on the 15 s grid). */
@@ -46,7 +46,6 @@ function kernel(taps: number, stride: number, tauMs: number): Kernel {
   for (let j = 0; j < taps; j++) w[j]! /= sum;
   return { stride, lead: (stride - 1) / 2, w };
 }
-const TEMP = kernel(24, 1, THERMAL_TAU_MS);
 const LA1 = kernel(20, 1, 60_000);
 const LA5 = kernel(20, 5, 300_000);
 const LA15 = kernel(20, 15, 900_000);
@@ -55,9 +54,8 @@ const HALF = STEP / 2;
 /** Grid steps a sample looks back. */
 const BACK = 7 + 19 * 15;
 
-// Vector layout: per GPU 8 values, then CPU 8, storage 7, network 9.
-export const G = { util: 0, memUsed: 1, memTotal: 2, memPct: 3, temp: 4, power: 5, gclk: 6, mclk: 7 } as const;
-export const GPU_WIDTH = 8;
+// Vector layout: per GPU GPU_WIDTH values (gpu.ts), then CPU 8, storage 7, network 9.
+export { G, GPU_WIDTH };
 export const C = { util: 0, la1: 1, la5: 2, la15: 3, memUsed: 4, memTotal: 5, cores: 6, threads: 7 } as const;
 export const D = { used: 0, total: 1, pct: 2, rbps: 3, wbps: 4, rops: 5, wops: 6 } as const;
 export const N = { sent: 0, recv: 1, psent: 2, precv: 3, ethSent: 4, ethRecv: 5, loSent: 6, loRecv: 7, up: 8 } as const;
@@ -70,6 +68,8 @@ export interface Layout {
   width: number;
   /** Capacities (totals, cores, threads): reported as they are, never summed or averaged. */
   capacity: Set<number>;
+  /** Bit masks (clock event reasons): aggregated as the union of the samples'. */
+  flags: Set<number>;
 }
 
 const layouts = new Map<number, Layout>();
@@ -80,8 +80,12 @@ function layoutFor(gpus: number): Layout {
     const disk = cpu + 8;
     const net = disk + 7;
     const capacity = new Set<number>([cpu + C.memTotal, cpu + C.cores, cpu + C.threads, disk + D.total]);
-    for (let i = 0; i < gpus; i++) capacity.add(i * GPU_WIDTH + G.memTotal);
-    layouts.set(gpus, (l = { gpus, cpu, disk, net, width: net + 9, capacity }));
+    const flags = new Set<number>();
+    for (let i = 0; i < gpus; i++) {
+      capacity.add(i * GPU_WIDTH + G.memTotal);
+      flags.add(i * GPU_WIDTH + G.reasons);
+    }
+    layouts.set(gpus, (l = { gpus, cpu, disk, net, width: net + 9, capacity, flags }));
   }
   return l;
 }
@@ -92,11 +96,15 @@ export interface MetricsModel {
   p: Profile;
   tl: Timeline;
   layout: Layout;
+  /** The cluster's load and GPU contexts over time, as the GPU physics reads them. */
+  drive: Drive;
 }
 
 export function modelOf(seed: number, c: StoredCluster): MetricsModel {
   const p = profileOf(seed, c);
-  return { cluster: c, p, tl: timelineOf(c, p), layout: layoutFor(c.gpu.count) };
+  const tl = timelineOf(c, p);
+  const drive: Drive = (t) => loadHeldAt(p, tl, t, NO_CONTEXT);
+  return { cluster: c, p, tl, layout: layoutFor(c.gpu.count), drive };
 }
 
 export const liveAt = (m: MetricsModel, t: number) => isLive(m.tl, t);
@@ -105,26 +113,11 @@ const HOST_SHARE = { training: 0.45, inference: 0.3, interactive: 0.25 } as cons
 const CTX_BYTES = 512 * 1024 ** 2;
 const LO_RATE = 50_000;
 
-/** The kernels' outputs at t: smoothed load (temperature) and smoothed CPU use (load averages). */
+/** The kernels' outputs at t: smoothed CPU use (load averages). */
 interface Smoothed {
-  load: number;
   cpu1: number;
   cpu5: number;
   cpu15: number;
-}
-
-/** GPU i's temperature (G.temp) at a smoothed load. */
-function gpuTempOf(p: Profile, i: number, smoothedLoad: number): number {
-  const spec = p.spec;
-  return p.ambientC + p.thermalR[i]! * (spec.idle_w + (spec.tdp_w - spec.idle_w) * p.share[i]! * smoothedLoad);
-}
-
-/** A GPU's graphics clock (G.gclk) at utilisation u (0–1) and its temperature. */
-function gpuClockOf(p: Profile, u: number, temp: number): number {
-  const spec = p.spec;
-  if (u < 0.02) return spec.idle_mhz;
-  // Thermal throttling: the clock steps down with each degree above the threshold, not below base.
-  return temp > spec.throttle_c ? Math.max(spec.base_mhz, spec.boost_mhz - 35 * (temp - spec.throttle_c)) : spec.boost_mhz;
 }
 
 function fill(out: Float64Array, o: number, m: MetricsModel, t: number, s: Smoothed): void {
@@ -134,21 +127,14 @@ function fill(out: Float64Array, o: number, m: MetricsModel, t: number, s: Smoot
   const load = loadAt(p, tl, t);
   const ramp = memRampAt(run, t, p.loadMs);
   const memTotal = spec.memory_gib * GIB;
-  const span = spec.tdp_w - spec.idle_w;
-  const held = run !== null && t >= run.boot && t < run.memFreeAt;
+  const held = heldAt(tl, t);
+  fillGpus(out, o, p, m.drive, t);
   for (let i = 0; i < layout.gpus; i++) {
     const g = o + i * GPU_WIDTH;
-    const u = load * p.share[i]!;
-    const temp = gpuTempOf(p, i, s.load);
     const used = held && p.memShare[i]! > 0 ? CTX_BYTES + p.memShare[i]! * memTotal * ramp : 0;
-    out[g + G.util] = 100 * u;
     out[g + G.memUsed] = used;
     out[g + G.memTotal] = memTotal;
     out[g + G.memPct] = (100 * used) / memTotal;
-    out[g + G.temp] = temp;
-    out[g + G.power] = spec.idle_w + span * u;
-    out[g + G.gclk] = gpuClockOf(p, u, temp);
-    out[g + G.mclk] = u < 0.02 ? spec.memory_idle_mhz : spec.memory_mhz;
   }
   const c = o + layout.cpu;
   out[c + C.util] = cpuAt(p, tl, t, load);
@@ -211,14 +197,13 @@ function fill(out: Float64Array, o: number, m: MetricsModel, t: number, s: Smoot
 /** The vector at any moment t (the caller checks liveAt first). */
 export function sampleAt(m: MetricsModel, t: number, out = new Float64Array(m.layout.width)): Float64Array {
   const { p, tl } = m;
-  const loadTap = (j: number) => loadAt(p, tl, t - HALF - j * STEP);
   const cpuTap = (j: number) => cpuAt(p, tl, t - HALF - j * STEP, loadAt(p, tl, t - HALF - j * STEP));
   const fir = (k: Kernel, tap: (j: number) => number) => {
     let sum = 0;
     for (let j = 0; j < k.w.length; j++) sum += k.w[j]! * tap(k.lead + j * k.stride);
     return sum;
   };
-  fill(out, 0, m, t, { load: fir(TEMP, loadTap), cpu1: fir(LA1, cpuTap), cpu5: fir(LA5, cpuTap), cpu15: fir(LA15, cpuTap) });
+  fill(out, 0, m, t, { cpu1: fir(LA1, cpuTap), cpu5: fir(LA5, cpuTap), cpu15: fir(LA15, cpuTap) });
   return out;
 }
 
@@ -261,7 +246,6 @@ export function seriesOf(m: MetricsModel, from: number, to: number): Series {
   times.forEach((t, i) => {
     const k = (t - HALF - g0) / STEP;
     fill(data, i * layout.width, m, t, {
-      load: fir(TEMP, load, k),
       cpu1: fir(LA1, cpu, k),
       cpu5: fir(LA5, cpu, k),
       cpu15: fir(LA15, cpu, k),
@@ -272,9 +256,8 @@ export function seriesOf(m: MetricsModel, from: number, to: number): Series {
 
 /**
  * Each GPU's temperature and graphics clock at each live minute of [from, to), equal to those of
- * `seriesOf` (the same grid and kernel), without the other metrics: the temperature kernel
- * looks back 24 steps where the load averages look back ~290, so the logs' thermal warnings
- * cost a fraction of a full series.
+ * `seriesOf` (the same function of the time, gpu.ts), without the other metrics: the logs'
+ * thermal warnings cost a fraction of a full series.
  */
 export function thermalSeriesOf(m: MetricsModel, from: number, to: number): { times: number[]; temp: Float64Array; clock: Float64Array } {
   const { p, tl } = m;
@@ -284,21 +267,12 @@ export function thermalSeriesOf(m: MetricsModel, from: number, to: number): { ti
   for (let t = first; t < to; t += SAMPLE_MS) if (isLive(tl, t)) times.push(t);
   const temp = new Float64Array(times.length * gpus);
   const clock = new Float64Array(times.length * gpus);
-  if (!times.length) return { times, temp, clock };
-  const back = TEMP.lead + (TEMP.w.length - 1) * TEMP.stride;
-  const g0 = times[0]! - HALF - back * STEP;
-  const grid = new Float64Array((times[times.length - 1]! - HALF - g0) / STEP + 1);
-  let next = 0;
+  const v = new Float64Array(gpus * GPU_WIDTH);
   times.forEach((t, n) => {
-    const k = (t - HALF - g0) / STEP;
-    for (let i = Math.max(next, k - back); i <= k; i++) grid[i] = loadAt(p, tl, g0 + i * STEP);
-    next = k + 1;
-    let smoothed = 0;
-    for (let j = 0; j < TEMP.w.length; j++) smoothed += TEMP.w[j]! * grid[k - TEMP.lead - j * TEMP.stride]!;
-    const load = loadAt(p, tl, t);
+    fillGpus(v, 0, p, m.drive, t);
     for (let g = 0; g < gpus; g++) {
-      temp[n * gpus + g] = gpuTempOf(p, g, smoothed);
-      clock[n * gpus + g] = gpuClockOf(p, load * p.share[g]!, temp[n * gpus + g]!);
+      temp[n * gpus + g] = v[g * GPU_WIDTH + G.temp]!;
+      clock[n * gpus + g] = v[g * GPU_WIDTH + G.gclk]!;
     }
   });
   return { times, temp, clock };
