@@ -221,5 +221,6 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     audit: [],
     settings: null,
     settingsUpdatedAt: null,
+    profiles: [],
   };
 }
