@@ -30,7 +30,9 @@ async function photo(): Promise<Buffer> {
       gradient[at + 1] = (y * 255) / side;
       gradient[at + 2] = ((x + y) * 127) / side;
     }
-  const noise = await sharp({ create: { width: side, height: side, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 12 } } })
+  const noise = await sharp({
+    create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 0, sigma: 12 } },
+  })
     .raw()
     .toBuffer();
   for (let i = 0; i < gradient.length; i++) gradient[i] = Math.min(255, gradient[i]! + noise[i]!);
