@@ -18,7 +18,7 @@ export function callerOf(accounts: Accounts, key: Caller): StoredMember {
   return m;
 }
 
-export const storedProfileOf = (accounts: Accounts, memberId: string): StoredProfile | undefined =>
+const storedProfileOf = (accounts: Accounts, memberId: string): StoredProfile | undefined =>
   accounts.profiles.find((p) => p.memberId === memberId);
 
 /** A member's profile to change: their stored one, or a new empty one added to the list. */

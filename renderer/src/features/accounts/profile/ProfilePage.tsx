@@ -214,7 +214,7 @@ function PreferencesSection({ profile }: { profile: Profile }) {
       <Box component="form" noValidate onSubmit={(e) => void state.onSubmit(e)} aria-label="Preferences">
         <Stack spacing={1}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <FormField form={bound} name="timezone" label="Time zone" hint="An IANA time zone, such as Europe/Paris or UTC" fullWidth />
+            <FormField form={bound} name="timezone" label="Time zone" hint="IANA, such as Europe/Paris or UTC" fullWidth />
             <FormField form={bound} name="language" label="Language" select hint=" " fullWidth>
               {LANGUAGES.map((l) => (
                 <MenuItem key={l} value={l}>
