@@ -81,7 +81,10 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
             requestBody: {
               required: true,
               content: Object.fromEntries(
-                Object.entries(op.bodyMedia ?? { 'application/json': op.body }).map(([type, schema]) => [type, { schema: schemaOf(schema, 'input') }]),
+                Object.entries(op.bodyMedia ?? { 'application/json': op.body }).map(([type, schema]) => [
+                  type,
+                  { schema: schemaOf(schema, 'input') },
+                ]),
               ),
             },
           }

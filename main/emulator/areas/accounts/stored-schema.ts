@@ -186,7 +186,10 @@ export const StoredProfile = z.object({
   social: z.string().max(100).nullable(),
   code_host: z.string().max(39).nullable(),
   /** The stored avatar (its file is `<id>.png`, profile/avatar-store.ts), null until one is uploaded. */
-  avatarId: z.string().regex(/^ava_[A-Za-z0-9]{16}$/).nullable(),
+  avatarId: z
+    .string()
+    .regex(/^ava_[A-Za-z0-9]{16}$/)
+    .nullable(),
   /** The member's preferences; null until set (the account's then: profile/view.ts). */
   preferences: z
     .object({
