@@ -14,6 +14,7 @@ import { createGateway, type Gateway, type RetrySettings } from './gateway/index
 import { EMULATOR_OWNER_KEY_ACCOUNT, EMULATOR_SECRETS_KEY_ACCOUNT, ProfileStore, valuePrefix } from './profiles/index';
 import { testConnection } from './profiles/connection-test';
 import { createLiveTopics, type RelayTiming } from './streams/index';
+import { createAccounts } from './accounts/index';
 import { createTraining, HOST_TOKEN_OPERATIONS, type DatasetUploads, type ModelDownloads } from './training/index';
 import { invalidRequest } from '../shared/ipc/dispatch';
 import { CachingSecretStore, MemorySecretStore, openSecretStore, statusOf, type SecretStore } from './vault/index';
@@ -139,6 +140,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     showItemInFolder: options.showItemInFolder,
     jobIntervalMs: options.streams?.trainingJobIntervalMs,
   });
+  const accounts = createAccounts(gateway);
   /** One admin route of the emulator for the channel C; the gateway refuses it for remote profiles. */
   const admin =
     <C extends ChannelName>(op: EmulatorAdminOperationId, toInput: (request: unknown) => unknown = () => ({})) =>
@@ -203,6 +205,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'emulator:importSnapshot': async (request) =>
       jumped('import', await admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body }))(request)),
     ...training.handlers,
+    ...accounts.handlers,
   };
 
   const topics: TopicSources = {
@@ -242,6 +245,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       disposed ??= (async () => {
         live.close();
         training.close();
+        accounts.close();
         gateway.cancelAll();
         await profiles.flush();
         await emulator.close();

@@ -38,6 +38,9 @@ const channelTable: { readonly [C in ChannelName]: true } = {
   'models:download': true,
   'models:cancelDownload': true,
   'models:showDownload': true,
+  'profile:avatarBegin': true,
+  'profile:avatarChunk': true,
+  'profile:avatarImage': true,
 };
 
 const topicTable: { readonly [T in TopicName]: true } = {

@@ -105,8 +105,8 @@ export interface Gateway {
 export interface HostRequest {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: string;
-  /** The host's own token (an upload or download token), never an API key. */
-  token: string;
+  /** The host's own token (an upload or download token), never an API key; none for a public address (an avatar). */
+  token: string | null;
   /** What the address is, for a refusal: "upload address", "export’s download address". */
   address: string;
   /** The Accept header, when the caller wants one. */
@@ -261,7 +261,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       response = await ky(url, {
         method: prepared.op.method,
         headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
-        json: prepared.body,
+        // A multipart form (the avatar upload) goes as itself; every other body as JSON.
+        ...(prepared.body instanceof FormData ? { body: prepared.body } : { json: prepared.body }),
         signal,
         timeout: callTimeoutMs,
         retry: retryOptions(prepared.op.method, probe ? { ...retry, limit: 0 } : retry),
@@ -409,7 +410,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // Refused before the request exists: no byte of the body is read, no token leaves.
       if (!hostAllowed(profile, url)) throw invalidRequest(`The ${request.address} is not on the active profile’s server`);
       const where = describeTarget(profile);
-      const headers: Record<string, string> = { authorization: `Bearer ${request.token}` };
+      const headers: Record<string, string> = request.token === null ? {} : { authorization: `Bearer ${request.token}` };
       if (request.accept) headers.accept = request.accept;
       let body: BodyInit | undefined;
       if (request.body && 'stream' in request.body) {

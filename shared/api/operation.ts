@@ -43,6 +43,11 @@ export interface Operation {
   body?: z.ZodType;
   response: z.ZodType;
   /**
+   * The body's media type and the fields it carries, when it is not JSON (the avatar's
+   * multipart/form-data upload, read by its route as it arrives); the OpenAPI document shows it.
+   */
+  bodyMedia?: Readonly<Record<string, z.ZodType>>;
+  /**
    * Every media type a success may come in, by Content-Type, when not only JSON (a text page,
    * a file, an event stream); without it the success is `response` as application/json.
    */

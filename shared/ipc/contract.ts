@@ -17,6 +17,7 @@ import {
   SnapshotImportResponse,
 } from '../api/emulator-admin';
 import { NormalizedError } from '../api/errors';
+import { avatarUploadChannels } from './avatar-uploads';
 import { datasetUploadChannels } from './dataset-uploads';
 import { modelDownloadChannels, modelDownloadTopics } from './model-downloads';
 import {
@@ -223,6 +224,7 @@ export const channels = {
   ...datasetUploadChannels,
   ...experimentExportChannels,
   ...modelDownloadChannels,
+  ...avatarUploadChannels,
 } as const;
 
 export const topics = {

@@ -173,6 +173,18 @@ describe('app.asar', () => {
     ).toBe(true);
   });
 
+  it('unpacks sharp with its native binding and libvips next to the archive', () => {
+    expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/node_modules/sharp/**', '**/node_modules/@img/**']));
+    const img = entries.filter((e) => e.startsWith('/node_modules/@img/'));
+    // The platform's binding and its libvips (a .so, .dylib or .dll the loader opens from disk).
+    expect(img.some((e) => e.endsWith('.node'))).toBe(true);
+    expect(img.some((e) => /libvips/.test(e))).toBe(true);
+    for (const e of [...img, ...entries.filter((x) => x.startsWith('/node_modules/sharp/'))]) {
+      const stat = statFile(archive, e.slice(1)) as { files?: unknown; unpacked?: boolean };
+      if (stat.files === undefined) expect(stat.unpacked, e).toBe(true);
+    }
+  });
+
   it('flips the hardened fuses in the Electron binary', async () => {
     const wire = (await getCurrentFuseWire(path.join(appDir, config.linux?.executableName ?? 'electron'))) as unknown as Record<
       number,

@@ -176,6 +176,17 @@ export const unsupportedMediaType = (received: string, allowedTypes: readonly st
     receivedType: received,
   });
 
+/** An avatar over its size bound (01-accounts.md, Errors): `receivedSize` is at least what was read when the bound was crossed. */
+export const fileTooLarge = (maxSize: number, receivedSize: number) =>
+  new ApiError(413, 'FILE_TOO_LARGE', `The file is larger than ${maxSize} bytes`, { maxSize, receivedSize });
+
+/** A file whose content is none of the allowed types (its name and declared type are not looked at). */
+export const invalidFileType = (allowedTypes: readonly string[], receivedType: string) =>
+  new ApiError(415, 'INVALID_FILE_TYPE', `The file is not ${allowedTypes.join(', ')} (its content is ${receivedType})`, {
+    allowedTypes,
+    receivedType,
+  });
+
 export const chaosInjected = (status: number, code: AccountErrorCode, route: string) =>
   new ApiError(status, code, 'Injected by an emulator chaos rule', { chaos: true, route });
 

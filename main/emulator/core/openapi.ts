@@ -76,7 +76,19 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
       tags: [op.limitGroup],
       security: [{ bearerAuth: [] }],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(
+                Object.entries(op.bodyMedia ?? { 'application/json': op.body }).map(([type, schema]) => [
+                  type,
+                  { schema: schemaOf(schema, 'input') },
+                ]),
+              ),
+            },
+          }
+        : {}),
       responses: {
         [String(status)]: {
           description: 'Success',

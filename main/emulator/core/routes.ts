@@ -1,6 +1,7 @@
 // Registers route definitions generically: validation from the operation's schemas, the
 // caller from the pipeline, chaos for API routes, the success status from the definition.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ChaosRule } from '../../../shared/api/emulator-admin';
 import type { Operation } from '../../../shared/api/operation';
 import type { EmulatorContext } from './context';
@@ -53,7 +54,9 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
     // knows its route: cheaper than reading request.routeOptions).
     const gateFirst = BODYLESS.has(op.method);
     const hasInput = op.params !== undefined || op.query !== undefined || op.body !== undefined;
-    app.route({
+    // A multipart upload (the avatar) is read by its handler as it arrives: its body is the request.
+    const multipart = op.bodyMedia?.['multipart/form-data'] !== undefined;
+    const route: RouteOptions = {
       method: op.method,
       url: op.path,
       ...(gateFirst
@@ -68,7 +71,7 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
         const input = {
           params: parsed.params,
           query: parsed.query,
-          body: parsed.body,
+          body: multipart ? req : parsed.body,
           key: state.key!,
           now: state.now,
           requestId: state.requestId,
@@ -90,7 +93,15 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
         sendResult(ctx, req, reply, def.status, result);
         return;
       },
-    });
+    };
+    if (!multipart) app.route(route);
+    // Only this route parses multipart/form-data: the plugin's parser lives in a scope of its own,
+    // so every other route still answers a multipart body 415 (the plugin adds no hook here).
+    else
+      void app.register(async (scope) => {
+        await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+        scope.route(route);
+      });
   }
 }
 

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { menuCommands } from '../../../shared/ipc/window-bridge';
 import { getBridge } from '../bridge';
-import { useThemePreference } from './theme/theme-store';
+import { useThemePreference } from '../platform/theme-store';
 import { useUi } from './ui-store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useProfiles } from '../platform/profiles-store';

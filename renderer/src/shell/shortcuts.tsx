@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { getBridge } from '../bridge';
 import { formatShortcut, isEditableTarget, matchesShortcut } from '../lib/shortcuts';
 import { useSystemMode } from './theme/AppThemeProvider';
-import { useThemePreference } from './theme/theme-store';
+import { useThemePreference } from '../platform/theme-store';
 import { useUi } from './ui-store';
 
 const SHORTCUTS: Array<{ keys: string; what: string }> = [

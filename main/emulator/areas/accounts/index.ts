@@ -15,6 +15,8 @@ import { roleRoutes } from './permissions/roles-routes';
 import { permissionRoutes } from './permissions/routes';
 import { shareRoutes } from './permissions/shares-routes';
 import { settingsRoutes } from './settings/routes';
+import { mountAvatarHost } from './profile/avatar-host';
+import { profileRoutes } from './profile/routes';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
@@ -35,6 +37,7 @@ export const accountsArea = defineArea<Accounts>({
     ...grantRoutes,
     ...shareRoutes,
     ...settingsRoutes,
+    ...profileRoutes,
   ],
   state: {
     schema: AccountsState,
@@ -49,4 +52,6 @@ export const accountsArea = defineArea<Accounts>({
   directory: (state) => directoryOf(state as Accounts | AccountsState),
   afterLoad: (store, { ownerKey }) => applyOwnerKey(store, ownerKey),
   adminRoutes: [acceptInvitationRoute],
+  // The avatars' public address (profile/avatar-host.ts).
+  mount: (app, ctx) => mountAvatarHost(app, ctx),
 });

@@ -7,7 +7,7 @@ import type { AccountsState, StoredAuditEvent, StoredKey } from './stored-schema
 
 const KEY = 'key:';
 const AUDIT = 'audit:';
-const WHOLE = new Set(['account', 'members', 'invitations', 'roles', 'grants', 'shares', 'settings']);
+const WHOLE = new Set(['account', 'members', 'invitations', 'roles', 'grants', 'shares', 'settings', 'profiles']);
 
 export const accountRecord = {
   account: 'account',
@@ -18,13 +18,15 @@ export const accountRecord = {
   shares: 'shares',
   /** The five settings sections and when they changed, one record (`{settings, updatedAt}`). */
   settings: 'settings',
+  /** Members' own profiles (bio, links, avatar id, preferences), one record. */
+  profiles: 'profiles',
   key: (id: string) => `${KEY}${id}`,
   audit: (id: string) => `${AUDIT}${id}`,
 } as const;
 
 export function accountsRecord(live: Accounts, id: string): unknown {
   if (id === 'settings') return { settings: live.settings, updatedAt: live.settingsUpdatedAt };
-  if (WHOLE.has(id)) return live[id as 'account' | 'members' | 'invitations' | 'roles' | 'grants' | 'shares'];
+  if (WHOLE.has(id)) return live[id as 'account' | 'members' | 'invitations' | 'roles' | 'grants' | 'shares' | 'profiles'];
   if (id.startsWith(KEY)) return live.keys.get(id.slice(KEY.length));
   if (id.startsWith(AUDIT)) return live.auditEvent(id.slice(AUDIT.length));
   throw new Error(`no accounts record ${JSON.stringify(id.slice(0, 100))}`);

@@ -11,6 +11,7 @@ import type {
   StoredInvitation,
   StoredKey,
   StoredMember,
+  StoredProfile,
   StoredRole,
   StoredShare,
   StoredUsage,
@@ -51,6 +52,8 @@ export class Accounts {
   /** The five settings sections, write-only values in clear (views redact them: settings/view.ts). */
   settings: StoredSettings;
   settingsUpdatedAt: number | null;
+  /** Members' own profiles, those who changed theirs (profile/). */
+  profiles: StoredProfile[];
   /** Audit events, oldest first (appended as they happen). */
   readonly audit: StoredAuditEvent[];
   readonly keys = new Map<string, StoredKey>();
@@ -76,6 +79,7 @@ export class Accounts {
     this.audit = stored.audit;
     this.settings = stored.settings ?? defaultSettings(stored);
     this.settingsUpdatedAt = stored.settingsUpdatedAt;
+    this.profiles = stored.profiles;
     for (const key of stored.keys) this.indexKey(key);
     for (const [keyId, u] of Object.entries(stored.usage)) {
       const log = this.usageOf(keyId);
@@ -114,6 +118,7 @@ export class Accounts {
       audit: this.audit,
       settings: this.settings,
       settingsUpdatedAt: this.settingsUpdatedAt,
+      profiles: this.profiles,
     };
   }
 

@@ -174,6 +174,36 @@ export const StoredAuditEvent = z.object({
 });
 export type StoredAuditEvent = z.infer<typeof StoredAuditEvent>;
 
+/**
+ * A member's own profile beyond what the team shows (issue 20): absent until they first change
+ * it, so a team of thousands stores only those who did. The name is the member's (StoredMember).
+ */
+export const StoredProfile = z.object({
+  memberId: z.string().startsWith('usr_'),
+  bio: z.string().max(500).nullable(),
+  location: z.string().max(100).nullable(),
+  website: z.string().max(2048).nullable(),
+  social: z.string().max(100).nullable(),
+  code_host: z.string().max(39).nullable(),
+  /** The stored avatar (its file is `<id>.png`, profile/avatar-store.ts), null until one is uploaded. */
+  avatarId: z
+    .string()
+    .regex(/^ava_[A-Za-z0-9]{16}$/)
+    .nullable(),
+  /** The member's preferences; null until set (the account's then: profile/view.ts). */
+  preferences: z
+    .object({
+      timezone: z.string(),
+      language: z.enum(['en', 'es', 'fr', 'de', 'ja', 'zh']),
+      theme: z.enum(['light', 'dark']),
+      emailNotifications: z.boolean(),
+      chatNotifications: z.boolean(),
+    })
+    .nullable(),
+  updatedAt: Ms,
+});
+export type StoredProfile = z.infer<typeof StoredProfile>;
+
 export const AccountsState = z.object({
   account: StoredAccount,
   members: z.array(StoredMember),
@@ -189,5 +219,7 @@ export const AccountsState = z.object({
   settings: StoredSettings.nullable().default(null),
   /** When the settings last changed (ms); null until they do. */
   settingsUpdatedAt: Ms.nullable().default(null),
+  // Absent from data folders written before the profile (issue 20): nobody has changed theirs.
+  profiles: z.array(StoredProfile).default([]),
 });
 export type AccountsState = z.infer<typeof AccountsState>;

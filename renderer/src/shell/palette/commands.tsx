@@ -13,7 +13,7 @@ import { navigate } from '../../platform/navigation/hash-router';
 import { useIntents } from '../../platform/navigation/intents';
 import { activateProfile } from '../profiles/ProfileSwitcher';
 import { useProfiles } from '../../platform/profiles-store';
-import { useThemePreference, type PaletteMode } from '../theme/theme-store';
+import { useThemePreference, type PaletteMode } from '../../platform/theme-store';
 import { useUi } from '../ui-store';
 
 export type Command = FeatureCommand;

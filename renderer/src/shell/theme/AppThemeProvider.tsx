@@ -4,7 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { createAppTheme } from './create-app-theme';
-import { resolveMode, useThemePreference, type PaletteMode } from './theme-store';
+import { resolveMode, useThemePreference, type PaletteMode } from '../../platform/theme-store';
 
 const query = '(prefers-color-scheme: dark)';
 function subscribeSystem(onChange: () => void): () => void {

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactElement } from 'react';
 import { useResolvedMode } from './AppThemeProvider';
-import { useThemePreference, type ThemePreference } from './theme-store';
+import { useThemePreference, type ThemePreference } from '../../platform/theme-store';
 
 const options: Array<{ value: ThemePreference; label: string; icon: ReactElement }> = [
   { value: 'light', label: 'Light', icon: <LightModeOutlined fontSize="small" /> },

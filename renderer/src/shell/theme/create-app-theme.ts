@@ -1,6 +1,6 @@
 // One theme for the whole console: dense, neutral, tool-like (Lens/Postman), in both modes.
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { PaletteMode } from './theme-store';
+import type { PaletteMode } from '../../platform/theme-store';
 
 export function createAppTheme(mode: PaletteMode): Theme {
   const dark = mode === 'dark';

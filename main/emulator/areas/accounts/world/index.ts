@@ -224,5 +224,6 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     audit: [],
     settings: defaultSettings({ account, members: team }),
     settingsUpdatedAt: null,
+    profiles: [],
   };
 }

@@ -1,4 +1,5 @@
-// Theme preference (light, dark, follow system), persisted in localStorage.
+// Theme preference (light, dark, follow system), persisted in localStorage. In platform/: the shell
+// applies it, and the Profile page sets it from the member's saved theme preference (issue 20).
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
