@@ -53,7 +53,7 @@ export function BillingEditor({ section }: { section: Settings['billing'] }) {
         {pm ? (
           <ReadOnlyField
             label={pm.type === 'card' ? 'Card' : pm.type}
-            value={`${pm.brand} ending in ${pm.last_four}, expires ${pm.expires}`}
+            value={`${pm.brand.charAt(0).toUpperCase()}${pm.brand.slice(1)} ending in ${pm.last_four}, expires ${pm.expires}`}
             note="Read-only here: the payment method is changed with the billing provider"
           />
         ) : (

@@ -45,9 +45,9 @@ export function ChatTest({ url, channel }: { url: string; channel: string }) {
       {result && (
         <Alert severity={result.status === 'sent' ? 'success' : 'error'} data-testid="chat-test-result">
           <Box>{result.message}</Box>
-          {reply && (
+          {reply && reply.status !== null && (
             <Box sx={{ fontSize: 13, mt: 0.5 }}>
-              HTTP {reply.status ?? '—'} in {Math.round(reply.durationMs).toLocaleString('en-US')} ms
+              The hook answered HTTP {reply.status} in {Math.round(reply.durationMs).toLocaleString('en-US')} ms
               {reply.body && (
                 <Box
                   component="pre"

@@ -54,7 +54,7 @@ export function PreferencesEditor({ section }: { section: Settings['preferences'
             errorKey="number_format"
             select
             label="Number format"
-            hint={`${SAMPLE_NUMBER.toLocaleString('en-US')} reads ${numberExample(form.numberFormat, SAMPLE_NUMBER)}`}
+            hint={`A million and more reads ${numberExample(form.numberFormat, SAMPLE_NUMBER)}`}
           >
             {NUMBER_FORMATS.map((f) => (
               <MenuItem key={f} value={f}>

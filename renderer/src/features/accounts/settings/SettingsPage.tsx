@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import type { SettingsSection } from '../../../../../shared/api/accounts/settings';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../../../../../shared/api/accounts/settings';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorState } from '../../../components/StateViews';
 import { navigate, parseHash } from '../../../platform/navigation/hash-router';
@@ -67,7 +67,7 @@ export default function SettingsPage() {
         sx={{ borderBottom: 1, borderColor: 'divider' }}
         variant="scrollable"
       >
-        {(Object.keys(SECTION_LABELS) as SettingsSection[]).map((s) => (
+        {SETTINGS_SECTIONS.map((s) => (
           <Tab
             key={s}
             value={s}

@@ -37,6 +37,7 @@ export function SwitchField({
       <FormControlLabel
         control={<Switch size="small" checked={checked} onChange={(_, on) => onChange(on)} disabled={disabled} />}
         label={label}
+        sx={{ ml: -0.5 }}
       />
       {description && (
         <Typography variant="caption" color="text.secondary" component="div" sx={{ ml: 5.5, mt: -0.5 }}>
@@ -158,7 +159,7 @@ function timeZones(): string[] {
   return zones;
 }
 
-export const TIME_ZONE_HINT = 'An IANA time zone such as Europe/Paris';
+const TIME_ZONE_HINT = 'An IANA time zone such as Europe/Paris';
 
 /** A time zone chosen by searching the IANA names; a name typed that the list lacks is kept if the platform knows it. */
 export function TimeZoneField({
@@ -190,7 +191,6 @@ export function TimeZoneField({
           }
         />
       )}
-      sx={{ maxWidth: 360 }}
     />
   );
 }

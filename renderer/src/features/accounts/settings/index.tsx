@@ -1,6 +1,6 @@
 // The settings feature as the shell sees it: the page, and a palette entry per section.
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import type { SettingsSection } from '../../../../../shared/api/accounts/settings';
+import { SETTINGS_SECTIONS } from '../../../../../shared/api/accounts/settings';
 import { navigate } from '../../../platform/navigation/hash-router';
 import type { Feature } from '../../feature';
 import { SECTION_LABELS, sectionPath } from './sections';
@@ -14,7 +14,7 @@ export const feature: Feature = {
   icon: <SettingsOutlined fontSize="small" />,
   page: () => import('./SettingsPage'),
   prefetch: async () => (await import('./settings-store')).useSettings.getState().ensureLoaded(),
-  commands: (Object.keys(SECTION_LABELS) as SettingsSection[]).map((section) => ({
+  commands: SETTINGS_SECTIONS.map((section) => ({
     id: `settings:${section}`,
     group: 'Settings',
     title: `Settings: ${SECTION_LABELS[section]}`,

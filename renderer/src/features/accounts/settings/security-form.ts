@@ -98,7 +98,6 @@ export const securitySpec: SectionFormSpec<Security, SecurityForm, UpdateSecurit
 
 /**
  * The error key of an allow-list row: the index among the entries sent (blank rows are not sent).
- * @internal Exported for its tests only.
  */
 export function rowErrorKeys(rows: readonly AllowRow[]): Map<number, string> {
   const keys = new Map<number, string>();
