@@ -121,4 +121,33 @@ test.describe('Settings', () => {
     await expect(page).toHaveURL(/#\/settings\/billing/);
     await expect(page.getByRole('form', { name: 'Billing settings' })).toBeVisible();
   });
+
+  test('billing: a cost alert over its bound is refused on its row; Mod+S saves and it reads back', async ({ page }) => {
+    await openSection(page, 'billing');
+    await page.getByRole('button', { name: 'Add cost alert' }).click();
+    const threshold = page
+      .getByTestId('cost-alert-row')
+      .last()
+      .getByLabel(/^Threshold/);
+    await threshold.fill('2000000000');
+    await saveBar(page).getByRole('button', { name: 'Save' }).click();
+    await expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    await expect(threshold).toHaveAccessibleDescription(/^0 to 1,000,000,000 [A-Z]{3}$/);
+
+    const amount = String(1000 + Math.floor(Math.random() * 9000));
+    await threshold.fill(amount);
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(saveBar(page)).toContainText('Billing: all changes saved');
+    await page.reload();
+    await expect(
+      page
+        .getByTestId('cost-alert-row')
+        .last()
+        .getByLabel(/^Threshold/),
+    ).toHaveValue(amount);
+    // Leave the account's alerts as they were for later runs.
+    await page.getByRole('button', { name: `Remove cost alert ${await page.getByTestId('cost-alert-row').count()}` }).click();
+    await saveBar(page).getByRole('button', { name: 'Save' }).click();
+    await expect(saveBar(page)).toContainText('Billing: all changes saved');
+  });
 });

@@ -42,6 +42,11 @@ export function IntegrationsEditor({ section }: { section: Settings['integration
           <Typography variant="subtitle2" component="h3">
             Repositories
           </Typography>
+          {form.repositories.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              None listed. Add the repositories (owner/name) the account may pull from.
+            </Typography>
+          )}
           <RowsEditor<TextRow>
             rows={form.repositories}
             onChange={(repositories) => update({ repositories })}
