@@ -3,7 +3,8 @@
 // offered), a valid Save reads back after a reload; write-only values are set and cleared
 // without ever being shown; leaving with unsaved changes asks.
 import { expect, test, type Page } from '@playwright/test';
-import { openConsole } from './console-page';
+import { closeReveal, openConsole, statusBar, uniqueName } from './console-page';
+import { bridgeInvoke } from './lifecycle-page';
 
 async function openSection(page: Page, section: string) {
   await openConsole(page);
@@ -149,5 +150,41 @@ test.describe('Settings', () => {
     await page.getByRole('button', { name: `Remove cost alert ${await page.getByTestId('cost-alert-row').count()}` }).click();
     await saveBar(page).getByRole('button', { name: 'Save' }).click();
     await expect(saveBar(page)).toContainText('Billing: all changes saved');
+  });
+
+  test('a refused Save offers "Why?", which explains the refusal', async ({ page }) => {
+    await openConsole(page);
+    const { activeId } = await bridgeInvoke<{ activeId: string }>(page, 'profiles:list', {});
+    // A read-only key of the accounts scope (the create form's default permissions).
+    const name = uniqueName('e2e settings read-only');
+    await page.getByTestId('create-key-button').click();
+    const create = page.getByRole('dialog', { name: 'Create API key' });
+    await create.getByTestId('key-name-input').fill(name);
+    await create.getByRole('button', { name: 'Create key' }).click();
+    const value = ((await page.getByTestId('revealed-key').textContent()) ?? '').trim();
+    await closeReveal(page);
+    await bridgeInvoke(page, 'profiles:fromKey', { name, apiKey: value, activate: true });
+    try {
+      await expect(statusBar(page).getByTestId('status-profile')).toHaveText(name);
+      await page.goto('/#/settings/preferences');
+      const dateFormat = page.getByRole('combobox', { name: 'Date format' });
+      const before = (await dateFormat.textContent()) ?? '';
+      await dateFormat.click();
+      await page
+        .getByRole('option')
+        .filter({ hasNotText: before.split(' — ')[0] ?? '' })
+        .first()
+        .click();
+      await saveBar(page).getByRole('button', { name: 'Save' }).click();
+      const refused = page.getByTestId('error-alert');
+      await expect(refused).toContainText('403');
+      await refused.getByRole('button', { name: 'Why?' }).click();
+      const why = page.getByTestId('why-dialog');
+      await expect(why).toContainText('It needs write on accounts');
+      await why.getByRole('button', { name: 'Close' }).click();
+      await saveBar(page).getByRole('button', { name: 'Discard' }).click();
+    } finally {
+      await bridgeInvoke(page, 'profiles:activate', { id: activeId });
+    }
   });
 });
