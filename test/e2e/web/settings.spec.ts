@@ -121,6 +121,15 @@ test.describe('Settings', () => {
     await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard and leave' }).click();
     await expect(page).toHaveURL(/#\/settings\/billing/);
     await expect(page.getByRole('form', { name: 'Billing settings' })).toBeVisible();
+
+    // The palette opens a section by name.
+    await page.keyboard.press('Control+k');
+    const palette = page.getByTestId('command-palette');
+    await palette.getByRole('combobox', { name: 'Command' }).fill('Settings: Security');
+    await expect(palette.getByRole('option').first()).toContainText('Settings: Security');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/settings\/security$/);
+    await expect(page.getByRole('form', { name: 'Security settings' })).toBeVisible();
   });
 
   test('billing: a cost alert over its bound is refused on its row; Mod+S saves and it reads back', async ({ page }) => {

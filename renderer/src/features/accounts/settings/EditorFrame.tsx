@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { SettingsSection } from '../../../../../shared/api/accounts/settings';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatShortcut } from '../../../lib/shortcuts';
@@ -22,8 +22,16 @@ export function EditorFrame<K extends SettingsSection, F>({
   children: ReactNode;
 }) {
   const hasFieldErrors = Object.keys(editor.errors).length > 0;
+  const formRef = useRef<HTMLFormElement>(null);
+  // A Save that ended with errors on fields brings the first into view (it may be far above the bar).
+  useEffect(() => {
+    if (editor.errorAttempt === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [editor.errorAttempt]);
   return (
-    <Box component="form" noValidate onSubmit={editor.onSubmit} aria-label={`${label} settings`}>
+    <Box component="form" ref={formRef} noValidate onSubmit={editor.onSubmit} aria-label={`${label} settings`}>
       <Stack spacing={2}>
         {children}
         {editor.errors.form && <Alert severity="error">{editor.errors.form}</Alert>}
