@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../../shared/api/accounts/settings';
 import { changedPart } from '../../../renderer/src/features/accounts/settings/settings-diff';
-import { validateSection } from '../../../renderer/src/features/accounts/settings/section-form';
+import { placeSectionError, validateSection } from '../../../renderer/src/features/accounts/settings/section-form';
 import {
   securitySpec,
   suggestedEntry,
@@ -92,6 +92,26 @@ describe('the security form', () => {
     const key = rowErrorKeys(rows).get(rows[2]!.id)!;
     expect(key).toBe('api_access.ip_whitelist.1');
     expect(result.ok ? null : result.errors[key]).toMatch(/host bits set: the range is 10\.0\.0\.0\/8/);
+  });
+  it("places the server's refusal on its field in the same words", () => {
+    const placed = placeSectionError(securitySpec, {
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid request',
+      status: 400,
+      source: 'account',
+      details: { field: 'session.timeout', reason: 'Too big: expected number to be <=168' },
+    });
+    expect(placed).toEqual([{ key: 'session.timeout', message: '1 to 168 hours', member: 'sessionTimeout' }]);
+    const row = placeSectionError(securitySpec, {
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid request',
+      status: 400,
+      source: 'account',
+      details: { field: 'api_access.ip_whitelist.0', reason: '10.0.0.1/8 has host bits set: the range is 10.0.0.0/8' },
+    });
+    expect(row).toEqual([
+      { key: 'api_access.ip_whitelist.0', message: '10.0.0.1/8 has host bits set: the range is 10.0.0.0/8', member: 'allowList' },
+    ]);
   });
   it('offers the range meant and the normalized form', () => {
     expect(suggestedEntry('10.0.0.1/8')).toBe('10.0.0.0/8');

@@ -7,6 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import { useMemo, useRef } from 'react';
 import { COST_ALERT_PERIODS, CURRENCIES, SETTINGS_BOUNDS } from '../../../../../shared/api/accounts/settings';
 import { Section } from '../../../components/Section';
 import { FormField } from '../../../components/form/FormField';
@@ -20,8 +21,11 @@ import { useSectionEditor } from './use-section-editor';
 const PERIOD_LABELS: Record<CostAlertRow['period'], string> = { daily: 'Per day', weekly: 'Per week', monthly: 'Per month' };
 
 export function BillingEditor({ section }: { section: Settings['billing'] }) {
-  // The rules name the currency being chosen, not only the saved one.
-  const editor = useSectionEditor('billing', section, billingSpec(section.currency));
+  // The amounts' rules name the currency being chosen, which may not be the saved one yet.
+  const currency = useRef(section.currency);
+  const spec = useMemo(() => billingSpec(() => currency.current), []);
+  const editor = useSectionEditor('billing', section, spec);
+  currency.current = editor.form.currency;
   const { form, update, errors } = editor;
   const pm = section.payment_method;
   return (

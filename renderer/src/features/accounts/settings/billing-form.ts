@@ -63,8 +63,8 @@ export const costAlertRow = (alert?: Billing['cost_alerts'][number]): CostAlertR
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 const COST_ROW = /^cost_alerts\.\d+(\.\w+)?$/;
 
-/** The billing spec for the currency the form shows (the rules name it). */
-export function billingSpec(currency: string): SectionFormSpec<Billing, BillingForm, UpdateBillingRequest> {
+/** The billing spec; `currency()` is the one the form shows now (the amounts' rules name it). */
+export function billingSpec(currency: () => string): SectionFormSpec<Billing, BillingForm, UpdateBillingRequest> {
   return {
     fromSection: (s) => ({
       currency: s.currency,
@@ -114,8 +114,8 @@ export function billingSpec(currency: string): SectionFormSpec<Billing, BillingF
     },
     memberOf: (key) => (COST_ROW.test(key) ? 'costAlerts' : undefined),
     ruleOf: (key) => {
-      if (key === 'auto_recharge.threshold' || key === 'auto_recharge.amount') return rechargeRule(currency);
-      if (/^cost_alerts\.\d+\.threshold$/.test(key)) return thresholdRule(currency);
+      if (key === 'auto_recharge.threshold' || key === 'auto_recharge.amount') return rechargeRule(currency());
+      if (/^cost_alerts\.\d+\.threshold$/.test(key)) return thresholdRule(currency());
       if (key === 'cost_alerts') return `At most ${SETTINGS_BOUNDS.costAlerts} alerts`;
       return undefined;
     },
