@@ -96,6 +96,13 @@ test.describe('Settings', () => {
     await confirm.getByRole('button', { name: 'Clear on Save' }).click();
     await saveBar(page).getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('write-only-Signing secret').getByTestId('write-only-status')).toHaveText('Not set');
+
+    // The chat test sends a real message and says what happened: here, nothing listens.
+    await page.getByRole('textbox', { name: 'Webhook address' }).first().fill('http://127.0.0.1:9/hook');
+    await page.getByRole('button', { name: 'Send test message' }).click();
+    await expect(page.getByTestId('chat-test-result')).toContainText('could not be reached');
+    await saveBar(page).getByRole('button', { name: 'Discard' }).click();
+    await expect(saveBar(page)).toContainText('Notifications: all changes saved');
   });
 
   test('leaving a section with unsaved changes asks first', async ({ page }) => {
