@@ -28,6 +28,8 @@ export function SecurityEditor({ section }: { section: Settings['security'] }) {
   const address = section.api_access.your_address;
   /** A Save waiting for the operator to accept that it refuses their own address. */
   const [lockout, setLockout] = useState<{ request: Partial<UpdateSecurityRequest>; fromServer: boolean } | null>(null);
+  /** Rows the operator has left: their own check shows from then on, not while the first characters are typed. */
+  const [left, setLeft] = useState<ReadonlySet<number>>(() => new Set());
   const editor = useSectionEditor('security', section, securitySpec, async (request, form) => {
     if (request.api_access && wouldLockOut(form, address)) {
       setLockout({ request, fromServer: false });
@@ -94,8 +96,8 @@ export function SecurityEditor({ section }: { section: Settings['security'] }) {
             renderRow={(row, _i, set) => {
               const key = rowKeys.get(row.id);
               const live = row.value.trim() === '' ? null : parseAllowEntry(row.value);
-              // The schema's verdict after a Save; while typing, the row's own check.
-              const error = (key && errors[key]) || (live && !live.ok && editor.submitted ? live.reason : undefined);
+              // The schema's verdict after a Save; before, the row's own check once the row was left.
+              const error = (key && errors[key]) || (live && !live.ok && (editor.submitted || left.has(row.id)) ? live.reason : undefined);
               const suggestion = row.value.trim() ? suggestedEntry(row.value) : null;
               return (
                 <Stack spacing={0.5} sx={{ flex: 1, maxWidth: 560 }} data-testid="allow-row">
@@ -104,6 +106,7 @@ export function SecurityEditor({ section }: { section: Settings['security'] }) {
                     label="Address or range"
                     value={row.value}
                     onChange={(e) => set({ value: e.target.value })}
+                    onBlur={() => setLeft((l) => new Set([...l, row.id]))}
                     error={Boolean(error)}
                     helperText={error ?? 'An address (203.0.113.7, 2001:db8::1) or a range (203.0.113.0/24)'}
                     slotProps={{ htmlInput: { spellCheck: false } }}
