@@ -6,6 +6,7 @@ import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
 import { feature as audit } from './accounts/audit';
 import { feature as profile } from './accounts/profile';
+import { feature as settings } from './accounts/settings';
 import { feature as team } from './accounts/team';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
@@ -27,6 +28,7 @@ export const features: readonly Feature[] = [
   access,
   audit,
   profile,
+  settings,
   clusters,
   templates,
   endpoints,
