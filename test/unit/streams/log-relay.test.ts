@@ -177,15 +177,23 @@ describe('the log relay', () => {
   });
 
   it('counts a connection quiet for idleMs (no entry, no heartbeat) as dropped, and resumes it', async () => {
-    const { opened, subscribe } = setup({ timing: { idleMs: 40 } });
-    const a = subscribe();
-    await live(opened);
-    opened[0]!.stream.entries('1');
-    opened[0]!.stream.handlers!.onComment!('heartbeat');
-    await live(opened, 2);
-    expect(opened[0]!.signal.aborted).toBe(true);
-    expect(opened[1]!.lastEventId).toBe('1');
-    expect(a.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    // Simulated time: a loaded machine must not make the connection look quiet before its entry arrives
+    // (vi.waitFor moves fake timers on as it polls).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { opened, subscribe } = setup({ timing: { idleMs: 40 } });
+      const a = subscribe();
+      await live(opened);
+      opened[0]!.stream.entries('1');
+      opened[0]!.stream.handlers!.onComment!('heartbeat');
+      expect(opened[0]!.signal.aborted).toBe(false);
+      await live(opened, 2);
+      expect(opened[0]!.signal.aborted).toBe(true);
+      expect(opened[1]!.lastEventId).toBe('1');
+      expect(a.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps trying while the server cannot be reached, with a growing delay', async () => {
