@@ -48,6 +48,11 @@ export interface Operation {
    */
   successMedia?: Readonly<Record<string, z.ZodType>>;
   /**
+   * The media types a body may come in when not only JSON (issue 20: a settings import in YAML);
+   * a YAML body is read into the same value a JSON one would be, then validated with `body`.
+   */
+  bodyMedia?: readonly ('application/json' | 'application/yaml')[];
+  /**
    * Validation failures on these top-level fields are reported with this code instead of
    * VALIDATION_ERROR (e.g. permissions → INVALID_PERMISSIONS, period → INVALID_PERIOD).
    */

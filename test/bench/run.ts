@@ -21,6 +21,7 @@ import { benchDatasetAnalysis } from './dataset-analysis';
 import { benchMetrics } from './metrics';
 import { benchMetricsDashboard } from './metrics-dashboard';
 import { benchSecretList } from './secret-list';
+import { benchSettingsIo } from './settings-io';
 import { benchTuning } from './tuning';
 import { benchWebLoad } from './web-load';
 
@@ -275,6 +276,31 @@ const BENCHES: readonly Bench[] = [
             figure: `median ${r.whatIfMs.toFixed(0)} ms (${r.refusedRows} rows refused) = ${(r.whatIfMs / r.sumCountsMs).toFixed(0)}x summing the counts (${r.sumCountsMs.toFixed(2)} ms)`,
             target: '<= 1,000 ms',
             ok: r.whatIfMs <= 1000,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'settings-io',
+    about: 'settings as code: export then import of what it produced (one change applied), JSON and YAML, vs a plain GET of the settings',
+    async run() {
+      const r = await benchSettingsIo();
+      const base = `GET settings ${r.readMs.toFixed(2)} ms`;
+      return {
+        result: r,
+        rows: [
+          {
+            name: 'settings export + import round trip (JSON, secrets, plan applied), in-process',
+            figure: `median ${r.jsonRoundTripMs.toFixed(2)} ms = ${(r.jsonRoundTripMs / r.readMs).toFixed(0)}x ${base}`,
+            target: '<= 20 ms',
+            ok: r.jsonRoundTripMs <= 20,
+          },
+          {
+            name: 'settings export + import round trip (YAML text posted as is, plan applied), in-process',
+            figure: `median ${r.yamlRoundTripMs.toFixed(2)} ms = ${(r.yamlRoundTripMs / r.readMs).toFixed(0)}x ${base}`,
+            target: '<= 20 ms',
+            ok: r.yamlRoundTripMs <= 20,
           },
         ],
       };

@@ -76,7 +76,16 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
       tags: [op.limitGroup],
       security: [{ bearerAuth: [] }],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(
+                (op.bodyMedia ?? ['application/json']).map((type) => [type, { schema: schemaOf(op.body!, 'input') }]),
+              ),
+            },
+          }
+        : {}),
       responses: {
         [String(status)]: {
           description: 'Success',

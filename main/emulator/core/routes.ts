@@ -56,6 +56,8 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
     app.route({
       method: op.method,
       url: op.path,
+      // Read by the YAML body parser (pipeline.ts): only these routes take one.
+      ...(op.bodyMedia?.includes('application/yaml') ? { config: { yamlBody: true } } : {}),
       ...(gateFirst
         ? {}
         : { onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => gateHook(ctx, info, req, reply, done) }),

@@ -15,6 +15,8 @@ import { roleRoutes } from './permissions/roles-routes';
 import { permissionRoutes } from './permissions/routes';
 import { shareRoutes } from './permissions/shares-routes';
 import { settingsRoutes } from './settings/routes';
+import { exportRoute } from './settings/export';
+import { importRoute } from './settings/import';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
@@ -35,6 +37,8 @@ export const accountsArea = defineArea<Accounts>({
     ...grantRoutes,
     ...shareRoutes,
     ...settingsRoutes,
+    exportRoute,
+    importRoute,
   ],
   state: {
     schema: AccountsState,

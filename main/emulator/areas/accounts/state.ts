@@ -51,6 +51,8 @@ export class Accounts {
   /** The five settings sections, write-only values in clear (views redact them: settings/view.ts). */
   settings: StoredSettings;
   settingsUpdatedAt: number | null;
+  /** The settings are the defaults the state was loaded without (none stored); saving them stores them. */
+  private readonly settingsDefaulted: boolean;
   /** Audit events, oldest first (appended as they happen). */
   readonly audit: StoredAuditEvent[];
   readonly keys = new Map<string, StoredKey>();
@@ -75,6 +77,7 @@ export class Accounts {
     this.shares = stored.shares;
     this.audit = stored.audit;
     this.settings = stored.settings ?? defaultSettings(stored);
+    this.settingsDefaulted = stored.settings === null;
     this.settingsUpdatedAt = stored.settingsUpdatedAt;
     for (const key of stored.keys) this.indexKey(key);
     for (const [keyId, u] of Object.entries(stored.usage)) {
@@ -112,7 +115,8 @@ export class Accounts {
       grants: this.grants,
       shares: this.shares,
       audit: this.audit,
-      settings: this.settings,
+      // Never changed since they were the defaults: stored as absent (null), as the world was built and as it loads.
+      settings: this.settingsDefaulted && this.settingsUpdatedAt === null ? null : this.settings,
       settingsUpdatedAt: this.settingsUpdatedAt,
     };
   }
