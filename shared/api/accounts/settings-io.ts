@@ -18,9 +18,9 @@ import {
 
 /** The settings format version export writes into `metadata.version` and import accepts (01-accounts.md, Versioning 2). */
 export const SETTINGS_FORMAT_VERSION = '1';
-export const EXPORT_FORMATS = ['json', 'yaml'] as const;
+const EXPORT_FORMATS = ['json', 'yaml'] as const;
 /** `overwrite` (the document's value) is the only strategy: what a file gives replaces what is there (docs/decisions.md). */
-export const MERGE_STRATEGIES = ['overwrite'] as const;
+const MERGE_STRATEGIES = ['overwrite'] as const;
 
 // ---- export -------------------------------------------------------------------------------
 
@@ -152,8 +152,7 @@ export type ImportSettingsRequest = Omit<z.input<typeof ImportBody>, 'settings'>
 
 // ---- the plan -----------------------------------------------------------------------------
 
-export const PLAN_CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
-export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
+const PLAN_CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
 
 /**
  * One field's change, at its dotted path (`security.api_access.ip_whitelist`, `billing.cost_alerts[1].threshold`).
@@ -179,7 +178,7 @@ export const PlanSection = z.object({
 });
 export type PlanSection = z.infer<typeof PlanSection>;
 
-export const PLAN_RISKS = [
+const PLAN_RISKS = [
   'self_lockout',
   'allow_list_turned_off',
   'two_factor_turned_off',

@@ -21,7 +21,12 @@ function ordered(value: unknown, template: unknown): unknown {
   }
   if (!isObject(value)) return value;
   const shape = isObject(template) ? template : {};
-  const keys = [...Object.keys(shape).filter((k) => k in value), ...Object.keys(value).filter((k) => !(k in shape)).sort()];
+  const keys = [
+    ...Object.keys(shape).filter((k) => k in value),
+    ...Object.keys(value)
+      .filter((k) => !(k in shape))
+      .sort(),
+  ];
   return Object.fromEntries(keys.map((k) => [k, ordered(value[k], shape[k])]));
 }
 
@@ -34,7 +39,7 @@ template.billing.cost_alerts = [{ threshold: 0, period: 'monthly', enabled: true
 template.integrations.registry.registries = [{ url: '', username: null, access_token: null }];
 
 /** The sections of `settings` named, ordered, secrets in clear or redacted. */
-export function exportedSections(
+function exportedSections(
   settings: StoredSettings,
   sections: readonly (typeof SETTINGS_SECTIONS)[number][],
   includeSecrets: boolean,

@@ -42,7 +42,7 @@ function writable(section: SettingsSection, patch: Record<string, unknown>): Rec
 }
 
 /** The settings as they would be after importing `sections`. */
-export function imported(current: StoredSettings, sections: ImportSections): StoredSettings {
+function imported(current: StoredSettings, sections: ImportSections): StoredSettings {
   const next = { ...current } as Record<SettingsSection, unknown>;
   for (const s of SETTINGS_SECTIONS) {
     const patch = sections[s];

@@ -90,7 +90,9 @@ function risksOf(before: StoredSettings, after: StoredSettings, changes: readonl
       code: 'audit_retention_shortened',
       severity: 'warning',
       path: 'security.audit.retention_days',
-      message: `Audit events are kept ${sb.audit.retention_days} days instead of ${sa.audit.retention_days}: ${lost} older event${lost === 1 ? '' : 's'} would be deleted`,
+      message: `Audit events are kept ${sb.audit.retention_days} days instead of ${sa.audit.retention_days}: ${
+        lost === 0 ? 'none is older yet; events will be deleted sooner' : `${lost} older event${lost === 1 ? '' : 's'} would be deleted now`
+      }`,
     });
   }
   for (const field of ['log_api_requests', 'log_resource_access'] as const) {

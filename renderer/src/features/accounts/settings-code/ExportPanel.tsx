@@ -21,16 +21,9 @@ import { Section } from '../../../components/Section';
 import { saveFile } from '../../../lib/save-file';
 import { notify } from '../../../platform/notifications-store';
 import { useIntent } from '../../../platform/page-hooks';
+import { SECTION_LABEL } from './plan-lines';
 import { settingsFileName, settingsFileText, type ExportFormat } from './settings-file';
 import { useSettingsCode } from './settings-code-store';
-
-export const SECTION_LABEL: Record<SettingsSection, string> = {
-  notifications: 'Notifications',
-  billing: 'Billing',
-  security: 'Security',
-  integrations: 'Integrations',
-  preferences: 'Preferences',
-};
 
 const MEDIA: Record<ExportFormat, string> = { json: 'application/json', yaml: 'application/yaml' };
 

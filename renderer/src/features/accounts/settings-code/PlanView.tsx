@@ -10,15 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { PlanRisk, SettingsPlan } from '../../../../../shared/api/accounts/settings-io';
 import { Panel } from '../../../components/Section';
 import { CopyButton } from '../../../components/CopyButton';
-import { countsText, planLine, planText, type PlanLine } from './plan-lines';
-
-const SECTION_LABEL: Record<SettingsPlan['sections'][number]['section'], string> = {
-  notifications: 'Notifications',
-  billing: 'Billing',
-  security: 'Security',
-  integrations: 'Integrations',
-  preferences: 'Preferences',
-};
+import { countsText, planLine, planText, SECTION_LABEL, type PlanLine } from './plan-lines';
 
 const RISK_TITLE: Record<PlanRisk['code'], string> = {
   self_lockout: 'You would lock yourself out',
@@ -80,15 +72,22 @@ export function PlanView({ plan, testId }: { plan: SettingsPlan; testId: string 
               Already as the file says: nothing changes.
             </Typography>
           ) : (
-            <Box
-              component="ul"
-              sx={{ m: 0, p: 0, listStyle: 'none', fontFamily: 'monospace', fontSize: 13, lineHeight: 1.7, overflowX: 'auto' }}
-            >
+            <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', fontFamily: 'monospace', fontSize: 13, lineHeight: 1.7 }}>
               {s.changes.map((c, i) => {
                 const line = planLine(c);
                 return (
-                  <Box component="li" key={`${line.path}:${i}`} data-testid="plan-line" data-kind={line.kind} sx={{ whiteSpace: 'nowrap' }}>
-                    <Box component="span" sx={{ color: SIGN_COLOR[line.kind], fontWeight: 700, display: 'inline-block', width: 18 }}>
+                  <Box
+                    component="li"
+                    key={`${line.path}:${i}`}
+                    data-testid="plan-line"
+                    data-kind={line.kind}
+                    // A long value wraps under the path, the sign hanging in its own column.
+                    sx={{ pl: '18px', textIndent: '-18px', overflowWrap: 'anywhere' }}
+                  >
+                    <Box
+                      component="span"
+                      sx={{ color: SIGN_COLOR[line.kind], fontWeight: 700, display: 'inline-block', width: 18, textIndent: 0 }}
+                    >
                       {SIGN_TEXT[line.kind]}
                     </Box>
                     <Box component="span" sx={{ color: 'text.primary' }}>

@@ -1,7 +1,16 @@
 // A settings plan as lines to read, terraform-plan style: `+ path = value` added, `~ path: old → new`
 // changed, `- path (was value)` removed; a secret says only that it changed. Also the summary of
 // counts, `+2 ~3 −1`.
+import type { SettingsSection } from '../../../../../shared/api/accounts/settings';
 import type { PlanChange, PlanCounts, SettingsPlan } from '../../../../../shared/api/accounts/settings-io';
+
+export const SECTION_LABEL: Record<SettingsSection, string> = {
+  notifications: 'Notifications',
+  billing: 'Billing',
+  security: 'Security',
+  integrations: 'Integrations',
+  preferences: 'Preferences',
+};
 
 export interface PlanLine {
   sign: '+' | '~' | '-';

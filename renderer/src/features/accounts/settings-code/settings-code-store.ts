@@ -11,7 +11,7 @@ import { toNormalizedError } from '../../../bridge/errors';
 
 type ImportAnswer = ImportSettingsResponse['import'];
 
-export interface PendingImport {
+interface PendingImport {
   fileName: string;
   body: ImportSettingsRequest;
   /** The plan validate_only answered. */
