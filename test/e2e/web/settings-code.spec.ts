@@ -95,6 +95,13 @@ test.describe('settings as code', () => {
     await expect(page.getByTestId('plan-preview').getByTestId('plan-summary')).toContainText('0 to add, 0 to change, 0 to remove');
     await expect(page.getByTestId('apply-import')).toHaveText('Nothing to apply');
     await expect(page.getByTestId('apply-import')).toBeDisabled();
+
+    // The exported file puts everything back (other tests share this server): no risk, no question.
+    await page.getByTestId('settings-file-input').setInputFiles(file);
+    await expect(page.getByTestId('plan-preview').getByTestId('plan-summary')).toContainText('0 to add, 3 to change, 0 to remove');
+    await expect(page.getByTestId('plan-preview').getByTestId('plan-risks')).toHaveCount(0);
+    await page.getByTestId('apply-import').click();
+    await expect(page.getByTestId('plan-applied')).toBeVisible();
   });
 
   test('an allow-list that would refuse the console asks "you will lock yourself out", and cancelling changes nothing', async ({
