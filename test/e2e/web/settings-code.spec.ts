@@ -89,6 +89,7 @@ test.describe('settings as code', () => {
     await expect(applied).toBeVisible();
     expect(await applied.getByTestId('plan-line').allTextContents()).toEqual(previewed);
     await expect(page.getByTestId('settings-applied')).toContainText('what the server applied');
+    await expect(page.getByTestId('plan-drift')).toHaveCount(0);
 
     // The same file again: nothing left to change.
     await page.getByTestId('settings-file-input').setInputFiles(edited);

@@ -153,6 +153,12 @@ export function ImportPanel() {
               Applied {pending?.fileName ?? 'the file'} at {new Date(applied.timestamp).toLocaleString()}: the plan below is what the server
               applied.
             </Alert>
+            {pending && JSON.stringify(pending.preview.plan) !== JSON.stringify(applied.plan) && (
+              <Alert severity="info" data-testid="plan-drift">
+                The settings changed between the preview and the apply (another session, or a request of your own): the plan below is what
+                was applied, not the preview.
+              </Alert>
+            )}
             <PlanView plan={applied.plan} testId="plan-applied" />
           </Stack>
         )}
