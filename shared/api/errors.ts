@@ -17,6 +17,8 @@ export const AccountErrorCode = z.enum([
   'ROLE_NAME_EXISTS',
   'MEMBER_ALREADY_EXISTS',
   'SELF_LOCKOUT',
+  // the account's IP allow-list refused the request's address (docs/decisions.md, Settings)
+  'IP_NOT_ALLOWED',
   'FILE_TOO_LARGE',
   'INVALID_FILE_TYPE',
   'INVALID_ROLE_HIERARCHY',

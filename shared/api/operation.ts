@@ -43,10 +43,12 @@ export interface Operation {
   body?: z.ZodType;
   response: z.ZodType;
   /**
-   * The body's media type and the fields it carries, when it is not JSON (the avatar's
-   * multipart/form-data upload, read by its route as it arrives); the OpenAPI document shows it.
+   * Every media type a body may come in, with what it carries, when not only JSON: the avatar's
+   * multipart/form-data upload (read by its route as it arrives), or a settings import in YAML
+   * (read into the value a JSON body would be, then validated with `body`). The OpenAPI
+   * document shows each.
    */
-  bodyMedia?: Readonly<Record<string, z.ZodType>>;
+  bodyMedia?: Readonly<Partial<Record<'application/json' | 'application/yaml' | 'multipart/form-data', z.ZodType>>>;
   /**
    * Every media type a success may come in, by Content-Type, when not only JSON (a text page,
    * a file, an event stream); without it the success is `response` as application/json.

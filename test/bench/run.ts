@@ -24,6 +24,7 @@ import { benchMetricsDashboard } from './metrics-dashboard';
 import { benchSecretList } from './secret-list';
 import { benchTuning } from './tuning';
 import { benchWebLoad } from './web-load';
+import { benchSettingsIo } from './settings-io';
 
 interface Row {
   name: string;
@@ -294,6 +295,31 @@ const BENCHES: readonly Bench[] = [
             figure: `median ${r.uploadMs.toFixed(0)} ms = ${(r.uploadMs / r.decodeMs).toFixed(2)}x decoding the JPEG alone (${r.decodeMs.toFixed(0)} ms)`,
             target: '<= 150 ms',
             ok: r.uploadMs <= 150,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'settings-io',
+    about: 'settings as code: export then import of what it produced (one change applied), JSON and YAML, vs a plain GET of the settings',
+    async run() {
+      const r = await benchSettingsIo();
+      const base = `GET settings ${r.readMs.toFixed(2)} ms`;
+      return {
+        result: r,
+        rows: [
+          {
+            name: 'settings export + import round trip (JSON, secrets, plan applied), in-process',
+            figure: `median ${r.jsonRoundTripMs.toFixed(2)} ms = ${(r.jsonRoundTripMs / r.readMs).toFixed(0)}x ${base}`,
+            target: '<= 20 ms',
+            ok: r.jsonRoundTripMs <= 20,
+          },
+          {
+            name: 'settings export + import round trip (YAML text posted as is, plan applied), in-process',
+            figure: `median ${r.yamlRoundTripMs.toFixed(2)} ms = ${(r.yamlRoundTripMs / r.readMs).toFixed(0)}x ${base}`,
+            target: '<= 20 ms',
+            ok: r.yamlRoundTripMs <= 20,
           },
         ],
       };

@@ -33,9 +33,10 @@ export interface Authority {
   /**
    * Whether the caller may call `op` (a non-admin route): null, or the 401/403 to send. The
    * key's own permissions and scopes (auth.ts) and the access model of the member who created
-   * the key (issue 19); `params` are the route's raw path parameters (the resources it names).
+   * the key (issue 19); `params` are the route's raw path parameters (the resources it names);
+   * `address` the request's (the account's IP allow-list, issue 20).
    */
-  admit(caller: Caller, op: Operation, params: unknown, now: number): ApiError | null;
+  admit(caller: Caller, op: Operation, params: unknown, now: number, address: string): ApiError | null;
   /** Counts one authenticated request (class 0 reads, 1 writes, 2 executions) against the caller's usage. */
   recordUse(caller: Caller, cls: 0 | 1 | 2, endpoint: string, now: number): void;
   /**

@@ -62,6 +62,27 @@ export const insufficientPermissions = (
   message = 'This key lacks the permission or scope this request needs',
 ) => new ApiError(403, 'INSUFFICIENT_PERMISSIONS', message, details, { code: 403 });
 
+/** The account's IP allow-list is on and does not include the request's address (docs/decisions.md, Settings). */
+export const ipNotAllowed = (yourAddress: string) =>
+  new ApiError(
+    403,
+    'IP_NOT_ALLOWED',
+    `Requests from ${yourAddress} are not allowed: the account's IP allow-list does not include it`,
+    {
+      yourAddress,
+    },
+    { code: 403 },
+  );
+
+/** A settings change whose allow-list would refuse the caller's own address, without allow_lockout (docs/decisions.md, Settings). */
+export const selfLockout = (yourAddress: string, ipWhitelist: readonly string[]) =>
+  new ApiError(
+    409,
+    'SELF_LOCKOUT',
+    `This allow-list would refuse your own address ${yourAddress}: add it, or send allow_lockout: true if you mean it`,
+    { yourAddress, ip_whitelist: ipWhitelist },
+  );
+
 export const invalidPermissions = (details: { field: string; invalidPermissions: unknown[]; validPermissions: readonly string[] }) =>
   new ApiError(400, 'INVALID_PERMISSIONS', `Invalid ${details.field}`, {
     ...details,

@@ -24,6 +24,7 @@ import { ADMIN_LIMIT, CLIENT_LIMIT, type KeyClass, type TierClass } from './limi
 import { WINDOW_MS, type BucketSpec, type LimitOutcome } from './rate-limit';
 import type { RouteDef, StreamSink } from './route-def';
 import type { RouteTable } from './route-table';
+import { readYamlBody } from './yaml-body';
 
 export const BODY_LIMIT = 1_048_576;
 /** The deepest nesting of arrays and objects a JSON body may have (no document needs more than a handful). */
@@ -217,7 +218,7 @@ function gate(
   if (!info) return null; // the not-found handler answers 404 or 405
   if (key === null) return auth as ApiError;
   // Non-admin routes: the key's own permissions and its member's access (issue 19), both the authority's.
-  const denied = info.admin ? authorizeAdmin(key) : ctx.authority.admit(key, info.def.op, req.params, now);
+  const denied = info.admin ? authorizeAdmin(key) : ctx.authority.admit(key, info.def.op, req.params, now, req.ip);
   ctx.authority.recordUse(key, info.keyClassIndex, info.label, now);
   return denied;
 }
@@ -246,6 +247,15 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
     } catch (e) {
       done(invalidJson((e as Error).message.slice(0, 200)), undefined);
     }
+  });
+  // YAML only where the operation declares it (Operation.bodyMedia); elsewhere the 415 every other type gets.
+  app.addContentTypeParser(['application/yaml', 'application/x-yaml', 'text/yaml'], { parseAs: 'string' }, (req, body, done) => {
+    if (req.routeOptions.config?.yamlBody !== true) {
+      return done(unsupportedMediaType(String(req.headers['content-type']).slice(0, 100)), undefined);
+    }
+    const value = readYamlBody(body as string, BODY_DEPTH_MAX);
+    if (value instanceof ApiError) return done(value, undefined);
+    done(null, value);
   });
 
   // No onResponse hook: with one, fastify adds two response listeners and a closure to

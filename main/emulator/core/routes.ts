@@ -59,6 +59,8 @@ export function registerRoutes(app: FastifyInstance, ctx: EmulatorContext, group
     const route: RouteOptions = {
       method: op.method,
       url: op.path,
+      // Read by the YAML body parser (pipeline.ts): only these routes take one.
+      ...(op.bodyMedia?.['application/yaml'] !== undefined ? { config: { yamlBody: true } } : {}),
       ...(gateFirst
         ? {}
         : { onRequest: (req: FastifyRequest, reply: FastifyReply, done: () => void) => gateHook(ctx, info, req, reply, done) }),

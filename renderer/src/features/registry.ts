@@ -7,6 +7,7 @@ import { feature as apiKeys } from './accounts/api-keys';
 import { feature as audit } from './accounts/audit';
 import { feature as profile } from './accounts/profile';
 import { feature as settings } from './accounts/settings';
+import { feature as settingsCode } from './accounts/settings-code';
 import { feature as team } from './accounts/team';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
@@ -29,6 +30,7 @@ export const features: readonly Feature[] = [
   audit,
   profile,
   settings,
+  settingsCode,
   clusters,
   templates,
   endpoints,

@@ -80,6 +80,13 @@ import {
   UpdateProfilePreferencesRequest,
   UpdateProfileRequest,
 } from './profile';
+import {
+  ExportSettingsQuery,
+  ExportSettingsResponse,
+  ImportSettingsRequest,
+  ImportSettingsResponse,
+  SettingsExportYaml,
+} from './settings-io';
 
 const keyFieldErrors = { permissions: 'INVALID_PERMISSIONS', scopes: 'INVALID_PERMISSIONS' } as const;
 /** A malformed key id names no key: 404 KEY_NOT_FOUND rather than a validation error (docs/decisions.md). */
@@ -677,6 +684,36 @@ export const accountsOperations = {
     body: UpdatePreferencesRequest,
     response: PreferencesSettings,
     errors: ['VALIDATION_ERROR'],
+  }),
+  'settings.export': defineOperation({
+    id: 'settings.export',
+    method: 'GET',
+    path: '/v2/accounts/settings/export',
+    limitGroup: 'accounts',
+    envelope: 'account',
+    access: 'read',
+    scope: 'accounts',
+    summary:
+      'The settings as one document (JSON, or YAML with format=yaml); write-only values in clear only with include_secrets=true (manage_security)',
+    query: ExportSettingsQuery,
+    response: ExportSettingsResponse,
+    successMedia: { 'application/json': ExportSettingsResponse, 'application/yaml': SettingsExportYaml },
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'settings.import': defineOperation({
+    id: 'settings.import',
+    method: 'POST',
+    path: '/v2/accounts/settings/import',
+    limitGroup: 'accounts',
+    envelope: 'account',
+    access: 'write',
+    scope: 'accounts',
+    summary:
+      'Import settings (JSON or YAML, what export produced): answers the plan of changes and risks; validate_only changes nothing; each section needs the permission of its update',
+    body: ImportSettingsRequest,
+    bodyMedia: { 'application/json': ImportSettingsRequest, 'application/yaml': ImportSettingsRequest },
+    response: ImportSettingsResponse,
+    errors: ['VALIDATION_ERROR', 'SELF_LOCKOUT'],
   }),
   'settings.notifications.test': defineOperation({
     id: 'settings.notifications.test',

@@ -79,6 +79,8 @@ export function parseAllowEntry(raw: string): AllowEntry {
   if (address.includes(':')) {
     if (!ipaddr.IPv6.isValid(address)) return { ok: false, reason: `${address} is not an IPv6 address` };
     ip = ipaddr.IPv6.parse(address);
+    // One address written as IPv4-mapped IPv6 is the IPv4 address a server sees.
+    if (prefix === undefined && ip.isIPv4MappedAddress()) return { ok: true, normalized: ip.toIPv4Address().toString() };
   } else {
     if (!ipaddr.IPv4.isValidFourPartDecimal(address))
       return { ok: false, reason: `${address} is not an IPv4 address in dotted decimal (four numbers 0-255)` };
@@ -127,9 +129,12 @@ const httpsUrl = (what: string) =>
 const Text = z.string().max(SETTINGS_BOUNDS.textLength);
 const TimeZone = z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Paris or UTC');
 const Country = z.string().refine(isCountryCode, 'an ISO 3166-1 alpha-2 country code such as DE or US');
-const AllowEntryField = z.string().superRefine((v, ctx) => {
+/** An allow-list entry, stored in its normalized form (so the list compares and diffs as the server reads it). */
+const AllowEntryField = z.string().transform((v, ctx) => {
   const parsed = parseAllowEntry(v);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.reason });
+  if (parsed.ok) return parsed.normalized;
+  ctx.addIssue({ code: 'custom', message: parsed.reason });
+  return z.NEVER;
 });
 /** A write-only value in an update: a string sets it, null clears it, REDACTED keeps it. */
 const WriteOnly = z.string().min(1).max(SETTINGS_BOUNDS.urlLength).nullable();

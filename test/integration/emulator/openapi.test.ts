@@ -68,7 +68,7 @@ describe('the OpenAPI document and the operation table', () => {
     const get = doc.paths['/v1/clusters/{cluster_id}/secrets/{secret_name}'].get;
     const forbidden = variantsOf(get.responses['403']);
     expect(forbidden.find((v) => v.$ref === REF.cluster)?.properties.error.properties?.code.enum).toEqual(['INSUFFICIENT_PERMISSIONS']);
-    expect(forbidden.find((v) => v.required)?.properties.error.enum).toEqual(['FORBIDDEN', 'INSUFFICIENT_PERMISSIONS']);
+    expect(forbidden.find((v) => v.required)?.properties.error.enum).toEqual(['FORBIDDEN', 'INSUFFICIENT_PERMISSIONS', 'IP_NOT_ALLOWED']);
     expect(variantsOf(get.responses['404'])[0]!.properties.error.properties?.code.enum).toEqual([
       'NOT_FOUND',
       'CLUSTER_NOT_FOUND',

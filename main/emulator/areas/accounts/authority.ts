@@ -7,7 +7,9 @@ import { recordDenied } from './audit/denied';
 import { TIER_LIMITS } from './limits';
 import { MemberAccess } from './permissions/member-access';
 import type { Store } from '../../state/store';
-import { accountsOf, type Accounts } from './state';
+import { accountsOf, AREA, type Accounts } from './state';
+import { accountRecord } from './records';
+import { AllowListGate } from './settings/allow-list';
 import { roleLimitation } from './permissions/limitations';
 import type { StoredKey } from './stored-schema';
 
@@ -17,12 +19,15 @@ const HEADER_HASHES_MAX = 256;
 
 export function authorityOver(store: Store): Authority {
   const members = new MemberAccess(() => accountsOf(store));
+  const allowList = new AllowListGate(() => accountsOf(store).settings);
   store.onStateChange((area, id) => {
     accountsOf(store).headerHashes.clear();
     members.invalidate(area, id);
+    if (area === undefined || (area === AREA && (id === undefined || id === accountRecord.settings))) allowList.invalidate();
   });
   return {
-    admit: (caller, op, params, now) => members.admit(caller, op, params, now),
+    // The allow-list first: an address it refuses learns nothing about keys or roles (and the owner's key is refused too).
+    admit: (caller, op, params, now, address) => allowList.refusal(address) ?? members.admit(caller, op, params, now),
     authenticate(header, now) {
       return authenticate(accountsOf(store), header, now);
     },

@@ -17,6 +17,8 @@ import { shareRoutes } from './permissions/shares-routes';
 import { settingsRoutes } from './settings/routes';
 import { mountAvatarHost } from './profile/avatar-host';
 import { profileRoutes } from './profile/routes';
+import { exportRoute } from './settings/export';
+import { importRoute } from './settings/import';
 import { accountsRecord, applyAccountsRecord } from './records';
 import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
@@ -38,6 +40,8 @@ export const accountsArea = defineArea<Accounts>({
     ...shareRoutes,
     ...settingsRoutes,
     ...profileRoutes,
+    exportRoute,
+    importRoute,
   ],
   state: {
     schema: AccountsState,

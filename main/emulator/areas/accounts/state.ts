@@ -54,6 +54,8 @@ export class Accounts {
   settingsUpdatedAt: number | null;
   /** Members' own profiles, those who changed theirs (profile/). */
   profiles: StoredProfile[];
+  /** The settings are the defaults the state was loaded without (none stored); saving them stores them. */
+  private readonly settingsDefaulted: boolean;
   /** Audit events, oldest first (appended as they happen). */
   readonly audit: StoredAuditEvent[];
   readonly keys = new Map<string, StoredKey>();
@@ -78,6 +80,7 @@ export class Accounts {
     this.shares = stored.shares;
     this.audit = stored.audit;
     this.settings = stored.settings ?? defaultSettings(stored);
+    this.settingsDefaulted = stored.settings === null;
     this.settingsUpdatedAt = stored.settingsUpdatedAt;
     this.profiles = stored.profiles;
     for (const key of stored.keys) this.indexKey(key);
@@ -116,7 +119,8 @@ export class Accounts {
       grants: this.grants,
       shares: this.shares,
       audit: this.audit,
-      settings: this.settings,
+      // Never changed since they were the defaults: stored as absent (null), as the world was built and as it loads.
+      settings: this.settingsDefaulted && this.settingsUpdatedAt === null ? null : this.settings,
       settingsUpdatedAt: this.settingsUpdatedAt,
       profiles: this.profiles,
     };

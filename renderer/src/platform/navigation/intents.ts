@@ -19,7 +19,9 @@ export type Intent =
   | 'tuning:stop'
   | 'tuning:deploy-best'
   | 'experiments:create'
-  | 'team:invite';
+  | 'team:invite'
+  | 'settings-code:export'
+  | 'settings-code:import';
 
 interface IntentState {
   pending: Intent | null;

@@ -6,9 +6,6 @@ import type { StoredAuditEvent } from '../stored-schema';
 
 const DAY_MS = 86_400_000;
 
-/** security.audit.retention_days (01-accounts.md, Settings: 30-365) until the account settings exist (issue 20). */
-const AUDIT_RETENTION_DAYS_DEFAULT = 90;
-
 /**
  * The most events the log holds: a 403 flood cannot grow memory without end.
  * @internal Exported for its tests only.
@@ -16,11 +13,11 @@ const AUDIT_RETENTION_DAYS_DEFAULT = 90;
 export const AUDIT_EVENTS_MAX = 1_000_000;
 
 /**
- * The one place the retention is read: the account's security.audit.retention_days once issue 20
- * stores settings, the default until then.
+ * The one place the retention is read: the account's security.audit.retention_days (01-accounts.md,
+ * Account settings: 30-365). Shortening it drops the older events at the next append or read.
  */
-export function auditRetentionDays(_accounts: Accounts): number {
-  return AUDIT_RETENTION_DAYS_DEFAULT;
+export function auditRetentionDays(accounts: Accounts): number {
+  return accounts.settings.security.audit.retention_days;
 }
 
 /** The first index whose event is at or after `t` (events are oldest first). */

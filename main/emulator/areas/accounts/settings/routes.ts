@@ -8,6 +8,8 @@ import type { EmulatorContext } from '../../../core/context';
 import { defineRoute, type HandlerInput } from '../../../core/route-def';
 import { accountRecord } from '../records';
 import { accountsOf, AREA, type Accounts } from '../state';
+import { selfLockout } from '../../../core/errors';
+import { wouldRefuse } from './allow-list';
 import { mergeSection } from './merge';
 import { notificationTestRoute } from './notification-test';
 import { sectionView, settingsView } from './view';
@@ -22,8 +24,13 @@ export function saveSettings(ctx: EmulatorContext, accounts: Accounts, next: Sto
 function updateRoute<O extends Operation, S extends SettingsSection>(op: O, section: S) {
   return defineRoute(op, (ctx, input: HandlerInput<O>) => {
     const accounts = accountsOf(ctx.store);
-    const { allow_lockout: _acknowledged, ...patch } = (input.body ?? {}) as Record<string, unknown>;
+    const { allow_lockout: acknowledged, ...patch } = (input.body ?? {}) as Record<string, unknown>;
     const next = { ...accounts.settings, [section]: mergeSection(accounts.settings[section], patch) } as StoredSettings;
+    // The self-lockout guard (docs/decisions.md, Settings: the allow-list): only a change of the
+    // security section can make the allow-list refuse the caller.
+    if (section === 'security' && acknowledged !== true && wouldRefuse(next, input.address)) {
+      throw selfLockout(input.address, next.security.api_access.ip_whitelist);
+    }
     saveSettings(ctx, accounts, next, input.now);
     return sectionView(next, section, input.address) as never;
   });

@@ -9,7 +9,6 @@ import { Rng } from '../../../core/rng';
 import { generatedMembers } from './generated-members';
 import { syntheticUsage } from './usage-history';
 import { allAccessKey } from '../owner-key';
-import { defaultSettings } from '../settings/defaults';
 
 const DAY = 86_400_000;
 const ALL_SCOPES = ['endpoints', 'clusters', 'billing', 'accounts'] as const;
@@ -222,7 +221,8 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     grants: [],
     shares: [],
     audit: [],
-    settings: defaultSettings({ account, members: team }),
+    // The defaults, not stored until changed (state.ts).
+    settings: null,
     settingsUpdatedAt: null,
     profiles: [],
   };
