@@ -5,6 +5,7 @@
 import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
 import { feature as audit } from './accounts/audit';
+import { feature as events } from './accounts/event-deliveries';
 import { feature as team } from './accounts/team';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
@@ -25,6 +26,7 @@ export const features: readonly Feature[] = [
   team,
   access,
   audit,
+  events,
   clusters,
   templates,
   endpoints,

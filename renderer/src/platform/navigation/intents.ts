@@ -19,7 +19,8 @@ export type Intent =
   | 'tuning:stop'
   | 'tuning:deploy-best'
   | 'experiments:create'
-  | 'team:invite';
+  | 'team:invite'
+  | 'events:send-test';
 
 interface IntentState {
   pending: Intent | null;
