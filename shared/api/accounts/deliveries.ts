@@ -18,9 +18,9 @@ export const OUTBOX_MAX = 500;
 /** A subject named by `POST /_emulator/events`. */
 const SUBJECT_MAX = 200;
 
-export const DELIVERY_CHANNELS = ['webhook', 'chat'] as const;
-export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
-export const MAIL_KINDS = ['invitation', 'alert', 'security'] as const;
+const DELIVERY_CHANNELS = ['webhook', 'chat'] as const;
+const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
+const MAIL_KINDS = ['invitation', 'alert', 'security'] as const;
 
 /** One event as POSTed to the account webhook: `data.subject` names the resource it is about. */
 export const PlatformEvent = z.object({
@@ -33,7 +33,7 @@ export const PlatformEvent = z.object({
 });
 export type PlatformEvent = z.infer<typeof PlatformEvent>;
 
-export const DeliveryAttempt = z.object({
+const DeliveryAttempt = z.object({
   number: z.number().int().min(1),
   /** Simulated time of the attempt. */
   at: Timestamp,

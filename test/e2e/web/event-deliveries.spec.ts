@@ -42,7 +42,7 @@ test.describe('Event deliveries', () => {
     });
     const subject = `cl_e2e${Date.now().toString(36)}`;
 
-    await page.goto('/#/events');
+    await page.goto('/#/event-deliveries');
     await expect(page.getByRole('heading', { name: 'Event deliveries' })).toBeVisible();
     await page.getByTestId('send-test-event').first().click();
     const dialog = page.getByTestId('send-test-event-dialog');
@@ -87,7 +87,7 @@ test.describe('Event deliveries', () => {
     await openConsole(page);
     const email = `e2e.outbox.${Date.now().toString(36)}@example.com`;
     await bridgeCall(page, 'team.members.invite', { body: { email, role: 'viewer' } });
-    await page.goto('/#/events');
+    await page.goto('/#/event-deliveries');
     await page.getByTestId('tab-outbox').click();
     await page.getByTestId('outbox-row').filter({ hasText: email }).click();
     const mail = page.getByTestId('outbox-mail');

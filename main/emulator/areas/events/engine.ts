@@ -26,7 +26,7 @@ const CONCURRENCY = 64;
  * Deliveries waiting to be sent or retried. Past it a new delivery is written to the log as failed
  * ("queue full") and not sent: the overflow rule. Below it no event is lost.
  */
-export const PENDING_MAX = 20_000;
+const PENDING_MAX = 20_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -18,7 +18,7 @@ export function chatClassOf(type: EventType): ChatClass | null {
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
 
 /** One line saying what happened, for chat messages and mail subjects. */
-export function describe(event: PlatformEvent): string {
+function describe(event: PlatformEvent): string {
   const d = event.data;
   const what = str(d.name) ?? str(d.subject) ?? 'the account';
   switch (event.type) {

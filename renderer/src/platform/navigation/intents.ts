@@ -20,7 +20,7 @@ export type Intent =
   | 'tuning:deploy-best'
   | 'experiments:create'
   | 'team:invite'
-  | 'events:send-test';
+  | 'event-deliveries:send-test';
 
 interface IntentState {
   pending: Intent | null;

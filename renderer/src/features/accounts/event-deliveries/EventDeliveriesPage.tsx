@@ -25,7 +25,7 @@ export default function EventDeliveriesPage() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   useEffect(() => void s.load(), [s.load]); // eslint-disable-line react-hooks/exhaustive-deps -- load once
-  useIntent('events:send-test', () => setSending(true));
+  useIntent('event-deliveries:send-test', () => setSending(true));
   const sendButton = (
     <Button variant="contained" startIcon={<Send />} onClick={() => setSending(true)} data-testid="send-test-event">
       Send test event

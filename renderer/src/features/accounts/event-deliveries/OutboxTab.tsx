@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
@@ -110,13 +111,13 @@ export function OutboxTab() {
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        gridTemplateColumns: { xs: '1fr', lg: messages.length ? 'minmax(0, 3fr) minmax(0, 2fr)' : '1fr' },
         gap: 2,
         height: '100%',
         minHeight: 0,
       }}
     >
-      <Box sx={{ minHeight: 360, display: 'flex', flexDirection: 'column' }}>
+      <Paper variant="outlined" sx={{ minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
         <DataTable
           label="Outbox"
           rows={messages}
@@ -133,7 +134,7 @@ export function OutboxTab() {
             </EmptyState>
           }
         />
-      </Box>
+      </Paper>
       {mail ? (
         <MailView mail={mail} />
       ) : (

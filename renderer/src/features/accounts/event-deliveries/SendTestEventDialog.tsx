@@ -44,7 +44,11 @@ export function SendTestEventDialog({ open, onClose, onSent }: { open: boolean; 
       testId="send-test-event-dialog"
       titleId="send-test-event-title"
       title="Send a test event"
-      subtitle="Emitted now, as its operation would: delivered to the webhooks and the outbox your notification settings choose."
+      subtitle={
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 3, mt: -1.5, mb: 1 }}>
+          Emitted now, as its operation would: delivered to the webhooks and the outbox your notification settings choose.
+        </Typography>
+      }
       busy={busy}
       apiError={apiError}
       onSubmit={(e) => void submit(e)}

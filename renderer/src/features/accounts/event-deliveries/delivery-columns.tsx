@@ -22,7 +22,7 @@ export function StateChip({ delivery }: { delivery: Delivery }) {
 }
 
 /** The last attempt's outcome in words: its status, or why no answer came. */
-export function lastResponse(d: Delivery): string {
+function lastResponse(d: Delivery): string {
   const last = d.attempts[d.attempts.length - 1];
   if (!last) return 'Not sent yet';
   if (last.status !== null) return `HTTP ${last.status} · ${Math.round(last.duration_ms)} ms`;

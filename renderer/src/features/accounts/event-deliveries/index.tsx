@@ -7,9 +7,9 @@ import { useIntents } from '../../../platform/navigation/intents';
 import type { Feature } from '../../feature';
 
 export const feature: Feature = {
-  id: 'events',
+  id: 'event-deliveries',
   area: 'accounts',
-  path: '/events',
+  path: '/event-deliveries',
   label: 'Event deliveries',
   description: 'Webhook deliveries with their signatures and attempts, redelivery, test events and the email outbox',
   icon: <WebhookOutlined fontSize="small" />,
@@ -17,13 +17,13 @@ export const feature: Feature = {
   profileKinds: ['emulator'],
   commands: [
     {
-      id: 'events:send-test',
+      id: 'event-deliveries:send-test',
       group: 'Event deliveries',
       title: 'Send a test event…',
       icon: <Send fontSize="small" />,
       run: () => {
-        navigate('/events');
-        useIntents.getState().request('events:send-test');
+        navigate('/event-deliveries');
+        useIntents.getState().request('event-deliveries:send-test');
       },
     },
   ],
