@@ -195,7 +195,34 @@ describe('event deliveries (http)', () => {
     await until(() => hook.got.find((x) => typeOf(x) === 'team.member_invited'), 'the invitation event');
   });
 
+  it('emits what the clock decides (a stop completing) and what requests do (a refusal, a security change)', async () => {
+    await subscribe(['cluster.stopped', 'security.access_denied', 'security.settings_changed']);
+    const list = await t.call('GET', '/v1/clusters?status=running');
+    const running = (list.body.data.clusters as Array<{ id: string; status: string }>).find((c) => c.status === 'running')!;
+    expect((await t.call('POST', `/v1/clusters/${running.id}/stop`, { body: {} })).status).toBeLessThan(300);
+    // Not yet: the stop's phases run on the simulated clock.
+    expect(hook.got.filter((x) => typeOf(x) === 'cluster.stopped' && JSON.parse(x.body).data.subject === running.id)).toEqual([]);
+    await advanceClock(t.call, 3600);
+    const stopped = await until(
+      () => hook.got.find((x) => typeOf(x) === 'cluster.stopped' && JSON.parse(x.body).data.subject === running.id),
+      'the cluster.stopped event',
+    );
+    expect(JSON.parse(stopped.body).data).toMatchObject({ status: 'stopped' });
+    // A viewer writing is refused: the 403 is an event besides its audit entry.
+    const refused = await t.call('POST', '/v2/accounts/api-keys', {
+      body: { name: 'not-allowed', permissions: ['read'], scopes: ['clusters'] },
+      key: t.keys.viewer,
+    });
+    expect(refused.status).toBe(403);
+    const denied = await until(() => hook.got.find((x) => typeOf(x) === 'security.access_denied'), 'the access_denied event');
+    expect(JSON.parse(denied.body).data).toMatchObject({ route: 'POST /v2/accounts/api-keys', code: refused.body.error });
+    expect((await t.call('PUT', '/v2/accounts/settings/security', { body: { session: { timeout: 12 } } })).status).toBe(200);
+    const changed = await until(() => hook.got.find((x) => typeOf(x) === 'security.settings_changed'), 'the settings event');
+    expect(JSON.parse(changed.body).data).toMatchObject({ section: 'security', changed: ['session'] });
+  });
+
   it('fires a daily cost alert once when spending crosses it on the clock, and again the next day', async () => {
+    await subscribe(['cost.threshold_exceeded', 'endpoint.failed']);
     // To just after the next UTC midnight: the day's spending starts from nothing.
     const clock = await t.call('GET', '/_emulator/clock');
     const now = Date.parse(clock.body.now);
