@@ -5,7 +5,7 @@
 // event; emitting only queues, so no API answer waits for a delivery.
 import type { EventType } from '../../../shared/api/accounts/event-types';
 import type { PlatformEvent } from '../../../shared/api/accounts/deliveries';
-import { randomId } from './ids';
+import { pooledId } from './ids';
 
 export interface EmitInput {
   /** The resource the event is about (a cluster, a key, a member…); null when none. */
@@ -59,7 +59,7 @@ export class EventHub implements EventBus {
   emit(type: EventType, input: EmitInput): Emitted {
     const at = input.at ?? this.now();
     const event: PlatformEvent = {
-      id: randomId('evt_', 20),
+      id: pooledId('evt_', 20),
       type,
       timestamp: new Date(at).toISOString(),
       account_id: this.accountId(),

@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/api/accounts/deliveries';
 import type { EmulatorContext } from '../../core/context';
 import type { EventSink } from '../../core/events';
-import { randomId } from '../../core/ids';
+import { pooledId } from '../../core/ids';
 import { evaluateCostAlerts } from './cost-alerts';
 import { chatClassOf, chatMessage, mailsOf } from './messages';
 import { Sender } from './post';
@@ -84,7 +84,7 @@ export class DeliveryEngine implements EventSink {
     const mails: string[] = [];
     for (const draft of mailsOf(event, settings, directory.organization().name)) {
       const mail = {
-        id: randomId('mail_', 16),
+        id: pooledId('mail_', 16),
         at: iso(now),
         kind: draft.kind,
         to: draft.to,
@@ -158,7 +158,7 @@ export class DeliveryEngine implements EventSink {
   ): string {
     const full = this.pending >= PENDING_MAX;
     const d: Delivery = {
-      id: randomId('dlv_', 20),
+      id: pooledId('dlv_', 20),
       event_id: event.id,
       event_type: event.type,
       channel,
