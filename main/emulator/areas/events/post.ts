@@ -71,13 +71,12 @@ export class Sender {
   /** Jobs gathered for the next message to the worker (FLUSH_MS). */
   private batch: Array<{ n: number; url: string; headers: Record<string, string>; body: string }> = [];
 
-  post(url: string, headers: Record<string, string>, body: string): Promise<PostResult> {
+  /** Sends one POST; `done` gets its outcome (always called once, also when the emulator closes). */
+  post(url: string, headers: Record<string, string>, body: string, done: (r: PostResult) => void): void {
     const n = this.next++;
-    return new Promise((resolve) => {
-      this.waiting.set(n, resolve);
-      if (this.batch.length === 0) setTimeout(() => this.flush(), FLUSH_MS);
-      this.batch.push({ n, url, headers, body });
-    });
+    this.waiting.set(n, done);
+    if (this.batch.length === 0) setTimeout(() => this.flush(), FLUSH_MS);
+    this.batch.push({ n, url, headers, body });
   }
 
   private flush(): void {
