@@ -204,6 +204,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     'emulator:exportSnapshot': admin<'emulator:exportSnapshot'>('emulator.snapshotExport'),
     'emulator:importSnapshot': async (request) =>
       jumped('import', await admin<'emulator:importSnapshot'>('emulator.snapshotImport', (body) => ({ body }))(request)),
+    'emulator:emitEvent': admin<'emulator:emitEvent'>('emulator.eventEmit', (body) => ({ body })),
+    'emulator:deliveries': admin<'emulator:deliveries'>('emulator.deliveryList', (query) => ({ query })),
+    'emulator:delivery': admin<'emulator:delivery'>('emulator.deliveryGet', (params) => ({ params })),
+    'emulator:redeliver': admin<'emulator:redeliver'>('emulator.deliveryRedeliver', (params) => ({ params })),
+    'emulator:outbox': admin<'emulator:outbox'>('emulator.outbox', (query) => ({ query })),
+    'emulator:acceptInvitation': admin<'emulator:acceptInvitation'>('emulator.invitationAccept', (request) => {
+      const { invitation_id, ...body } = request as { invitation_id: string };
+      return { params: { invitation_id }, body };
+    }),
     ...training.handlers,
     ...accounts.handlers,
   };

@@ -10,6 +10,7 @@ import { AREAS } from './areas';
 import type { AreaModule, Authority } from './core/area';
 import { Chaos } from './core/chaos';
 import { clientErrorHandler } from './core/client-errors';
+import { EventHub } from './core/events';
 import { SimClock } from './core/clock';
 import type { EmulatorContext } from './core/context';
 import { generateKeyValue, OWNER_KEY_RE } from './core/ids';
@@ -29,6 +30,9 @@ import { readWalSync, replayWal, type WalContents } from './state/wal';
 import { Store } from './state/store';
 import type { Emulator, EmulatorOptions } from './types';
 import { buildWorld, seedMissingAreas } from './world/builder';
+
+/** How often (real ms) the clock's part of the events runs. */
+const TICK_MS = 500;
 
 function checkOptions(opts: EmulatorOptions): void {
   if (opts.seed !== undefined && (!Number.isSafeInteger(opts.seed) || opts.seed < 0 || opts.seed > 0xffffffff)) {
@@ -126,8 +130,15 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     if (!found || migrated.length) persister.changed('state');
   }
 
+  const events = new EventHub(
+    () => clock.now(),
+    () => ctx.directory().account().id,
+  );
   const ctx: EmulatorContext = {
     clock,
+    events,
+    spending: (fromMs, toMs) => areas.reduce((sum, a) => sum + (a.spending?.(store, fromMs, toMs) ?? 0), 0),
+    happenings: (fromMs, toMs) => areas.flatMap((a) => a.happenings?.(store, fromMs, toMs) ?? []).sort((x, y) => x.at - y.at),
     store,
     limiter: new RateLimiter(opts.rateLimits !== 'report'),
     journal: new Journal(),
@@ -172,6 +183,17 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
         [...areas.flatMap((a) => [...a.routes, ...(a.adminRoutes ?? [])]), ...adminRoutes].map((d) => ({ op: d.op, status: d.status })),
       )),
   };
+  events.sink = areas.find((a) => a.deliveries)?.deliveries!(ctx) ?? null;
+  // The clock's part of the events (happenings, cost alerts, retries) runs twice a real second;
+  // moving the clock by hand runs it at once (admin/routes.ts).
+  const ticker = setInterval(() => {
+    try {
+      events.tick();
+    } catch (e) {
+      onDefect(e);
+    }
+  }, TICK_MS);
+  ticker.unref();
   const app = buildApp(ctx, areas, onDefect);
   // Derived from the seed in force (a loaded snapshot's seed wins over --seed).
   const seededKeys = Object.freeze({ ...world.seededKeys });
@@ -191,6 +213,8 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
       if (closed) return;
       closed = true;
       closing.abort();
+      clearInterval(ticker);
+      await events.sink?.close();
       await app.close();
       try {
         await persister?.flush();

@@ -2,6 +2,16 @@
 // Kept out of `operations` on purpose: the renderer's API channel must not reach them; the
 // bridge has one explicit channel per action (shared/ipc/contract.ts, emulator:*).
 import { z } from 'zod';
+import {
+  DeliveryListQuery,
+  DeliveryListResponse,
+  DeliveryParams,
+  DeliveryResponse,
+  EmitEventRequest,
+  EmitEventResponse,
+  OutboxQuery,
+  OutboxResponse,
+} from './accounts/deliveries';
 import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationParams } from './accounts/invitations';
 import { Timestamp } from './common';
 import { AccountErrorCode } from './errors';
@@ -233,6 +243,63 @@ export const emulatorAdminOperations = {
     response: AcceptInvitationResponse,
     fieldErrors: { invitation_id: 'INVITATION_NOT_FOUND' },
     errors: ['VALIDATION_ERROR', 'INVITATION_NOT_FOUND', 'INVALID_STATE'],
+  }),
+  'emulator.eventEmit': defineOperation({
+    ...admin,
+    id: 'emulator.eventEmit',
+    method: 'POST',
+    path: '/_emulator/events',
+    access: 'write',
+    summary: 'Emit an event now, as its operation would (like `stripe trigger`): delivered per the notification settings',
+    body: EmitEventRequest,
+    response: EmitEventResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'emulator.deliveryList': defineOperation({
+    ...admin,
+    id: 'emulator.deliveryList',
+    method: 'GET',
+    path: '/_emulator/events/deliveries',
+    access: 'read',
+    summary: 'The delivery log of the account webhook and the chat webhook, newest first',
+    query: DeliveryListQuery,
+    response: DeliveryListResponse,
+    errors: ['VALIDATION_ERROR'],
+  }),
+  'emulator.deliveryGet': defineOperation({
+    ...admin,
+    id: 'emulator.deliveryGet',
+    method: 'GET',
+    path: '/_emulator/events/deliveries/:delivery_id',
+    access: 'read',
+    summary: 'One delivery: its payload, each attempt with its headers, answer and duration',
+    params: DeliveryParams,
+    response: DeliveryResponse,
+    fieldErrors: { delivery_id: 'DELIVERY_NOT_FOUND' },
+    errors: ['VALIDATION_ERROR', 'DELIVERY_NOT_FOUND'],
+  }),
+  'emulator.deliveryRedeliver': defineOperation({
+    ...admin,
+    id: 'emulator.deliveryRedeliver',
+    method: 'POST',
+    path: '/_emulator/events/deliveries/:delivery_id/redeliver',
+    access: 'write',
+    summary: 'Send a delivery again now (same id and payload, a new signature)',
+    params: DeliveryParams,
+    response: DeliveryResponse,
+    fieldErrors: { delivery_id: 'DELIVERY_NOT_FOUND' },
+    errors: ['VALIDATION_ERROR', 'DELIVERY_NOT_FOUND'],
+  }),
+  'emulator.outbox': defineOperation({
+    ...admin,
+    id: 'emulator.outbox',
+    method: 'GET',
+    path: '/_emulator/outbox',
+    access: 'read',
+    summary: 'The emails the platform would have sent (invitations, alerts, security notices), newest first',
+    query: OutboxQuery,
+    response: OutboxResponse,
+    errors: ['VALIDATION_ERROR'],
   }),
   'emulator.openapi': defineOperation({
     ...admin,

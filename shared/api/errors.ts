@@ -34,6 +34,7 @@ export const AccountErrorCode = z.enum([
   'HEADERS_TOO_LARGE',
   'KEY_LIMIT_REACHED',
   'INVITATION_NOT_FOUND',
+  'DELIVERY_NOT_FOUND',
   'INVALID_STATE',
   // custom roles, grants and shares (docs/decisions.md, Permissions and roles: custom roles, grants and shares)
   'ROLE_NOT_FOUND',

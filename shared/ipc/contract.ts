@@ -4,6 +4,17 @@
 import { z } from 'zod';
 import { RateLimitInfo } from '../api/accounts/api-keys';
 import {
+  DeliveryListQuery,
+  DeliveryListResponse,
+  DeliveryParams,
+  DeliveryResponse,
+  EmitEventRequest,
+  EmitEventResponse,
+  OutboxQuery,
+  OutboxResponse,
+} from '../api/accounts/deliveries';
+import { AcceptInvitationRequest, AcceptInvitationResponse, InvitationParams } from '../api/accounts/invitations';
+import {
   ChaosRequest,
   ChaosResponse,
   ClockAdvanceRequest,
@@ -156,6 +167,14 @@ const emulatorChannels = {
   'emulator:setChaos': { request: ChaosRequest, response: ChaosResponse },
   'emulator:exportSnapshot': { request: Empty, response: EmulatorSnapshot },
   'emulator:importSnapshot': { request: EmulatorSnapshot, response: SnapshotImportResponse },
+  // Event deliveries (issue 20): emit an event now, the delivery log, redelivery, the outbox, and
+  // an invitation accepted as its invitee would (the outbox's invitation links).
+  'emulator:emitEvent': { request: EmitEventRequest, response: EmitEventResponse },
+  'emulator:deliveries': { request: DeliveryListQuery, response: DeliveryListResponse },
+  'emulator:delivery': { request: DeliveryParams, response: DeliveryResponse },
+  'emulator:redeliver': { request: DeliveryParams, response: DeliveryResponse },
+  'emulator:outbox': { request: OutboxQuery, response: OutboxResponse },
+  'emulator:acceptInvitation': { request: InvitationParams.extend(AcceptInvitationRequest.shape), response: AcceptInvitationResponse },
 } as const;
 
 export const channels = {

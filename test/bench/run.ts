@@ -14,6 +14,7 @@ import { benchTeamList } from './team-list';
 import { benchDurability } from './durability';
 import { benchEmulatorHttp } from './emulator-http';
 import { benchEmulatorMemory } from './emulator-memory';
+import { benchEventDeliveries } from './event-deliveries';
 import { benchGateway } from './gateway';
 import { benchLogWindow } from './log-window';
 import { benchLogs } from './logs';
@@ -57,6 +58,31 @@ const BENCHES: readonly Bench[] = [
             figure: `${Math.round(r.emulatorRps)} req/s = ${r.ratio.toFixed(2)}x bare node:http (${Math.round(r.bareRps)} req/s); json-server ${r.jsonServerRps === null ? 'n/a' : `${Math.round(r.jsonServerRps)} req/s`}`,
             target: '>= 0.50x',
             ok: r.ratio >= 0.5,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'events',
+    about:
+      'event deliveries: 1,000 events/s delivered, signed, to a loopback receiver under a steady key-list load; API p50 vs none, no event lost',
+    async run() {
+      const r = await benchEventDeliveries();
+      return {
+        result: r,
+        rows: [
+          {
+            name: 'API p50 (GET /v2/accounts/api-keys, steady load) with 1,000 events/s delivered vs without',
+            figure: `${r.ratio.toFixed(3)}x: ${r.p50With.toFixed(3)} ms vs ${r.p50Without.toFixed(3)} ms (${Math.round(r.eventsPerS)} events/s)`,
+            target: '<= 1.10x',
+            ok: r.ratio <= 1.1,
+          },
+          {
+            name: 'events delivered to the loopback receiver',
+            figure: `${r.received} of ${r.emitted} emitted (${r.failedEmits} not queued)`,
+            target: 'none lost',
+            ok: r.received === r.emitted && r.failedEmits === 0,
           },
         ],
       };

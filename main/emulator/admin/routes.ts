@@ -26,6 +26,7 @@ export const adminRoutes = [
     try {
       ctx.clock.advance(body.seconds);
       ctx.store.changed('clock'); // durable before the answer, like any write
+      ctx.events.tick(); // what the move made happen is emitted now (and due retries start)
     } catch (e) {
       if (e instanceof ClockBoundError) throw validationError('seconds', `${e.message} (now ${new Date(ctx.clock.now()).toISOString()})`);
       throw e;

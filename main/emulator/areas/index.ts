@@ -5,6 +5,7 @@ import type { AreaModule } from '../core/area';
 import { accountsArea } from './accounts';
 import { clustersArea } from './clusters';
 import { endpointsArea } from './endpoints';
+import { eventsArea } from './events';
 import { trainingArea } from './training';
 
-export const AREAS: readonly AreaModule[] = [accountsArea, clustersArea, endpointsArea, trainingArea];
+export const AREAS: readonly AreaModule[] = [accountsArea, clustersArea, endpointsArea, trainingArea, eventsArea];

@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { HttpMethod, LimitGroup } from '../../../shared/api/common';
 import type { Operation } from '../../../shared/api/operation';
+import type { StoredSettings } from '../../../shared/api/accounts/settings';
 import type { EmulatorContext } from './context';
 import type { ApiError } from './errors';
+import type { EventSink, Happening } from './events';
 import type { TierClass } from './limits';
 import type { Rng } from './rng';
 import type { RouteDef } from './route-def';
@@ -82,6 +84,8 @@ export interface Directory {
   /** `plan`: the account's plan (01-accounts.md, Limits), for quotas areas keep (e.g. dataset storage). */
   organization(): { readonly name: string; readonly ownerId: string; readonly plan: 'free' | 'pro' | 'enterprise' };
   members(): readonly TeamMember[];
+  /** The account's id and its settings as stored (write-only values in clear: never answer them), for event deliveries and cost alerts. */
+  account(): { readonly id: string; readonly settings: StoredSettings };
 }
 
 /** A resource a member created, as the team's member detail and activity report read it (issue 19). */
@@ -228,6 +232,20 @@ export interface AreaModule<Live = unknown> {
   serving?(store: Store): Serving;
   /** What an id names among this area's resources, or null (shares and grants name resources of any area: issue 19). */
   resourceOf?(store: Store, id: string): ResourceRef | null;
+  /**
+   * What happened in the area during (fromMs, toMs] of simulated time without a request (a
+   * cluster came up, a job completed), computed from its stored timelines: the event bus emits
+   * them on the clock (core/events.ts), so a transition the clock decides is an event too.
+   */
+  happenings?(store: Store, fromMs: number, toMs: number): Happening[];
+  /**
+   * What the account spent on this area's resources during [fromMs, toMs) of simulated time, in
+   * USD: the one spending figure (cost alerts; issue 21's usage and costs build on it). Each
+   * area says what it counts (docs/decisions.md, Settings, events and profile: Spending).
+   */
+  spending?(store: Store, fromMs: number, toMs: number): number;
+  /** The area that keeps the delivery log receives every event (exactly one area does). */
+  deliveries?(ctx: EmulatorContext): EventSink;
   /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */
   afterLoad?(store: Store, emulator: { readonly ownerKey: string }): void;
   /**

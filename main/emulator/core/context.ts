@@ -2,6 +2,7 @@
 import type { EmulatorSnapshot } from '../../../shared/api/emulator-admin';
 import type { Authority, CreatedResource, Directory, ResourceRef, Serving } from './area';
 import type { Chaos } from './chaos';
+import type { EventBus, Happening } from './events';
 import type { SimClock } from './clock';
 import type { Journal } from './journal';
 import type { RateLimiter } from './rate-limit';
@@ -21,6 +22,12 @@ export interface EmulatorContext {
   readonly persister: { commit(): Promise<void> } | null;
   /** Seals and opens secret values; its key is never in the state. */
   readonly secrets: SecretCipher;
+  /** Where areas emit events (delivered by the area that keeps the delivery log). */
+  readonly events: EventBus;
+  /** Spending across every area during [fromMs, toMs) (AreaModule.spending), USD. */
+  spending(fromMs: number, toMs: number): number;
+  /** What every area reports happened during (fromMs, toMs] (AreaModule.happenings), oldest first. */
+  happenings(fromMs: number, toMs: number): Happening[];
   /** Who may call (from the area that keeps the keys). */
   readonly authority: Authority;
   /** Aborted when the emulator closes: responses held for a simulated wait answer at once. */

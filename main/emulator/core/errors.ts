@@ -145,6 +145,9 @@ export const membersNotFound = (userIds: readonly unknown[]) =>
 export const invitationNotFound = (invitationId: unknown) =>
   new ApiError(404, 'INVITATION_NOT_FOUND', 'No invitation with this id', { invitationId: echo(invitationId) });
 
+export const deliveryNotFound = (deliveryId: unknown) =>
+  new ApiError(404, 'DELIVERY_NOT_FOUND', 'No delivery with this id in the log', { deliveryId: echo(deliveryId) });
+
 export const invalidEmail = (field: string, value: unknown) =>
   new ApiError(400, 'INVALID_EMAIL', 'Not a valid email address', { field, value: echo(value) });
 

@@ -49,6 +49,27 @@ export function randomId(prefix: string, length = 12): string {
   return `${prefix}${randomBase62(length)}`;
 }
 
+/**
+ * `randomId` from a pool of random bytes refilled 4 KB at a time, for ids made at a high rate
+ * (events, deliveries: a system call per id shows at 1,000 events a second).
+ */
+const idPool = Buffer.alloc(4096);
+let idPoolAt = idPool.length;
+
+export function pooledId(prefix: string, length: number): string {
+  let out = prefix;
+  while (out.length < prefix.length + length) {
+    if (idPoolAt >= idPool.length) {
+      crypto.randomFillSync(idPool);
+      idPoolAt = 0;
+    }
+    const byte = idPool[idPoolAt++]!;
+    // 248 = 4 × 62: bytes above are dropped so every character is equally likely.
+    if (byte < 248) out += BASE62[byte % 62];
+  }
+  return out;
+}
+
 /** Anything shaped like a key value, in any letter case (a path's case does not stop a key leaking). */
 const KEY_LIKE = /gpu_(live|test|prod|dev)_([0-9a-z]{8})_[0-9a-z]+/gi;
 /** Percent-encodings are undone this many times over (a twice-encoded key is still a key). */

@@ -105,6 +105,13 @@ function recordError(ctx: EmulatorContext, req: FastifyRequest, key: Caller, now
   const route = req.routeOptions.url;
   if (route === undefined) return; // an unknown route: not counted
   const q = req.url.indexOf('?');
+  // A real refusal (not one chaos injected) is an event too, besides its audit event.
+  if (error.status === 403 && error.details?.chaos !== true) {
+    ctx.events.emit('security.access_denied', {
+      subject: key.id,
+      data: { route: `${req.method} ${route}`, code: error.code, ip: req.ip, memberId: key.createdBy },
+    });
+  }
   ctx.authority.recordError(
     key,
     {

@@ -8,6 +8,7 @@ import { feature as audit } from './accounts/audit';
 import { feature as profile } from './accounts/profile';
 import { feature as settings } from './accounts/settings';
 import { feature as settingsCode } from './accounts/settings-code';
+import { feature as events } from './accounts/event-deliveries';
 import { feature as team } from './accounts/team';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
@@ -31,6 +32,7 @@ export const features: readonly Feature[] = [
   profile,
   settings,
   settingsCode,
+  events,
   clusters,
   templates,
   endpoints,

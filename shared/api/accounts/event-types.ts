@@ -22,14 +22,15 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What emits each event type, in words (the console's event picker and the OpenAPI description show it). */
 export const EVENT_SOURCES: Record<EventType, string> = {
-  'endpoint.failed': 'an endpoint enters the failed state (its health checks fail, or a deployment fails)',
-  'endpoint.recovered': 'a failed endpoint serves again',
+  'endpoint.failed':
+    'an endpoint fails; no endpoint fails on its own in this emulator yet (no failure is simulated), so POST /_emulator/events emits it',
+  'endpoint.recovered': 'a failed endpoint serves again; emitted by POST /_emulator/events (no failure is simulated yet)',
   'cost.threshold_exceeded': "the account's spending crosses a billing cost alert on the simulated clock",
-  'cluster.started': 'a cluster reaches running after a start or restart',
-  'cluster.stopped': 'a cluster reaches stopped',
-  'cluster.failed': 'a cluster enters an error state',
-  'training.job_completed': 'a training job completes',
-  'training.job_failed': 'a training job fails',
+  'cluster.started': 'a cluster comes up: a start or restart reaches running on the simulated clock',
+  'cluster.stopped': 'a stop completes: the cluster reaches stopped on the simulated clock',
+  'cluster.failed': 'a cluster enters the error state; none does on its own in this emulator yet, so POST /_emulator/events emits it',
+  'training.job_completed': 'a training job reaches its last step on the simulated clock',
+  'training.job_failed': 'a training job fails on the simulated clock (its loss diverges, or it runs out of memory)',
   'security.access_denied': 'a request is refused with 403 (the audit log records it too)',
   'security.api_key_created': 'an API key is created',
   'security.api_key_revoked': 'an API key is revoked (or rotated: the old value)',

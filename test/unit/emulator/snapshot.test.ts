@@ -98,8 +98,8 @@ describe('snapshots', () => {
     await writeFile(join(dir, SNAPSHOT_FILE), JSON.stringify(v1));
     const loaded = readSnapshotFileSync(dir)!;
     expect(loaded.version).toBe(2);
-    // Areas added since version 1 (endpoints, training) are not in such a file; the emulator seeds them at start.
-    const { endpoints: _added, training: _addedTraining, ...v1Areas } = world.state.areas;
+    // Areas added since version 1 (endpoints, training, events) are not in such a file; the emulator seeds them at start.
+    const { endpoints: _added, training: _addedTraining, events: _addedEvents, ...v1Areas } = world.state.areas;
     expect(loaded.state).toEqual({ areas: { ...v1Areas, accounts: { ...v1Accounts, settings: null } } });
   });
 });

@@ -3,7 +3,9 @@
 import type { Authority, Directory } from '../../core/area';
 import { unauthorized, type ApiError } from '../../core/errors';
 import { hashKey } from '../../core/ids';
+import type { StoredSettings } from '../../../../shared/api/accounts/settings';
 import { recordDenied } from './audit/denied';
+import { defaultSettings } from './settings/defaults';
 import { TIER_LIMITS } from './limits';
 import { MemberAccess } from './permissions/member-access';
 import type { Store } from '../../state/store';
@@ -79,9 +81,10 @@ export function authenticate(accounts: Accounts, header: string | undefined, now
 }
 
 /** The organisation and team over the live slice or the stored state (both have `account` and `members`). */
-export function directoryOf(state: Pick<Accounts, 'account' | 'members'>): Directory {
+export function directoryOf(state: Pick<Accounts, 'account' | 'members'> & { settings: StoredSettings | null }): Directory {
   return {
     organization: () => ({ name: state.account.name, ownerId: state.account.ownerId, plan: state.account.plan }),
     members: () => state.members,
+    account: () => ({ id: state.account.id, settings: state.settings ?? defaultSettings(state) }),
   };
 }

@@ -3,6 +3,7 @@
 // seeded world.
 import { clustersOperations } from '../../../../shared/api/clusters/operations';
 import { defineArea } from '../../core/area';
+import { clusterHappenings, clusterSpending } from './events';
 import { clusterRoutes } from './cluster/routes';
 import { lifecycleRoutes } from './lifecycle/routes';
 import { logRoutes } from './logs/routes';
@@ -48,6 +49,8 @@ export const clustersArea = defineArea<ClustersState>({
   },
   mapIssue: clusterIssueError,
   resourceOf: clusterResourceOf,
+  happenings: clusterHappenings,
+  spending: clusterSpending,
   createdResources: (state) =>
     (state as ClustersState).clusters.flatMap((c) =>
       c.created_by ? [{ type: 'cluster' as const, id: c.id, name: c.name, createdBy: c.created_by, createdAt: c.created_at }] : [],

@@ -3,6 +3,7 @@
 // batch executions in flight) and its part of the seeded world.
 import { endpointsOperations } from '../../../../shared/api/endpoints/operations';
 import { defineArea } from '../../core/area';
+import { endpointSpending } from './spending';
 import { batchExecuteRoute } from './batch/routes';
 import { endpointRoutes } from './endpoint/routes';
 import { healthRoutes } from './health/routes';
@@ -36,6 +37,7 @@ export const endpointsArea = defineArea<EndpointsState>({
   },
   mapIssue: endpointIssueError,
   resourceOf: endpointResourceOf,
+  spending: endpointSpending,
   // Model deployments are endpoints of this area (the training area deploys through it).
   serving: endpointServing,
   createdResources: (state) =>

@@ -21,7 +21,8 @@ export type Intent =
   | 'experiments:create'
   | 'team:invite'
   | 'settings-code:export'
-  | 'settings-code:import';
+  | 'settings-code:import'
+  | 'event-deliveries:send-test';
 
 interface IntentState {
   pending: Intent | null;

@@ -76,6 +76,10 @@ function createKey(ctx: EmulatorContext, caller: Caller, body: CreateBody, now: 
   };
   accounts.addKey(key);
   ctx.store.touch(AREA, accountRecord.key(key.id));
+  ctx.events.emit('security.api_key_created', {
+    subject: key.id,
+    data: { name: key.name, prefix: key.prefix, createdBy: key.createdBy, permissions: key.permissions, scopes: key.scopes },
+  });
   return { ...toApiKey(key), key: value };
 }
 
@@ -85,6 +89,7 @@ function rotateKey(ctx: EmulatorContext, keyId: string, now: number) {
   const value = `${key.prefix}${randomBase62(32)}`;
   accountsOf(ctx.store).rehashKey(key, hashKey(value), key.prefix);
   ctx.store.touch(AREA, accountRecord.key(key.id));
+  ctx.events.emit('security.api_key_revoked', { subject: key.id, data: { name: key.name, prefix: key.prefix, reason: 'rotated' } });
   return {
     id: key.id,
     name: key.name,
@@ -100,6 +105,7 @@ function revokeKey(ctx: EmulatorContext, keyId: string, now: number) {
   key.status = 'revoked';
   key.revokedAt = now;
   ctx.store.touch(AREA, accountRecord.key(key.id));
+  ctx.events.emit('security.api_key_revoked', { subject: key.id, data: { name: key.name, prefix: key.prefix, reason: 'revoked' } });
   return { id: key.id, status: 'revoked' as const, revokedAt: iso(now), message: 'Key revoked' };
 }
 

@@ -16,9 +16,16 @@ import { sectionView, settingsView } from './view';
 
 /** Replaces the settings with `next` (a whole, already checked copy) as one durable record. */
 export function saveSettings(ctx: EmulatorContext, accounts: Accounts, next: StoredSettings, now: number): void {
+  const before = accounts.settings.security;
   accounts.settings = next;
   accounts.settingsUpdatedAt = now;
   ctx.store.touch(AREA, accountRecord.settings);
+  // Any change of the security section (an update or an import) is a security event.
+  const changed = (Object.keys(next.security) as Array<keyof StoredSettings['security']>).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(next.security[k]),
+  );
+  if (changed.length)
+    ctx.events.emit('security.settings_changed', { subject: accounts.account.id, data: { section: 'security', changed } });
 }
 
 function updateRoute<O extends Operation, S extends SettingsSection>(op: O, section: S) {

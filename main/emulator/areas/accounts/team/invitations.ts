@@ -86,6 +86,17 @@ export const invitationRoutes = [
         targetUserId: userId,
         details: { invitationId: id, email: body.email, role: role.name, permissions, expiresIn: body.expiresIn },
       });
+      ctx.events.emit('team.member_invited', {
+        subject: userId,
+        data: {
+          invitationId: id,
+          email: body.email,
+          role: role.name,
+          inviteUrl: inv.inviteUrl,
+          expiresAt: iso(inv.expiresAt),
+          message: inv.message,
+        },
+      });
       return { invitation: invitationView(inv, now), message: `Invitation sent to ${body.email}` };
     },
     201,

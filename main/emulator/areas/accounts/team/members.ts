@@ -128,6 +128,7 @@ export const memberRoutes = [
       targetUserId: m.id,
       details: { role: m.role, from, revokedGrants: grants, revokedShares: shares, revokedKeys: keys, cancelledInvitations: invitations },
     });
+    ctx.events.emit('team.member_removed', { subject: m.id, data: { email: m.email, role: m.role, from, revokedKeys: keys } });
     return {
       id: m.id,
       status: 'removed' as const,

@@ -1,0 +1,42 @@
+// What the clusters area tells the event bus and the spending figure (core/area.ts):
+// `cluster.started` when a cluster comes up (a start's or restart's end, on the clock),
+// `cluster.stopped` when a stop completes; spending is the hourly rate over the billed session.
+import type { Happening } from '../../core/events';
+import type { Store } from '../../state/store';
+import { progressAt } from './sim/phases';
+import { project } from './sim/cluster-state';
+import { clustersState } from './state';
+
+const within = (t: number | null, from: number, to: number): t is number => t !== null && t > from && t <= to;
+
+export function clusterHappenings(store: Store, from: number, to: number): Happening[] {
+  const out: Happening[] = [];
+  for (const c of clustersState(store).clusters) {
+    const p = project(c, to);
+    const data = { name: c.name, gpu: c.gpu, region: c.region };
+    if (p.status === 'running' && within(p.startedAt, from, to)) {
+      out.push({ type: 'cluster.started', subject: c.id, at: p.startedAt, data: { ...data, status: 'running' } });
+    }
+    if (c.lifecycle?.kind === 'stop' && p.status === 'stopped') {
+      const endsAt = progressAt(c.lifecycle, to).endsAt;
+      if (within(endsAt, from, to)) out.push({ type: 'cluster.stopped', subject: c.id, at: endsAt, data: { ...data, status: 'stopped' } });
+    }
+  }
+  return out;
+}
+
+/**
+ * USD spent on clusters in [from, to): each cluster's hourly rate over the part of its billing
+ * session (billing_started_at until billing_stopped_at, or on) within the span. Earlier sessions
+ * of a cluster started again are not kept by the area, so they are not counted.
+ */
+export function clusterSpending(store: Store, from: number, to: number): number {
+  let sum = 0;
+  for (const c of clustersState(store).clusters) {
+    if (c.billing_started_at === null) continue;
+    const start = Math.max(from, c.billing_started_at);
+    const end = Math.min(to, c.billing_stopped_at ?? to);
+    if (end > start) sum += (c.hourly_rate * (end - start)) / 3_600_000;
+  }
+  return sum;
+}
