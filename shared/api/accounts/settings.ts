@@ -57,7 +57,10 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** An ISO 3166-1 alpha-2 code that is assigned (upper case: "DE", not "de" or "ZZ"). */
+/**
+ * An ISO 3166-1 alpha-2 code that is assigned (upper case: "DE", not "de" or "ZZ").
+ * @internal Exported for its tests only.
+ */
 export function isCountryCode(value: string): boolean {
   return /^[A-Z]{2}$/.test(value) && countries.isValid(value);
 }

@@ -19,7 +19,10 @@ export interface PlanLine {
   text: string;
 }
 
-/** A value as a plan line shows it: strings quoted, lists and objects as JSON, cut to `max` characters. */
+/**
+ * A value as a plan line shows it: strings quoted, lists and objects as JSON, cut to `max` characters.
+ * @internal Exported for its tests only.
+ */
 export function valueText(value: unknown, max = 120): string {
   const text = value === undefined ? '—' : JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

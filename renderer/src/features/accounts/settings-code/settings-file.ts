@@ -4,7 +4,10 @@
 import { parse } from 'yaml';
 import { settingsYaml, type ExportSettingsResponse, type ImportSettingsRequest } from '../../../../../shared/api/accounts/settings-io';
 
-/** The largest file the console reads: the emulator's body limit (1 MiB), far above any settings file (a few KB). */
+/**
+ * The largest file the console reads: the emulator's body limit (1 MiB), far above any settings file (a few KB).
+ * @internal Exported for its tests only.
+ */
 export const SETTINGS_FILE_MAX_BYTES = 1_048_576;
 
 export type ExportFormat = 'json' | 'yaml';

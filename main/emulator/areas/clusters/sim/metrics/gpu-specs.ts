@@ -157,7 +157,10 @@ export const GPU_SPECS: Readonly<Record<GpuType, GpuSpec>> = {
   },
 };
 
-/** The inlet air the reference figures above assume, °C (slots draw theirs around it). */
+/**
+ * The inlet air the reference figures above assume, °C (slots draw theirs around it).
+ * @internal Exported for its tests only.
+ */
 export const REFERENCE_INLET_C = 25;
 
 export const GIB = 1024 ** 3;

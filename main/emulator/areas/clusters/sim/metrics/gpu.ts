@@ -41,7 +41,10 @@ export function fillGpus(out: Float64Array, o: number, rig: GpuRig, d: Drive, t:
   }
 }
 
-/** One GPU rig's readings at t (GPU_WIDTH values per GPU; memory fields 0): for tests and tools. */
+/**
+ * One GPU rig's readings at t (GPU_WIDTH values per GPU; memory fields 0): for tests and tools.
+ * @internal Exported for its tests only.
+ */
 export function gpuReadingsAt(rig: GpuRig, d: Drive, t: number): Float64Array {
   const out = new Float64Array(rig.share.length * GPU_WIDTH);
   fillGpus(out, 0, rig, d, t);
