@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { EVENT_SOURCES, EVENT_TYPES } from '../../../../../shared/api/accounts/event-types';
 import { EMAIL_FREQUENCIES } from '../../../../../shared/api/accounts/settings';
 import { Section } from '../../../components/Section';
+import { useActiveProfile } from '../../../platform/profiles-store';
 import { FormField } from '../../../components/form/FormField';
 import { ChatTest } from './ChatTest';
 import { EditorFrame } from './EditorFrame';
@@ -22,6 +23,7 @@ import { useSectionEditor } from './use-section-editor';
 export function NotificationsEditor({ section }: { section: Settings['notifications'] }) {
   const editor = useSectionEditor('notifications', section, notificationsSpec);
   const { form, update, errors } = editor;
+  const emulatorProfile = useActiveProfile()?.kind === 'emulator';
   return (
     <EditorFrame editor={editor} label="Notifications">
       <Section title="Email" description="Messages to the account's notification address">
@@ -99,9 +101,12 @@ export function NotificationsEditor({ section }: { section: Settings['notificati
         title="Account webhook"
         description="Signed POSTs of the account's events to your own service"
         aside={
-          <Link href="#/events" variant="body2">
-            Event deliveries
-          </Link>
+          // The delivery log is the emulator's (a real platform keeps its own): offered on an emulator profile only.
+          emulatorProfile && (
+            <Link href="#/event-deliveries" variant="body2">
+              Event deliveries
+            </Link>
+          )
         }
       >
         <Stack spacing={1.5}>
