@@ -135,8 +135,9 @@ export const Dataset = z.object({
   preprocessing: FreeObject,
   metadata: FreeObject,
   size: DatasetSize,
-  schema: DatasetSchema.nullable(),
-  statistics: FreeObject.nullable(),
+  /** Objects as the document types them: `{fields: []}` and `{}` until the file is analysed (issue 22). */
+  schema: DatasetSchema,
+  statistics: FreeObject,
   versions: z.array(DatasetVersion),
   /** While `uploading`: when the upload token stops working. */
   uploadExpiresAt: Timestamp.nullable(),

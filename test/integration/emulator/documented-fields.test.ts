@@ -31,9 +31,13 @@ interface Documented {
   fields: string[];
   /** Closed enumerations of the document, by field. */
   enums?: Record<string, readonly string[]>;
+  /** The types the document's table gives, by field (`?` after a type: "or null"). */
+  types?: Record<string, DocType>;
   /** Where the document is. */
   from: string;
 }
+
+type DocType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'timestamp' | 'timestamp?' | 'string?';
 
 const RESOURCES: Documented[] = [
   {
@@ -56,6 +60,19 @@ const RESOURCES: Documented[] = [
       'rateLimit.executions',
     ],
     enums: { 'permissions[]': ['read', 'write', 'execute'], status: ['active', 'revoked'] },
+    types: {
+      id: 'string',
+      name: 'string',
+      prefix: 'string',
+      permissions: 'array',
+      scopes: 'array',
+      createdAt: 'timestamp',
+      expiresAt: 'timestamp?',
+      status: 'string',
+      usageCount: 'integer',
+      rateLimit: 'object',
+      'rateLimit.reads': 'integer',
+    },
   },
   {
     from: '01-accounts.md, Team member',
@@ -79,6 +96,17 @@ const RESOURCES: Documented[] = [
       'title',
     ],
     enums: { status: ['active', 'pending', 'suspended', 'removed'], role: ['owner', 'admin', 'developer', 'viewer'] },
+    types: {
+      id: 'string',
+      email: 'string',
+      name: 'string?',
+      username: 'string?',
+      avatar: 'string?',
+      role: 'string',
+      permissions: 'array',
+      status: 'string',
+      invitedBy: 'string?',
+    },
   },
   {
     from: '02-clusters.md, Port mapping',
@@ -99,6 +127,20 @@ const RESOURCES: Documented[] = [
       'updated_at',
     ],
     enums: { protocol: ['tcp', 'udp'] },
+    types: {
+      id: 'string',
+      internal_port: 'integer',
+      external_port: 'integer',
+      protocol: 'string',
+      description: 'string',
+      url: 'string',
+      status: 'string',
+      health_check: 'object',
+      access_control: 'object',
+      usage_statistics: 'object',
+      created_at: 'timestamp',
+      updated_at: 'timestamp',
+    },
   },
   {
     from: '02-clusters.md, Secret',
@@ -167,6 +209,26 @@ const RESOURCES: Documented[] = [
       'updated_at',
     ],
     enums: { category: ['ml', 'dev', 'production', 'custom'], framework: ['pytorch', 'tensorflow', 'huggingface', 'sklearn'] },
+    types: {
+      id: 'string',
+      name: 'string',
+      description: 'string',
+      category: 'string',
+      version: 'string',
+      container_image: 'string',
+      gpu_compatible: 'boolean',
+      official: 'boolean',
+      default_configuration: 'object',
+      environment_variables: 'object',
+      port_mappings: 'array',
+      required_packages: 'array',
+      tags: 'array',
+      is_public: 'boolean',
+      is_deprecated: 'boolean',
+      created_by: 'object',
+      created_at: 'timestamp',
+      updated_at: 'timestamp',
+    },
   },
   {
     from: '02-clusters.md, Proxy configuration',
@@ -367,6 +429,22 @@ const RESOURCES: Documented[] = [
       format: ['jsonl', 'csv', 'parquet', 'hdf5', 'zip', 'tar'],
       status: ['uploading', 'processing', 'ready', 'error'],
     },
+    types: {
+      id: 'string',
+      name: 'string',
+      type: 'string',
+      format: 'string',
+      tags: 'array',
+      status: 'string',
+      validation: 'object',
+      metadata: 'object',
+      size: 'object',
+      schema: 'object',
+      statistics: 'object',
+      versions: 'array',
+      createdAt: 'timestamp',
+      updatedAt: 'timestamp',
+    },
   },
   {
     from: '03-endpoints-training.md, Model',
@@ -452,6 +530,25 @@ const RESOURCES: Documented[] = [
       gpuType: ['a100', 'h100', 'v100', 'rtx4090'],
       priority: ['high', 'normal', 'low'],
       status: ['pending', 'running', 'completed', 'failed', 'cancelled'],
+    },
+    types: {
+      id: 'string',
+      name: 'string',
+      modelType: 'string',
+      datasetId: 'string',
+      config: 'object',
+      tags: 'array',
+      maxWorkers: 'integer',
+      priority: 'string',
+      status: 'string',
+      resourceAllocation: 'object',
+      estimatedCost: 'object',
+      progress: 'object',
+      metrics: 'object',
+      resourceUsage: 'object',
+      checkpoints: 'array',
+      createdAt: 'timestamp',
+      updatedAt: 'timestamp',
     },
   },
   {
@@ -871,6 +968,30 @@ function walk(root: Schema, s: Schema, path: string): Schema[] {
   return here;
 }
 
+/** The JSON types a schema allows: `integer`, `number`, `string`, `date-time` (a timestamp string), `boolean`, `array`, `object`, `null`. */
+function kindsOf(root: Schema, s: Schema): string[] {
+  return variants(root, s).flatMap((v) => {
+    const types = Array.isArray(v.type)
+      ? (v.type as string[])
+      : typeof v.type === 'string'
+        ? [v.type]
+        : v.enum || v.const !== undefined
+          ? ['string']
+          : [];
+    return types.map((t) => (t === 'string' && v.format === 'date-time' ? 'date-time' : t));
+  });
+}
+
+/** Whether an answered kind is what the document's type allows (an integer is a number; a timestamp is an ISO date-time string). */
+function fits(kind: string, documented: DocType): boolean {
+  const type = documented.replace('?', '');
+  if (kind === 'null') return documented.endsWith('?');
+  if (type === 'timestamp') return kind === 'date-time';
+  if (type === 'number') return kind === 'number' || kind === 'integer';
+  if (type === 'string') return kind === 'string' || kind === 'date-time';
+  return kind === type;
+}
+
 /** Every string value a schema allows when it is closed (enum or const), else null. */
 function closedValues(root: Schema, s: Schema): string[] | null {
   const out: string[] = [];
@@ -900,6 +1021,12 @@ describe('the OpenAPI document against the documents’ fields and enumerations'
     expect(holders.length, `${r.op}: nothing at ${r.at}`).toBeGreaterThan(0);
     const missing = r.fields.filter((f) => holders.every((h) => walk(root, h, f).length === 0));
     expect(missing, `${r.from}: fields the document names are missing`).toEqual([]);
+    for (const [field, documented] of Object.entries(r.types ?? {})) {
+      const kinds = holders.flatMap((h) => walk(root, h, field)).flatMap((x) => kindsOf(root, x));
+      const wrong = kinds.filter((k) => !fits(k, documented));
+      expect(wrong, `${r.from}: ${field} is documented as ${documented}`).toEqual([]);
+      if (!documented.endsWith('?')) expect(kinds, `${r.from}: ${field} is documented as ${documented}, never null`).not.toContain('null');
+    }
     for (const [field, documented] of Object.entries(r.enums ?? {})) {
       const allowed = [...new Set(holders.flatMap((h) => walk(root, h, field)).flatMap((s) => closedValues(root, s) ?? []))];
       const exception = EXCEPTIONS[`${r.op} ${field}`];

@@ -87,7 +87,9 @@ describe('datasets', () => {
     expect(got.body).toMatchObject({
       status: 'uploading',
       size: { bytes: 0, examples: 0 },
-      schema: null,
+      // Objects as the document types them, empty until the file is analysed.
+      schema: { fields: [] },
+      statistics: {},
       validation: { status: 'pending' },
     });
   });
@@ -104,7 +106,7 @@ describe('datasets', () => {
     expect(r.body).toMatchObject({ status: 'processing', size: Buffer.byteLength(JSONL), checksum: `sha256:${sha256(JSONL)}` });
     const during = await t.call('GET', `/v2/training/datasets/${d.id}`);
     expect(during.body.status).toBe('processing');
-    expect(during.body.schema).toBeNull();
+    expect(during.body.schema).toEqual({ fields: [] });
     await t.advance(10);
     const ready = (await t.call('GET', `/v2/training/datasets/${d.id}`)).body;
     expect(ready.status).toBe('ready');

@@ -39,8 +39,8 @@ export function datasetView(d: StoredDataset, now: number): Dataset {
     preprocessing: { ...d.preprocessing, ...(a ? a.preprocessing : {}) },
     metadata: d.metadata,
     size: { bytes: d.versions.at(-1)?.size ?? 0, examples: a?.examples ?? 0, compressed: false },
-    schema: a ? a.schema : null,
-    statistics: a ? a.statistics : null,
+    schema: a ? a.schema : { fields: [] },
+    statistics: a ? a.statistics : {},
     versions: d.versions.map((v) => ({ id: v.id, createdAt: iso(v.created_at), size: v.size, checksum: `sha256:${v.checksum}` })),
     uploadExpiresAt: d.upload ? iso(d.upload.expires_at) : null,
     // Past the clock's processing time while a large file's analysis runs: it is ready when that ends.
