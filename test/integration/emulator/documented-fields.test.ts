@@ -234,6 +234,14 @@ const RESOURCES: Documented[] = [
     from: '02-clusters.md, Proxy configuration',
     op: 'clusters.proxy.get',
     at: 'data',
+    types: {
+      cluster_id: 'string',
+      proxy_url: 'string',
+      proxy_status: 'string',
+      port_mappings: 'array',
+      access_control: 'object',
+      network_configuration: 'object',
+    },
     fields: [
       'cluster_id',
       'proxy_url',
@@ -375,6 +383,15 @@ const RESOURCES: Documented[] = [
     from: '03-endpoints-training.md, Health report',
     op: 'endpoints.health',
     at: '',
+    types: {
+      endpointId: 'string',
+      lastChecked: 'timestamp',
+      responseTime: 'integer',
+      uptime: 'string',
+      version: 'string',
+      checks: 'object',
+      metrics: 'object',
+    },
     fields: [
       'endpointId',
       'status',
@@ -621,6 +638,23 @@ const RESOURCES: Documented[] = [
     ],
     enums: { status: ['active', 'completed', 'archived'] },
   },
+  {
+    from: '01-accounts.md, Role',
+    op: 'permissions.roles.create',
+    at: 'role',
+    fields: ['id', 'name', 'displayName', 'description', 'permissions', 'scopes', 'limitations', 'inherits', 'assignable', 'createdAt'],
+    types: {
+      id: 'string',
+      name: 'string',
+      displayName: 'string',
+      permissions: 'array',
+      scopes: 'array',
+      limitations: 'object',
+      inherits: 'array',
+      assignable: 'boolean',
+      createdAt: 'timestamp',
+    },
+  },
   // ---- the Endpoints tables' answers ------------------------------------------------------
   {
     from: '01-accounts.md, Endpoints: API keys (rotate)',
@@ -723,6 +757,17 @@ const RESOURCES: Documented[] = [
     from: '03-endpoints-training.md, Endpoint update',
     op: 'endpoints.update',
     at: '',
+    types: {
+      id: 'string',
+      name: 'string',
+      status: 'string',
+      'configuration.workerCount': 'integer',
+      'configuration.maxConcurrency': 'integer',
+      'configuration.timeoutSeconds': 'integer',
+      'configuration.environmentVariables': 'object',
+      'configuration.autoScaling': 'object',
+      updatedAt: 'timestamp',
+    },
     fields: [
       'id',
       'name',
