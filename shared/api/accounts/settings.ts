@@ -18,6 +18,15 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'ja', 'zh'] as const;
+/** Each language in its own words, as the console's pickers show it. */
+export const LANGUAGE_NAMES: Readonly<Record<(typeof LANGUAGES)[number], string>> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  ja: '日本語',
+  zh: '中文',
+};
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY/MM/DD'] as const;
 export const NUMBER_FORMATS = ['1,234.56', '1.234,56', '1 234,56'] as const;

@@ -12,7 +12,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { LANGUAGES } from '../../../../../shared/api/accounts/settings';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../../../shared/api/accounts/settings';
+import type { NormalizedError } from '../../../../../shared/api/errors';
 import { PROFILE_THEMES } from '../../../../../shared/api/accounts/profile';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FormField } from '../../../components/form/FormField';
@@ -24,15 +25,6 @@ import { useThemePreference } from '../../../platform/theme-store';
 import { AvatarDialog, type PickedImage } from './AvatarDialog';
 import { PROFILE_HINTS, profileFormOf, validatePreferences, validateProfile, type PreferencesForm, type ProfileForm } from './profile-form';
 import { useProfile, type Profile } from './profile-store';
-
-const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  ja: '日本語',
-  zh: '中文',
-};
 
 const initials = (p: Profile) =>
   (p.name ?? p.email)
@@ -152,17 +144,7 @@ function DetailsSection({ profile }: { profile: Profile }) {
             <FormField form={bound} name="social" label="Social handle" hint={PROFILE_HINTS.social} fullWidth />
             <FormField form={bound} name="code_host" label="Code host username" hint={PROFILE_HINTS.code_host} fullWidth />
           </Stack>
-          {state.apiError && <ErrorAlert error={state.apiError} />}
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Button type="submit" variant="contained" disabled={state.busy || !dirty}>
-              Save profile
-            </Button>
-            {saved && !dirty && (
-              <Typography variant="body2" color="text.secondary" role="status">
-                Saved
-              </Typography>
-            )}
-          </Stack>
+          <SaveRow label="Save profile" error={state.apiError} busy={state.busy} dirty={dirty} saved={saved} />
         </Stack>
       </Box>
     </Section>
@@ -247,17 +229,7 @@ function PreferencesSection({ profile }: { profile: Profile }) {
               label="Chat notifications"
             />
           </Stack>
-          {state.apiError && <ErrorAlert error={state.apiError} />}
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Button type="submit" variant="contained" disabled={state.busy || !dirty}>
-              Save preferences
-            </Button>
-            {saved && !dirty && (
-              <Typography variant="body2" color="text.secondary" role="status">
-                Saved
-              </Typography>
-            )}
-          </Stack>
+          <SaveRow label="Save preferences" error={state.apiError} busy={state.busy} dirty={dirty} saved={saved} />
         </Stack>
       </Box>
     </Section>
@@ -296,5 +268,36 @@ export default function ProfilePage() {
       </Stack>
       {error && status === 'ready' && <ErrorAlert error={error} sx={{ mt: 2 }} />}
     </Box>
+  );
+}
+
+/** A form's refusal, its Save button (enabled when something changed) and "Saved" once it is. */
+function SaveRow({
+  label,
+  error,
+  busy,
+  dirty,
+  saved,
+}: {
+  label: string;
+  error: NormalizedError | null;
+  busy: boolean;
+  dirty: boolean;
+  saved: boolean;
+}) {
+  return (
+    <>
+      {error && <ErrorAlert error={error} />}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button type="submit" variant="contained" disabled={busy || !dirty}>
+          {label}
+        </Button>
+        {saved && !dirty && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            Saved
+          </Typography>
+        )}
+      </Stack>
+    </>
   );
 }

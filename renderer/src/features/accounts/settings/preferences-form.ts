@@ -1,6 +1,7 @@
 // The account's preferences as a form, and the examples its format choices show.
 import type { KNOWN_REGIONS } from '../../../../../shared/api/clusters/common';
 import {
+  LANGUAGE_NAMES,
   UpdatePreferencesRequest,
   type DATE_FORMATS,
   type LANGUAGES,
@@ -22,14 +23,7 @@ export interface PreferencesForm {
   defaultRegion: (typeof KNOWN_REGIONS)[number] | string;
 }
 
-export const LANGUAGE_LABELS: Record<PreferencesForm['language'], string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  ja: '日本語',
-  zh: '中文',
-};
+export const LANGUAGE_LABELS: Readonly<Record<PreferencesForm['language'], string>> = LANGUAGE_NAMES;
 export const THEME_LABELS: Record<PreferencesForm['theme'], string> = { light: 'Light', dark: 'Dark', auto: 'Follow the system' };
 
 const pad = (n: number) => String(n).padStart(2, '0');
