@@ -86,12 +86,12 @@ let lastTyping: { keys: string; at: number } | null = null;
 /** A new history entry, or (continuing a typing burst) the current one rewritten. */
 function writeHash(target: string, replace: boolean): void {
   if (window.location.hash === target) return;
-  if (replace) {
-    window.history.replaceState(window.history.state, '', target);
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-  } else {
-    window.location.hash = target;
-  }
+  // Through the history API with the event dispatched at once (setting location.hash fires it
+  // in a later task): a control bound to the address (a switch, a filter) shows its new value
+  // in the same event that changed it, instead of snapping back until the event arrives.
+  if (replace) window.history.replaceState(window.history.state, '', target);
+  else window.history.pushState(window.history.state, '', target);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
 }
 
 function subscribe(onChange: () => void): () => void {
