@@ -17,8 +17,10 @@ export async function openRunningCluster(page: Page, tab: 'Overview' | 'Proxy & 
   await expect(row.getByTestId('cluster-status')).toHaveText('running');
   const id = (await row.getAttribute('data-testid'))!.replace('cluster-row-', '');
   await row.click();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`#/clusters/${id}$`));
+  // The list stays on screen while the detail's code loads (a route transition): wait for the detail itself.
+  await expect(page.getByRole('tablist', { name: 'Cluster sections' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Clusters');
   if (tab !== 'Overview') {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('table', { name: 'Port mappings' })).toBeVisible();
