@@ -5,7 +5,7 @@
 // costs one comparison while the list is off; the answer per address is remembered (bounded)
 // while it is on. The emulator's own routes (/_emulator/*) never pass here.
 import { allowListIncludes, type StoredSettings } from '../../../../../shared/api/accounts/settings';
-import { ipNotAllowed, type ApiError } from '../../../core/errors';
+import { ipNotAllowed, selfLockout, type ApiError } from '../../../core/errors';
 
 /** Bound of the per-address answers kept while the list is on; far above the addresses a session uses. */
 const ADDRESSES_MAX = 1024;
@@ -48,4 +48,12 @@ export class AllowListGate {
 export function wouldRefuse(next: StoredSettings, address: string): boolean {
   const access = next.security.api_access;
   return access.require_ip_whitelist && !allowListIncludes(access.ip_whitelist, address);
+}
+
+/**
+ * The self-lockout guard of a security update and of an import: settings whose allow-list would
+ * refuse the caller's `address` are refused (409 SELF_LOCKOUT) unless the request says it means it.
+ */
+export function assertNoLockout(next: StoredSettings, address: string, acknowledged: boolean): void {
+  if (!acknowledged && wouldRefuse(next, address)) throw selfLockout(address, next.security.api_access.ip_whitelist);
 }

@@ -8,11 +8,10 @@ import { SETTINGS_SECTIONS, type SettingsSection, type StoredSettings } from '..
 import type { ImportSections } from '../../../../../shared/api/accounts/settings-io';
 import type { Caller } from '../../../core/area';
 import type { EmulatorContext } from '../../../core/context';
-import { selfLockout } from '../../../core/errors';
 import { defineRoute } from '../../../core/route-def';
 import { firstAtOrAfter } from '../audit/retention';
 import { accountsOf, type Accounts } from '../state';
-import { wouldRefuse } from './allow-list';
+import { assertNoLockout } from './allow-list';
 import { mergeSection } from './merge';
 import { planOf } from './plan';
 import { saveSettings } from './routes';
@@ -77,7 +76,7 @@ export const importRoute = defineRoute(ops['settings.import'], (ctx, { body, key
   const changes = plan.counts.added + plan.counts.changed + plan.counts.removed;
   const apply = !body.validate_only && changes > 0;
   if (apply) {
-    if (wouldRefuse(after, address) && !body.allow_lockout) throw selfLockout(address, after.security.api_access.ip_whitelist);
+    assertNoLockout(after, address, body.allow_lockout === true);
     saveSettings(ctx, accounts, after, now);
   }
   return {

@@ -8,8 +8,7 @@ import type { EmulatorContext } from '../../../core/context';
 import { defineRoute, type HandlerInput } from '../../../core/route-def';
 import { accountRecord } from '../records';
 import { accountsOf, AREA, type Accounts } from '../state';
-import { selfLockout } from '../../../core/errors';
-import { wouldRefuse } from './allow-list';
+import { assertNoLockout } from './allow-list';
 import { mergeSection } from './merge';
 import { notificationTestRoute } from './notification-test';
 import { sectionView, settingsView } from './view';
@@ -35,9 +34,7 @@ function updateRoute<O extends Operation, S extends SettingsSection>(op: O, sect
     const next = { ...accounts.settings, [section]: mergeSection(accounts.settings[section], patch) } as StoredSettings;
     // The self-lockout guard (docs/decisions.md, Settings: the allow-list): only a change of the
     // security section can make the allow-list refuse the caller.
-    if (section === 'security' && acknowledged !== true && wouldRefuse(next, input.address)) {
-      throw selfLockout(input.address, next.security.api_access.ip_whitelist);
-    }
+    if (section === 'security') assertNoLockout(next, input.address, acknowledged === true);
     saveSettings(ctx, accounts, next, input.now);
     return sectionView(next, section, input.address) as never;
   });
