@@ -4,7 +4,7 @@
 import type { Happening } from '../../core/events';
 import type { Store } from '../../state/store';
 import { progressAt } from './sim/phases';
-import { project } from './sim/cluster-state';
+import { billedUsd, project } from './sim/cluster-state';
 import { clustersState } from './state';
 
 const within = (t: number | null, from: number, to: number): t is number => t !== null && t > from && t <= to;
@@ -32,11 +32,6 @@ export function clusterHappenings(store: Store, from: number, to: number): Happe
  */
 export function clusterSpending(store: Store, from: number, to: number): number {
   let sum = 0;
-  for (const c of clustersState(store).clusters) {
-    if (c.billing_started_at === null) continue;
-    const start = Math.max(from, c.billing_started_at);
-    const end = Math.min(to, c.billing_stopped_at ?? to);
-    if (end > start) sum += (c.hourly_rate * (end - start)) / 3_600_000;
-  }
+  for (const c of clustersState(store).clusters) sum += billedUsd(c, from, to);
   return sum;
 }

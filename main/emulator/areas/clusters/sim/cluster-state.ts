@@ -46,8 +46,19 @@ export function uptimeSeconds(p: Projected, now: number): number {
     : Math.max(0, Math.floor((now - p.startedAt) / 1000));
 }
 
-export function sessionCost(c: StoredCluster, now: number): number {
+/**
+ * USD the cluster's billing session (billing_started_at until billing_stopped_at, or on) costs
+ * within [from, to): the one figure behind the session cost a cluster shows and the account's
+ * spending (clusters/events.ts).
+ */
+export function billedUsd(c: StoredCluster, from: number, to: number): number {
   if (c.billing_started_at === null) return 0;
-  const end = c.billing_stopped_at ?? now;
-  return Math.round(((c.hourly_rate * Math.max(0, end - c.billing_started_at)) / 3_600_000) * 100) / 100;
+  const start = Math.max(from, c.billing_started_at);
+  const end = Math.min(to, c.billing_stopped_at ?? to);
+  return end > start ? (c.hourly_rate * (end - start)) / 3_600_000 : 0;
+}
+
+export function sessionCost(c: StoredCluster, now: number): number {
+  // The whole session: to its end once billing stopped (which a stop may set ahead of now), else to now.
+  return Math.round(billedUsd(c, -Infinity, c.billing_stopped_at ?? now) * 100) / 100;
 }
