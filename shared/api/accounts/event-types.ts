@@ -23,8 +23,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** What emits each event type, in words (the console's event picker and the OpenAPI description show it). */
 export const EVENT_SOURCES: Record<EventType, string> = {
   'endpoint.failed':
-    'an endpoint fails; no endpoint fails on its own in this emulator yet (no failure is simulated), so POST /_emulator/events emits it',
-  'endpoint.recovered': 'a failed endpoint serves again; emitted by POST /_emulator/events (no failure is simulated yet)',
+    'a healthy endpoint turns unhealthy: one of its workers fails on the simulated clock (an incident, about one a month per endpoint)',
+  'endpoint.recovered': 'an endpoint serves healthy again after an incident (6 to 25 minutes later on the simulated clock)',
   'cost.threshold_exceeded': "the account's spending crosses a billing cost alert on the simulated clock",
   'cluster.started': 'a cluster comes up: a start or restart reaches running on the simulated clock',
   'cluster.stopped': 'a stop completes: the cluster reaches stopped on the simulated clock',

@@ -55,6 +55,15 @@ test.describe('Profile', () => {
     const shown = page.getByTestId('profile-avatar').locator('img');
     await expect(shown).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect(page.getByRole('button', { name: 'Change avatar…' })).toBeVisible();
+
+    // The team sees the same picture beside the member's name: in the list and in their detail.
+    const email = (await page.getByRole('region', { name: 'Profile' }).textContent())!.match(/[\w.+-]+@[\w.-]+\.\w+/)![0];
+    await page.goto('/#/team');
+    await page.getByRole('textbox', { name: 'Filter members' }).fill(email);
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('row').nth(1).locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await page.getByRole('row').nth(1).click();
+    await expect(page.getByTestId('member-avatar').locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
   });
 
   test('the theme preference is the console theme', async ({ page }) => {

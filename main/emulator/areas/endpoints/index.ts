@@ -3,6 +3,7 @@
 // batch executions in flight) and its part of the seeded world.
 import { endpointsOperations } from '../../../../shared/api/endpoints/operations';
 import { defineArea } from '../../core/area';
+import { endpointHappenings } from './events';
 import { endpointSpending } from './spending';
 import { batchExecuteRoute } from './batch/routes';
 import { endpointRoutes } from './endpoint/routes';
@@ -37,6 +38,7 @@ export const endpointsArea = defineArea<EndpointsState>({
   },
   mapIssue: endpointIssueError,
   resourceOf: endpointResourceOf,
+  happenings: endpointHappenings,
   spending: endpointSpending,
   // Model deployments are endpoints of this area (the training area deploys through it).
   serving: endpointServing,

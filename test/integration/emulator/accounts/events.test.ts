@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryListResponse, DeliveryResponse, EmitEventResponse, OutboxResponse } from '../../../../shared/api/accounts/deliveries';
+import { incidentsWithin } from '../../../../main/emulator/areas/endpoints/sim/incidents';
+import type { StoredEndpoint } from '../../../../main/emulator/areas/endpoints/state';
 import { advanceClock, overHttp, type Target } from '../harness';
 
 interface Received {
@@ -248,5 +250,51 @@ describe('event deliveries (http)', () => {
     expect(costEvents()).toHaveLength(1);
     await advanceClock(t.call, 24 * 3600);
     await until(() => (costEvents().length === 2 ? true : undefined), 'the next day’s alert');
+  });
+});
+
+describe('endpoint incidents as events (http)', () => {
+  let t: Target;
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  beforeAll(async () => {
+    hook = await receiver();
+    t = await overHttp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((r) => hook.server.close(r));
+  });
+
+  it('delivers endpoint.failed when an incident strikes a healthy endpoint and endpoint.recovered when it ends; the endpoint reads unhealthy between', async () => {
+    const list = await t.call('GET', '/v2/endpoints');
+    const healthy = (list.body.endpoints as Array<{ id: string; health: string }>).find((e) => e.health === 'healthy')!;
+    const now = Date.parse((await t.call('GET', '/_emulator/clock')).body.now);
+    // The schedule is the simulator's own (sim/incidents.ts): a seeded endpoint has served healthy since before now.
+    const stored = { id: healthy.id, health: 'healthy', health_since: 0 } as StoredEndpoint;
+    const next = incidentsWithin(stored, 0, now + 60_000, now + 200 * 86_400_000)[0]!;
+    await advanceClock(t.call, Math.floor((next.start - now) / 1000) - 30);
+    const set = await t.call('PUT', '/v2/accounts/settings/notifications', {
+      body: { webhook: { enabled: true, url: hook.url, events: ['endpoint.failed', 'endpoint.recovered'], secret: SECRET } },
+    });
+    expect(set.status).toBe(200);
+    const health = async () => (await t.call('GET', `/v2/endpoints/${healthy.id}`)).body.health as string;
+    expect(await health()).toBe('healthy');
+    const about = (type: string) =>
+      hook.got.find((r) => JSON.parse(r.body).type === type && JSON.parse(r.body).data.subject === healthy.id);
+
+    await advanceClock(t.call, 60);
+    const failed = await until(() => about('endpoint.failed'), 'endpoint.failed');
+    const payload = new Webhook(SECRET).verify(failed.body, failed.headers) as { timestamp: string; data: Record<string, unknown> };
+    expect(Date.parse(payload.timestamp)).toBe(next.start);
+    expect(payload.data).toMatchObject({ health: 'unhealthy', reason: expect.stringContaining('Xid 79') });
+    expect(await health()).toBe('unhealthy');
+    const report = await t.call('GET', `/v2/endpoints/${healthy.id}/health`);
+    expect(JSON.stringify(report.body)).toContain('Xid 79');
+    expect(about('endpoint.recovered')).toBeUndefined();
+
+    await advanceClock(t.call, Math.ceil((next.end - next.start) / 1000));
+    const recovered = await until(() => about('endpoint.recovered'), 'endpoint.recovered');
+    expect(Date.parse(JSON.parse(recovered.body).timestamp)).toBe(next.end);
+    expect(await health()).toBe('healthy');
   });
 });

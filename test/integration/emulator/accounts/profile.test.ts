@@ -169,7 +169,14 @@ describe('profile and avatar (http)', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 512]);
     expect(near(await pixel(image, 10, 256), RED)).toBe(true);
     expect(near(await pixel(image, 500, 256), BLUE)).toBe(true);
-    expect(Profile.parse((await t.call('GET', '/v2/accounts/profile')).body).avatar).toBe(body.avatar);
+    const me = Profile.parse((await t.call('GET', '/v2/accounts/profile')).body);
+    expect(me.avatar).toBe(body.avatar);
+    // The team shows the same picture: in the list and in the member's detail.
+    const members = ListTeamMembersResponse.parse((await t.call('GET', '/v2/accounts/team/members')).body).members;
+    expect(members.find((m) => m.id === me.id)!.avatar).toBe(body.avatar);
+    expect(members.filter((m) => m.avatar !== null)).toHaveLength(1);
+    const detail = (await t.call('GET', `/v2/accounts/team/members/${me.id}`)).body as { member: { avatar: string | null } };
+    expect(detail.member.avatar).toBe(body.avatar);
   });
 
   it('replaces the previous avatar: its address is gone, the new one is served', async () => {

@@ -13,10 +13,11 @@ import { assertChangeable, assignableRole, changeField, changeRole, changeStatus
 import { checkExtras, setExtras } from './extras';
 import { memberOr404, requireTeamManager } from './guard';
 import { keysByMember, lastUsedOf, usageOf } from './usage';
+import { originOf } from '../profile/view';
 import { iso, viewOf } from './view';
 
 export const memberRoutes = [
-  defineRoute(ops['team.members.get'], (ctx, { params, now }): MemberDetailResponse => {
+  defineRoute(ops['team.members.get'], (ctx, { params, headers, now }): MemberDetailResponse => {
     const accounts = accountsOf(ctx.store);
     const m = memberOr404(accounts, params.user_id);
     const owned = ctx.createdResources().filter((r) => r.createdBy === m.id);
@@ -26,7 +27,7 @@ export const memberRoutes = [
     const lastUsed = lastUsedOf(keys);
     return {
       member: {
-        ...viewOf(accounts, m, roleLookup(accounts.roles), now),
+        ...viewOf(accounts, m, roleLookup(accounts.roles), originOf(headers), now),
         activity: {
           endpointsCreated: ownedEndpoints.length,
           clustersManaged: ownedClusters.length,
@@ -48,7 +49,7 @@ export const memberRoutes = [
       },
     };
   }),
-  defineRoute(ops['team.members.update'], (ctx, { params, body, key, now }) => {
+  defineRoute(ops['team.members.update'], (ctx, { params, body, key, headers, now }) => {
     const accounts = accountsOf(ctx.store);
     const actor = requireTeamManager(accounts, key, now);
     const m = memberOr404(accounts, params.user_id);
@@ -80,7 +81,7 @@ export const memberRoutes = [
       ctx.store.touch(AREA, accountRecord.members);
       if (role) ctx.store.touch(AREA, accountRecord.invitations);
     }
-    return viewOf(accounts, m, roleLookup(accounts.roles), now);
+    return viewOf(accounts, m, roleLookup(accounts.roles), originOf(headers), now);
   }),
   defineRoute(ops['team.members.remove'], (ctx, { params, key, now }) => {
     const accounts = accountsOf(ctx.store);

@@ -11,16 +11,18 @@ import { bulkRoute } from './bulk';
 import { teamExtrasByMember } from './extras';
 import { invitationRoutes } from './invitations';
 import { memberRoutes } from './members';
-import { memberView, openInvitations } from './view';
+import { originOf } from '../profile/view';
+import { avatarsByMember, memberView, openInvitations } from './view';
 
 const BUILT_IN = new Set(['owner', 'admin', 'developer', 'viewer']);
 
-const listRoute = defineRoute(ops['team.members.list'], (ctx, { now }): ListTeamMembersResponse => {
+const listRoute = defineRoute(ops['team.members.list'], (ctx, { headers, now }): ListTeamMembersResponse => {
   const accounts = accountsOf(ctx.store);
   const lookup = roleLookup(accounts.roles);
   // One pass each over invitations and grants: the list stays linear with thousands of members.
   const invitations = openInvitations(accounts);
   const extras = teamExtrasByMember(accounts);
+  const avatars = avatarsByMember(accounts, originOf(headers));
   const listed = accounts.members.filter((m) => m.status !== 'removed');
   const roles = { owner: 0, admin: 0, developer: 0, viewer: 0, pending: 0, custom: 0 };
   for (const m of listed) {
@@ -29,7 +31,9 @@ const listRoute = defineRoute(ops['team.members.list'], (ctx, { now }): ListTeam
     else roles.custom += 1;
   }
   return {
-    members: listed.map((m) => memberView(m, invitations.get(m.id), lookup(m.role), extras.get(m.id) ?? [], now)),
+    members: listed.map((m) =>
+      memberView(m, invitations.get(m.id), lookup(m.role), extras.get(m.id) ?? [], avatars.get(m.id) ?? null, now),
+    ),
     total: listed.length,
     roles,
   };

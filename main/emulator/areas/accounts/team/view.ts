@@ -4,6 +4,7 @@ import type { TeamMember } from '../../../../../shared/api/accounts/team';
 import type { Accounts } from '../state';
 import type { StoredInvitation, StoredMember } from '../stored-schema';
 import { type RoleDef } from '../permissions/roles';
+import { avatarAddress } from '../profile/avatar-store';
 import { teamExtrasByMember } from './extras';
 
 export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -30,6 +31,7 @@ export function memberView(
   invitation: StoredInvitation | undefined,
   role: RoleDef | undefined,
   extras: readonly string[],
+  avatar: string | null,
   now: number,
 ): TeamMember {
   const pending = m.status === 'pending' && invitation !== undefined;
@@ -38,7 +40,7 @@ export function memberView(
     email: m.email,
     name: m.name,
     username: m.username,
-    avatar: null,
+    avatar,
     role: m.role,
     // The role's own permissions, then the member's extras (a pending member's are the invitation's).
     permissions: [...new Set([...(role ? role.permissions : []), ...(pending ? invitation.permissions : extras)])],
@@ -56,10 +58,28 @@ export function memberView(
   };
 }
 
-/** One member as the list shows them. */
-export function viewOf(accounts: Accounts, m: StoredMember, lookup: (name: string) => RoleDef | undefined, now: number): TeamMember {
+/**
+ * Each member's avatar address, by member id (one pass): at the origin the caller reached the
+ * emulator at, as their profile answers it (profile/view.ts).
+ */
+export function avatarsByMember(accounts: Accounts, origin: string): Map<string, string> {
+  const byMember = new Map<string, string>();
+  for (const p of accounts.profiles) if (p.avatarId) byMember.set(p.memberId, avatarAddress(origin, p.avatarId));
+  return byMember;
+}
+
+/** One member as the list shows them; `origin` as originOf (profile/view.ts) reads it. */
+export function viewOf(
+  accounts: Accounts,
+  m: StoredMember,
+  lookup: (name: string) => RoleDef | undefined,
+  origin: string,
+  now: number,
+): TeamMember {
   const inv = accounts.invitations.find((i) => i.userId === m.id && isOpen(i));
-  return memberView(m, inv, lookup(m.role), teamExtrasByMember(accounts).get(m.id) ?? [], now);
+  const avatarId = accounts.profiles.find((p) => p.memberId === m.id)?.avatarId;
+  const avatar = avatarId ? avatarAddress(origin, avatarId) : null;
+  return memberView(m, inv, lookup(m.role), teamExtrasByMember(accounts).get(m.id) ?? [], avatar, now);
 }
 
 export function invitationView(inv: StoredInvitation, now: number) {

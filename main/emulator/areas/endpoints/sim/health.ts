@@ -7,6 +7,7 @@ import { GPU_HOURLY_PRICE } from '../../../../../shared/api/clusters/common';
 import type { ComponentStatus, HealthStatus } from '../../../../../shared/api/endpoints/common';
 import type { HealthCheckDepth, HealthInclude, HealthReport } from '../../../../../shared/api/endpoints/health';
 import type { StoredEndpoint } from '../state';
+import { INCIDENT_REASON } from './incidents';
 import { healthAt, readinessOf, servingSince, startupAt, uptimeText } from './lifecycle';
 import { lastHour, sampleAt } from './traffic';
 
@@ -68,12 +69,7 @@ function resourcesAt(e: StoredEndpoint, h: HealthStatus, t: number): NonNullable
       : 0;
   const memUsage = pct1(memUsed / e.gpu_memory_gb);
   const gpuWarnings = memUsage >= 90 ? [`GPU memory at ${memUsage}%`] : [];
-  const gpuErrors =
-    h === 'error'
-      ? ['CUDA error: out of memory while loading model weights']
-      : h === 'unhealthy'
-        ? ['Xid 79: GPU has fallen off the bus (worker 2)']
-        : [];
+  const gpuErrors = h === 'error' ? ['CUDA error: out of memory while loading model weights'] : h === 'unhealthy' ? [INCIDENT_REASON] : [];
   const gpuStatus =
     h === 'starting'
       ? 'initializing'

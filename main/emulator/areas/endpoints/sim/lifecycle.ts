@@ -1,18 +1,21 @@
 // What an endpoint is at a moment, computed from its stored record and the simulated clock
 // (docs/decisions.md, Endpoints: states): a `starting` endpoint runs its four startup phases
-// and is `healthy` after them; a rollout shows `updating` until it has reached every worker.
+// and is `healthy` after them, but for its incidents (sim/incidents.ts); a rollout shows
+// `updating` until it has reached every worker.
 import type { HealthStatus, Readiness } from '../../../../../shared/api/endpoints/common';
 import type { StoredEndpoint } from '../state';
+import { incidentAt } from './incidents';
 
 export const STARTUP_PHASES = ['container_startup', 'dependency_loading', 'loading_model', 'warmup_inference'] as const;
 
 /** When the startup of a `starting` endpoint ends (ms). */
 export const startupEnd = (e: StoredEndpoint) => e.health_since + e.startup.reduce((a, b) => a + b, 0) * 1000;
 
-/** The health at `t`. */
+/** The health at `t`: a healthy endpoint is `unhealthy` during an incident (sim/incidents.ts). */
 export function healthAt(e: StoredEndpoint, t: number): HealthStatus {
-  if (e.health === 'starting' && t >= startupEnd(e)) return 'healthy';
-  return e.health;
+  const settled = e.health === 'starting' ? (t >= startupEnd(e) ? 'healthy' : 'starting') : e.health;
+  if (settled === 'healthy' && incidentAt(e, startupEnd(e), t)) return 'unhealthy';
+  return settled;
 }
 
 export const isServing = (h: HealthStatus) => h === 'healthy' || h === 'degraded' || h === 'unhealthy';

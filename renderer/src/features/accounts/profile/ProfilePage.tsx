@@ -3,7 +3,6 @@
 // preferences, whose theme is the console's own: choosing it here shows it at once, changing
 // the console's theme elsewhere shows here as an unsaved choice, and the saved one is applied
 // whenever the profile is read (docs/decisions.md, Profile: console).
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -22,16 +21,10 @@ import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { Section } from '../../../components/Section';
 import { ErrorState } from '../../../components/StateViews';
 import { useThemePreference } from '../../../platform/theme-store';
+import { MemberAvatar } from '../MemberAvatar';
 import { AvatarDialog, type PickedImage } from './AvatarDialog';
 import { PROFILE_HINTS, profileFormOf, validatePreferences, validateProfile, type PreferencesForm, type ProfileForm } from './profile-form';
 import { useProfile, type Profile } from './profile-store';
-
-const initials = (p: Profile) =>
-  (p.name ?? p.email)
-    .split(/\s+/)
-    .map((w) => w.charAt(0).toUpperCase())
-    .slice(0, 2)
-    .join('');
 
 /** Reads a picked file as a data URL with its upright size (the browser applies EXIF orientation, as the API does). */
 function readPicked(file: File): Promise<PickedImage> {
@@ -50,7 +43,6 @@ function readPicked(file: File): Promise<PickedImage> {
 }
 
 function AvatarSection({ profile }: { profile: Profile }) {
-  const image = useProfile((s) => (s.avatarImage?.url === profile.avatar ? s.avatarImage.image : null));
   const [picked, setPicked] = useState<PickedImage | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -68,14 +60,7 @@ function AvatarSection({ profile }: { profile: Profile }) {
   return (
     <Section title="Avatar" description="JPEG, PNG or GIF, at most 5 MB, 100 to 2048 px a side; you choose the square that is kept.">
       <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
-        <Avatar
-          src={image ?? undefined}
-          alt={profile.name ?? 'Avatar'}
-          sx={{ width: 96, height: 96, fontSize: 32 }}
-          data-testid="profile-avatar"
-        >
-          {initials(profile)}
-        </Avatar>
+        <MemberAvatar url={profile.avatar} name={profile.name} email={profile.email} size={96} testId="profile-avatar" />
         <Stack spacing={1}>
           <Button variant="outlined" onClick={() => input.current?.click()}>
             {profile.avatar ? 'Change avatar…' : 'Upload avatar…'}

@@ -1,12 +1,13 @@
 // The caller's profile: read once, updated in part (fields, preferences), and the avatar, whose
 // file goes through main (shared/ipc/avatar-uploads.ts) in chunks with progress and whose image
-// is read back as a data URL (the console shows images from itself and data: only).
+// is shown as features/accounts/avatar-images.ts reads it.
 import { create } from 'zustand';
 import type { AvatarUploadBeginRequest } from '../../../../../shared/ipc/avatar-uploads';
 import { chunkRanges } from '../../../../../shared/ipc/dataset-uploads';
 import type { InputOf, OutputOf } from '../../../../../shared/api/operations';
 import { api } from '../../../bridge/api';
 import { getBridge } from '../../../bridge/index';
+import { rememberAvatarImage } from '../avatar-images';
 import { createLoader, initialLoadState, type LoadState } from '../../../platform/resource-store';
 
 export type Profile = OutputOf<'profile.get'>;
@@ -23,8 +24,6 @@ export interface AvatarProgress {
 
 export interface ProfileState extends LoadState {
   profile: Profile | null;
-  /** The avatar as a data URL, for the address the profile names (null: none, or not read yet). */
-  avatarImage: { url: string; image: string } | null;
   load(options?: { quiet?: boolean }): Promise<void>;
   ensureLoaded(): Promise<void>;
   update(body: ProfileUpdate): Promise<Profile>;
@@ -34,24 +33,12 @@ export interface ProfileState extends LoadState {
 
 export const useProfile = create<ProfileState>()((set, get) => {
   const loader = createLoader<ProfileState>(set, get);
-  /** Reads the avatar's image when the profile names one not read yet; a failure leaves the initials shown. */
-  const readAvatar = async (profile: Profile) => {
-    if (profile.avatar === null || get().avatarImage?.url === profile.avatar) return;
-    try {
-      const { image } = await getBridge().invoke('profile:avatarImage', { url: profile.avatar });
-      if (get().profile?.avatar === profile.avatar) set({ avatarImage: { url: profile.avatar, image } });
-    } catch {
-      // The picture is decoration: the page still works with the initials.
-    }
-  };
   return {
     ...initialLoadState(),
     profile: null,
-    avatarImage: null,
     load: (options) =>
       loader.run(async () => {
         const profile = (await api('profile.get')).data;
-        void readAvatar(profile);
         return { profile };
       }, options),
     ensureLoaded: () => loader.ensureLoaded(() => get().load()),
@@ -79,7 +66,8 @@ export const useProfile = create<ProfileState>()((set, get) => {
         else {
           const { avatar, image } = answer.result;
           const profile = get().profile;
-          set({ avatarImage: { url: avatar, image }, ...(profile ? { profile: { ...profile, avatar } } : {}) });
+          rememberAvatarImage(avatar, image);
+          if (profile) set({ profile: { ...profile, avatar } });
           return;
         }
       }

@@ -28,6 +28,7 @@ import { useIntent, usePageKeys } from '../../../platform/page-hooks';
 import { formatDate, formatDateTime, relativeTime } from '../../../platform/relative-time';
 import { serverNow } from '../../../platform/server-clock';
 import { useLoaded } from '../../../platform/use-loaded';
+import { MemberAvatar } from '../MemberAvatar';
 import { InvitationExpiry, MemberStateChip, memberName, RoleSelect } from './MemberBits';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
 import { memberState, roleLock } from './team-logic';
@@ -134,6 +135,7 @@ export function MemberDetail({ id }: { id: string }) {
     <Stack spacing={2} sx={{ maxWidth: 1100 }} data-testid="member-detail">
       {back}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <MemberAvatar url={member.avatar} name={member.name} email={member.email} size={56} testId="member-avatar" />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <Typography variant="h5" component="h1" noWrap title={name}>

@@ -17,6 +17,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { CONTENT_WIDTH, type Column } from '../../../components/DataTable';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 import { formatDateTime, relativeTime } from '../../../platform/relative-time';
+import { MemberAvatar } from '../MemberAvatar';
 import { InvitationExpiry, MemberStateChip, memberName, RoleSelect } from './MemberBits';
 import { bulkExclusion, memberState, MEMBER_STATES, roleLock } from './team-logic';
 
@@ -90,12 +91,15 @@ export function memberColumns(actions: MemberActions, now: () => number): Column
       width: 'minmax(220px, 2fr)',
       sortValue: (m) => memberName(m).toLowerCase(),
       render: (m) => (
-        <TwoLineCell
-          strong
-          primary={memberName(m)}
-          secondary={m.name ? m.email : m.status === 'pending' ? 'Not joined yet' : ''}
-          title={m.name ? `${m.name}\n${m.email}${m.username ? `\n@${m.username}` : ''}` : m.email}
-        />
+        <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <MemberAvatar url={m.avatar} name={m.name} email={m.email} size={28} />
+          <TwoLineCell
+            strong
+            primary={memberName(m)}
+            secondary={m.name ? m.email : m.status === 'pending' ? 'Not joined yet' : ''}
+            title={m.name ? `${m.name}\n${m.email}${m.username ? `\n@${m.username}` : ''}` : m.email}
+          />
+        </Stack>
       ),
     },
     {
