@@ -57,7 +57,9 @@ test.describe('Profile', () => {
     await expect(page.getByRole('button', { name: 'Change avatar…' })).toBeVisible();
 
     // The team sees the same picture beside the member's name: in the list and in their detail.
-    const email = (await page.getByRole('region', { name: 'Profile' }).textContent())!.match(/[\w.+-]+@[\w.-]+\.\w+/)![0];
+    // The Profile section's line under its title: "<email> · @<username> · <plan> plan".
+    const line = await page.getByRole('region', { name: 'Profile' }).getByText(/ plan$/).textContent();
+    const email = line!.split(' · ')[0]!;
     await page.goto('/#/team');
     await page.getByRole('textbox', { name: 'Filter members' }).fill(email);
     await expect(page.getByRole('row')).toHaveCount(2);
