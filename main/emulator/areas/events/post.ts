@@ -18,9 +18,11 @@ export interface PostResult {
 
 /**
  * Jobs and answers cross between the threads in batches gathered for this long, as one JSON
- * string each (a string crosses as one copy; waking the other thread per POST costs more than the POST).
+ * string each (a string crosses as one copy; waking the other thread per POST costs more than the
+ * POST). 50 ms, not less: the deliveries' work then comes in short bursts and most API answers
+ * meet an idle machine (docs/decisions.md, Events: never slowing an answer).
  */
-const FLUSH_MS = 10;
+const FLUSH_MS = 50;
 
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
