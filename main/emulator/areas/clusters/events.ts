@@ -1,6 +1,6 @@
 // What the clusters area tells the event bus and the spending figure (core/area.ts):
 // `cluster.started` when a cluster comes up (a start's or restart's end, on the clock),
-// `cluster.stopped` when a stop completes; spending is the hourly rate over the billed session.
+// `cluster.stopped` when a stop completes; spending is what the clusters were billed.
 import type { Happening } from '../../core/events';
 import type { Store } from '../../state/store';
 import { progressAt } from './sim/phases';
@@ -25,11 +25,7 @@ export function clusterHappenings(store: Store, from: number, to: number): Happe
   return out;
 }
 
-/**
- * USD spent on clusters in [from, to): each cluster's hourly rate over the part of its billing
- * session (billing_started_at until billing_stopped_at, or on) within the span. Earlier sessions
- * of a cluster started again are not kept by the area, so they are not counted.
- */
+/** USD spent on clusters in [from, to): each cluster's billing within the span, its history included (billedUsd). */
 export function clusterSpending(store: Store, from: number, to: number): number {
   let sum = 0;
   for (const c of clustersState(store).clusters) sum += billedUsd(c, from, to);

@@ -120,6 +120,15 @@ export const StoredLifecycle = z
       ctx.addIssue({ code: 'custom', path: [op.kind], message: `a ${op.kind} under way needs its ${op.kind} details` });
   });
 
+/**
+ * Closed billed stretches kept per cluster (issue 21: usage over past periods): the oldest go
+ * first past this many (docs/decisions.md, Clusters: billing history).
+ */
+export const BILLING_HISTORY_MAX = 1000;
+
+/** A closed stretch of billing at one hourly rate. */
+const BilledSpan = z.object({ start: Ms, end: Ms, hourly_rate: z.number().min(0) });
+
 export const StoredCluster = z.object({
   id: ClusterId,
   name: z.string(),
@@ -133,6 +142,13 @@ export const StoredCluster = z.object({
   hourly_rate: z.number().min(0),
   billing_started_at: Ms.nullable(),
   billing_stopped_at: Ms.nullable(),
+  /**
+   * Billing before the current stretch, oldest first: earlier sessions, and this session's part
+   * before a restart changed its rate. Absent in snapshots older than issue 21: none.
+   */
+  billing_history: z.array(BilledSpan).max(BILLING_HISTORY_MAX).default([]),
+  /** Since when `hourly_rate` applies in the current session (a restart changed it); null: since billing_started_at. */
+  rate_since: Ms.nullable().default(null),
   started_at: Ms.nullable(),
   starting_until: Ms.nullable(),
   last_accessed: Ms.nullable(),

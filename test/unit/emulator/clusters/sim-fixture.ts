@@ -19,6 +19,8 @@ export function trainingCluster(over: Partial<StoredCluster> = {}): StoredCluste
     hourly_rate: 33,
     billing_started_at: T0,
     billing_stopped_at: null,
+    billing_history: [],
+    rate_since: null,
     started_at: T0,
     starting_until: null,
     last_accessed: null,

@@ -5,7 +5,7 @@ import { clustersOperations as ops } from '../../../../../shared/api/clusters/op
 import { estimateHourlyRate } from '../../../../../shared/api/clusters/common';
 import type { RestartData, RestartRequestParsed } from '../../../../../shared/api/clusters/lifecycle';
 import { defineRoute } from '../../../core/route-def';
-import { project, settle } from '../sim/cluster-state';
+import { closeBilledStretch, project, settle } from '../sim/cluster-state';
 import { endOf, phaseEnd, planRestart, progressAt } from '../sim/phases';
 import { iso } from '../envelope';
 import { gpuUnavailable, restartInvalidState, snapshotNotFound, storageCannotShrink } from '../errors';
@@ -132,9 +132,16 @@ export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params,
     op.snapshot_id = addPhaseSnapshot(c, op, 'creating_checkpoint', `${c.name}-checkpoint-${iso(now).slice(0, 16)}`);
   if (status !== 'running') {
     // Billing resumes once a stopped or failed cluster is running again (the end of its start
-    // phases, when its uptime begins), as the restart dialog says — not when it is asked.
+    // phases, when its uptime begins), as the restart dialog says — not when it is asked. The
+    // session that ended goes to the history at the rate it was billed.
+    closeBilledStretch(c, oldRate, c.billing_stopped_at ?? now);
     c.billing_started_at = endOf(op);
     c.billing_stopped_at = null;
+    c.rate_since = null;
+  } else if (newRate !== oldRate) {
+    // A running cluster's new rate applies from now: what it ran until now stays billed at the old one.
+    closeBilledStretch(c, oldRate, now);
+    c.rate_since = now;
   }
   c.lifecycle = op;
   c.last_accessed = now;

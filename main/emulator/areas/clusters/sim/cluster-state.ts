@@ -2,6 +2,7 @@
 // finished, and a `starting` cluster that has come up. Reads compute it; writes settle it.
 import type { ClusterStatus } from '../../../../../shared/api/clusters/common';
 import type { StoredCluster } from '../state';
+import { BILLING_HISTORY_MAX } from '../stored-schema';
 import { progressAt, type Progress } from './phases';
 
 export interface Projected {
@@ -46,19 +47,48 @@ export function uptimeSeconds(p: Projected, now: number): number {
     : Math.max(0, Math.floor((now - p.startedAt) / 1000));
 }
 
-/**
- * USD the cluster's billing session (billing_started_at until billing_stopped_at, or on) costs
- * within [from, to): the one figure behind the session cost a cluster shows and the account's
- * spending (clusters/events.ts).
- */
-export function billedUsd(c: StoredCluster, from: number, to: number): number {
-  if (c.billing_started_at === null) return 0;
-  const start = Math.max(from, c.billing_started_at);
-  const end = Math.min(to, c.billing_stopped_at ?? to);
-  return end > start ? (c.hourly_rate * (end - start)) / 3_600_000 : 0;
+/** A stretch billed at one hourly rate; `end` null: still billing. */
+export interface BilledStretch {
+  start: number;
+  end: number | null;
+  hourly_rate: number;
 }
 
+/** Everything the cluster was and is billed for, oldest first: its history, then the current stretch. */
+export function billedStretches(c: StoredCluster): BilledStretch[] {
+  const out: BilledStretch[] = [...c.billing_history];
+  if (c.billing_started_at !== null)
+    out.push({ start: Math.max(c.billing_started_at, c.rate_since ?? -Infinity), end: c.billing_stopped_at, hourly_rate: c.hourly_rate });
+  return out;
+}
+
+/**
+ * USD the cluster's billing costs within [from, to), history included: the one figure behind the
+ * session cost a cluster shows, the account's spending (clusters/events.ts) and its usage.
+ */
+export function billedUsd(c: StoredCluster, from: number, to: number): number {
+  let usd = 0;
+  for (const s of billedStretches(c)) {
+    const start = Math.max(from, s.start);
+    const end = Math.min(to, s.end ?? to);
+    if (end > start) usd += (s.hourly_rate * (end - start)) / 3_600_000;
+  }
+  return usd;
+}
+
+/** The current session, from billing_started_at to its end once billing stopped (which a stop may set ahead of now), else to now. */
 export function sessionCost(c: StoredCluster, now: number): number {
-  // The whole session: to its end once billing stopped (which a stop may set ahead of now), else to now.
-  return Math.round(billedUsd(c, -Infinity, c.billing_stopped_at ?? now) * 100) / 100;
+  if (c.billing_started_at === null) return 0;
+  return Math.round(billedUsd(c, c.billing_started_at, c.billing_stopped_at ?? now) * 100) / 100;
+}
+
+/**
+ * Closes the current stretch at `end` at the rate it was billed (`rate`: the rate before a
+ * restart changed it) into the history, the oldest dropped past BILLING_HISTORY_MAX.
+ */
+export function closeBilledStretch(c: StoredCluster, rate: number, end: number): void {
+  if (c.billing_started_at === null) return;
+  const start = Math.max(c.billing_started_at, c.rate_since ?? -Infinity);
+  if (end > start) c.billing_history.push({ start, end, hourly_rate: rate });
+  if (c.billing_history.length > BILLING_HISTORY_MAX) c.billing_history.splice(0, c.billing_history.length - BILLING_HISTORY_MAX);
 }

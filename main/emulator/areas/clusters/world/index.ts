@@ -5,11 +5,12 @@ import { estimateHourlyRate, type GpuType } from '../../../../../shared/api/clus
 import type { NetworkConfiguration, ProxyAccessControl } from '../../../../../shared/api/clusters/proxy';
 import { randomBytes } from 'node:crypto';
 import type { WorldDraft } from '../../../core/area';
-import type { Rng } from '../../../core/rng';
+import { Rng } from '../../../core/rng';
 import { SecretCipher } from '../../../core/secret-cipher';
 import { secretAad } from '../secrets/routes';
 import { planRestart, planStop } from '../sim/phases';
 import type { ClustersState, StoredCluster, StoredPort } from '../state';
+import { BILLING_HISTORY_MAX } from '../stored-schema';
 import { bulkSecrets, seedSecrets } from './secrets';
 import { seedTemplates } from './templates';
 import { seededCreators } from '../../../core/creators';
@@ -273,6 +274,8 @@ function cluster(
     }),
     billing_started_at: startedAt ?? now - rng.int(30, 200) * HOUR,
     billing_stopped_at: null,
+    billing_history: [],
+    rate_since: null,
     started_at: startedAt,
     starting_until: spec.status === 'starting' ? now + 2 * MIN : null,
     last_accessed: now - rng.int(1, 300) * MIN,
@@ -305,6 +308,7 @@ function cluster(
     c.last_accessed = c.billing_stopped_at;
   }
   if (spec.status === 'starting') c.billing_started_at = now - MIN;
+  c.billing_history = pastBilling(draft.seed, c);
   spec.ports.forEach(([internal, description], i) => c.ports.push(port(rng, internal, description, 30000 + i, created, now, team, up)));
   for (let i = 0; i < spec.snapshots; i++) {
     const at = created + rng.int(1, Math.max(1, Math.floor((now - created) / DAY) - 1)) * DAY;
@@ -319,6 +323,24 @@ function cluster(
   c.secrets = seedSecrets(rng, (name, value) => seal(secretAad(id, name), value), now, team, spec.secrets, secretsOffset);
   addOperation(draft, rng, c, spec.status);
   return c;
+}
+
+/**
+ * The sessions a seeded cluster ran before its current one, back to its creation: 2 to 120 hours
+ * each, 6 to 72 hours apart, at its rate (its configuration never changed). From a stream of
+ * their own, so no other seeded value moves (docs/decisions.md, Clusters: billing history).
+ */
+function pastBilling(seed: number, c: StoredCluster): StoredCluster['billing_history'] {
+  const rng = Rng.derive(seed, `billing:${c.id}`);
+  const spans: StoredCluster['billing_history'] = [];
+  let end = c.billing_started_at! - rng.int(6, 72) * HOUR;
+  while (spans.length < BILLING_HISTORY_MAX) {
+    const start = Math.max(c.created_at, end - rng.int(2, 120) * HOUR);
+    if (end - start < HOUR) break;
+    spans.push({ start, end, hourly_rate: c.hourly_rate });
+    end = start - rng.int(6, 72) * HOUR;
+  }
+  return spans.reverse();
 }
 
 /** The seeded stopping and restarting clusters are part-way through their stop or restart. */
