@@ -11,6 +11,7 @@ import type { AreaModule, Authority } from './core/area';
 import { Chaos } from './core/chaos';
 import { clientErrorHandler } from './core/client-errors';
 import { EventHub } from './core/events';
+import { spentUsd } from './core/metering';
 import { SimClock } from './core/clock';
 import type { EmulatorContext } from './core/context';
 import { generateKeyValue, OWNER_KEY_RE } from './core/ids';
@@ -137,7 +138,12 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   const ctx: EmulatorContext = {
     clock,
     events,
-    spending: (fromMs, toMs) => areas.reduce((sum, a) => sum + (a.spending?.(store, fromMs, toMs) ?? 0), 0),
+    metering: function* () {
+      for (const a of areas) if (a.metering) yield* a.metering(store);
+    },
+    spending(fromMs, toMs) {
+      return spentUsd(this.metering(), fromMs, toMs);
+    },
     happenings: (fromMs, toMs) => areas.flatMap((a) => a.happenings?.(store, fromMs, toMs) ?? []).sort((x, y) => x.at - y.at),
     store,
     limiter: new RateLimiter(opts.rateLimits !== 'report'),

@@ -10,35 +10,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { Agent, request } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { z } from 'zod';
 import { createEmulator } from '../../main/emulator';
 import { AREAS } from '../../main/emulator/areas';
-import { defineArea } from '../../main/emulator/core/area';
 import type { EmulatorContext } from '../../main/emulator/core/context';
-
-/**
- * A bench-only area that only hands over the emulator's context (its `mount` is given it), so the
- * events are emitted on the bus itself, as an operation does, not through 1,000 extra requests.
- */
-function contextTap(take: (ctx: EmulatorContext) => void) {
-  return defineArea<null>({
-    name: 'bench-tap',
-    operations: {},
-    routes: [],
-    state: {
-      schema: z.null(),
-      build: () => null,
-      hydrate: () => null,
-      dehydrate: () => null,
-      record: () => undefined,
-      applyRecord: () => {
-        throw new Error('the bench tap keeps no records');
-      },
-    },
-    limits: { byGroup: {} },
-    mount: (_app, ctx) => take(ctx),
-  });
-}
+import { contextTap } from '../support/context-tap';
 
 const EVENTS_PER_S = 1000;
 const API_RATE = Number(process.env.BENCH_API_RATE ?? 1000);

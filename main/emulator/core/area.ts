@@ -10,6 +10,7 @@ import type { StoredSettings } from '../../../shared/api/accounts/settings';
 import type { EmulatorContext } from './context';
 import type { ApiError } from './errors';
 import type { EventSink, Happening } from './events';
+import type { Metered } from './metering';
 import type { TierClass } from './limits';
 import type { Rng } from './rng';
 import type { RouteDef } from './route-def';
@@ -239,11 +240,12 @@ export interface AreaModule<Live = unknown> {
    */
   happenings?(store: Store, fromMs: number, toMs: number): Happening[];
   /**
-   * What the account spent on this area's resources during [fromMs, toMs) of simulated time, in
-   * USD: the one spending figure (cost alerts; issue 21's usage and costs build on it). Each
-   * area says what it counts (docs/decisions.md, Settings, events and profile: Spending).
+   * What the account is billed for on this area's resources, as stretches of steady use
+   * (core/metering.ts): the one source of the spending figure (cost alerts) and of usage and
+   * costs (issue 21). Each area says what it counts (docs/decisions.md, Settings, events and
+   * profile: Spending).
    */
-  spending?(store: Store, fromMs: number, toMs: number): number;
+  metering?(store: Store): Iterable<Metered>;
   /** The area that keeps the delivery log receives every event (exactly one area does). */
   deliveries?(ctx: EmulatorContext): EventSink;
   /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */

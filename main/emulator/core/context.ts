@@ -3,6 +3,7 @@ import type { EmulatorSnapshot } from '../../../shared/api/emulator-admin';
 import type { Authority, CreatedResource, Directory, ResourceRef, Serving } from './area';
 import type { Chaos } from './chaos';
 import type { EventBus, Happening } from './events';
+import type { Metered } from './metering';
 import type { SimClock } from './clock';
 import type { Journal } from './journal';
 import type { RateLimiter } from './rate-limit';
@@ -24,7 +25,9 @@ export interface EmulatorContext {
   readonly secrets: SecretCipher;
   /** Where areas emit events (delivered by the area that keeps the delivery log). */
   readonly events: EventBus;
-  /** Spending across every area during [fromMs, toMs) (AreaModule.spending), USD. */
+  /** What every area bills for (AreaModule.metering): the stretches usage and costs add up. */
+  metering(): Iterable<Metered>;
+  /** USD spent across every area during [fromMs, toMs): the stretches of `metering` within the span. */
   spending(fromMs: number, toMs: number): number;
   /** What every area reports happened during (fromMs, toMs] (AreaModule.happenings), oldest first. */
   happenings(fromMs: number, toMs: number): Happening[];

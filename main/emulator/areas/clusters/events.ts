@@ -1,10 +1,11 @@
-// What the clusters area tells the event bus and the spending figure (core/area.ts):
+// What the clusters area tells the event bus and the account's metering (core/area.ts):
 // `cluster.started` when a cluster comes up (a start's or restart's end, on the clock),
-// `cluster.stopped` when a stop completes; spending is what the clusters were billed.
+// `cluster.stopped` when a stop completes; metering is what the clusters were billed.
 import type { Happening } from '../../core/events';
+import type { Metered } from '../../core/metering';
 import type { Store } from '../../state/store';
 import { progressAt } from './sim/phases';
-import { billedUsd, project } from './sim/cluster-state';
+import { billedStretches, project } from './sim/cluster-state';
 import { clustersState } from './state';
 
 const within = (t: number | null, from: number, to: number): t is number => t !== null && t > from && t <= to;
@@ -25,9 +26,19 @@ export function clusterHappenings(store: Store, from: number, to: number): Happe
   return out;
 }
 
-/** USD spent on clusters in [from, to): each cluster's billing within the span, its history included (billedUsd). */
-export function clusterSpending(store: Store, from: number, to: number): number {
-  let sum = 0;
-  for (const c of clustersState(store).clusters) sum += billedUsd(c, from, to);
-  return sum;
+/** Each cluster's billing (its history and current stretch) at its rate, with its GPUs (core/metering.ts). */
+export function* clusterMetering(store: Store): Iterable<Metered> {
+  for (const c of clustersState(store).clusters) {
+    const resource = {
+      type: 'cluster' as const,
+      id: c.id,
+      name: c.name,
+      region: c.region,
+      gpuType: c.gpu.type,
+      createdBy: c.created_by ?? null,
+    };
+    for (const s of billedStretches(c)) {
+      yield { resource, service: 'compute', start: s.start, end: s.end, usdPerHour: s.hourly_rate, gpus: c.gpu.count };
+    }
+  }
 }

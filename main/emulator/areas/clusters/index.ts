@@ -3,7 +3,7 @@
 // seeded world.
 import { clustersOperations } from '../../../../shared/api/clusters/operations';
 import { defineArea } from '../../core/area';
-import { clusterHappenings, clusterSpending } from './events';
+import { clusterHappenings, clusterMetering } from './events';
 import { clusterRoutes } from './cluster/routes';
 import { lifecycleRoutes } from './lifecycle/routes';
 import { logRoutes } from './logs/routes';
@@ -50,7 +50,7 @@ export const clustersArea = defineArea<ClustersState>({
   mapIssue: clusterIssueError,
   resourceOf: clusterResourceOf,
   happenings: clusterHappenings,
-  spending: clusterSpending,
+  metering: clusterMetering,
   createdResources: (state) =>
     (state as ClustersState).clusters.flatMap((c) =>
       c.created_by ? [{ type: 'cluster' as const, id: c.id, name: c.name, createdBy: c.created_by, createdAt: c.created_at }] : [],

@@ -4,7 +4,7 @@
 import { endpointsOperations } from '../../../../shared/api/endpoints/operations';
 import { defineArea } from '../../core/area';
 import { endpointHappenings } from './events';
-import { endpointSpending } from './spending';
+import { endpointMetering } from './metering';
 import { batchExecuteRoute } from './batch/routes';
 import { endpointRoutes } from './endpoint/routes';
 import { healthRoutes } from './health/routes';
@@ -39,7 +39,7 @@ export const endpointsArea = defineArea<EndpointsState>({
   mapIssue: endpointIssueError,
   resourceOf: endpointResourceOf,
   happenings: endpointHappenings,
-  spending: endpointSpending,
+  metering: endpointMetering,
   // Model deployments are endpoints of this area (the training area deploys through it).
   serving: endpointServing,
   createdResources: (state) =>

@@ -1,8 +1,9 @@
-// What the training area tells the event bus and the spending figure (core/area.ts):
+// What the training area tells the event bus and the account's metering (core/area.ts):
 // `training.job_completed` / `training.job_failed` at the moment a job's timeline ends (on the
-// clock); spending is each job's billed running time (its GPUs × workers × the GPU's hourly price).
+// clock); metering is each job's billed running time (its GPUs × workers × the GPU's hourly price).
 import { TRAINING_GPUS } from '../../../../shared/api/training/catalog';
 import type { Happening } from '../../core/events';
+import type { Metered } from '../../core/metering';
 import type { Store } from '../../state/store';
 import { JobRun } from './jobs/sim/run';
 import { trainingState, type StoredJob } from './state';
@@ -35,14 +36,19 @@ export function trainingHappenings(store: Store, from: number, to: number): Happ
   return out;
 }
 
-/** USD spent on training in [from, to): the running time billed within the span, as the job's usage counts it. */
-export function trainingSpending(store: Store, from: number, to: number): number {
-  let sum = 0;
+/** Each job's running spans at its workers × its GPU's hourly price (core/metering.ts), as the job's usage counts it. */
+export function* trainingMetering(store: Store): Iterable<Metered> {
   for (const job of trainingState(store).jobs) {
-    if (job.created_at >= to) continue;
-    const run = runOf(job);
-    const ms = run.at(to).runningMs - run.at(from).runningMs;
-    if (ms > 0) sum += (ms / 3_600_000) * job.workers * TRAINING_GPUS[job.gpu_type].hourlyPrice;
+    const resource = {
+      type: 'training_job' as const,
+      id: job.id,
+      name: job.name,
+      region: null,
+      gpuType: job.gpu_type,
+      createdBy: job.created_by ?? null,
+    };
+    const usdPerHour = job.workers * TRAINING_GPUS[job.gpu_type].hourlyPrice;
+    for (const s of runOf(job).runningStretches())
+      yield { resource, service: 'compute', start: s.start, end: s.end, usdPerHour, gpus: job.workers };
   }
-  return sum;
 }

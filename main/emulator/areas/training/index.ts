@@ -3,7 +3,7 @@
 // folders beside `datasets/`, `jobs/` and `models/`.
 import { trainingOperations } from '../../../../shared/api/training/operations';
 import { defineArea } from '../../core/area';
-import { trainingHappenings, trainingSpending } from './events';
+import { trainingHappenings, trainingMetering } from './events';
 import { datasetRoutes } from './datasets/routes';
 import { jobRoutes } from './jobs/routes';
 import { modelRoutes } from './models/routes';
@@ -48,7 +48,7 @@ export const trainingArea = defineArea<TrainingState>({
   mapIssue: trainingIssueError,
   resourceOf: trainingResourceOf,
   happenings: trainingHappenings,
-  spending: trainingSpending,
+  metering: trainingMetering,
   createdResources: (state) =>
     (state as TrainingState).jobs.flatMap((j) =>
       j.created_by ? [{ type: 'training_job' as const, id: j.id, name: j.name, createdBy: j.created_by, createdAt: j.created_at }] : [],

@@ -1,6 +1,7 @@
 // A cluster's status as of a moment: the settled status, a stop/restart under way or just
 // finished, and a `starting` cluster that has come up. Reads compute it; writes settle it.
 import type { ClusterStatus } from '../../../../../shared/api/clusters/common';
+import { meteredUsd } from '../../../core/metering';
 import type { StoredCluster } from '../state';
 import { BILLING_HISTORY_MAX } from '../stored-schema';
 import { progressAt, type Progress } from './phases';
@@ -68,11 +69,7 @@ export function billedStretches(c: StoredCluster): BilledStretch[] {
  */
 export function billedUsd(c: StoredCluster, from: number, to: number): number {
   let usd = 0;
-  for (const s of billedStretches(c)) {
-    const start = Math.max(from, s.start);
-    const end = Math.min(to, s.end ?? to);
-    if (end > start) usd += (s.hourly_rate * (end - start)) / 3_600_000;
-  }
+  for (const s of billedStretches(c)) usd += meteredUsd({ start: s.start, end: s.end, usdPerHour: s.hourly_rate }, from, to);
   return usd;
 }
 

@@ -50,6 +50,23 @@ export class JobRun {
     return this.failStep ?? this.job.plan.total_steps;
   }
 
+  /**
+   * The spans it runs (is billed for), oldest first; `end` null: running on. The same segments
+   * and end as `at` reads, so their length up to any moment is its `runningMs`.
+   */
+  runningStretches(): Array<{ start: number; end: number | null }> {
+    const out: Array<{ start: number; end: number | null }> = [];
+    const stepMs = this.job.plan.step_ms;
+    for (const seg of this.job.segments) {
+      const terminalAt = seg.start + (this.target - seg.from_step) * stepMs;
+      const stop = seg.stop ?? Infinity;
+      const end = Math.min(stop, terminalAt);
+      out.push({ start: seg.start, end: end === Infinity ? null : end });
+      if (terminalAt <= stop) break;
+    }
+    return out;
+  }
+
   at(now: number): Timeline {
     const j = this.job;
     const { step_ms: stepMs, save_steps: save } = j.plan;

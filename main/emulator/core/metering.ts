@@ -1,0 +1,50 @@
+// What the account is billed for, as every area reports it (AreaModule.metering; issue 21):
+// stretches of steady use — a cluster's billing at its hourly rate, an endpoint serving on its
+// workers, a training job running — each with its price per hour and the GPUs it holds. Within a
+// stretch use is linear, so cutting stretches at any bucket boundary (hours, days in the account's
+// time zone, a period) adds up exactly to the whole: the account's spending (cost alerts), its
+// usage figures and a resource's own cost are all sums of `meteredUsd` over these stretches.
+
+/** The document's breakdown of a bill (01-accounts.md, Usage objects: Summary breakdown). */
+type MeteredService = 'compute' | 'storage' | 'dataTransfer' | 'other';
+
+interface MeteredResource {
+  readonly type: 'cluster' | 'endpoint' | 'training_job';
+  readonly id: string;
+  readonly name: string;
+  readonly region: string | null;
+  readonly gpuType: string | null;
+  /** The member who created it (the team breakdown); null when unknown. */
+  readonly createdBy: string | null;
+}
+
+export interface Metered {
+  readonly resource: MeteredResource;
+  readonly service: MeteredService;
+  readonly start: number;
+  /** null: still going on. */
+  readonly end: number | null;
+  readonly usdPerHour: number;
+  /** GPUs held throughout the stretch (GPU-hours = GPUs × hours). */
+  readonly gpus: number;
+}
+
+const HOUR = 3_600_000;
+
+/** Ms of the stretch within [from, to). */
+function meteredMs(m: Pick<Metered, 'start' | 'end'>, from: number, to: number): number {
+  const start = Math.max(from, m.start);
+  const end = Math.min(to, m.end ?? to);
+  return end > start ? end - start : 0;
+}
+
+/** USD the stretch costs within [from, to). */
+export const meteredUsd = (m: Pick<Metered, 'start' | 'end' | 'usdPerHour'>, from: number, to: number) =>
+  (m.usdPerHour * meteredMs(m, from, to)) / HOUR;
+
+/** USD of all the stretches within [from, to). */
+export function spentUsd(stretches: Iterable<Metered>, from: number, to: number): number {
+  let usd = 0;
+  for (const m of stretches) usd += meteredUsd(m, from, to);
+  return usd;
+}
