@@ -64,8 +64,9 @@ export function billedStretches(c: StoredCluster): BilledStretch[] {
 }
 
 /**
- * USD the cluster's billing costs within [from, to), history included: the one figure behind the
- * session cost a cluster shows, the account's spending (clusters/events.ts) and its usage.
+ * USD the cluster's billing costs within [from, to), history included: the session cost a cluster
+ * shows; the account's spending and usage sum the same stretches (clusters/events.ts metering).
+ * @internal Exported for its tests only.
  */
 export function billedUsd(c: StoredCluster, from: number, to: number): number {
   let usd = 0;
