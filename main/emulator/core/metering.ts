@@ -1,6 +1,7 @@
 // What the account is billed for, as every area reports it (AreaModule.metering; issue 21):
 // stretches of steady use — a cluster's billing at its hourly rate, an endpoint serving on its
-// workers, a training job running — each with its price per hour and the GPUs it holds. Within a
+// workers, a training job running, data stored — each with its price per hour and the GPUs or
+// GB it holds. Within a
 // stretch use is linear, so cutting stretches at any bucket boundary (hours, days in the account's
 // time zone, a period) adds up exactly to the whole: the account's spending (cost alerts), its
 // usage figures and a resource's own cost are all sums of `meteredUsd` over these stretches.
@@ -9,7 +10,7 @@
 type MeteredService = 'compute' | 'storage' | 'dataTransfer' | 'other';
 
 interface MeteredResource {
-  readonly type: 'cluster' | 'endpoint' | 'training_job';
+  readonly type: 'cluster' | 'endpoint' | 'training_job' | 'dataset' | 'model';
   readonly id: string;
   readonly name: string;
   readonly region: string | null;
@@ -27,6 +28,8 @@ export interface Metered {
   readonly usdPerHour: number;
   /** GPUs held throughout the stretch (GPU-hours = GPUs × hours). */
   readonly gpus: number;
+  /** GB stored throughout the stretch (storage only, else 0). */
+  readonly gb: number;
 }
 
 const HOUR = 3_600_000;

@@ -29,7 +29,11 @@ export const GPU_HOURLY_PRICE: Readonly<Record<GpuType, number>> = {
 /** Chosen resource rates (USD per hour): per CPU core, per GB of memory, per GB of storage. */
 const CPU_CORE_HOURLY_PRICE = 0.02;
 const MEMORY_GB_HOURLY_PRICE = 0.003;
-const STORAGE_GB_HOURLY_PRICE = 0.0001;
+/**
+ * USD per GB-hour of storage (about $0.073 per GB-month): a cluster's volumes in its rate, and
+ * the platform's stored data — snapshots, dataset and model versions — in usage (issue 21).
+ */
+export const STORAGE_GB_HOURLY_PRICE = 0.0001;
 export const CURRENCY = 'USD';
 
 export interface RateInputs {

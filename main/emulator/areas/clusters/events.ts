@@ -1,6 +1,7 @@
 // What the clusters area tells the event bus and the account's metering (core/area.ts):
 // `cluster.started` when a cluster comes up (a start's or restart's end, on the clock),
 // `cluster.stopped` when a stop completes; metering is what the clusters were billed.
+import { STORAGE_GB_HOURLY_PRICE } from '../../../../shared/api/clusters/common';
 import type { Happening } from '../../core/events';
 import type { Metered } from '../../core/metering';
 import type { Store } from '../../state/store';
@@ -26,7 +27,7 @@ export function clusterHappenings(store: Store, from: number, to: number): Happe
   return out;
 }
 
-/** Each cluster's billing (its history and current stretch) at its rate, with its GPUs (core/metering.ts). */
+/** Each cluster's billing (its history and current stretch) at its rate, with its GPUs, and its snapshots stored (core/metering.ts). */
 export function* clusterMetering(store: Store): Iterable<Metered> {
   for (const c of clustersState(store).clusters) {
     const resource = {
@@ -38,7 +39,19 @@ export function* clusterMetering(store: Store): Iterable<Metered> {
       createdBy: c.created_by ?? null,
     };
     for (const s of billedStretches(c)) {
-      yield { resource, service: 'compute', start: s.start, end: s.end, usdPerHour: s.hourly_rate, gpus: c.gpu.count };
+      yield { resource, service: 'compute', start: s.start, end: s.end, usdPerHour: s.hourly_rate, gpus: c.gpu.count, gb: 0 };
+    }
+    // Its snapshots are stored apart from its volumes (which its rate pays for), from when each was taken.
+    for (const snap of c.snapshots) {
+      yield {
+        resource,
+        service: 'storage',
+        start: snap.created_at,
+        end: null,
+        usdPerHour: snap.size_gb * STORAGE_GB_HOURLY_PRICE,
+        gpus: 0,
+        gb: snap.size_gb,
+      };
     }
   }
 }

@@ -22,6 +22,7 @@ export function* endpointMetering(store: Store): Iterable<Metered> {
       end: null,
       usdPerHour: workers * priceOf(e.gpu_type),
       gpus: workers,
+      gb: 0,
     };
   }
 }

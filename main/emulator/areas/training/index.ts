@@ -3,7 +3,8 @@
 // folders beside `datasets/`, `jobs/` and `models/`.
 import { trainingOperations } from '../../../../shared/api/training/operations';
 import { defineArea } from '../../core/area';
-import { trainingHappenings, trainingMetering } from './events';
+import { trainingHappenings } from './events';
+import { trainingMetering } from './metering';
 import { datasetRoutes } from './datasets/routes';
 import { jobRoutes } from './jobs/routes';
 import { modelRoutes } from './models/routes';

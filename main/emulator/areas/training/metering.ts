@@ -1,0 +1,42 @@
+// What the training area bills (core/metering.ts): each job's running spans at its workers × its
+// GPU's hourly price, as the job's own usage counts it; and what it stores — every version of a
+// dataset and of a model, from when it was made — at the storage price per GB-hour.
+import { STORAGE_GB_HOURLY_PRICE } from '../../../../shared/api/clusters/common';
+import { TRAINING_GPUS } from '../../../../shared/api/training/catalog';
+import type { Metered } from '../../core/metering';
+import type { Store } from '../../state/store';
+import { runOf } from './events';
+import { trainingState } from './state';
+
+const GB = 1e9;
+
+export function* trainingMetering(store: Store): Iterable<Metered> {
+  const s = trainingState(store);
+  for (const job of s.jobs) {
+    const resource = {
+      type: 'training_job' as const,
+      id: job.id,
+      name: job.name,
+      region: null,
+      gpuType: job.gpu_type,
+      createdBy: job.created_by ?? null,
+    };
+    const usdPerHour = job.workers * TRAINING_GPUS[job.gpu_type].hourlyPrice;
+    for (const r of runOf(job).runningStretches())
+      yield { resource, service: 'compute', start: r.start, end: r.end, usdPerHour, gpus: job.workers, gb: 0 };
+  }
+  for (const d of s.datasets) {
+    const resource = { type: 'dataset' as const, id: d.id, name: d.name, region: null, gpuType: null, createdBy: null };
+    for (const v of d.versions) yield stored(resource, v.created_at, v.size);
+  }
+  for (const m of s.models) {
+    const resource = { type: 'model' as const, id: m.id, name: m.name, region: null, gpuType: null, createdBy: null };
+    const versions = m.versions.length ? m.versions : [{ created_at: m.created_at, size: m.size }];
+    for (const v of versions) yield stored(resource, v.created_at, v.size.bytes);
+  }
+}
+
+function stored(resource: Metered['resource'], start: number, bytes: number): Metered {
+  const gb = bytes / GB;
+  return { resource, service: 'storage', start, end: null, usdPerHour: gb * STORAGE_GB_HOURLY_PRICE, gpus: 0, gb };
+}
