@@ -4,7 +4,7 @@
 // zone) with its threshold, and fires cost.threshold_exceeded once per alert and period — the
 // period it fired in is kept, so the next period can fire again.
 import type { EmulatorContext } from '../../core/context';
-import { periodStart } from './period';
+import { periodStart } from '../../core/zoned-time';
 import type { Events } from './state';
 
 const cents = (v: number) => Math.round(v * 100) / 100;

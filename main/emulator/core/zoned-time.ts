@@ -1,8 +1,9 @@
-// The start of a cost alert's period (daily, weekly from Monday, monthly) around a moment, in the
-// account's billing time zone, with Intl (no zone data of our own).
-import type { COST_ALERT_PERIODS } from '../../../../shared/api/accounts/settings';
+// Calendar arithmetic in an IANA time zone with Intl (no zone data of our own): the start of a
+// day, week (from Monday) or month around a moment — a cost alert's period, a usage bucket —
+// and the day, week or month boundaries across a span. Days are counted in the account's zone
+// (docs/decisions.md: a usage "day" is a local day, not a UTC one).
 
-type Period = (typeof COST_ALERT_PERIODS)[number];
+export type CalendarPeriod = 'daily' | 'weekly' | 'monthly';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -33,18 +34,38 @@ function offsetAt(ms: number, zone: string): number {
 }
 
 /** The instant local midnight of a calendar date in `zone` (a date given in UTC fields). */
-function localMidnight(utcDate: number, zone: string): number {
+export function localMidnight(utcDate: number, zone: string): number {
   let t = utcDate - offsetAt(utcDate, zone);
   const again = utcDate - offsetAt(t, zone);
   if (again !== t) t = again;
   return t;
 }
 
-export function periodStart(period: Period, now: number, zone: string): number {
+/** The start of the day, week (Monday) or month that `now` is in, in `zone`. */
+export function periodStart(period: CalendarPeriod, now: number, zone: string): number {
   const p = partsIn(now, zone);
   if (period === 'monthly') return localMidnight(Date.UTC(p.year, p.month - 1, 1), zone);
   const day = Date.UTC(p.year, p.month - 1, p.day);
   if (period === 'daily') return localMidnight(day, zone);
   const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
   return localMidnight(day - sinceMonday * 86_400_000, zone);
+}
+
+/**
+ * The starts of the days, weeks or months from the one `from` is in up to `to` (exclusive), in
+ * `zone`: each the local midnight that begins it, so a day across a daylight-saving change is 23
+ * or 25 hours long.
+ */
+export function calendarStarts(period: CalendarPeriod, from: number, to: number, zone: string): number[] {
+  const out: number[] = [];
+  for (let t = periodStart(period, from, zone); t < to; ) {
+    out.push(t);
+    const p = partsIn(t, zone);
+    const next =
+      period === 'monthly'
+        ? Date.UTC(p.year, p.month, 1)
+        : Date.UTC(p.year, p.month - 1, p.day + (period === 'weekly' ? 7 : 1));
+    t = localMidnight(next, zone);
+  }
+  return out;
 }
