@@ -1,6 +1,9 @@
 // Renderer build: root renderer/, output dist/renderer with relative paths (file:// in
 // Electron, any mount point in web mode). Vendor code is split so that areas (and their
-// heavier libraries, e.g. Chart.js) load only when opened.
+// heavier libraries, e.g. Chart.js) load only when opened. MUI is not one group: as one chunk
+// all of it (dialogs, text fields, menus every page may use) was part of the first screen;
+// left to the bundler, each component goes with the code that uses it (issue 23: the first
+// screen's budget, test/package/build-output.test.ts).
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -40,11 +43,6 @@ export default defineConfig(({ command, mode }) => {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
               { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/, priority: 30 },
-              {
-                name: 'mui',
-                test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|hoist-non-react-statics|react-is|clsx|prop-types)[\\/]/,
-                priority: 20,
-              },
               { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             ],
           },

@@ -11,14 +11,8 @@ import {
   type TopicFlow,
   type TopicSources,
 } from '../../shared/ipc/dispatch';
-import {
-  ClientMessage,
-  CLOSE_UNAUTHORIZED,
-  decodeBinaryInvoke,
-  HELLO_TIMEOUT_MS,
-  HelloMessage,
-  type ServerMessage,
-} from '../../shared/ipc/wire';
+import { CLOSE_UNAUTHORIZED, HELLO_TIMEOUT_MS, type ServerMessage } from '../../shared/ipc/wire';
+import { ClientMessage, decodeBinaryInvoke, HelloMessage } from '../../shared/ipc/wire-checks';
 import { tokensEqual } from './access-token';
 
 /** Bounds what one page can hold open; the app uses a handful. */

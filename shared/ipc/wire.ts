@@ -1,21 +1,28 @@
 // Messages of the web-mode WebSocket transport. The Electron transport carries the same
-// BridgeResult values over ipcRenderer.invoke and per-subscription event channels.
-import { z } from 'zod';
+// BridgeResult values over ipcRenderer.invoke and per-subscription event channels. What the
+// renderer needs here carries no schema library (issue 23: the first screen's JavaScript); the
+// server's checks of what clients send are wire-checks.ts.
+/** What a client sends (the server checks each with wire-checks.ts). */
+export type ClientMessage =
+  | { type: 'invoke'; id: number; channel: string; request: unknown }
+  | { type: 'subscribe'; id: number; topic: string; params: unknown }
+  | { type: 'unsubscribe'; id: number };
 
-export const ClientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('invoke'), id: z.number().int().nonnegative(), channel: z.string().max(100), request: z.unknown() }),
-  z.strictObject({ type: z.literal('subscribe'), id: z.number().int().nonnegative(), topic: z.string().max(100), params: z.unknown() }),
-  z.strictObject({ type: z.literal('unsubscribe'), id: z.number().int().nonnegative() }),
-]);
-export type ClientMessage = z.infer<typeof ClientMessage>;
+/** The first message on every socket, and only then: the web-mode token (wire-checks.ts, HelloMessage). */
+export interface HelloMessage {
+  type: 'hello';
+  token: string;
+}
 
-/**
- * The first message on every socket, and only then: the web-mode token. Nothing else is
- * read before it, and a socket that does not send the right one within HELLO_TIMEOUT_MS is
- * closed with CLOSE_UNAUTHORIZED (main/web/bridge-socket.ts).
- */
-export const HelloMessage = z.strictObject({ type: z.literal('hello'), token: z.string().max(256) });
-export type HelloMessage = z.infer<typeof HelloMessage>;
+/** The JSON header of a binary invoke (encodeBinaryInvoke). */
+export interface BinaryInvokeHeader {
+  type: 'invoke';
+  id: number;
+  channel: string;
+  request: Record<string, unknown>;
+  binaryField: string;
+}
+
 export const HELLO_TIMEOUT_MS = 10_000;
 /** WebSocket close code (application range 4000–4999) for a missing or wrong token: sign in again, do not retry. */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -34,17 +41,10 @@ export const MAX_MESSAGE_BYTES = 1_048_576;
  * instead of JSON (where a byte array would be a list of numbers, or base64 a third larger):
  * a 4-byte big-endian length, that many bytes of the invoke message as JSON — its `request`
  * without the bytes, and `binaryField` naming where they go — then the bytes. The server puts
- * them back under that name before the channel's schema sees the request.
+ * them back under that name before the channel's schema sees the request (the header's schema
+ * and reading a frame back are the server's: wire-checks.ts). The header is at most this many bytes.
  */
-export const BinaryInvokeHeader = z.strictObject({
-  type: z.literal('invoke'),
-  id: z.number().int().nonnegative(),
-  channel: z.string().max(100),
-  request: z.record(z.string(), z.unknown()),
-  binaryField: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/),
-});
-export type BinaryInvokeHeader = z.infer<typeof BinaryInvokeHeader>;
-const HEADER_MAX_BYTES = 16 * 1024;
+export const HEADER_MAX_BYTES = 16 * 1024;
 
 /** JSON in ASCII (every other character escaped), so its bytes are its char codes: no text codec needed where `shared/` runs. */
 const asciiJson = (value: unknown) =>
@@ -58,25 +58,6 @@ export function encodeBinaryInvoke(header: BinaryInvokeHeader, bytes: Uint8Array
   frame.set(json, 4);
   frame.set(bytes, 4 + json.byteLength);
   return frame;
-}
-
-/** The invoke of a binary message with its bytes put back into the request (a view, not a copy); null when malformed. */
-export function decodeBinaryInvoke(frame: Uint8Array): { header: BinaryInvokeHeader; request: Record<string, unknown> } | null {
-  if (frame.byteLength < 4) return null;
-  const length = new DataView(frame.buffer, frame.byteOffset, frame.byteLength).getUint32(0);
-  if (length > HEADER_MAX_BYTES || 4 + length > frame.byteLength) return null;
-  let raw: unknown;
-  try {
-    const header = frame.subarray(4, 4 + length);
-    if (header.some((b) => b > 0x7e)) return null;
-    raw = JSON.parse(String.fromCharCode(...header));
-  } catch {
-    return null;
-  }
-  const parsed = BinaryInvokeHeader.safeParse(raw);
-  if (!parsed.success) return null;
-  const bytes = new Uint8Array(frame.buffer, frame.byteOffset + 4 + length, frame.byteLength - 4 - length);
-  return { header: parsed.data, request: { ...parsed.data.request, [parsed.data.binaryField]: bytes } };
 }
 
 /** The top-level field of a request holding bytes, if any (at most one is sent as binary). */

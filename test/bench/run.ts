@@ -56,8 +56,9 @@ const BENCHES: readonly Bench[] = [
           {
             name: 'emulator HTTP, GET /v2/accounts/api-keys, 50 connections',
             figure: `${Math.round(r.emulatorRps)} req/s = ${r.ratio.toFixed(2)}x bare node:http (${Math.round(r.bareRps)} req/s); json-server ${r.jsonServerRps === null ? 'n/a' : `${Math.round(r.jsonServerRps)} req/s`}`,
-            target: '>= 0.50x',
-            ok: r.ratio >= 0.5,
+            // Issue 23: what fastify answering a fixed body reaches in the same run.
+            target: '>= 0.90x',
+            ok: r.ratio >= 0.9,
           },
         ],
       };
@@ -498,8 +499,8 @@ const BENCHES: readonly Bench[] = [
           {
             name: 'metrics dashboard, 1 Hz tick (8 GPUs x 6 metrics x 3,600 points)',
             figure: `scripting ${r.tick.tunedMs.toFixed(1)} ms/tick (tick call ${r.tick.tunedSyncMs.toFixed(1)} ms) vs naive Chart.js ${r.tick.naiveMs.toFixed(0)} ms = ${r.tick.ratio.toFixed(0)}x less`,
-            target: '<= 4 ms',
-            ok: r.tick.tunedMs <= 4,
+            target: '<= 3 ms',
+            ok: r.tick.tunedMs <= 3,
           },
           {
             name: 'metrics dashboard, 7-day range (8 GPUs x 6 metrics at 15 min)',
@@ -568,8 +569,8 @@ const BENCHES: readonly Bench[] = [
           {
             name: 'web mode cold load',
             figure: `interactive in ${Math.round(r.interactiveMs)} ms; initial JS ${r.initialJsGzipKB.toFixed(1)} KB gzip`,
-            target: '<= 1000 ms; <= 400 KB',
-            ok: r.interactiveMs <= 1000 && r.initialJsGzipKB <= 400,
+            target: '<= 600 ms; <= 200 KB',
+            ok: r.interactiveMs <= 600 && r.initialJsGzipKB <= 200,
           },
         ],
       };
@@ -587,8 +588,8 @@ const BENCHES: readonly Bench[] = [
           {
             name: 'cluster list (500)',
             figure: `${r.clusters} clusters: first rows in ${r.renderMs} ms; filter in ${r.filterMs} ms`,
-            target: '<= 500 ms render, <= 100 ms filter',
-            ok: r.renderMs <= 500 && r.filterMs <= 100,
+            target: '<= 200 ms first rows, <= 100 ms filter',
+            ok: r.renderMs <= 200 && r.filterMs <= 100,
           },
         ],
       };
@@ -625,8 +626,8 @@ const BENCHES: readonly Bench[] = [
           {
             name: 'secret list (2,000)',
             figure: `${r.secrets} secrets: first rows in ${r.renderMs} ms; search in ${r.filterMs} ms`,
-            target: '<= 1000 ms render, <= 100 ms search',
-            ok: r.renderMs <= 1000 && r.filterMs <= 100,
+            target: '<= 300 ms first rows, <= 100 ms search',
+            ok: r.renderMs <= 300 && r.filterMs <= 100,
           },
         ],
       };

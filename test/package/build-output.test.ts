@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initialJsGzipBytes } from '../bench/web-load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,6 +59,14 @@ describe('node scripts/build.mjs', () => {
       .map((line) => line.trim())
       .filter((line) => line !== '' && !EXPECTED_LINES.some((pattern) => pattern.test(line)));
     expect(unexpected).toEqual([]);
+  });
+
+  it("keeps the first screen's JavaScript within its budget: 200 KB gzip (issue 23)", () => {
+    // What index.html loads before any page: its scripts and module preloads. Over the budget,
+    // something the API keys page does not need has reached the initial chunk.
+    const kb = initialJsGzipBytes(path.join(outDir, 'renderer')) / 1024;
+    expect(kb).toBeGreaterThan(50);
+    expect(kb, `initial JavaScript ${kb.toFixed(1)} KB gzip`).toBeLessThanOrEqual(200);
   });
 
   it('keeps the early bridge socket script a separate, unbundled file referenced relative to the page', () => {

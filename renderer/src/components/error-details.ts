@@ -1,7 +1,7 @@
 // Error details as readable lines for the error alert: each labelled in words, with its unit
 // ("Retry after · 17 min 45 s", "Current storage · 500 GB") and times in local time ("Resets
 // at · 14:00"); API field names become words ("update_configuration.memory_gb" → "Memory").
-import { humanizePath, plainText } from './form/field-errors';
+import { humanizePath, plainText } from './form/plain-words';
 import { serverNow } from '../platform/server-clock';
 
 /** `current_status`, `validPermissions` → "Current status", "Valid permissions". */

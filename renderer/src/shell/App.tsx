@@ -1,5 +1,5 @@
 // Root: theme, shell-wide data (profiles, app info, rate limits) and the shell.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { menuCommands } from '../../../shared/ipc/window-bridge';
 import { getBridge } from '../bridge';
 import { useThemePreference } from '../platform/theme-store';
@@ -7,7 +7,9 @@ import { useUi } from './ui-store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useProfiles } from '../platform/profiles-store';
 import { Shell } from './Shell';
-import { SignInScreen } from './sign-in/SignInScreen';
+
+// Web mode without a token only: not part of the first screen of a signed-in console (issue 23).
+const SignInScreen = lazy(() => import('./sign-in/SignInScreen').then((m) => ({ default: m.SignInScreen })));
 import { useConnectionHealth, useConnectionState } from './status/connection-store';
 import { useAppInfo } from './status/app-info-store';
 import { useRateLimit } from './status/rate-limit-store';
@@ -45,7 +47,13 @@ export function App() {
   return (
     <AppThemeProvider>
       <ErrorBoundary>
-        {signedOut ? <SignInScreen refused={getBridge().connection.signedOutReason === 'refused'} /> : <Shell />}
+        {signedOut ? (
+          <Suspense fallback={null}>
+            <SignInScreen refused={getBridge().connection.signedOutReason === 'refused'} />
+          </Suspense>
+        ) : (
+          <Shell />
+        )}
       </ErrorBoundary>
     </AppThemeProvider>
   );

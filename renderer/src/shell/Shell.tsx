@@ -20,10 +20,10 @@ import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navig
 import { navigate, PagePathProvider, useAddressPath, usePagePath } from '../platform/navigation/hash-router';
 import { NotificationStack } from './notifications/NotificationStack';
 import { FeatureOverlays } from './overlays/FeatureOverlays';
-import { CommandPalette } from './palette/CommandPalette';
 import { ProfileSwitcher } from './profiles/ProfileSwitcher';
 import { useActiveProfile, useProfiles } from '../platform/profiles-store';
-import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
+import { ShellDialogs } from './ShellDialogs';
+import { useGlobalShortcuts } from './shortcuts';
 import { StatusBar } from './status/StatusBar';
 import { OperationsMenu } from './operations/OperationsMenu';
 import { ThemeMenu } from './theme/ThemeMenu';
@@ -117,8 +117,7 @@ function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
         </ErrorBoundary>
       </Box>
       <StatusBar />
-      <CommandPalette />
-      <ShortcutsDialog />
+      <ShellDialogs />
       <FeatureOverlays />
       <NotificationStack />
     </Box>
@@ -204,8 +203,7 @@ export function Shell() {
         </Box>
       </Box>
       <StatusBar />
-      <CommandPalette />
-      <ShortcutsDialog />
+      <ShellDialogs />
       {(addProfileOpen || editProfile !== null) && (
         <Suspense fallback={null}>
           <ProfileDialog open profile={editProfile} onClose={() => useUi.getState().set({ addProfileOpen: false, editProfileId: null })} />

@@ -1,16 +1,12 @@
-// Global keyboard shortcuts of the shell, and the help dialog that lists every shortcut.
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+// Global keyboard shortcuts of the shell, and the list the help dialog shows (ShortcutsDialog.tsx).
 import { useEffect } from 'react';
 import { getBridge } from '../bridge';
-import { formatShortcut, isEditableTarget, matchesShortcut } from '../lib/shortcuts';
+import { isEditableTarget, matchesShortcut } from '../lib/shortcuts';
 import { useSystemMode } from './theme/AppThemeProvider';
 import { useThemePreference } from '../platform/theme-store';
 import { useUi } from './ui-store';
 
-const SHORTCUTS: Array<{ keys: string; what: string }> = [
+export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'Mod+K', what: 'Command palette' },
   { keys: 'Mod+Shift+L', what: 'Toggle light/dark theme' },
   { keys: '?', what: 'This list' },
@@ -53,41 +49,4 @@ export function useGlobalShortcuts(): void {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [systemMode]);
-}
-
-export function ShortcutsDialog() {
-  const open = useUi((s) => s.shortcutsOpen);
-  const setUi = useUi((s) => s.set);
-  return (
-    <Dialog open={open} onClose={() => setUi({ shortcutsOpen: false })} maxWidth="xs" fullWidth>
-      <DialogTitle>Keyboard shortcuts</DialogTitle>
-      <DialogContent>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
-          {SHORTCUTS.map((s) => (
-            <Box key={s.keys} sx={{ display: 'contents' }}>
-              <Box
-                component="dt"
-                sx={{
-                  '& kbd': {
-                    px: 0.75,
-                    py: 0.25,
-                    border: 1,
-                    borderColor: 'divider',
-                    borderRadius: 0.5,
-                    fontFamily: 'inherit',
-                    fontSize: 12,
-                  },
-                }}
-              >
-                <kbd>{formatShortcut(s.keys)}</kbd>
-              </Box>
-              <Box component="dd" sx={{ m: 0 }}>
-                {s.what}
-              </Box>
-            </Box>
-          ))}
-        </Box>
-      </DialogContent>
-    </Dialog>
-  );
 }

@@ -13,8 +13,9 @@ import { KNOWN_REGIONS } from '../clusters/common';
 import { Timestamp } from '../common';
 import { EVENT_TYPES } from './event-types';
 
-export const SETTINGS_SECTIONS = ['notifications', 'billing', 'security', 'integrations', 'preferences'] as const;
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+import { SETTINGS_SECTIONS, type SettingsSection } from './settings-sections';
+
+export { SETTINGS_SECTIONS, type SettingsSection };
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'ja', 'zh'] as const;

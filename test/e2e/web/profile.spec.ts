@@ -58,7 +58,10 @@ test.describe('Profile', () => {
 
     // The team sees the same picture beside the member's name: in the list and in their detail.
     // The Profile section's line under its title: "<email> · @<username> · <plan> plan".
-    const line = await page.getByRole('region', { name: 'Profile' }).getByText(/ plan$/).textContent();
+    const line = await page
+      .getByRole('region', { name: 'Profile' })
+      .getByText(/ plan$/)
+      .textContent();
     const email = line!.split(' · ')[0]!;
     await page.goto('/#/team');
     await page.getByRole('textbox', { name: 'Filter members' }).fill(email);

@@ -2,7 +2,8 @@
 // binary WebSocket message that carries a chunk as bytes (not JSON numbers or base64).
 import { describe, expect, it } from 'vitest';
 import { chunkRanges, partAt } from '../../../shared/ipc/dataset-uploads';
-import { binaryFieldOf, decodeBinaryInvoke, encodeBinaryInvoke } from '../../../shared/ipc/wire';
+import { binaryFieldOf, encodeBinaryInvoke } from '../../../shared/ipc/wire';
+import { decodeBinaryInvoke } from '../../../shared/ipc/wire-checks';
 
 describe('chunk planner', () => {
   it('cuts a file into ordered chunks, the last one the rest', () => {

@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   fieldErrors,
   formFields,
-  humanizePath,
   isValidatorText,
   plainMessage,
-  plainText,
   rangeAt,
-  shownKey,
   type Issue,
 } from '../../../renderer/src/components/form/field-errors';
+import { humanizePath, plainText, shownKey } from '../../../renderer/src/components/form/plain-words';
 
 const schema = z.object({
   name: z.string().min(1, 'a name is required'),

@@ -17,7 +17,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Reac
 import type { NormalizedError } from '../../../../shared/api/errors';
 import { ErrorAlert } from '../ErrorAlert';
 import type { ErrorMap } from './error-display';
-import { humanizePath, labelled, type FieldLabels } from './field-errors';
+import type { FieldLabels } from './field-errors';
+import { humanizePath, labelled } from './plain-words';
 import type { ValidatedForm } from './use-validated-form';
 
 /** What shows an error on screen: an input marked invalid, or a control or helper text in MUI's error state. */

@@ -2,7 +2,7 @@
 // SECRET_EXISTS → the name) or from the request field its details name (`details.field`,
 // `details.issues[].field|path`). What no field shows stays the dialog's error alert.
 import type { NormalizedError } from '../../../../shared/api/errors';
-import { plainText, shownKey } from './field-errors';
+import { plainText, shownKey } from './plain-words';
 import type { ServerFieldError } from './use-validated-form';
 
 export interface ApiErrorPlacement<F> {

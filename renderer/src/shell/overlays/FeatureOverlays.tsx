@@ -1,7 +1,8 @@
 // The features' overlays (feature.ts, `overlay`: the "Why?" of a refused call), over any page
 // and window. Each is loaded the first time it is wanted, then stays mounted so its dialog can
 // close with its transition and open again at once.
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { features, type Feature } from '../../features/registry';
 
 interface Overlay {
@@ -15,10 +16,7 @@ const overlays: Overlay[] = features
   .map((f) => ({ id: f.id, useOpen: f.overlay.useOpen, Component: lazy(f.overlay.component) }));
 
 function OverlayMount({ overlay }: { overlay: Overlay }) {
-  const open = overlay.useOpen();
-  const [wanted, setWanted] = useState(false);
-  // Set during render (React's pattern for state derived from a change): mounted from the first open on.
-  if (open && !wanted) setWanted(true);
+  const wanted = useOpenedOnce(overlay.useOpen());
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

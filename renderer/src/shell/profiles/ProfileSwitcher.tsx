@@ -17,15 +17,18 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Profile } from '../../../../shared/ipc/contract';
 import { toNormalizedError } from '../../bridge/errors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifications, notify } from '../../platform/notifications-store';
 import { useUi } from '../ui-store';
 import { useActiveProfile, useProfiles } from '../../platform/profiles-store';
 import { useKeyStorage } from '../../platform/key-storage';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { VaultNotice } from './VaultNotice';
+
+// Loaded when a removal is first asked: not part of the first screen (issue 23).
+const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export function ProfileIcon({ profile }: { profile: Pick<Profile, 'kind'> }) {
   return profile.kind === 'emulator' ? <DnsOutlined fontSize="small" /> : <CloudOutlined fontSize="small" />;
@@ -48,6 +51,7 @@ export function ProfileSwitcher() {
   const openAdd = () => useUi.getState().set({ addProfileOpen: true });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [removing, setRemoving] = useState<Profile | null>(null);
+  const confirmMounted = useOpenedOnce(removing !== null);
   const storage = useKeyStorage();
 
   return (
@@ -139,21 +143,25 @@ export function ProfileSwitcher() {
           <VaultNotice />
         </Box>
       </Menu>
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Remove profile “${removing?.name ?? ''}”?`}
-        confirmLabel="Remove profile"
-        destructive
-        onConfirm={async () => {
-          if (!removing) return;
-          await remove(removing.id);
-          notify('success', `Profile “${removing.name}” removed`);
-        }}
-        onClose={() => setRemoving(null)}
-      >
-        The profile and its stored key ({storage?.persistent ? `kept ${storage.where}` : 'kept in memory for this session'}) are deleted.
-        The key itself stays valid on the server; revoke it there if it is no longer needed.
-      </ConfirmDialog>
+      {confirmMounted && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={removing !== null}
+            title={`Remove profile “${removing?.name ?? ''}”?`}
+            confirmLabel="Remove profile"
+            destructive
+            onConfirm={async () => {
+              if (!removing) return;
+              await remove(removing.id);
+              notify('success', `Profile “${removing.name}” removed`);
+            }}
+            onClose={() => setRemoving(null)}
+          >
+            The profile and its stored key ({storage?.persistent ? `kept ${storage.where}` : 'kept in memory for this session'}) are
+            deleted. The key itself stays valid on the server; revoke it there if it is no longer needed.
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }

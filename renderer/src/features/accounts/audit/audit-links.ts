@@ -25,8 +25,6 @@ export function resourcePath(id: string): string | null {
   return page ? `${page[1]}/${encodeURIComponent(id)}` : null;
 }
 
-export const AUDIT_PATH = '/audit';
-
 /** The API keys list filtered to one key (its filter box matches ids). */
 export const keyPath = (keyId: string) => pathWithParams('/api-keys', { q: keyId });
 

@@ -7,7 +7,7 @@ import { navigate, parseHash } from '../../../platform/navigation/hash-router';
 import { useIntents } from '../../../platform/navigation/intents';
 import { pathWithParams } from '../../../platform/navigation/url-state';
 import type { Feature } from '../../feature';
-import { AUDIT_PATH } from './audit-links';
+import { AUDIT_PATH } from './audit-route';
 
 export const feature: Feature = {
   id: 'audit',

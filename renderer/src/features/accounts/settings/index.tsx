@@ -1,6 +1,6 @@
 // The settings feature as the shell sees it: the page, and a palette entry per section.
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { SETTINGS_SECTIONS } from '../../../../../shared/api/accounts/settings';
+import { SETTINGS_SECTIONS } from '../../../../../shared/api/accounts/settings-sections';
 import { navigate } from '../../../platform/navigation/hash-router';
 import type { Feature } from '../../feature';
 import { SECTION_LABELS, sectionPath } from './sections';

@@ -1,5 +1,5 @@
 // The sections in the order the page's tabs show them, with their addresses (`#/settings/security`).
-import { SETTINGS_SECTIONS, type SettingsSection } from '../../../../../shared/api/accounts/settings';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../../../../../shared/api/accounts/settings-sections';
 
 export const SECTION_LABELS: Record<SettingsSection, string> = {
   notifications: 'Notifications',

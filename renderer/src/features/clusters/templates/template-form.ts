@@ -15,11 +15,11 @@ import {
 import { envRowsToRecord, type EnvRow } from '../../../components/form/env-rows';
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import { placeApiError } from '../../../components/form/api-error-fields';
+import { plainText } from '../../../components/form/plain-words';
 import {
   fieldErrors,
   formFields,
   longEntryMessage,
-  plainText,
   type FieldLabels,
   type Issue,
   type IssueToField,
