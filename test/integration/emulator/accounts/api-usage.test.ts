@@ -90,12 +90,19 @@ describe('GET /v2/analytics/api-usage', () => {
     });
   });
 
-  it('refuses a key without the accounts scope (403) and one without a key (401)', async () => {
+  it('refuses a key without the accounts scope (403) and a request without a key (401)', async () => {
     const r = await t.call('GET', '/v2/analytics/api-usage', { key: t.keys.service });
     expect(r.status).toBe(403);
     expect(r.body.error).toBe('INSUFFICIENT_PERMISSIONS');
     expect(r.body.details).toMatchObject({ requiredScope: 'accounts' });
     expect((await t.call('GET', '/v2/analytics/api-usage', { key: null })).status).toBe(401);
+  });
+
+  it('answers an admin’s key, and refuses a developer’s: reading accounts is the owner’s and admins’', async () => {
+    expect((await t.call('GET', '/v2/analytics/api-usage', { key: t.keys.admin })).status).toBe(200);
+    const r = await t.call('GET', '/v2/analytics/api-usage', { key: t.keys.developer });
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe('INSUFFICIENT_PERMISSIONS');
   });
 
   it('cuts periods on the simulated clock: hours for 24h and 7d, UTC days for 30d', async () => {

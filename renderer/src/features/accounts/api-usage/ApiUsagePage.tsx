@@ -52,20 +52,30 @@ function useServerNow(): number {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** A table's height for its rows: the header and every row up to `maxRows`, then it scrolls; room for the empty state when none. */
+const tableHeight = (rows: number, maxRows: number) => 42 + 48 * Math.min(maxRows, Math.max(rows, 3));
+const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
 const ROUTE_COLUMNS: readonly Column<ApiUsageRoute>[] = [
   {
     id: 'route',
     header: 'Route',
-    width: 'minmax(280px, 3fr)',
+    width: 'minmax(320px, 3fr)',
     render: (r) => <TwoLineCell primary={routeName(r)} secondary={r.operationId ?? (r.kind === 'route' ? 'emulator route' : '—')} mono />,
     sortValue: (r) => routeName(r),
   },
-  { id: 'requests', header: 'Requests', width: '96px', align: 'right', render: (r) => count(r.requests), sortValue: (r) => r.requests },
+  { id: 'requests', header: 'Requests', width: '120px', align: 'right', render: (r) => count(r.requests), sortValue: (r) => r.requests },
   { id: '2xx', header: '2xx', width: '72px', align: 'right', render: (r) => count(r.byStatus['2xx']), sortValue: (r) => r.byStatus['2xx'] },
   { id: '4xx', header: '4xx', width: '72px', align: 'right', render: (r) => count(r.byStatus['4xx']), sortValue: (r) => r.byStatus['4xx'] },
   { id: '5xx', header: '5xx', width: '72px', align: 'right', render: (r) => count(r.byStatus['5xx']), sortValue: (r) => r.byStatus['5xx'] },
-  { id: 'errors', header: 'Error rate', width: '96px', align: 'right', render: (r) => percent(r.errorRate), sortValue: (r) => r.errorRate },
+  {
+    id: 'errors',
+    header: 'Error rate',
+    width: '120px',
+    align: 'right',
+    render: (r) => percent(r.errorRate),
+    sortValue: (r) => r.errorRate,
+  },
   {
     id: 'p50',
     header: 'p50',
@@ -99,12 +109,19 @@ const KEY_COLUMNS: readonly Column<ApiUsageKey>[] = [
   {
     id: 'key',
     header: 'Key',
-    width: 'minmax(200px, 1fr)',
+    width: 'minmax(240px, 3fr)',
     render: (k) => <TwoLineCell primary={keyName(k)} secondary={k.keyId ?? '—'} />,
     sortValue: keyName,
   },
-  { id: 'requests', header: 'Requests', width: '96px', align: 'right', render: (k) => count(k.requests), sortValue: (k) => k.requests },
-  { id: 'errors', header: 'Error rate', width: '96px', align: 'right', render: (k) => percent(k.errorRate), sortValue: (k) => k.errorRate },
+  { id: 'requests', header: 'Requests', width: '120px', align: 'right', render: (k) => count(k.requests), sortValue: (k) => k.requests },
+  {
+    id: 'errors',
+    header: 'Error rate',
+    width: '120px',
+    align: 'right',
+    render: (k) => percent(k.errorRate),
+    sortValue: (k) => k.errorRate,
+  },
 ];
 
 function Analytics({ period }: { period: ApiUsagePeriod }) {
@@ -133,37 +150,40 @@ function Analytics({ period }: { period: ApiUsagePeriod }) {
         <Figure label="Requests" value={count(totals.requests)} testId="api-usage-requests" />
         <Figure label="Error rate (4xx and 5xx)" value={percent(totals.errorRate)} testId="api-usage-error-rate" />
         <Figure label="p50 latency" value={totals.latencyMs ? milliseconds(totals.latencyMs.p50) : '—'} hint="Half took less" />
-        <Figure label="p95 latency" value={totals.latencyMs ? milliseconds(totals.latencyMs.p95) : '—'} />
-        <Figure label="p99 latency" value={totals.latencyMs ? milliseconds(totals.latencyMs.p99) : '—'} hint="Within about 9%" />
+        <Figure label="p95 latency" value={totals.latencyMs ? milliseconds(totals.latencyMs.p95) : '—'} hint="95 in 100 took less" />
+        <Figure label="p99 latency" value={totals.latencyMs ? milliseconds(totals.latencyMs.p99) : '—'} hint="99 in 100 took less" />
       </Box>
       <RequestsChart data={data} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 1fr' }, gap: 2, alignItems: 'start' }}>
-        <Section title="By route" description="Path templates, never the ids requested" variant="compact" testId="api-usage-routes">
-          <Box sx={{ height: 360, display: 'flex' }}>
-            <DataTable
-              label="Requests by route"
-              rows={data.routes}
-              columns={ROUTE_COLUMNS}
-              rowKey={(r) => `${r.kind} ${r.method} ${r.path}`}
-              rowTestId={(r) => `api-usage-route-${r.method} ${r.path ?? ''}`.trim()}
-              initialSort={{ columnId: 'requests', direction: 'desc' }}
-              empty={<EmptyState title="No requests in this period">Calls made with any key show here.</EmptyState>}
-            />
-          </Box>
-        </Section>
-        <Section title="By key" description="Key ids and names, never values" variant="compact" testId="api-usage-keys">
-          <Box sx={{ height: 360, display: 'flex' }}>
-            <DataTable
-              label="Requests by key"
-              rows={data.keys}
-              columns={KEY_COLUMNS}
-              rowKey={(k) => `${k.kind} ${k.keyId}`}
-              initialSort={{ columnId: 'requests', direction: 'desc' }}
-              empty={<EmptyState title="No keys used in this period" />}
-            />
-          </Box>
-        </Section>
-      </Box>
+      <Section
+        title="By route"
+        description="Path templates, never the ids requested; latency percentiles within about 9%"
+        variant="compact"
+        testId="api-usage-routes"
+      >
+        <Box sx={{ height: tableHeight(data.routes.length, 10), display: 'flex' }}>
+          <DataTable
+            label="Requests by route"
+            rows={data.routes}
+            columns={ROUTE_COLUMNS}
+            rowKey={(r) => `${r.kind} ${r.method} ${r.path}`}
+            rowTestId={(r) => `api-usage-route-${r.method} ${r.path ?? ''}`.trim()}
+            initialSort={{ columnId: 'requests', direction: 'desc' }}
+            empty={<EmptyState title="No requests in this period">Calls made with any key show here.</EmptyState>}
+          />
+        </Box>
+      </Section>
+      <Section title="By key" description="Key ids and names, never values" variant="compact" testId="api-usage-keys">
+        <Box sx={{ height: tableHeight(data.keys.length, 6), display: 'flex' }}>
+          <DataTable
+            label="Requests by key"
+            rows={data.keys}
+            columns={KEY_COLUMNS}
+            rowKey={(k) => `${k.kind} ${k.keyId}`}
+            initialSort={{ columnId: 'requests', direction: 'desc' }}
+            empty={<EmptyState title="No keys used in this period" />}
+          />
+        </Box>
+      </Section>
     </Stack>
   );
 }
@@ -224,7 +244,7 @@ function Limits() {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
       <Section
         title="Rate-limit windows"
-        description={`The ${data.plan} plan's hourly limits; each window resets on the hour`}
+        description={`The ${planName(data.plan)} plan's hourly limits; each window resets on the hour`}
         variant="compact"
         testId="rate-limit-windows"
       >
@@ -297,7 +317,7 @@ export default function ApiUsagePage() {
   const [params, setParams] = useUrlState(URL_DEFAULTS);
   const period: ApiUsagePeriod = isPeriod(params.period) ? params.period : '24h';
   return (
-    <Stack spacing={2} sx={{ p: 3, overflowY: 'auto', minHeight: 0, flex: 1 }} data-testid="api-usage-page">
+    <Stack spacing={2} data-testid="api-usage-page">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h5" component="h1">

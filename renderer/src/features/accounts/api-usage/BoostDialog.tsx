@@ -2,6 +2,7 @@
 // the user's words; a server refusal about a field is shown on it (the duration's on the amount).
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { TemporaryBoostRequest } from '../../../../../shared/api/accounts/api-keys';
 import { placeApiError } from '../../../components/form/api-error-fields';
 import { FormDialog } from '../../../components/form/FormDialog';
@@ -34,7 +35,11 @@ export function BoostDialog({ open, onClose, onBoosted }: { open: boolean; onClo
       testId="boost-dialog"
       titleId="boost-title"
       title="Request a temporary boost"
-      subtitle="Multiplies the plan's hourly limits (reads, writes, AI services) until it ends. A new boost replaces the current one."
+      subtitle={
+        <Typography variant="body2" color="text.secondary" sx={{ px: 3, mt: -1, mb: 1 }}>
+          Multiplies the plan&apos;s hourly limits (reads, writes, AI services) until it ends. A new boost replaces the current one.
+        </Typography>
+      }
       state={state}
       fieldLabels={LABELS}
       submitLabel="Request boost"
