@@ -10,7 +10,7 @@ test.describe('API usage and limits', () => {
     await createKey(page, uniqueName('e2e api usage'));
     await closeReveal(page);
 
-    await page.getByRole('link', { name: 'API usage' }).click();
+    await page.getByRole('link', { name: 'API usage', exact: true }).click();
     await expect(page).toHaveURL(/#\/api-usage$/);
     await expect(page.getByRole('heading', { name: 'API usage and limits' })).toBeVisible();
     const routes = page.getByRole('table', { name: 'Requests by route' });
