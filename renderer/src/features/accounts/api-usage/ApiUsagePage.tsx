@@ -20,6 +20,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDuration } from '../../../components/error-details';
 import { Figure } from '../../../components/Figure';
 import { Section } from '../../../components/Section';
+import { StaleBanner } from '../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../components/StateViews';
 import { TwoLineCell } from '../../../components/TwoLineCell';
 import { MONO_FONT } from '../../../lib/fonts';
@@ -140,12 +141,12 @@ function Analytics({ period }: { period: ApiUsagePeriod }) {
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} noWrap>
           {formatDateTime(data.periodStart)} – {formatDateTime(data.periodEnd)}
           {loadedAt !== null && ` · read ${formatDateTime(loadedAt)}`}
-          {error && ' · the last refresh failed'}
         </Typography>
         <Button size="small" startIcon={<Refresh />} onClick={reload} disabled={loading} data-testid="api-usage-refresh">
           Refresh
         </Button>
       </Stack>
+      <StaleBanner error={error} title="Could not read the API usage" loadedAt={loadedAt} onRetry={reload} retrying={loading} />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 2 }} data-testid="api-usage-totals">
         <Figure label="Requests" value={count(totals.requests)} testId="api-usage-requests" />
         <Figure label="Error rate (4xx and 5xx)" value={percent(totals.errorRate)} testId="api-usage-error-rate" />
