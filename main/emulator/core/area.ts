@@ -48,6 +48,11 @@ export interface Authority {
    */
   recordError(caller: Caller, failed: FailedRequest, now: number): void;
   /**
+   * Every answered request, for the API usage analytics: `route` is `METHOD /path/template`, or the
+   * bare method for a path no route has; `ms` the real time it took; `keyId` null without a valid key.
+   */
+  recordAnswer(route: string, status: number, ms: number, keyId: string | null, now: number): void;
+  /**
    * The refusal of one more resource a role limitation counts (issue 19: `maxEndpoints` of the
    * caller's member's role), given how many the member has now; null when within it. The area
    * that creates the resource counts; the accounts area knows the role.

@@ -296,14 +296,14 @@ export function installPipeline(app: FastifyInstance, ctx: EmulatorContext, tabl
 
 function journal(ctx: EmulatorContext, req: FastifyRequest, status: number): void {
   const emu = req.emu;
-  ctx.journal.add(
-    emu ? emu.now : ctx.clock.now(),
-    req.method,
-    req.raw.url ?? '',
-    status,
-    emu ? performance.now() - emu.start : 0,
-    emu?.key?.id ?? null,
-  );
+  const now = emu ? emu.now : ctx.clock.now();
+  const ms = emu ? performance.now() - emu.start : 0;
+  const keyId = emu?.key?.id ?? null;
+  ctx.journal.add(now, req.method, req.raw.url ?? '', status, ms, keyId);
+  // The analytics count the route's template, never the URL (ids stay out); HEAD is answered by the GET route.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const route = req.routeOptions.url;
+  ctx.authority.recordAnswer(route === undefined ? method : `${method} ${route}`, status, ms, keyId, now);
 }
 
 /**

@@ -46,6 +46,7 @@ export function HourlyChart({
   ariaLabel,
   formatValue = (v) => v.toLocaleString('en-US'),
   testId,
+  legend = true,
 }: {
   hours: readonly number[];
   series: readonly HourlySeries[];
@@ -55,6 +56,8 @@ export function HourlyChart({
   /** A value as the axis and the tooltip show it, with its unit. */
   formatValue?(value: number): string;
   testId?: string;
+  /** Chart.js's own legend; off where the shared ChartLegend toggles the series. */
+  legend?: boolean;
 }) {
   const theme = useTheme();
   const data = useMemo<ChartData<'bar' | 'line', Array<number | null>, string>>(
@@ -94,7 +97,7 @@ export function HourlyChart({
       maintainAspectRatio: false,
       interaction: { mode: 'index', intersect: false },
       plugins: {
-        legend: { position: 'bottom', labels: { color: text, boxWidth: 12, usePointStyle: true } },
+        legend: { display: legend, position: 'bottom', labels: { color: text, boxWidth: 12, usePointStyle: true } },
         tooltip: {
           callbacks: {
             label: (item) => `${item.dataset.label ?? ''}: ${item.parsed.y === null ? '—' : formatValue(item.parsed.y)}`,
@@ -111,7 +114,7 @@ export function HourlyChart({
         },
       },
     };
-  }, [theme, stacked, formatValue]);
+  }, [theme, stacked, formatValue, legend]);
 
   return (
     <div style={{ position: 'relative', height }} role="img" aria-label={ariaLabel} data-testid={testId}>

@@ -4,6 +4,7 @@
 // new feature adds its folder's `feature` here.
 import { feature as access } from './accounts/access';
 import { feature as apiKeys } from './accounts/api-keys';
+import { feature as apiUsage } from './accounts/api-usage';
 import { feature as audit } from './accounts/audit';
 import { feature as profile } from './accounts/profile';
 import { feature as settings } from './accounts/settings';
@@ -26,6 +27,7 @@ export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
   apiKeys,
+  apiUsage,
   team,
   access,
   audit,

@@ -130,7 +130,15 @@ export const RateLimitsResponse = z.object({
     write_operations: LimitStatus,
     ai_services: LimitStatus,
   }),
-  boost: z.object({ multiplier: z.number(), expires_at: Timestamp, reason: z.string() }).nullable(),
+  boost: z
+    .object({
+      multiplier: z.number(),
+      expires_at: Timestamp,
+      reason: z.string(),
+      /** Added (docs/decisions.md, API usage analytics): the plan's limits the boost multiplied, its "before". */
+      base_limits: z.object({ read_operations: z.number().int(), write_operations: z.number().int(), ai_services: z.number().int() }),
+    })
+    .nullable(),
 });
 export type RateLimitsResponse = z.infer<typeof RateLimitsResponse>;
 

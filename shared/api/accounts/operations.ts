@@ -18,6 +18,7 @@ import {
   VerifyResponse,
 } from './api-keys';
 import { defineOperation, type DeclaredOperation } from '../operation';
+import { ApiUsageQuery, ApiUsageResponse } from './api-usage';
 import {
   EffectivePermissions,
   PermissionCheckRequest,
@@ -600,6 +601,21 @@ export const accountsOperations = {
     body: TemporaryBoostRequest,
     response: TemporaryBoostResponse,
     errors: ['VALIDATION_ERROR'],
+  }),
+  'analytics.apiUsage': defineOperation({
+    id: 'analytics.apiUsage',
+    method: 'GET',
+    path: '/v2/analytics/api-usage',
+    // Usage reporting: it counts against the usage API's 100 per hour (docs/decisions.md, API usage analytics).
+    limitGroup: 'usage',
+    envelope: 'account',
+    access: 'read',
+    scope: 'accounts',
+    summary: 'Requests the API answered over a period: per route template, status class and key, with latency percentiles',
+    query: ApiUsageQuery,
+    response: ApiUsageResponse,
+    fieldErrors: { period: 'INVALID_PERIOD' },
+    errors: ['VALIDATION_ERROR', 'INVALID_PERIOD'],
   }),
   'settings.get': defineOperation({
     id: 'settings.get',

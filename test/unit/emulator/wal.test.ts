@@ -243,11 +243,12 @@ describe('an emulator with a data folder', () => {
 });
 
 describe('every write route', () => {
-  /** Stored state without usage counters (not logged: the periodic snapshot keeps them) and the delivery log. */
+  /** Stored state without usage counters and API usage analytics (not logged: the periodic snapshot keeps them) and the delivery log. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored JSON, read freely
   function withoutUsage(areas: Record<string, any>) {
     const copy = structuredClone(areas);
     delete copy.accounts.usage;
+    delete copy.accounts.apiUsage;
     // The delivery log changes in the background too (attempts, retries, cost alerts on the clock,
     // after the answer): not what the write changed, so not compared here.
     delete copy.events;

@@ -46,6 +46,10 @@ export function authorityOver(store: Store): Authority {
       store.changed('usage');
       if (failed.status === 403) recordDenied(store, caller as StoredKey, failed, now);
     },
+    recordAnswer(route, status, ms, keyId, now) {
+      accountsOf(store).apiUsage.record(now, route, status, ms, keyId);
+      store.changed('usage');
+    },
     tierLimit(cls, now) {
       const { plan, boost } = accountsOf(store).account;
       const multiplier = boost && boost.expiresAt > now ? boost.multiplier : 1;

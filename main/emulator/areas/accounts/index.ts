@@ -5,6 +5,7 @@
 import { accountsOperations } from '../../../../shared/api/accounts/operations';
 import { defineArea } from '../../core/area';
 import { apiKeyRoutes } from './api-keys/routes';
+import { apiUsageRoutes } from './api-usage/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { authorityOver, directoryOf } from './authority';
@@ -32,6 +33,7 @@ export const accountsArea = defineArea<Accounts>({
   routes: [
     ...apiKeyRoutes,
     ...authRoutes,
+    ...apiUsageRoutes,
     ...teamRoutes,
     ...auditRoutes,
     ...permissionRoutes,

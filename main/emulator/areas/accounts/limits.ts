@@ -15,9 +15,15 @@ export const accountsLimits: AreaLimits = {
     accounts: { GET: 500, POST: 50, PUT: 50, PATCH: 50, DELETE: 10 },
     // The table's "Account management" row names /accounts/* only: the /v2/auth family has the tier limits alone.
     auth: 'tier-only',
+    // /v2/analytics/*: the tier, and the usage API's 100 an hour (the usage-api rule below).
+    usage: 'tier-only',
   },
   rules: [
     { name: 'key-creation', limit: 10, matches: (op) => op.id === 'apiKeys.create' || op.id === 'authKeys.create' },
-    { name: 'usage-api', limit: 100, matches: (op) => op.id === 'apiKeys.usage' || op.path.startsWith('/v2/accounts/usage') },
+    {
+      name: 'usage-api',
+      limit: 100,
+      matches: (op) => op.id === 'apiKeys.usage' || op.limitGroup === 'usage' || op.path.startsWith('/v2/accounts/usage'),
+    },
   ],
 };

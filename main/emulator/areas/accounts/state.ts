@@ -2,6 +2,7 @@
 // authentication), usage counts per key as maps, and the account and its team as stored.
 import type { StoredSettings } from '../../../../shared/api/accounts/settings';
 import type { Store } from '../../state/store';
+import { ApiUsageLog } from './api-usage/aggregate';
 import { defaultSettings } from './settings/defaults';
 import type {
   AccountsState,
@@ -61,6 +62,8 @@ export class Accounts {
   readonly keys = new Map<string, StoredKey>();
   readonly byHash = new Map<string, StoredKey>();
   readonly usage = new Map<string, UsageLog>();
+  /** Every answered request per hour, route, status class and key (api-usage/aggregate.ts). */
+  readonly apiUsage: ApiUsageLog;
   /**
    * Authorization header → SHA-256 of the key value it carries, for headers that named a
    * key (filled by authority.ts): spares parsing and hashing on every request. It cannot let a
@@ -83,6 +86,7 @@ export class Accounts {
     this.settingsDefaulted = stored.settings === null;
     this.settingsUpdatedAt = stored.settingsUpdatedAt;
     this.profiles = stored.profiles;
+    this.apiUsage = ApiUsageLog.fromStored(stored.apiUsage);
     for (const key of stored.keys) this.indexKey(key);
     for (const [keyId, u] of Object.entries(stored.usage)) {
       const log = this.usageOf(keyId);
@@ -123,6 +127,7 @@ export class Accounts {
       settings: this.settingsDefaulted && this.settingsUpdatedAt === null ? null : this.settings,
       settingsUpdatedAt: this.settingsUpdatedAt,
       profiles: this.profiles,
+      apiUsage: this.apiUsage.toStored(),
     };
   }
 

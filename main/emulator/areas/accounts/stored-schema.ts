@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { StoredSettings } from '../../../../shared/api/accounts/settings';
 import { AccountKeyScope, AuthKeyScope, KeyPermission, Plan, MemberRole } from '../../../../shared/api/common';
 import { KeyId, KeyRateLimit, KeyStatus } from '../../../../shared/api/accounts/api-keys';
+import { LATENCY_BUCKETS, RETENTION_HOURS, ROWS_MAX } from './api-usage/aggregate';
 
 const Ms = z.number().int().min(0);
 
@@ -101,6 +102,16 @@ export const StoredUsage = z.object({
   failed: z.array(z.tuple([Ms, z.string().max(300), Ms])).default([]),
 });
 export type StoredUsage = z.infer<typeof StoredUsage>;
+
+/** API usage rows (api-usage/aggregate.ts: StoredApiUsageRow); absent from data folders written before issue 21. */
+const StoredApiUsageRow = z.tuple([
+  Ms,
+  z.string().max(320),
+  z.number().int().min(0).max(3),
+  z.string().max(100).nullable(),
+  Ms,
+  z.array(Ms).max(2 * LATENCY_BUCKETS),
+]);
 
 /** A custom role (01-accounts.md, Role); built-ins are code (permissions/roles.ts). */
 export const StoredRole = z.object({
@@ -221,5 +232,9 @@ export const AccountsState = z.object({
   settingsUpdatedAt: Ms.nullable().default(null),
   // Absent from data folders written before the profile (issue 20): nobody has changed theirs.
   profiles: z.array(StoredProfile).default([]),
+  apiUsage: z
+    .array(StoredApiUsageRow)
+    .max(ROWS_MAX + 4 * RETENTION_HOURS)
+    .default([]),
 });
 export type AccountsState = z.infer<typeof AccountsState>;

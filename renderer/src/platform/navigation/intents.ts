@@ -5,6 +5,7 @@ import { create } from 'zustand';
 
 export type Intent =
   | 'api-keys:create'
+  | 'api-usage:boost'
   | 'audit:export'
   | 'emulator:reset'
   | 'endpoints:configure'

@@ -6,6 +6,7 @@ import { randomId } from '../../../core/ids';
 import type { TierClass } from '../../../core/limits';
 import { defineRoute } from '../../../core/route-def';
 import type { EmulatorContext } from '../../../core/context';
+import { TIER_LIMITS } from '../limits';
 import { accountRecord } from '../records';
 import { accountsOf, AREA } from '../state';
 
@@ -40,7 +41,18 @@ export const authRoutes = [
         ai_services: status(ctx, 'ai', now),
       },
       boost:
-        boost && boost.expiresAt > now ? { multiplier: boost.multiplier, expires_at: iso(boost.expiresAt), reason: boost.reason } : null,
+        boost && boost.expiresAt > now
+          ? {
+              multiplier: boost.multiplier,
+              expires_at: iso(boost.expiresAt),
+              reason: boost.reason,
+              base_limits: {
+                read_operations: TIER_LIMITS[plan].read,
+                write_operations: TIER_LIMITS[plan].write,
+                ai_services: TIER_LIMITS[plan].ai,
+              },
+            }
+          : null,
     };
   }),
   defineRoute(

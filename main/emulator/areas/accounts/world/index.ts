@@ -225,5 +225,7 @@ export function buildAccountsWorld(draft: WorldDraft): AccountsState {
     settings: null,
     settingsUpdatedAt: null,
     profiles: [],
+    // No synthetic history: the analytics count only what the emulator answered (docs/decisions.md, API usage analytics).
+    apiUsage: [],
   };
 }
