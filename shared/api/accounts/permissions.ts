@@ -212,7 +212,7 @@ export function requiredAccess(op: Pick<Operation, 'access' | 'memberPermission'
  * resources of the three documents. Sub-resources (a cluster's ports and secrets) are decided
  * on their cluster; keys and members are account records, never shared.
  */
-const RESOURCE_PARAMS = ['cluster_id', 'endpoint_id', 'job_id', 'dataset_id', 'model_id', 'tune_id', 'template_id'] as const;
+const RESOURCE_PARAMS = ['cluster_id', 'endpointId', 'job_id', 'dataset_id', 'model_id', 'tune_id', 'template_id'] as const;
 
 /**
  * The ids of the resources a request's path names, in RESOURCE_PARAMS order: what the
