@@ -315,7 +315,7 @@ export const trainingOperations = {
     path: '/v2/training/jobs/:job_id/tune',
     summary: 'Start hyperparameter tuning of a training job (grid, random, Bayesian, TPE or Hyperband)',
     description:
-      "`metric` is one of loss, eval_loss, accuracy, perplexity (what a trial reports). Not taken: the budget's fidelity form (`type`, `parameter`, `min`, `max`, `resource_multiplier`) and `multifidelity`: Hyperband is the multi-fidelity algorithm here. An `early_stopping` needs `patience`, a `hyperband_config` its `max_epochs`, each of `objectives` its `metric` and `direction`.",
+      "`metric` is one of loss, eval_loss, accuracy, perplexity (what a trial reports). Not taken: the budget's fidelity form (`type`, `parameter`, `min`, `max`, `resource_multiplier`) and `multifidelity`: Hyperband is the multi-fidelity algorithm here. A search-space parameter needs its `type` and its `min` and `max` or its `values`. An `early_stopping` needs `patience`, a `hyperband_config` its `max_epochs`, each of `objectives` its `metric` and `direction`.",
     params: JobIdParams,
     body: CreateTuningRequest,
     response: TuningJob,

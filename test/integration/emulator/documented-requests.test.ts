@@ -54,7 +54,7 @@ interface Route {
   /** Method and path as the table writes them (the parameter names too). */
   route: string;
   query?: Record<string, Field>;
-  /** Body members, dotted for nested ones (`[]` steps into an array's items). */
+  /** Body members, dotted for nested ones (`[]` steps into an array's items, `{}` into a map's values). */
   body?: Record<string, Field>;
   /** The media type of the body when not JSON. */
   media?: string;
@@ -1048,6 +1048,12 @@ const ROUTES: Route[] = [
       objective: { t: 'string', req: true, enum: ['minimize', 'maximize'] },
       metric: { t: 'string', req: true },
       search_space: { t: 'object', req: true },
+      // Tuning job and trial: "Search space parameter types".
+      'search_space{}.type': { t: 'string', enum: ['uniform', 'log_uniform', 'choice', 'int_uniform', 'int_log_uniform'] },
+      'search_space{}.min': { t: 'number' },
+      'search_space{}.max': { t: 'number' },
+      'search_space{}.values': { t: 'array' },
+      'search_space{}.condition': { t: 'string' },
       algorithm: { t: 'string', req: true, enum: ALGORITHMS },
       max_trials: { req: false, def: 50 },
       max_concurrent: { req: false, def: 4 },
@@ -1349,14 +1355,23 @@ function variants(root: Schema, s: Schema): Schema[] {
   return [r];
 }
 
-/** The schemas reached by a dotted path (`[]` steps into an array's items), with their parents. */
+/** The schemas reached by a dotted path (`[]` steps into an array's items, `{}` into a map's values), with their parents. */
 function walk(root: Schema, s: Schema, path: string): Array<{ at: Schema; parent: Schema | null }> {
   let here: Array<{ at: Schema; parent: Schema | null }> = [{ at: s, parent: null }];
   for (const step of path.split('.').filter(Boolean)) {
     const array = step.endsWith('[]');
-    const name = array ? step.slice(0, -2) : step;
+    const map = step.endsWith('{}');
+    const name = array || map ? step.slice(0, -2) : step;
     let next: Array<{ at: Schema; parent: Schema | null }> = [];
     for (const v of here.flatMap((x) => variants(root, x.at))) if (v.properties?.[name]) next.push({ at: v.properties[name], parent: v });
+    if (map)
+      next = next.flatMap((x) =>
+        variants(root, x.at).flatMap((v) =>
+          v.additionalProperties && typeof v.additionalProperties === 'object'
+            ? [{ at: v.additionalProperties as Schema, parent: x.parent }]
+            : [],
+        ),
+      );
     if (array)
       next = next.flatMap((x) =>
         variants(root, x.at).flatMap((v) => (v.items ? [{ at: v.items, parent: v.items.properties ? v.items : x.parent }] : [])),
