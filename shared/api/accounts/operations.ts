@@ -420,7 +420,8 @@ export const accountsOperations = {
     access: 'read',
     scope: null,
     summary: 'Whether a member may use a permission on a scope (and resource), with the chain of steps that decided it',
-    description: '`userId`, `permission` and `scope` are required: the check answers whether that member may do that on that scope.',
+    description:
+      "`permission` and `scope` are required: the check answers whether a member may do that on that scope. Without `userId` the caller's own member is checked.",
     body: PermissionCheckRequest,
     response: PermissionCheckResponse,
     errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND', 'INSUFFICIENT_PERMISSIONS'],

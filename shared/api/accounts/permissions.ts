@@ -99,7 +99,8 @@ export type EffectivePermissions = z.infer<typeof EffectivePermissions>;
 
 /** POST /v2/accounts/permissions/check. */
 export const PermissionCheckRequest = z.strictObject({
-  userId: z.string().startsWith('usr_').max(100),
+  /** Whose access; the caller's own member when absent (01 marks none of the check's fields required). */
+  userId: z.string().startsWith('usr_').max(100).optional(),
   permission: PermissionName,
   scope: SchemaScope,
   resourceId: z.string().min(1).max(200).optional(),
