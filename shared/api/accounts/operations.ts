@@ -757,7 +757,6 @@ export const accountsOperations = {
     memberPermission: 'manage_integrations',
     memberScope: 'integrations',
     summary: 'Send a test message to a chat webhook now and answer what happened (status, response, or why it could not be reached)',
-    description: '`type` and `webhook_url` are required: the test posts to that address.',
     body: NotificationTestRequest,
     response: NotificationTestResponse,
     errors: ['VALIDATION_ERROR'],

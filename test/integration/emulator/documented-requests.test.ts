@@ -1249,7 +1249,6 @@ const DIFFERENCES: Record<string, string> = {
   'settings.security.update body.allow_lockout': 'chosen: confirms a self-lockout',
   'settings.integrations.update required': 'a registry entry is its address',
   'settings.preferences.update body.default_region': "the emulator's regions",
-  'settings.notifications.test required': 'the test posts to that address',
   'settings.import body.merge_strategy': 'the one value the document uses',
   'settings.import required': 'what is imported',
   'settings.import body.allow_lockout': 'chosen: confirms a self-lockout',
