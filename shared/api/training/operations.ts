@@ -235,7 +235,6 @@ export const trainingOperations = {
     id: 'training.models.versions.create',
     path: '/v2/training/models/:model_id/versions',
     summary: 'Add a version from a completed training job of the same model type',
-    description: '`version` is required: a version is named by it.',
     params: ModelIdParams,
     body: CreateModelVersionRequest,
     response: CreateModelVersionResponse,

@@ -1295,7 +1295,6 @@ const DIFFERENCES: Record<string, string> = {
   'endpoints.logs.aggregate required': 'what to aggregate',
   'endpoints.healthBatch required': 'which endpoints',
   'endpoints.healthBatch body.timeout': "chosen: as the single check's",
-  'training.models.versions.create required': 'a version is named by it',
   'training.models.deploy body.gpuType': 'the training GPU types',
   'training.models.deploy required': 'a scaling is its range',
   'training.models.download body.format': 'another answers UNSUPPORTED_FORMAT',
