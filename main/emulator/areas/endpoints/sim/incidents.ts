@@ -11,7 +11,10 @@ import type { StoredEndpoint } from '../state';
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-/** About one incident a month per endpoint, 6 to 25 minutes each. */
+/**
+ * About one incident a month per endpoint, 6 to 25 minutes each.
+ * @internal Exported for its tests only.
+ */
 export const INCIDENTS = { dailyChance: 1 / 30, minMinutes: 6, maxMinutes: 25 } as const;
 
 /** What the failed worker says, in the health report and the events. */
