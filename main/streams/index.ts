@@ -46,7 +46,7 @@ export function tailRequest(params: TailParams): { op: string; input: unknown } 
   return {
     op: 'endpoints.logs',
     input: {
-      params: { endpoint_id: source.id },
+      params: { endpointId: source.id },
       query: { stream: 'true', limit: backlog, level: f?.level, source: f?.source, startTime: since },
     },
   };

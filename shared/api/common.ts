@@ -56,11 +56,31 @@ export type LimitGroup = z.infer<typeof LimitGroup>;
 export const HttpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export type HttpMethod = z.infer<typeof HttpMethod>;
 
+/**
+ * What a list query parameter takes on the wire: one value, several comma-separated, or the
+ * parameter repeated; every value one of `values` (and, with `empty`, an empty parameter for
+ * none). The OpenAPI document shows the values (issue 22: a client generated from it knows
+ * them), the comma form as a pattern of them. Read it with `splitList`.
+ */
+export function listInput<const T extends readonly [string, ...string[]]>(values: T, error: string, empty = false) {
+  const escaped = values.map((v) => v.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'));
+  const one = `(?:${escaped.join('|')})`;
+  const list = `\\s*${one}\\s*(?:,\\s*${one}\\s*)*`;
+  const item = z.union([z.enum(values), z.string().regex(new RegExp(empty ? `^(?:${list})?$` : `^${list}$`))], { error });
+  return z.union([item, z.array(item)], { error });
+}
+
+/** The values of a list parameter (`listInput`), in the order given. */
+export const splitList = (v: string | string[]) =>
+  (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
 /** One value or several, repeated (`level=warn&level=error`) or comma-separated (`level=warn,error`). */
 export const oneOrMany = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
+  listInput(values, `one or more of ${values.join(', ')}`)
+    .transform(splitList)
     .pipe(
       z
         .array(z.enum(values), { error: `one or more of ${values.join(', ')}` })

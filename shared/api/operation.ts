@@ -38,6 +38,12 @@ export interface Operation {
    */
   memberScope?: 'endpoints' | 'clusters' | 'accounts' | 'billing' | 'integrations' | 'security';
   summary: string;
+  /**
+   * Where the route differs from its document on purpose (a value, a default, a required member,
+   * an extra parameter), the reason, shown in the OpenAPI document (docs/decisions.md,
+   * "Documented requests").
+   */
+  description?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

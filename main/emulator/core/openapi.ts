@@ -73,6 +73,7 @@ export function buildOpenApi(routes: ReadonlyArray<{ op: Operation; status: numb
     item[op.method.toLowerCase()] = {
       operationId: op.id,
       summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
       tags: [op.limitGroup],
       security: [{ bearerAuth: [] }],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],

@@ -125,6 +125,8 @@ export const accountsOperations = {
     access: 'write',
     scope: 'accounts',
     summary: 'Create an API key (the full key is returned only here and by rotate)',
+    description:
+      '`rateLimit` members `reads`, `writes`, `executions` are whole numbers of requests per hour, 0 to 1,000,000 (01, API key: integers; the Endpoints table says numbers).',
     body: CreateApiKeyRequest,
     response: ApiKey,
     fieldErrors: keyFieldErrors,
@@ -139,6 +141,8 @@ export const accountsOperations = {
     access: 'write',
     scope: 'accounts',
     summary: 'Update an API key',
+    description:
+      '`rateLimit` members `reads`, `writes`, `executions` are whole numbers of requests per hour, 0 to 1,000,000 (01, API key: integers; the Endpoints table says numbers).',
     params: KeyIdParams,
     body: UpdateApiKeyRequest,
     response: ApiKey,
@@ -209,6 +213,8 @@ export const accountsOperations = {
     access: 'write',
     scope: 'accounts',
     summary: 'Create an API key with the wider scope list (auth family)',
+    description:
+      "`name`, `permissions` and `scopes` are required, as on the account family's create where the document marks them required.",
     body: CreateAuthApiKeyRequest,
     response: ApiKey,
     fieldErrors: keyFieldErrors,
@@ -264,6 +270,7 @@ export const accountsOperations = {
     scope: 'accounts',
     memberPermission: 'manage_team',
     summary: 'Invite a member: a pending member and an invitation that expires after expiresIn',
+    description: "`role` also takes a custom role's name (custom roles are assignable); `owner` and unknown roles are refused.",
     body: InviteMemberRequest,
     response: InviteMemberResponse,
     fieldErrors: { email: 'INVALID_EMAIL' },
@@ -293,6 +300,7 @@ export const accountsOperations = {
     scope: 'accounts',
     memberPermission: 'manage_team',
     summary: "Change a member's role, extra permissions, department, title or status (active, suspended)",
+    description: "`role` also takes a custom role's name (custom roles are assignable); `owner` and unknown roles are refused.",
     params: MemberParams,
     body: UpdateMemberRequest,
     response: TeamMember,
@@ -324,6 +332,7 @@ export const accountsOperations = {
     scope: 'accounts',
     memberPermission: 'manage_team',
     summary: 'Change up to 100 members at once; each fails or succeeds on its own',
+    description: '`operation` and `members` are required: a bulk operation says what it does to whom.',
     body: BulkMembersRequest,
     response: BulkMembersResponse,
     errors: ['VALIDATION_ERROR'],
@@ -367,6 +376,7 @@ export const accountsOperations = {
     access: 'read',
     scope: 'accounts',
     summary: "The team's activity over a period, from its keys' usage, resources and shares",
+    description: '`period` is one of the usage periods 1d, 7d, 30d (default), 90d: the document does not show the allowed values.',
     query: TeamActivityQuery,
     response: TeamActivityResponse,
     fieldErrors: { period: 'INVALID_PERIOD' },
@@ -411,6 +421,8 @@ export const accountsOperations = {
     access: 'read',
     scope: null,
     summary: 'Whether a member may use a permission on a scope (and resource), with the chain of steps that decided it',
+    description:
+      "`permission` and `scope` are required: the check answers whether a member may do that on that scope. Without `userId` the caller's own member is checked.",
     body: PermissionCheckRequest,
     response: PermissionCheckResponse,
     errors: ['VALIDATION_ERROR', 'MEMBER_NOT_FOUND', 'INSUFFICIENT_PERMISSIONS'],
@@ -424,6 +436,8 @@ export const accountsOperations = {
     access: 'read',
     scope: 'accounts',
     summary: 'The permission audit log: permission changes, denied accesses and role assignments, newest first',
+    description:
+      "Chosen (the document shows no paging): `limit` (default 100, at most 1000) and `cursor` (the previous page's `nextCursor`).",
     query: AuditQuery,
     response: AuditResponse,
     fieldErrors: { period: 'INVALID_PERIOD' },
@@ -454,6 +468,8 @@ export const accountsOperations = {
     // Defining roles is team administration (docs/decisions.md, Permissions and roles: custom roles, grants and shares).
     memberPermission: 'manage_team',
     summary: 'Define a custom role (id role_custom_<name>)',
+    description:
+      "`permissions` and `scopes` take any name at validation so that an unknown one, or `*` (the owner's alone), answers the document's 400 INVALID_PERMISSION with `validPermissions` or `validScopes`. `limitations` (`maxEndpoints`, `maxClusters`, `maxComputeHours`, `maxApiKeys`) are whole numbers.",
     body: CreateRoleRequest,
     response: CreateRoleResponse,
     errors: ['VALIDATION_ERROR', 'INVALID_PERMISSION', 'ROLE_NAME_EXISTS', 'INVALID_ROLE_HIERARCHY', 'INSUFFICIENT_PERMISSIONS'],
@@ -468,6 +484,8 @@ export const accountsOperations = {
     scope: 'accounts',
     memberPermission: 'manage_team',
     summary: 'Change a custom role (not its name); built-in roles cannot change',
+    description:
+      "`permissions` and `scopes` take any name at validation so that an unknown one, or `*` (the owner's alone), answers the document's 400 INVALID_PERMISSION. `limitations` (`maxEndpoints`, `maxClusters`, `maxComputeHours`, `maxApiKeys`) are whole numbers. Not taken: `name` (the role's id is made of it) and `assignable` (custom roles are always assignable); either is an unknown member.",
     params: RoleIdParams,
     body: UpdateRoleRequest,
     response: Role,
@@ -490,6 +508,8 @@ export const accountsOperations = {
     scope: 'accounts',
     memberPermission: 'manage_team',
     summary: "Grant a member permissions beyond their role (never above the caller's own)",
+    description:
+      "`permissions` and `scopes` take any name at validation so that an unknown one answers the document's 400 INVALID_PERMISSION with `validPermissions` or `validScopes`.",
     params: UserIdParams,
     body: CreateGrantRequest,
     response: CreateGrantResponse,
@@ -534,6 +554,8 @@ export const accountsOperations = {
     // without the accounts scope (docs/decisions.md, Permissions and roles: shares).
     scope: null,
     summary: 'Share a resource of any area with members (sharing again with a member updates their share)',
+    description:
+      "A share's `permissions` are `read`, `write`, `execute`: it gives actions on one resource; the manage_* permissions are account-wide, given by a role or a grant.",
     params: ResourceIdParams,
     body: ShareResourceRequest,
     response: ShareResourceResponse,
@@ -598,6 +620,7 @@ export const accountsOperations = {
     access: 'write',
     scope: 'accounts',
     summary: 'Multiply the tier limits for a while',
+    description: '`multiplier`, `duration` and `reason` are required: a boost request says how much, for how long and why.',
     body: TemporaryBoostRequest,
     response: TemporaryBoostResponse,
     errors: ['VALIDATION_ERROR'],
@@ -640,6 +663,7 @@ export const accountsOperations = {
     memberPermission: 'manage_integrations',
     memberScope: 'integrations',
     summary: 'Update the notifications section (partial): email, chat and the account webhook',
+    description: 'Webhook `events` are the event types the emulator emits (01, Events 6: the complete list is not shown).',
     body: UpdateNotificationsRequest,
     response: NotificationsSettings,
     errors: ['VALIDATION_ERROR'],
@@ -669,6 +693,8 @@ export const accountsOperations = {
     memberPermission: 'manage_security',
     memberScope: 'security',
     summary: "Update the security section (partial); an allow-list that would refuse the caller's address needs allow_lockout",
+    description:
+      "`max_api_keys` is a whole number (a count of keys). `allow_lockout` (chosen) confirms an allow-list that would refuse the caller's own address.",
     body: UpdateSecurityRequest,
     response: SecuritySettings,
     errors: ['VALIDATION_ERROR', 'SELF_LOCKOUT'],
@@ -684,6 +710,7 @@ export const accountsOperations = {
     memberPermission: 'manage_integrations',
     memberScope: 'integrations',
     summary: 'Update the integrations section (partial): code host, registries, monitoring',
+    description: 'Each of `registries` needs its `url`: a registry entry is its address.',
     body: UpdateIntegrationsRequest,
     response: IntegrationsSettings,
     errors: ['VALIDATION_ERROR'],
@@ -697,6 +724,8 @@ export const accountsOperations = {
     access: 'write',
     scope: 'accounts',
     summary: "Update the account's preferences (partial): time zone, language, theme, formats, default region",
+    description:
+      "`default_region` is one of the emulator's regions (us-east-1, us-west-2, eu-west-1, ap-southeast-1), the list cluster restarts take.",
     body: UpdatePreferencesRequest,
     response: PreferencesSettings,
     errors: ['VALIDATION_ERROR'],
@@ -726,6 +755,8 @@ export const accountsOperations = {
     scope: 'accounts',
     summary:
       'Import settings (JSON or YAML, what export produced): answers the plan of changes and risks; validate_only changes nothing; each section needs the permission of its update',
+    description:
+      "`settings` is required (what is imported). `merge_strategy` is `overwrite`, the one value the document uses (another's meaning is not shown). `allow_lockout` (chosen) as in the security update.",
     body: ImportSettingsRequest,
     bodyMedia: { 'application/json': ImportSettingsRequest, 'application/yaml': ImportSettingsRequest },
     response: ImportSettingsResponse,

@@ -99,7 +99,8 @@ export type EffectivePermissions = z.infer<typeof EffectivePermissions>;
 
 /** POST /v2/accounts/permissions/check. */
 export const PermissionCheckRequest = z.strictObject({
-  userId: z.string().startsWith('usr_').max(100),
+  /** Whose access; the caller's own member when absent (01 marks none of the check's fields required). */
+  userId: z.string().startsWith('usr_').max(100).optional(),
   permission: PermissionName,
   scope: SchemaScope,
   resourceId: z.string().min(1).max(200).optional(),
@@ -212,7 +213,7 @@ export function requiredAccess(op: Pick<Operation, 'access' | 'memberPermission'
  * resources of the three documents. Sub-resources (a cluster's ports and secrets) are decided
  * on their cluster; keys and members are account records, never shared.
  */
-const RESOURCE_PARAMS = ['cluster_id', 'endpoint_id', 'job_id', 'dataset_id', 'model_id', 'tune_id', 'template_id'] as const;
+const RESOURCE_PARAMS = ['cluster_id', 'endpointId', 'job_id', 'dataset_id', 'model_id', 'tune_id', 'template_id'] as const;
 
 /**
  * The ids of the resources a request's path names, in RESOURCE_PARAMS order: what the

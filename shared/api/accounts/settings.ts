@@ -386,9 +386,13 @@ export type UpdatePreferencesRequest = z.infer<typeof UpdatePreferencesRequest>;
 
 // ---- the chat notification test ---------------------------------------------------------
 
+/**
+ * 01 marks none of the test's fields required: without `webhook_url` the saved chat settings
+ * are tested (their address and channel); `type` is `chat`, the one kind the document names.
+ */
 export const NotificationTestRequest = z.strictObject({
-  type: z.literal('chat'),
-  webhook_url: httpsUrl('webhook_url'),
+  type: z.literal('chat').default('chat'),
+  webhook_url: httpsUrl('webhook_url').optional(),
   channel: z.string().max(100).optional(),
 });
 

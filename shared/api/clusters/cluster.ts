@@ -8,7 +8,7 @@ import {
   CURRENCY,
   GpuType,
   ProjectId,
-  QueryBool,
+  queryBool,
   Region,
   SnapshotId,
   TemplateId,
@@ -80,7 +80,7 @@ export type Cluster = z.output<typeof Cluster>;
 export const ListClustersQuery = z.strictObject({
   status: ClusterStatus.optional(),
   project_id: ProjectId.optional(),
-  include_metrics: QueryBool.default(false),
+  include_metrics: queryBool(false),
 });
 export type ListClustersQuery = z.input<typeof ListClustersQuery>;
 

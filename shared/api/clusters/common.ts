@@ -122,9 +122,16 @@ export const Tags = z
  * A boolean query parameter. On the wire it is the string 'true' or 'false'; callers in
  * the app may pass a real boolean (the gateway stringifies it). Output is a boolean.
  */
-export const QueryBool = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'true or false' })
-  .transform((v) => v === true || v === 'true');
+const QueryBoolInput = z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'true or false' });
+const asBoolean = (v: boolean | 'true' | 'false') => v === true || v === 'true';
+export const QueryBool = QueryBoolInput.transform(asBoolean);
+
+/**
+ * A boolean query parameter with its default. The default sits before the transform, on the
+ * wire's side, so the OpenAPI document publishes it (issue 22: the documents' defaults, e.g.
+ * `tail` true); one after the transform would not show.
+ */
+export const queryBool = (byDefault: boolean) => QueryBoolInput.default(byDefault).transform(asBoolean);
 
 /** `meta` of every cluster-area response carries the request id (issue 3). */
 export const ClusterMeta = z.looseObject({ request_id: z.string() });

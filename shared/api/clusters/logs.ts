@@ -3,7 +3,7 @@
 // framing, the search's grammar and answer, bounds) is chosen in docs/decisions.md, "Logs".
 import { z } from 'zod';
 import { Timestamp, oneOrMany } from '../common';
-import { ClusterMeta, QueryBool, clusterEnvelope } from './common';
+import { ClusterMeta, clusterEnvelope, queryBool } from './common';
 
 const LEVELS = ['debug', 'info', 'warn', 'error', 'fatal'] as const;
 export const LogLevel = z.enum(LEVELS);
@@ -83,7 +83,7 @@ export const LogsQuery = z.strictObject({
     .default(0),
   format: LogFormat.default('json'),
   /** Most recent first (default), else oldest first. */
-  tail: QueryBool.default(true),
+  tail: queryBool(true),
 });
 export type LogsQuery = z.input<typeof LogsQuery>;
 

@@ -2,10 +2,12 @@
 // data points, aggregated statistics (not shown in the document; chosen, docs/decisions.md
 // "Metrics") and custom gauge metrics.
 import { z } from 'zod';
-import { QueryBool, Tags, Timestamp, ClusterMeta, clusterEnvelope } from './common';
+import { listInput, splitList } from '../common';
+import { queryBool, Tags, Timestamp, ClusterMeta, clusterEnvelope } from './common';
 
 /** 02-clusters.md, Metrics snapshot: "Metric categories". */
-export const MetricCategory = z.enum(['gpu', 'cpu', 'storage', 'network', 'application']);
+const CATEGORIES = ['gpu', 'cpu', 'storage', 'network', 'application'] as const;
+export const MetricCategory = z.enum(CATEGORIES);
 export type MetricCategory = z.infer<typeof MetricCategory>;
 
 /** GPU ids are `gpu_<index>` (the index nvidia-smi shows), from 0 to the cluster's GPU count − 1. */
@@ -16,9 +18,8 @@ export const gpuLabel = (gpu: number | string) => `GPU ${typeof gpu === 'number'
 const GpuIdParam = z.string().regex(GPU_ID_PATTERN, 'a GPU id such as gpu_0');
 
 /** `metrics` on the wire: repeated (`metrics=gpu&metrics=cpu`) or comma-separated (`metrics=gpu,cpu`). */
-const MetricCategories = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
+const MetricCategories = listInput(CATEGORIES, 'categories among gpu, cpu, storage, network, application')
+  .transform(splitList)
   .pipe(z.array(MetricCategory, { error: 'categories among gpu, cpu, storage, network, application' }).min(1).max(5));
 
 /**
@@ -51,10 +52,10 @@ export type MetricsAggregation = z.infer<typeof MetricsAggregation>;
 export const MetricsQuery = z.strictObject({
   metrics: MetricCategories.optional(),
   gpu_id: GpuIdParam.optional(),
-  include_processes: QueryBool.default(false),
-  include_temperature: QueryBool.default(true),
-  include_power: QueryBool.default(true),
-  include_custom: QueryBool.default(true),
+  include_processes: queryBool(false),
+  include_temperature: queryBool(true),
+  include_power: queryBool(true),
+  include_custom: queryBool(true),
 });
 export type MetricsQuery = z.input<typeof MetricsQuery>;
 

@@ -1,6 +1,6 @@
 // The HTTPS proxy of a cluster (02-clusters.md, Proxy configuration; Proxy and ports).
 import { z } from 'zod';
-import { ClusterId, IpList, QueryBool, Timestamp, clusterEnvelope } from './common';
+import { ClusterId, IpList, queryBool, Timestamp, clusterEnvelope } from './common';
 import { PortMapping } from './ports';
 
 /** Access logs: at most this many entries per read (docs/decisions.md, Access-log queries). */
@@ -11,9 +11,9 @@ const ACCESS_LOG_MINUTES_MAX = 10_080;
 
 export const ProxyQuery = z
   .strictObject({
-    include_health: QueryBool.default(false),
-    include_access_logs: QueryBool.default(false),
-    include_ssl_info: QueryBool.default(false),
+    include_health: queryBool(false),
+    include_access_logs: queryBool(false),
+    include_ssl_info: queryBool(false),
     /** Only entries of the last N minutes of the server's clock (chosen; the document names only include_access_logs). */
     access_logs_minutes: z.coerce.number().int().min(1).max(ACCESS_LOG_MINUTES_MAX).optional(),
     /** Only entries at or after / at or before these times. */

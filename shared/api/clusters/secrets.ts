@@ -2,7 +2,7 @@
 // back only with include_value(s)=true and the elevated permission the emulator checks.
 import { z } from 'zod';
 import { RoleKey } from '../common';
-import { ClusterId, EnvVarName, QueryBool, Tags, Timestamp, UserId, clusterEnvelope, DeletedData } from './common';
+import { ClusterId, EnvVarName, queryBool, Tags, Timestamp, UserId, clusterEnvelope, DeletedData } from './common';
 
 /** Filter values first, then the other values the document shows in create calls. */
 export const SecretType = z.enum(['api_key', 'database', 'certificate', 'file', 'generic', 'cloud_provider', 'webhook', 'monitoring']);
@@ -119,13 +119,13 @@ export type Secret = z.output<typeof Secret>;
 export const ListSecretsQuery = z.strictObject({
   type: SecretType.optional(),
   category: SecretCategory.optional(),
-  include_values: QueryBool.default(false),
+  include_values: queryBool(false),
   /** Matched against name and description, case-insensitively. */
   search: z.string().max(200).optional(),
 });
 export type ListSecretsQuery = z.input<typeof ListSecretsQuery>;
 
-export const GetSecretQuery = z.strictObject({ include_value: QueryBool.default(false) });
+export const GetSecretQuery = z.strictObject({ include_value: queryBool(false) });
 export type GetSecretQuery = z.input<typeof GetSecretQuery>;
 
 export const SecretParams = z.strictObject({ cluster_id: ClusterId, secret_name: SecretName });

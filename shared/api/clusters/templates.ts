@@ -7,6 +7,7 @@ import {
   ProjectId,
   Protocol,
   QueryBool,
+  queryBool,
   Tags,
   TemplateId,
   Timestamp,
@@ -210,7 +211,7 @@ export const ListTemplatesQuery = z.strictObject({
   search: z.string().max(200).optional(),
   /** Chosen order: name ascending; created_at, usage_count and rating descending. */
   sort_by: TemplateSortBy.default('name'),
-  include_deprecated: QueryBool.default(false),
+  include_deprecated: queryBool(false),
 });
 export type ListTemplatesQuery = z.input<typeof ListTemplatesQuery>;
 

@@ -7,7 +7,7 @@ export { Timestamp };
 
 const ENDPOINT_ID_PATTERN = /^ep_[A-Za-z0-9]+$/;
 export const EndpointId = z.string().regex(ENDPOINT_ID_PATTERN, 'an endpoint id such as ep_…');
-export const EndpointIdParams = z.object({ endpoint_id: EndpointId });
+export const EndpointIdParams = z.object({ endpointId: EndpointId });
 
 /** Health report status (03, Health report). */
 export const HealthStatus = z.enum(['healthy', 'degraded', 'unhealthy', 'starting', 'stopped', 'error']);

@@ -1,24 +1,20 @@
 // Health, readiness and liveness (03-endpoints-training.md, Health report; Endpoints: Endpoint
 // health). What each depth holds is docs/decisions.md, Endpoints: health checks.
 import { z } from 'zod';
+import { listInput, splitList } from '../common';
 import { ComponentStatus, EndpointId, HealthStatus, Readiness, Timestamp } from './common';
 import { TrafficMetrics } from './endpoint';
 
 export const HealthCheckDepth = z.enum(['basic', 'detailed', 'deep']);
 export type HealthCheckDepth = z.infer<typeof HealthCheckDepth>;
-export const HealthInclude = z.enum(['dependencies', 'resources', 'connectivity']);
+const INCLUDES = ['dependencies', 'resources', 'connectivity'] as const;
+export const HealthInclude = z.enum(INCLUDES);
 export type HealthInclude = z.infer<typeof HealthInclude>;
 const HEALTH_TIMEOUT = { minimum: 1, maximum: 30, default: 10 } as const;
 
-/** `include` on the wire: a comma list, or repeated. */
-const IncludeList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter((s) => s !== ''),
-  )
+/** `include` on the wire: a comma list, or repeated (an empty one includes nothing). */
+const IncludeList = listInput(INCLUDES, 'a list among dependencies, resources, connectivity', true)
+  .transform(splitList)
   .pipe(z.array(HealthInclude, { error: 'a list among dependencies, resources, connectivity' }).max(3));
 
 export const HealthQuery = z.strictObject({

@@ -63,8 +63,16 @@ export function compareVersions(a: string, b: string): number {
   return xa.length - xb.length;
 }
 
+/** The version after `latest` when a new one names none: the next minor (`v1.2.0` → `v1.3.0`, `v2.0.0-rc.1` → `v2.1.0`). */
+export function nextMinorVersion(latest: string): string {
+  const m = VERSION_PATTERN.exec(latest);
+  if (!m) throw new RangeError(`not a version: ${latest}`);
+  return `${latest.startsWith('v') ? 'v' : ''}${m[1]}.${Number(m[2]) + 1}.0`;
+}
+
 export const CreateModelVersionRequest = z.strictObject({
-  version: z.string().max(MODEL_LIMITS.version.max).regex(VERSION_PATTERN, 'a semantic version such as v1.1.0'),
+  /** Optional (03 marks none of the fields required): the next minor after the latest version when absent. */
+  version: z.string().max(MODEL_LIMITS.version.max).regex(VERSION_PATTERN, 'a semantic version such as v1.1.0').optional(),
   /** Optional (03, Models: the document marks required fields where it means them): without it the version holds the latest one's files. */
   trainingJobId: JobId.optional(),
   description: z.string().max(MODEL_LIMITS.description.max).optional(),

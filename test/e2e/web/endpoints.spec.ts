@@ -70,7 +70,7 @@ test.describe('Endpoints', () => {
     await advanceClock(page, 20 + 15 * Math.max(from, to) + 5);
     await expect(page.getByTestId('endpoint-detail-status')).toHaveText('healthy', { timeout: 15_000 });
     await expect(page.getByTestId('rollout-progress')).toBeHidden();
-    const after = await bridgeCall<Endpoint>(page, 'endpoints.get', { params: { endpoint_id: subject.id } });
+    const after = await bridgeCall<Endpoint>(page, 'endpoints.get', { params: { endpointId: subject.id } });
     expect(after.configuration.workerCount).toBe(to);
   });
 
@@ -106,7 +106,7 @@ test.describe('Endpoints', () => {
     await expect(confirm).toBeHidden();
     await expect(page.getByTestId('endpoint-detail-status')).toHaveText('updating');
     await expect(page.getByTestId('rollout-changes')).toContainText('env CONSOLE_RESTARTED_AT');
-    const after = await bridgeCall<Endpoint>(page, 'endpoints.get', { params: { endpoint_id: unhealthy.id } });
+    const after = await bridgeCall<Endpoint>(page, 'endpoints.get', { params: { endpointId: unhealthy.id } });
     expect(after.status).toBe('updating');
     expect(after.configuration.environmentVariables.CONSOLE_RESTARTED_AT).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(after.configuration.workerCount).toBe(unhealthy.configuration.workerCount);

@@ -122,7 +122,7 @@ describe('emulator admin routes', () => {
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe('3.1.0');
     for (const op of emulatorRoutes) {
-      const path = op.path.replace(/:([a-z_]+)/g, '{$1}');
+      const path = op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
       expect(r.body.paths[path]?.[op.method.toLowerCase()], `${op.method} ${op.path}`).toMatchObject({ operationId: op.id });
     }
     const create = r.body.paths['/v2/accounts/api-keys'].post;

@@ -124,7 +124,7 @@ function mutate(rng: Rng, sample: Record<string, unknown>): unknown {
 function pathFor(rng: Rng, op: Operation): string {
   const roll = rng.next();
   if (roll < 0.06) return '/' + Array.from({ length: rng.int(1, 5) }, () => rng.pick(SEGMENTS)).join('/');
-  return op.path.replace(/:[a-z_]+/g, (param) => {
+  return op.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, (param) => {
     const r = rng.next();
     const real = seeded[param.slice(1)];
     if (real?.length && r < 0.6) return encodeURIComponent(rng.pick(real));

@@ -40,7 +40,7 @@ describe('the OpenAPI document and the operation table', () => {
   it('documents every operation with each error it can answer, at its status and in its envelope', async () => {
     const doc = (await t.call('GET', '/_emulator/openapi.json')).body;
     for (const op of ops) {
-      const entry = doc.paths[op.path.replace(/:([a-z_]+)/g, '{$1}')]?.[op.method.toLowerCase()];
+      const entry = doc.paths[op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')]?.[op.method.toLowerCase()];
       expect(entry?.operationId, `${op.method} ${op.path} has no OpenAPI entry`).toBe(op.id);
       for (const [code, shapes] of errorShapesOf(op)) {
         const response = entry.responses[String(ERROR_STATUS[code])];

@@ -83,7 +83,7 @@ function keyId(existing: string[]): unknown {
 /** Every path parameter the operation names: key ids as before, cluster-area ids that name nothing (a 404 from the emulator). */
 function paramsFor(op: Operation, keyIds: string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {};
-  for (const [, name] of op.path.matchAll(/:([a-z_]+)/g)) {
+  for (const [, name] of op.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)) {
     params[name!] =
       name === 'key_id' ? keyId(keyIds) : pick(['cluster_doesnotexist', 'tmpl_doesnotexist', 'port_doesnotexist', 'NO_SUCH_SECRET', 'x y']);
   }

@@ -139,7 +139,7 @@ describe('a refused call as the check that explains it', () => {
   it('finds the resource in the path parameters, the cluster of a secret', () => {
     // The same resources the enforcement decides on: a port or secret on its cluster, never a member.
     expect(resourceIdsOf({ cluster_id: 'cl_1', secret_name: 'TOKEN' })).toEqual(['cl_1']);
-    expect(resourceIdsOf({ endpoint_id: 'ep_1' })).toEqual(['ep_1']);
+    expect(resourceIdsOf({ endpointId: 'ep_1' })).toEqual(['ep_1']);
     expect(resourceIdsOf({ port_id: 'p_1' })).toEqual([]);
     expect(resourceIdsOf({ user_id: 'usr_1' })).toEqual([]);
     expect(resourceIdsOf({})).toEqual([]);

@@ -142,7 +142,7 @@ describe('an audit event in words', () => {
       { label: 'Scope', value: 'accounts', mono: false },
       { label: 'Missing', value: 'write on accounts' },
     ]);
-    const withId = event({ details: { method: 'PUT', route: 'PUT /v2/endpoints/:endpoint_id', path: '/v2/endpoints/ep_9', missing: {} } });
+    const withId = event({ details: { method: 'PUT', route: 'PUT /v2/endpoints/:endpointId', path: '/v2/endpoints/ep_9', missing: {} } });
     expect(detailFacts(withId).map((f) => f.label)).toEqual(['Route', 'Path', 'Missing']);
   });
 

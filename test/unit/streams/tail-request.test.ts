@@ -24,7 +24,7 @@ describe('tailRequest', () => {
     ).toEqual({
       op: 'endpoints.logs',
       input: {
-        params: { endpoint_id: 'ep_abc' },
+        params: { endpointId: 'ep_abc' },
         query: { stream: 'true', limit: 50, level: undefined, source: undefined, startTime: since },
       },
     });

@@ -17,7 +17,7 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
 
 export function endpointIssueError(where: 'params' | 'query' | 'body', issue: z.core.$ZodIssue, value: unknown): ApiError | null {
   const head = issue.path[0];
-  if (where === 'params' && head === 'endpoint_id') return endpointNotFound(at(value, ['endpoint_id']));
+  if (where === 'params' && head === 'endpointId') return endpointNotFound(at(value, ['endpointId']));
   if (where === 'body' && head === 'endpointIds' && issue.path.length === 2 && issue.code === 'invalid_format')
     return endpointNotFound(at(value, issue.path));
   if (where === 'body' && typeof head === 'string' && CONFIG_FIELDS.has(head) && (issue.code === 'too_big' || issue.code === 'too_small')) {

@@ -92,7 +92,7 @@ export const useEndpoints = create<EndpointsState>()((set, get) => {
       patchDetail(id, known ? { endpoint: known, status: 'ready', refreshing: true } : { status: 'loading', error: null });
       const seq = (reads.get(id) ?? 0) + 1;
       reads.set(id, seq);
-      const params = { endpoint_id: id };
+      const params = { endpointId: id };
       const [record, health, ready, live] = await Promise.allSettled([
         api('endpoints.get', { params }),
         api('endpoints.health', { params, query: { check: 'detailed' } }),
@@ -126,7 +126,7 @@ export const useEndpoints = create<EndpointsState>()((set, get) => {
       const knownOf = () => get().details[id]?.endpoint ?? get().endpoints.find((e) => e.id === id);
       // As reviewed: a read answered while the update is under way may already hold the new configuration.
       const before = knownOf()?.configuration;
-      const { data } = await api('endpoints.update', { params: { endpoint_id: id }, body: request });
+      const { data } = await api('endpoints.update', { params: { endpointId: id }, body: request });
       reads.set(id, (reads.get(id) ?? 0) + 1);
       const known = knownOf();
       if (known) {

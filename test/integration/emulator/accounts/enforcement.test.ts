@@ -83,7 +83,7 @@ describe('the access model on every route (http)', () => {
     expect(routes).toEqual(
       expect.arrayContaining([
         ['POST /v1/clusters/:cluster_id/secrets', expect.stringMatching(/^key_/)],
-        ['PUT /v2/endpoints/:endpoint_id', expect.stringMatching(/^key_/)],
+        ['PUT /v2/endpoints/:endpointId', expect.stringMatching(/^key_/)],
       ]),
     );
   });

@@ -147,6 +147,15 @@ describe('permissions and roles (http)', () => {
     expect((await check(holder('viewer').id, 'write', 'clusters', t.keys.admin)).allowed).toBe(false);
   });
 
+  it('checks the caller themselves when the body names no userId', async () => {
+    const r = await t.call('POST', '/v2/accounts/permissions/check', {
+      key: t.keys.viewer,
+      body: { permission: 'write', scope: 'clusters' },
+    });
+    expect(r.status).toBe(200);
+    expect(PermissionCheckResponse.parse(r.body)).toMatchObject({ userId: holder('viewer').id, role: 'viewer', allowed: false });
+  });
+
   it('echoes the resource a check names, and says no share exists', async () => {
     const r = await t.call('POST', '/v2/accounts/permissions/check', {
       body: { userId: holder('viewer').id, permission: 'write', scope: 'clusters', resourceId: 'cluster_abc' },

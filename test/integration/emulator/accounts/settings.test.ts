@@ -2,7 +2,8 @@
 // vocabulary, write-only values, unknown fields, member permissions), the settings taking effect
 // (the IP allow-list on every route, checked from a second loopback address, the self-lockout
 // guard, the audit retention), and settings as code (export, import with its plan, round trips).
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { AREAS } from '../../../../main/emulator/areas';
@@ -198,6 +199,37 @@ describe('account settings (http)', () => {
         expect(r.body.error).toBe('INSUFFICIENT_PERMISSIONS');
       }
       expect((await t.call('GET', '/v2/accounts/settings', { key: t.keys.viewer })).status).toBe(403);
+    });
+
+    it('tests the chat webhook given, or without one the saved chat settings (01 marks no field required)', async () => {
+      const received: unknown[] = [];
+      const hook = createServer((req, res) => {
+        let text = '';
+        req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        req.on('end', () => {
+          received.push(JSON.parse(text));
+          res.end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      const test = (body: unknown) => t.call('POST', '/v2/accounts/settings/notifications/test', { body });
+      try {
+        expect((await put('notifications', { chat: { webhook_url: null, channel: null } })).status).toBe(200);
+        const none = await test({});
+        expect(none.status).toBe(400);
+        expect(none.body).toMatchObject({ error: 'VALIDATION_ERROR', details: { field: 'webhook_url' } });
+
+        expect((await put('notifications', { chat: { webhook_url: url, channel: '#ops' } })).status).toBe(200);
+        const saved = await test({});
+        expect(saved.status).toBe(200);
+        expect(saved.body.test).toMatchObject({ type: 'chat', status: 'sent' });
+        const given = await test({ type: 'chat', webhook_url: url });
+        expect(given.body.test).toMatchObject({ type: 'chat', status: 'sent' });
+        expect(received).toEqual([{ text: expect.any(String), channel: '#ops' }, { text: expect.any(String) }]);
+      } finally {
+        hook.close();
+      }
     });
   });
 

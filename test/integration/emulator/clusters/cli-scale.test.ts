@@ -26,7 +26,7 @@ describe('emulator CLI, cluster area', () => {
   it('documents every cluster route in the OpenAPI document, errors in the cluster envelope', async () => {
     const { body } = await get('/_emulator/openapi.json');
     for (const op of Object.values(clustersOperations)) {
-      const path = op.path.replace(/:([a-z_]+)/g, '{$1}');
+      const path = op.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
       const entry = body.paths[path]?.[op.method.toLowerCase()];
       expect(entry?.operationId, op.id).toBe(op.id);
       expect(entry.responses['404'].content['application/json'].schema.$ref).toBe('#/components/schemas/ClusterError');

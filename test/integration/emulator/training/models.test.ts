@@ -225,6 +225,11 @@ describe('model update and versions', () => {
     expect(after.versions.map((x: Json) => x.derivedFrom)).toEqual([null, null, 'v1.1.0']);
     expect(errorOf(await post({ version: 'v1.2.0' }))).toMatchObject({ status: 409, code: 'VERSION_EXISTS' });
     expect(errorOf(await post({ version: 'v1.1.9' }))).toMatchObject({ status: 409, code: 'VERSION_NOT_NEWER' });
+
+    // Without a number either (03 marks none of the fields required): the next minor after the latest.
+    const unnumbered = await post({ changelog: ['Same weights, new tokenizer config'] });
+    expect(unnumbered.status, JSON.stringify(unnumbered.body)).toBe(201);
+    expect(unnumbered.body).toMatchObject({ version: 'v1.3.0', trainingJobId: null, derivedFrom: 'v1.2.0' });
   });
 });
 

@@ -136,7 +136,7 @@ describe('member access', () => {
 
   it('takes the resource ids from the path parameters that name resources', () => {
     expect(resourceIdsOf({ cluster_id: 'c1', secret_name: 'S', port_id: 'p' })).toEqual(['c1']);
-    expect(resourceIdsOf({ endpoint_id: 'e1', job_id: 'j1', model_id: 'm1', dataset_id: 'd1', tune_id: 't1', template_id: 'tp' })).toEqual([
+    expect(resourceIdsOf({ endpointId: 'e1', job_id: 'j1', model_id: 'm1', dataset_id: 'd1', tune_id: 't1', template_id: 'tp' })).toEqual([
       'e1',
       'j1',
       'd1',

@@ -3,7 +3,7 @@
 // precedence, and benchmark scores that rise as the validation loss falls.
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compareVersions, VERSION_PATTERN } from '../../../../shared/api/training/models-actions';
+import { compareVersions, nextMinorVersion, VERSION_PATTERN } from '../../../../shared/api/training/models-actions';
 import { benchmarkScore, type Comparable } from '../../../../main/emulator/areas/training/models/compare';
 import { blockContent, bufferContent, chunksOf } from '../../../../main/emulator/areas/training/models/content';
 import { crc32Combine, crc32Repeated } from '../../../../main/emulator/areas/training/models/crc32';
@@ -145,6 +145,17 @@ describe('versions', () => {
       'v1.10.0',
     ]);
     expect(compareVersions('v1.1.0', '1.1.0')).toBe(0);
+  });
+
+  it('numbers an unnumbered new version as the next minor, newer than the latest', () => {
+    for (const [latest, next] of [
+      ['v1.2.0', 'v1.3.0'],
+      ['1.9.4', '1.10.0'],
+      ['v2.0.0-rc.1', 'v2.1.0'],
+    ] as const) {
+      expect(nextMinorVersion(latest)).toBe(next);
+      expect(compareVersions(next, latest)).toBeGreaterThan(0);
+    }
   });
 });
 

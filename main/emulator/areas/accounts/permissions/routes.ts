@@ -11,7 +11,7 @@ import { accountsOf, type Accounts } from '../state';
 import type { StoredMember } from '../stored-schema';
 import { callerMemberOf, memberOf } from './member';
 import type { Caller } from '../../../core/area';
-import { insufficientPermissions } from '../../../core/errors';
+import { insufficientPermissions, validationError } from '../../../core/errors';
 import { grantView, roleView, stateAt } from './views';
 import { defineRoute } from '../../../core/route-def';
 import { accessWorldOf, decide } from './decide';
@@ -155,8 +155,11 @@ export const permissionRoutes = [
   }),
   defineRoute(ops['permissions.check'], (ctx, { body, key, now }): PermissionCheckResponse => {
     const accounts = accountsOf(ctx.store);
-    assertMayCheck(accounts, key, body.userId, now);
-    const m = memberOf(accounts, body.userId);
+    // Without `userId` the caller checks themselves (the document marks none of the fields required).
+    const userId = body.userId ?? callerMemberOf(accounts, key)?.id;
+    if (userId === undefined) throw validationError('userId', 'required: this key belongs to no member');
+    assertMayCheck(accounts, key, userId, now);
+    const m = memberOf(accounts, userId);
     const resourceId = body.resourceId ?? null;
     const { allowed, source, reason, chain } = decide(
       accessWorldOf(accounts),

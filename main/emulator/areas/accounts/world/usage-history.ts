@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 const ENDPOINTS: Record<'reads' | 'writes' | 'executions', readonly string[]> = {
   reads: ['GET /v2/accounts/api-keys', 'GET /v1/clusters', 'GET /v1/clusters/:cluster_id', 'GET /v2/endpoints', 'GET /v2/accounts/usage'],
   writes: ['POST /v2/accounts/api-keys', 'PUT /v1/clusters/:cluster_id/proxy', 'POST /v2/training/jobs'],
-  executions: ['POST /v2/endpoints/:endpoint_id/run', 'POST /v2/endpoints/batch-execute'],
+  executions: ['POST /v2/endpoints/:endpointId/run', 'POST /v2/endpoints/batch-execute'],
 };
 
 export function syntheticUsage(

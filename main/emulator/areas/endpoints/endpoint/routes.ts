@@ -13,7 +13,7 @@ export const endpointRoutes = [
     return { endpoints: s.endpoints.map((e) => endpointView(s, e, now)) };
   }),
   defineRoute(ops['endpoints.get'], (ctx, { params, now }) =>
-    endpointView(endpointsState(ctx.store), endpointOr404(ctx.store, params.endpoint_id), now),
+    endpointView(endpointsState(ctx.store), endpointOr404(ctx.store, params.endpointId), now),
   ),
   updateRoute,
 ];

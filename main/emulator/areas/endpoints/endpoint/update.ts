@@ -45,7 +45,7 @@ function changesOf(before: EndpointConfiguration, after: EndpointConfiguration):
 
 export const updateRoute = defineRoute(ops['endpoints.update'], (ctx, { params, body, now }) => {
   const s = endpointsState(ctx.store);
-  const e = endpointOr404(ctx.store, params.endpoint_id);
+  const e = endpointOr404(ctx.store, params.endpointId);
   const before = e.configuration;
   const after: EndpointConfiguration = {
     workerCount: body.workerCount ?? before.workerCount,

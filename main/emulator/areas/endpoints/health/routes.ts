@@ -11,7 +11,7 @@ import { iso } from '../endpoint/view';
 
 export const healthRoutes = [
   defineRoute(ops['endpoints.health'], (ctx, { params, query, now }) => {
-    const e = endpointOr404(ctx.store, params.endpoint_id);
+    const e = endpointOr404(ctx.store, params.endpointId);
     const outcome = healthReport(e, now, query.check, query.include ?? []);
     if (outcome.durationMs > query.timeout * 1000) throw healthCheckTimeout(query.timeout, partialResults(outcome, query.timeout * 1000));
     return outcome.report;
@@ -33,7 +33,7 @@ export const healthRoutes = [
     return { reports, errors, summary: { total: endpoints.length, ...counts, timedOut: errors.length }, checkedAt: iso(now) };
   }),
   defineRoute(ops['endpoints.ready'], (ctx, { params, now }) => {
-    const e = endpointOr404(ctx.store, params.endpoint_id);
+    const e = endpointOr404(ctx.store, params.endpointId);
     const h = healthAt(e, now);
     const model = h === 'healthy' || h === 'degraded' || h === 'unhealthy';
     const resources = gpuAvailableAt(e, now);
@@ -54,7 +54,7 @@ export const healthRoutes = [
     };
   }),
   defineRoute(ops['endpoints.live'], (ctx, { params, now }) => {
-    const e = endpointOr404(ctx.store, params.endpoint_id);
+    const e = endpointOr404(ctx.store, params.endpointId);
     const h = healthAt(e, now);
     const since = servingSince(e, now);
     // A starting endpoint's process is up (alive, not ready); stopped or failed ones have none.

@@ -94,7 +94,7 @@ const wantsStream = (query: GetLogsQuery, accept: string) =>
 
 export const logRoutes = [
   defineRoute(ops['endpoints.logs'], (ctx, { params, query, headers, now }) => {
-    const e = endpointOr404(ctx.store, params.endpoint_id);
+    const e = endpointOr404(ctx.store, params.endpointId);
     const accept = headerOf(headers, 'accept');
     const { start, end } = timeRangeOf(query.startTime, query.endTime, now);
     const keep = keepOf(query);

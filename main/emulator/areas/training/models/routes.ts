@@ -2,7 +2,7 @@
 // Training: models): list, detail, update, versions, deploy, download, compare, archive and the
 // restore the emulator adds. Deployments and downloads: deploy.ts, download.ts.
 import { pageOf, sortByKey } from '../list-page';
-import { compareVersions } from '../../../../../shared/api/training/models-actions';
+import { compareVersions, nextMinorVersion } from '../../../../../shared/api/training/models-actions';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { invalidState } from '../../../core/errors';
 import { defineRoute } from '../../../core/route-def';
@@ -91,16 +91,18 @@ export const modelRoutes = [
       const m = modelOr404(state, ctx.store, params.model_id, now);
       assertNotArchived(m);
       const versions = versionsOf(m);
-      const same = versions.find((v) => compareVersions(v.version, body.version) === 0);
-      if (same) throw versionExists(m.id, same.version, same.training_job_id, `The model already has version ${same.version}`);
       const latest = versions.at(-1)!;
-      if (compareVersions(body.version, latest.version) < 0) throw versionNotNewer(m.id, body.version, latest.version);
+      // Without a number, the next minor after the latest (03 marks none of the fields required).
+      const version = body.version ?? nextMinorVersion(latest.version);
+      const same = versions.find((v) => compareVersions(v.version, version) === 0);
+      if (same) throw versionExists(m.id, same.version, same.training_job_id, `The model already has version ${same.version}`);
+      if (compareVersions(version, latest.version) < 0) throw versionNotNewer(m.id, version, latest.version);
       let v: StoredModelVersion;
       if (body.trainingJobId === undefined) {
         // Not trained here: the latest version's files (the same bytes) and metrics, under a new number.
         v = {
           ...structuredClone(latest),
-          version: body.version,
+          version: version,
           training_job_id: null,
           description: body.description ?? null,
           changelog: body.changelog ?? [],
@@ -117,16 +119,7 @@ export const modelRoutes = [
         const fromJob = versions.find((x) => x.training_job_id === job.id);
         if (fromJob)
           throw versionExists(m.id, fromJob.version, job.id, `The training job is already version ${fromJob.version} of the model`);
-        v = versionFromJob(
-          job,
-          run,
-          now,
-          t.runningMs,
-          `${m.id}@${body.version}`,
-          body.version,
-          body.description ?? null,
-          body.changelog ?? [],
-        );
+        v = versionFromJob(job, run, now, t.runningMs, `${m.id}@${version}`, version, body.description ?? null, body.changelog ?? []);
       }
       m.versions = [...versions, v];
       applyVersion(m, v);

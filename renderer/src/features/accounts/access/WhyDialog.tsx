@@ -14,7 +14,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import type { PermissionCheckRequest } from '../../../../../shared/api/accounts/permissions';
 import { memberLabel } from '../../../../../shared/api/accounts/team';
 import { operations } from '../../../../../shared/api/operations';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -23,11 +22,12 @@ import { useTeamDirectory } from '../../../platform/team-directory';
 import { useLoaded } from '../../../platform/use-loaded';
 import { useWhy } from '../../../platform/why';
 import { checkPermission, verifyKey } from './access-store';
+import type { MemberCheckRequest } from './check-query';
 import { CheckAnswer } from './CheckAnswer';
 import { MemberPicker } from './MemberPicker';
 import { whyRequestOf, type WhyRequest } from './why-request';
 
-function CheckOf({ request, who }: { request: PermissionCheckRequest; who: string }) {
+function CheckOf({ request, who }: { request: MemberCheckRequest; who: string }) {
   const answer = useLoaded(JSON.stringify(request), (signal) => checkPermission(request, signal));
   if (answer.error) return <ErrorAlert error={answer.error} />;
   if (!answer.data) return <Skeleton variant="rounded" height={160} aria-busy aria-label="Checking" />;
@@ -57,7 +57,7 @@ function KeyLevel({ why }: { why: WhyRequest }) {
   );
 }
 
-function checkPath(req: PermissionCheckRequest | null, why: WhyRequest): string {
+function checkPath(req: MemberCheckRequest | null, why: WhyRequest): string {
   const q = new URLSearchParams({ tab: 'check', permission: why.permission, scope: why.scope ?? 'accounts' });
   if (req) q.set('user', req.userId);
   if (why.resourceId) q.set('resource', why.resourceId);
@@ -75,7 +75,7 @@ export default function WhyDialog() {
     setPicked(null);
   }, [error]);
   const userId = why?.userId ?? picked;
-  const request: PermissionCheckRequest | null =
+  const request: MemberCheckRequest | null =
     why && userId
       ? {
           userId,

@@ -27,8 +27,11 @@ export function checkQueryOf(params: Record<keyof typeof CHECK_URL_DEFAULTS, str
   };
 }
 
+/** A check the console sends: it always names the member (the API checks the caller without one). */
+export type MemberCheckRequest = PermissionCheckRequest & { userId: string };
+
 /** The request a complete check sends, or null while no member is picked. */
-export function checkRequestOf(query: CheckQuery): PermissionCheckRequest | null {
+export function checkRequestOf(query: CheckQuery): MemberCheckRequest | null {
   if (!query.user.startsWith('usr_')) return null;
   return {
     userId: query.user,

@@ -38,7 +38,7 @@ export const useLogs = create<LogsState>()(() => ({
   sourceName(ref, signal) {
     return ref.kind === 'cluster'
       ? api('clusters.get', { params: { cluster_id: ref.id } }, { signal }).then((r) => r.data.data.name)
-      : api('endpoints.get', { params: { endpoint_id: ref.id } }, { signal }).then((r) => r.data.name);
+      : api('endpoints.get', { params: { endpointId: ref.id } }, { signal }).then((r) => r.data.name);
   },
 
   async downloadClusterLog(clusterId, start, end) {

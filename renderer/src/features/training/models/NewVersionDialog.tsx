@@ -50,7 +50,7 @@ export function NewVersionDialog({ model, open, onClose }: { model: Model; open:
         codes: Object.fromEntries(CODES.map((c) => [c, (e: NormalizedError) => versionErrorField(e, sent.current)])),
       }),
     async submit(request) {
-      sent.current = request.version;
+      sent.current = request.version ?? '';
       const created = await useModels.getState().createVersion(model.id, request);
       notify('success', `Version ${created.version} of “${model.name}” created`);
       onClose();
