@@ -499,13 +499,19 @@ const ROUTES: Route[] = [
       chatNotifications: { t: 'boolean', req: false },
     },
   },
-  // ---- Usage and limits (the usage routes are listed in NOT_YET_BUILT) ------------------------
+  // ---- Usage and limits (the /v2/accounts/usage routes are listed in NOT_YET_BUILT) ----------
   { from: '01, Usage and limits (rate limits)', op: 'auth.rateLimits', route: 'GET /v2/auth/rate-limits' },
   {
     from: '01, Usage and limits (temporary boost)',
     op: 'auth.temporaryBoost',
     route: 'POST /v2/auth/temporary-boost',
     body: { multiplier: { t: 'number' }, duration: { t: 'string' }, reason: { t: 'string' } },
+  },
+  {
+    from: '01, Usage and limits (API analytics: "query period (value 24h is used)")',
+    op: 'analytics.apiUsage',
+    route: 'GET /v2/analytics/api-usage',
+    query: { period: { t: 'string' } },
   },
   {
     from: '01, Usage and limits (batch-execute)',
@@ -1204,7 +1210,6 @@ const NOT_YET_BUILT = [
   'GET /v2/accounts/usage/endpoints',
   'GET /v2/accounts/usage/costs',
   'GET /v2/accounts/usage/alerts',
-  'GET /v2/analytics/api-usage',
 ];
 
 /**
@@ -1243,6 +1248,7 @@ const DIFFERENCES: Record<string, string> = {
   'team.members.invite body.role': 'custom roles are assignable too',
   'team.members.update body.role': 'custom roles are assignable too',
   'team.activity query.period': 'not shown: the usage periods',
+  'analytics.apiUsage query.period': 'the document names only 24h',
   'team.members.bulk required': 'a bulk operation says what it does to whom',
   'settings.notifications.update body.webhook.events': 'the event types emitted (01, Events 6: complete list not shown)',
   'settings.security.update body.api_access.max_api_keys': 'a count of keys',
