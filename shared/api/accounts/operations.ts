@@ -636,7 +636,7 @@ export const accountsOperations = {
     scope: 'accounts',
     summary: 'Requests the API answered over a period: per route template, status class and key, with latency percentiles',
     description:
-      '`period` is 24h (the document\'s, the default), 7d or 30d: the document names only 24h and does not show the allowed values; hours are the resolution, so no shorter period.',
+      "`period` is 24h (the document's, the default), 7d or 30d: the document names only 24h and does not show the allowed values; hours are the resolution, so no shorter period.",
     query: ApiUsageQuery,
     response: ApiUsageResponse,
     fieldErrors: { period: 'INVALID_PERIOD' },
