@@ -13,7 +13,7 @@ import { clientErrorHandler } from './core/client-errors';
 import { EventHub } from './core/events';
 import { spentUsd } from './core/metering';
 import { SimClock } from './core/clock';
-import type { EmulatorContext } from './core/context';
+import { SETTLE_SLICE_MS, type EmulatorContext } from './core/context';
 import { generateKeyValue, OWNER_KEY_RE } from './core/ids';
 import { injectFetch } from './core/inject';
 import { Journal } from './core/journal';
@@ -144,6 +144,10 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     spending(fromMs, toMs) {
       return spentUsd(this.metering(), fromMs, toMs);
     },
+    settle(deadline) {
+      const now = clock.now();
+      return areas.every((a) => !a.settle || a.settle(store, now, deadline));
+    },
     happenings: (fromMs, toMs) => areas.flatMap((a) => a.happenings?.(store, fromMs, toMs) ?? []).sort((x, y) => x.at - y.at),
     store,
     limiter: new RateLimiter(opts.rateLimits !== 'report'),
@@ -192,8 +196,10 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
   events.sink = areas.find((a) => a.deliveries)?.deliveries!(ctx) ?? null;
   // The clock's part of the events (happenings, cost alerts, retries) runs twice a real second;
   // moving the clock by hand runs it at once (admin/routes.ts).
+  // Costly simulated work is settled in a slice of each tick too (AreaModule.settle).
   const ticker = setInterval(() => {
     try {
+      ctx.settle(performance.now() + SETTLE_SLICE_MS);
       events.tick();
     } catch (e) {
       onDefect(e);

@@ -2,6 +2,7 @@
 // The pipeline has already required the owner key.
 import { emulatorAdminOperations as ops } from '../../../shared/api/emulator-admin';
 import { ClockBoundError } from '../core/clock';
+import { SETTLE_SLICE_MS } from '../core/context';
 import { validationError } from '../core/errors';
 import { defineRoute } from '../core/route-def';
 import { SnapshotError } from '../state/snapshot';
@@ -22,15 +23,18 @@ export const adminRoutes = [
     return { seed: ctx.seed(), now: iso(ctx.clock.now()), message: 'Back to the seeded world' };
   }),
   defineRoute(ops['emulator.clock'], (ctx) => ctx.clock.info()),
-  defineRoute(ops['emulator.clockAdvance'], (ctx, { body }) => {
+  defineRoute(ops['emulator.clockAdvance'], async (ctx, { body }) => {
     try {
       ctx.clock.advance(body.seconds);
       ctx.store.changed('clock'); // durable before the answer, like any write
-      ctx.events.tick(); // what the move made happen is emitted now (and due retries start)
     } catch (e) {
       if (e instanceof ClockBoundError) throw validationError('seconds', `${e.message} (now ${new Date(ctx.clock.now()).toISOString()})`);
       throw e;
     }
+    // The move's costly work (days of tuning suggestions) is done here, in slices between which
+    // other requests are answered, so no read after it pays for the past (issue 23).
+    while (!ctx.settle(performance.now() + SETTLE_SLICE_MS)) await new Promise((resolve) => setImmediate(resolve));
+    ctx.events.tick(); // what the move made happen is emitted now (and due retries start)
     return ctx.clock.info();
   }),
   defineRoute(ops['emulator.clockSpeed'], (ctx, { body }) => {

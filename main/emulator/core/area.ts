@@ -251,6 +251,13 @@ export interface AreaModule<Live = unknown> {
    * profile: Spending).
    */
   metering?(store: Store): Iterable<Metered>;
+  /**
+   * Brings the area's simulated work that is costly to compute (a tuning job's suggestions) up to
+   * `now`, stopping at `deadline` (real ms, performance.now()); true when nothing is left. The
+   * emulator calls it in slices on the clock and after a manual clock move, so a read does not
+   * pay for the past (issue 23). Reads still settle what is left, so they are never stale.
+   */
+  settle?(store: Store, now: number, deadline: number): boolean;
   /** The area that keeps the delivery log receives every event (exactly one area does). */
   deliveries?(ctx: EmulatorContext): EventSink;
   /** Runs after every load of the state (start, reset, import), e.g. to make the owner key valid. */

@@ -10,6 +10,9 @@ import type { RateLimiter } from './rate-limit';
 import type { SecretCipher } from './secret-cipher';
 import type { Store } from '../state/store';
 
+/** Real ms given to settling costly simulated work at a time (EmulatorContext.settle): a request waits at most this long behind it. */
+export const SETTLE_SLICE_MS = 20;
+
 export interface EmulatorContext {
   readonly clock: SimClock;
   readonly store: Store;
@@ -29,6 +32,8 @@ export interface EmulatorContext {
   metering(): Iterable<Metered>;
   /** USD spent across every area during [fromMs, toMs): the stretches of `metering` within the span. */
   spending(fromMs: number, toMs: number): number;
+  /** Settles every area's costly simulated work up to now, until `deadline` (AreaModule.settle); true when all is settled. */
+  settle(deadline: number): boolean;
   /** What every area reports happened during (fromMs, toMs] (AreaModule.happenings), oldest first. */
   happenings(fromMs: number, toMs: number): Happening[];
   /** Who may call (from the area that keeps the keys). */

@@ -9,13 +9,14 @@ import { datasetRoutes } from './datasets/routes';
 import { jobRoutes } from './jobs/routes';
 import { modelRoutes } from './models/routes';
 import { tuningRoutes } from './tuning/routes';
+import { settleTunings } from './tuning/settle';
 import { experimentRoutes } from './experiments/routes';
 import { mountObjectStoreHost } from './experiments/export';
 import { mountUploadHost } from './datasets/upload';
 import { mountDownloadHost } from './models/download-host';
 import { trainingIssueError } from './validation';
 import { applyTrainingRecord, trainingRecordOf } from './records';
-import { AREA, type TrainingState } from './state';
+import { AREA, trainingState, type TrainingState } from './state';
 import { TrainingState as TrainingStateSchema } from './stored-schema';
 import { buildTrainingWorld } from './world';
 import { trainingResourceOf } from './resource-of';
@@ -50,6 +51,8 @@ export const trainingArea = defineArea<TrainingState>({
   resourceOf: trainingResourceOf,
   happenings: trainingHappenings,
   metering: trainingMetering,
+  // A tuning job's suggestions are the costly part of the clock's work: settled in slices (issue 23).
+  settle: (store, now, deadline) => settleTunings(trainingState(store), store, now, undefined, deadline),
   createdResources: (state) =>
     (state as TrainingState).jobs.flatMap((j) =>
       j.created_by ? [{ type: 'training_job' as const, id: j.id, name: j.name, createdBy: j.created_by, createdAt: j.created_at }] : [],

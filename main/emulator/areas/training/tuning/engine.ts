@@ -214,12 +214,15 @@ function fill(tu: StoredTuning, space: CompiledSpace, at: number): void {
 }
 
 /** Replays the job's events up to `now`; true when it changed anything. */
-export function advance(tu: StoredTuning, now: number): boolean {
+export function advance(tu: StoredTuning, now: number, deadline = Infinity): boolean {
   if (tu.ended_at !== null || now < tu.start_at) return false;
   const space = spaceOf(tu);
   const before = signature(tu);
   if (tu.trials.length === 0 && tu.stop === null) fill(tu, space, tu.start_at);
-  while (tu.ended_at === null) {
+  // Each turn applies one instant's events whole, so stopping between turns (past `deadline`,
+  // real ms) leaves the job consistent at an earlier instant; the next call goes on from there.
+  for (let first = true; tu.ended_at === null; first = false) {
+    if (!first && performance.now() > deadline) break;
     const run = running(tu);
     if (run.length === 0) break;
     const nextEnd = Math.min(...run.map((t) => t.ends_at));
@@ -239,6 +242,14 @@ export function advance(tu: StoredTuning, now: number): boolean {
     fill(tu, space, at);
   }
   return signature(tu) !== before;
+}
+
+/** Whether the job has nothing left to apply up to `now` (advance has brought it there). */
+export function settledTo(tu: StoredTuning, now: number): boolean {
+  if (tu.ended_at !== null || now < tu.start_at) return true;
+  const run = running(tu);
+  if (run.length === 0) return tu.trials.length > 0 || tu.stop !== null;
+  return Math.min(Math.min(...run.map((t) => t.ends_at)), budgetEndsAt(tu, lastEventAt(tu))) > now;
 }
 
 function finish(t: StoredTrial): void {

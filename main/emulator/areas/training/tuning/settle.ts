@@ -7,7 +7,7 @@ import { AREA } from '../state';
 import { modelFromJob } from '../models/register';
 import { JobRun } from '../jobs/sim/run';
 import { trainingRecord } from '../records';
-import { advance, spaceOf } from './engine';
+import { advance, settledTo, spaceOf } from './engine';
 import { runTrial } from './objective';
 import { TRIAL_STARTUP_MS } from '../../../../../shared/api/training/job-plan';
 import { bestOf } from './view';
@@ -55,15 +55,29 @@ function registerBest(state: TrainingState, tu: StoredTuning): void {
   tu.model_id = model.id;
 }
 
-/** Advances every unfinished tuning job (or the one given) to `now`; writes what changed. */
-export function settleTunings(state: TrainingState, store: Store | null, now: number, only?: StoredTuning): void {
+/**
+ * Advances every unfinished tuning job (or the one given) to `now`; writes what changed. With a
+ * `deadline` (real ms, performance.now()) it stops there, the jobs consistent at an earlier
+ * instant, and answers whether every job reached `now`: the area's settling on the clock
+ * (index.ts `settle`) goes on in slices, so a read after a long clock advance finds nothing left.
+ */
+export function settleTunings(state: TrainingState, store: Store | null, now: number, only?: StoredTuning, deadline = Infinity): boolean {
+  let worked = false;
   for (const tu of only ? [only] : state.tunings) {
     if (tu.ended_at !== null && tu.model_id !== null) continue;
-    const changed = advance(tu, now);
+    // Past the deadline only once something was done in this call: every call makes progress.
+    if (worked && performance.now() > deadline) return false;
+    const changed = advance(tu, now, deadline);
+    worked ||= changed;
+    if (!settledTo(tu, now)) {
+      if (changed) store?.touch(AREA, trainingRecord.tune(tu.id));
+      return false;
+    }
     if (tu.ended_at !== null && tu.ended_at <= now && tu.model_id === null && bestOf(tu) !== null) {
       registerBest(state, tu);
       store?.touch(AREA, trainingRecord.model(tu.model_id!));
       store?.touch(AREA, trainingRecord.tune(tu.id));
     } else if (changed) store?.touch(AREA, trainingRecord.tune(tu.id));
   }
+  return true;
 }
