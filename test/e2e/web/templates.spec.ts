@@ -60,10 +60,13 @@ test.describe('Templates', () => {
     const first = page.getByRole('button', { name: /^Open template / }).first();
     const title = ((await first.getAttribute('aria-label')) ?? '').replace('Open template ', '');
     await first.click();
-    await expect(page.getByTestId('badge-official')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Edit' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Duplicate as new template' }).click();
+    // The gallery stays on screen while the detail's code loads (a route transition): read the detail's own.
+    const detail = page.getByTestId('template-detail');
+    await expect(detail.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(detail.getByTestId('badge-official')).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Edit' })).toBeDisabled();
+    await expect(detail.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await detail.getByRole('button', { name: 'Duplicate as new template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicate as new template' });
     await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`${title} (copy)`.slice(0, 100));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
