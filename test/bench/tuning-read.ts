@@ -6,18 +6,7 @@
 // Run alone: npx tsx test/bench/tuning-read.ts
 import { pathToFileURL } from 'node:url';
 import { createEmulator } from '../../main/emulator';
-
-const SPACE = {
-  learning_rate: { type: 'log_uniform', min: 1e-6, max: 1e-1 },
-  batch_size: { type: 'choice', values: [2, 4, 8, 16] },
-  warmup_steps: { type: 'int_uniform', min: 0, max: 20 },
-  weight_decay: { type: 'uniform', min: 0, max: 0.3 },
-  rank: { type: 'int_log_uniform', min: 2, max: 64 },
-  dropout: { type: 'uniform', min: 0, max: 0.5 },
-  lora_alpha: { type: 'int_uniform', min: 4, max: 64 },
-  epochs: { type: 'int_uniform', min: 1, max: 4 },
-  lr_scheduler_type: { type: 'choice', values: ['constant', 'linear', 'cosine'] },
-};
+import { SEARCH_SPACE } from '../unit/emulator/training/tuning-fixture';
 
 export interface TuningReadBench {
   /** Trials the job holds when read. */
@@ -61,7 +50,7 @@ export async function benchTuningRead(days = 3): Promise<TuningReadBench> {
       objective: 'minimize',
       metric: 'eval_loss',
       algorithm: 'bayesian',
-      search_space: SPACE,
+      search_space: SEARCH_SPACE,
       max_trials: 500,
       max_concurrent: 8,
     });
