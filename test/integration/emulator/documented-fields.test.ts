@@ -7,20 +7,10 @@
 // written here with the reason, and in docs/decisions.md.
 import { afterAll, describe, expect, it } from 'vitest';
 import { inProcess } from './harness';
+import { leaves, resolve, type Schema } from './openapi-schema';
 
 const t = inProcess();
 afterAll(() => t.close());
-
-type Schema = Record<string, unknown> & {
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  $ref?: string;
-};
 
 interface Documented {
   /** The operation whose success answer holds the resource. */
@@ -977,25 +967,6 @@ const EXCEPTIONS: Record<string, { values: string[]; why: string }> = {
   },
 };
 
-function resolve(root: Schema, s: Schema): Schema {
-  let cur = s;
-  for (let i = 0; i < 20 && cur.$ref; i++) {
-    const path = cur.$ref.replace(/^#\//, '').split('/');
-    let at: unknown = root;
-    for (const p of path) at = (at as Record<string, unknown>)[p];
-    cur = at as Schema;
-  }
-  return cur;
-}
-
-/** The object-like variants of a schema (nullable and union members flattened). */
-function variants(root: Schema, s: Schema): Schema[] {
-  const r = resolve(root, s);
-  const parts = r.anyOf ?? r.oneOf ?? r.allOf;
-  if (parts) return parts.flatMap((p) => variants(root, p));
-  return [r];
-}
-
 /** The schemas reached by a dotted path (`[]` steps into an array's items). */
 function walk(root: Schema, s: Schema, path: string): Schema[] {
   let here = [s];
@@ -1003,11 +974,11 @@ function walk(root: Schema, s: Schema, path: string): Schema[] {
     const array = step.endsWith('[]');
     const name = array ? step.slice(0, -2) : step;
     let next: Schema[] = [];
-    for (const v of here.flatMap((x) => variants(root, x))) {
+    for (const v of here.flatMap((x) => leaves(root, x))) {
       if (name === '') next.push(v);
       else if (v.properties?.[name]) next.push(v.properties[name]);
     }
-    if (array) next = next.flatMap((x) => variants(root, x)).flatMap((v) => (v.items ? [v.items] : []));
+    if (array) next = next.flatMap((x) => leaves(root, x)).flatMap((v) => (v.items ? [v.items] : []));
     here = next;
   }
   return here;
@@ -1015,7 +986,7 @@ function walk(root: Schema, s: Schema, path: string): Schema[] {
 
 /** The JSON types a schema allows: `integer`, `number`, `string`, `date-time` (a timestamp string), `boolean`, `array`, `object`, `null`. */
 function kindsOf(root: Schema, s: Schema): string[] {
-  return variants(root, s).flatMap((v) => {
+  return leaves(root, s).flatMap((v) => {
     const types = Array.isArray(v.type)
       ? (v.type as string[])
       : typeof v.type === 'string'
@@ -1040,7 +1011,7 @@ function fits(kind: string, documented: DocType): boolean {
 /** Every string value a schema allows when it is closed (enum or const), else null. */
 function closedValues(root: Schema, s: Schema): string[] | null {
   const out: string[] = [];
-  for (const v of variants(root, s)) {
+  for (const v of leaves(root, s)) {
     if (v.type === 'null') continue;
     if (Array.isArray(v.enum)) out.push(...v.enum.filter((x): x is string => typeof x === 'string'));
     else if (typeof v.const === 'string') out.push(v.const);

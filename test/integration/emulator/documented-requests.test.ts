@@ -12,24 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MultipartInitiateRequest } from '../../../shared/api/training/datasets';
 import { inProcess } from './harness';
+import { leaves, resolve, withParts, type Schema } from './openapi-schema';
 
 const t = inProcess();
 afterAll(() => t.close());
-
-type Schema = Record<string, unknown> & {
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  type?: string | string[];
-  pattern?: string;
-  description?: string;
-  $ref?: string;
-};
 
 type DocType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'timestamp';
 
@@ -1341,24 +1327,6 @@ interface Found {
   body?: Schema;
 }
 
-function resolve(root: Schema, s: Schema): Schema {
-  let cur = s;
-  for (let i = 0; i < 20 && cur.$ref; i++) {
-    const path = cur.$ref.replace(/^#\//, '').split('/');
-    let at: unknown = root;
-    for (const p of path) at = (at as Record<string, unknown>)[p];
-    cur = at as Schema;
-  }
-  return cur;
-}
-
-function variants(root: Schema, s: Schema): Schema[] {
-  const r = resolve(root, s);
-  const parts = r.anyOf ?? r.oneOf ?? r.allOf;
-  if (parts) return [r, ...parts.flatMap((p) => variants(root, p))];
-  return [r];
-}
-
 /** The schemas reached by a dotted path (`[]` steps into an array's items, `{}` into a map's values), with their parents. */
 function walk(root: Schema, s: Schema, path: string): Array<{ at: Schema; parent: Schema | null }> {
   let here: Array<{ at: Schema; parent: Schema | null }> = [{ at: s, parent: null }];
@@ -1367,10 +1335,10 @@ function walk(root: Schema, s: Schema, path: string): Array<{ at: Schema; parent
     const map = step.endsWith('{}');
     const name = array || map ? step.slice(0, -2) : step;
     let next: Array<{ at: Schema; parent: Schema | null }> = [];
-    for (const v of here.flatMap((x) => variants(root, x.at))) if (v.properties?.[name]) next.push({ at: v.properties[name], parent: v });
+    for (const v of here.flatMap((x) => withParts(root, x.at))) if (v.properties?.[name]) next.push({ at: v.properties[name], parent: v });
     if (map)
       next = next.flatMap((x) =>
-        variants(root, x.at).flatMap((v) =>
+        withParts(root, x.at).flatMap((v) =>
           v.additionalProperties && typeof v.additionalProperties === 'object'
             ? [{ at: v.additionalProperties as Schema, parent: x.parent }]
             : [],
@@ -1378,14 +1346,12 @@ function walk(root: Schema, s: Schema, path: string): Array<{ at: Schema; parent
       );
     if (array)
       next = next.flatMap((x) =>
-        variants(root, x.at).flatMap((v) => (v.items ? [{ at: v.items, parent: v.items.properties ? v.items : x.parent }] : [])),
+        withParts(root, x.at).flatMap((v) => (v.items ? [{ at: v.items, parent: v.items.properties ? v.items : x.parent }] : [])),
       );
     here = next;
   }
   return here;
 }
-
-const leaves = (root: Schema, s: Schema) => variants(root, s).filter((v) => !v.anyOf && !v.oneOf && !v.allOf);
 
 /** The JSON types a schema allows (`date-time` for a timestamp string). */
 function kindsOf(root: Schema, s: Schema): string[] {
@@ -1456,7 +1422,7 @@ function bound(root: Schema, s: Schema, which: 'min' | 'max'): number | undefine
 }
 
 function defaultOf(root: Schema, s: Schema): unknown {
-  for (const v of variants(root, s)) if ('default' in v) return v.default;
+  for (const v of withParts(root, s)) if ('default' in v) return v.default;
   return undefined;
 }
 
@@ -1569,7 +1535,7 @@ function differencesOf(found: Found, r: Route): Difference[] {
     if (found.body && r.body)
       for (const parent of parents) {
         const holders = parent === '' ? [{ at: root, parent: null }] : walk(root, root, parent);
-        for (const h of holders.flatMap((x) => variants(root, x.at)))
+        for (const h of holders.flatMap((x) => withParts(root, x.at)))
           for (const [name, s] of Object.entries(h.properties ?? {})) {
             const dotted = parent === '' ? name : `${parent}.${name}`;
             if (!documented.includes(dotted))
