@@ -66,9 +66,14 @@ const ROUTE_COLUMNS: readonly Column<ApiUsageRoute>[] = [
     sortValue: (r) => routeName(r),
   },
   { id: 'requests', header: 'Requests', width: '120px', align: 'right', render: (r) => count(r.requests), sortValue: (r) => r.requests },
-  { id: '2xx', header: '2xx', width: '72px', align: 'right', render: (r) => count(r.byStatus['2xx']), sortValue: (r) => r.byStatus['2xx'] },
-  { id: '4xx', header: '4xx', width: '72px', align: 'right', render: (r) => count(r.byStatus['4xx']), sortValue: (r) => r.byStatus['4xx'] },
-  { id: '5xx', header: '5xx', width: '72px', align: 'right', render: (r) => count(r.byStatus['5xx']), sortValue: (r) => r.byStatus['5xx'] },
+  ...(['2xx', '4xx', '5xx'] as const).map((c): Column<ApiUsageRoute> => ({
+    id: c,
+    header: c,
+    width: '72px',
+    align: 'right',
+    render: (r) => count(r.byStatus[c]),
+    sortValue: (r) => r.byStatus[c],
+  })),
   {
     id: 'errors',
     header: 'Error rate',
@@ -77,30 +82,14 @@ const ROUTE_COLUMNS: readonly Column<ApiUsageRoute>[] = [
     render: (r) => percent(r.errorRate),
     sortValue: (r) => r.errorRate,
   },
-  {
-    id: 'p50',
-    header: 'p50',
+  ...(['p50', 'p95', 'p99'] as const).map((p): Column<ApiUsageRoute> => ({
+    id: p,
+    header: p,
     width: '88px',
     align: 'right',
-    render: (r) => milliseconds(r.latencyMs.p50),
-    sortValue: (r) => r.latencyMs.p50,
-  },
-  {
-    id: 'p95',
-    header: 'p95',
-    width: '88px',
-    align: 'right',
-    render: (r) => milliseconds(r.latencyMs.p95),
-    sortValue: (r) => r.latencyMs.p95,
-  },
-  {
-    id: 'p99',
-    header: 'p99',
-    width: '88px',
-    align: 'right',
-    render: (r) => milliseconds(r.latencyMs.p99),
-    sortValue: (r) => r.latencyMs.p99,
-  },
+    render: (r) => milliseconds(r.latencyMs[p]),
+    sortValue: (r) => r.latencyMs[p],
+  })),
 ];
 
 const keyName = (k: ApiUsageKey) =>
