@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { createEmulator } from '../../main/emulator';
 import { SEARCH_SPACE } from '../unit/emulator/training/tuning-fixture';
+import { timeEachAsync } from './timing';
 
 export interface TuningReadBench {
   /** Trials the job holds when read. */
@@ -61,24 +62,12 @@ export async function benchTuningRead(days = 3): Promise<TuningReadBench> {
     const t1 = performance.now();
     const read = await call('GET', path);
     const firstReadMs = performance.now() - t1;
-    const readMs = await timeEachAsync(10, () => call('GET', path));
-    const parentReadMs = await timeEachAsync(10, () => call('GET', `/v2/training/jobs/${String(parent.id)}`));
+    const readMs = await timeEachAsync(10, async () => void (await call('GET', path)));
+    const parentReadMs = await timeEachAsync(10, async () => void (await call('GET', `/v2/training/jobs/${String(parent.id)}`)));
     return { trials: (read.trials as unknown[]).length, advanceMs, firstReadMs, readMs, parentReadMs };
   } finally {
     await emulator.close();
   }
-}
-
-/** Median ms of `runs` awaited calls. */
-async function timeEachAsync(runs: number, f: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await f();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
 }
 
 const entry = process.argv[1] ? pathToFileURL(process.argv[1]).href : '';
