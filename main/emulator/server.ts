@@ -11,7 +11,7 @@ import type { AreaModule, Authority } from './core/area';
 import { Chaos } from './core/chaos';
 import { clientErrorHandler } from './core/client-errors';
 import { EventHub } from './core/events';
-import { spentUsd } from './core/metering';
+import { spentUsd, talliedUsd } from './core/metering';
 import { SimClock } from './core/clock';
 import { SETTLE_SLICE_MS, type EmulatorContext } from './core/context';
 import { generateKeyValue, OWNER_KEY_RE } from './core/ids';
@@ -141,8 +141,11 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     metering: function* () {
       for (const a of areas) if (a.metering) yield* a.metering(store);
     },
+    tallies: function* () {
+      for (const a of areas) if (a.tallies) yield* a.tallies(store);
+    },
     spending(fromMs, toMs) {
-      return spentUsd(this.metering(), fromMs, toMs);
+      return spentUsd(this.metering(), fromMs, toMs) + talliedUsd(this.tallies(), fromMs, toMs);
     },
     settle(deadline) {
       const now = clock.now();

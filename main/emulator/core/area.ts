@@ -10,7 +10,7 @@ import type { StoredSettings } from '../../../shared/api/accounts/settings';
 import type { EmulatorContext } from './context';
 import type { ApiError } from './errors';
 import type { EventSink, Happening } from './events';
-import type { Metered } from './metering';
+import type { Metered, Tallied } from './metering';
 import type { TierClass } from './limits';
 import type { Rng } from './rng';
 import type { RouteDef } from './route-def';
@@ -251,6 +251,8 @@ export interface AreaModule<Live = unknown> {
    * profile: Spending).
    */
   metering?(store: Store): Iterable<Metered>;
+  /** What the area counts rather than meters (executions, GB downloaded): core/metering.ts, Tallied. */
+  tallies?(store: Store): Iterable<Tallied>;
   /**
    * Brings the area's simulated work that is costly to compute (a tuning job's suggestions) up to
    * `now`, stopping at `deadline` (real ms, performance.now()); true when nothing is left. The

@@ -3,7 +3,7 @@ import type { EmulatorSnapshot } from '../../../shared/api/emulator-admin';
 import type { Authority, CreatedResource, Directory, ResourceRef, Serving } from './area';
 import type { Chaos } from './chaos';
 import type { EventBus, Happening } from './events';
-import type { Metered } from './metering';
+import type { Metered, Tallied } from './metering';
 import type { SimClock } from './clock';
 import type { Journal } from './journal';
 import type { RateLimiter } from './rate-limit';
@@ -30,7 +30,9 @@ export interface EmulatorContext {
   readonly events: EventBus;
   /** What every area bills for (AreaModule.metering): the stretches usage and costs add up. */
   metering(): Iterable<Metered>;
-  /** USD spent across every area during [fromMs, toMs): the stretches of `metering` within the span. */
+  /** What every area counts (AreaModule.tallies): executions and GB transferred. */
+  tallies(): Iterable<Tallied>;
+  /** USD spent across every area during [fromMs, toMs): the stretches of `metering` and the priced `tallies` within the span. */
   spending(fromMs: number, toMs: number): number;
   /** Settles every area's costly simulated work up to now, until `deadline` (AreaModule.settle); true when all is settled. */
   settle(deadline: number): boolean;

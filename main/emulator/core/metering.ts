@@ -7,9 +7,9 @@
 // usage figures and a resource's own cost are all sums of `meteredUsd` over these stretches.
 
 /** The document's breakdown of a bill (01-accounts.md, Usage objects: Summary breakdown). */
-type MeteredService = 'compute' | 'storage' | 'dataTransfer' | 'other';
+export type MeteredService = 'compute' | 'storage' | 'dataTransfer' | 'other';
 
-interface MeteredResource {
+export interface MeteredResource {
   readonly type: 'cluster' | 'endpoint' | 'training_job' | 'dataset' | 'model';
   readonly id: string;
   readonly name: string;
@@ -49,5 +49,35 @@ export const meteredUsd = (m: Pick<Metered, 'start' | 'end' | 'usdPerHour'>, fro
 export function spentUsd(stretches: Iterable<Metered>, from: number, to: number): number {
   let usd = 0;
   for (const m of stretches) usd += meteredUsd(m, from, to);
+  return usd;
+}
+
+/**
+ * What is counted rather than metered over time (AreaModule.tallies): an endpoint's executions,
+ * the GB a resource's downloads transferred. Its amount up to a time is what usage buckets cut:
+ * a bucket's whole count is round(amount(end)) − round(amount(start)), so any buckets of a
+ * period add up to the period's count exactly.
+ */
+export interface Tallied {
+  readonly resource: MeteredResource;
+  readonly service: MeteredService;
+  readonly unit: 'executions' | 'gb';
+  /** USD per unit (0 where the unit has no price of its own, as executions: their workers are metered). */
+  readonly usdPerUnit: number;
+  /**
+   * For each of `times` (ascending), the amount from the beginning up to that time (exclusive),
+   * non-decreasing; one call per read, so a tally computed in a sweep pays for it once.
+   */
+  cumulative(times: readonly number[]): number[];
+}
+
+/** USD of the tallies within [from, to). */
+export function talliedUsd(tallies: Iterable<Tallied>, from: number, to: number): number {
+  let usd = 0;
+  for (const t of tallies) {
+    if (!t.usdPerUnit) continue;
+    const [a, b] = t.cumulative([from, to]) as [number, number];
+    usd += (b - a) * t.usdPerUnit;
+  }
   return usd;
 }
