@@ -54,8 +54,7 @@ export function periodStart(period: CalendarPeriod, now: number, zone: string): 
 /**
  * The starts of the days, weeks or months from the one `from` is in up to `to` (exclusive), in
  * `zone`: each the local midnight that begins it, so a day across a daylight-saving change is 23
- * or 25 hours long. (Issue 21's usage buckets build on it; until they do, only its tests call it.)
- * @internal Exported for its tests only.
+ * or 25 hours long: the usage buckets (accounts/usage/window.ts).
  */
 export function calendarStarts(period: CalendarPeriod, from: number, to: number, zone: string): number[] {
   const out: number[] = [];

@@ -180,5 +180,147 @@ export const CostsResponse = z.object({
 });
 export type CostsResponse = z.infer<typeof CostsResponse>;
 
+const ShareOfTotal = z.number().min(0).max(100);
+
+export const GpuUsageDay = z.object({
+  /** The local day's start. */
+  date: Timestamp,
+  hours: z.number(),
+  cost: Money,
+  /** Mean GPU utilisation (%) over the GPU-hours measured that day; null when none ran. */
+  utilization: z.number().min(0).max(100).nullable(),
+  sessions: z.number().int(),
+});
+
+export const GpuUsageEntry = z.object({
+  gpuType: z.string(),
+  /** GPU-hours. */
+  totalHours: z.number(),
+  totalCost: Money,
+  /** Mean (%) over the GPU-hours the metrics simulator measured (clusters); null when none were. */
+  averageUtilization: z.number().min(0).max(100).nullable(),
+  /** The highest hourly mean (%). */
+  peakUtilization: z.number().min(0).max(100).nullable(),
+  /** Stretches of steady use that met the period: cluster sessions, endpoint serving, job runs. */
+  sessions: z.number().int(),
+  /** Hours of GPU time per session (GPU-hours ÷ GPUs held ÷ sessions). */
+  averageSessionDuration: z.number(),
+  /** With `includeMetrics=true`: memory (%), temperature (°C) and efficiency (utilisation of the GPU-hours paid, %). */
+  performance: z
+    .object({
+      averageMemoryUsage: z.number().min(0).max(100).nullable(),
+      averageTemperature: z.number().nullable(),
+      efficiency: z.number().min(0).max(100).nullable(),
+    })
+    .optional(),
+  usage: z.array(GpuUsageDay),
+});
+export type GpuUsageEntry = z.infer<typeof GpuUsageEntry>;
+
+export const GpuUsageResponse = z.object({ ...PeriodFields, gpuUsage: z.array(GpuUsageEntry) });
+export type GpuUsageResponse = z.infer<typeof GpuUsageResponse>;
+
+/** Utilisation (%) under which a GPU-hour is idle, by default (docs/decisions.md, Usage and costs: idle GPU money). */
+export const IDLE_THRESHOLD_DEFAULT = 10;
+
+export const IdleGpuQuery = UsageQuery.extend({
+  /** An hour's mean utilisation (%) under which its GPU time counts as idle. */
+  threshold: z.coerce.number().min(1).max(50).default(IDLE_THRESHOLD_DEFAULT),
+});
+export type IdleGpuQuery = z.infer<typeof IdleGpuQuery>;
+
+export const IdleCluster = z.object({
+  clusterId: z.string(),
+  name: z.string(),
+  gpuType: z.string(),
+  status: z.string(),
+  /** GPU-hours paid while the hour's mean utilisation stayed under the threshold, and their cost. */
+  idleHours: z.number(),
+  idleCost: Money,
+  /** Of all the GPU-hours the cluster was paid for in the period. */
+  paidHours: z.number(),
+  idleShare: ShareOfTotal,
+  /** The longest run of idle hours, for the metrics link (the hours to look at). */
+  longestIdle: z.object({ start: Timestamp, end: Timestamp }).nullable(),
+});
+export type IdleCluster = z.infer<typeof IdleCluster>;
+
+export const IdleGpuResponse = z.object({
+  ...PeriodFields,
+  threshold: z.number(),
+  totalIdleCost: Money,
+  totalIdleHours: z.number(),
+  clusters: z.array(IdleCluster),
+});
+export type IdleGpuResponse = z.infer<typeof IdleGpuResponse>;
+
+export const EndpointUsageDay = z.object({
+  date: Timestamp,
+  executions: z.number().int(),
+  computeHours: z.number(),
+  cost: Money,
+  /** ms, weighted by executions; null when none ran. */
+  averageExecutionTime: z.number().nullable(),
+});
+
+export const EndpointUsageEntry = z.object({
+  endpointId: z.string(),
+  name: z.string(),
+  executions: z.number().int(),
+  /** GPU-hours of its workers. */
+  computeHours: z.number(),
+  cost: Money,
+  averageExecutionTime: z.number().nullable(),
+  /** % of executions that succeeded; null when none ran. */
+  successRate: z.number().min(0).max(100).nullable(),
+  usage: z.array(EndpointUsageDay),
+  topUsers: z.array(z.object({ userId: z.string(), executions: z.number().int(), percentage: ShareOfTotal })),
+});
+export type EndpointUsageEntry = z.infer<typeof EndpointUsageEntry>;
+
+export const EndpointUsageResponse = z.object({
+  ...PeriodFields,
+  endpointUsage: z.array(EndpointUsageEntry),
+  summary: z.object({
+    totalExecutions: z.number().int(),
+    totalCost: Money,
+    /** Cost per execution; null when none ran. */
+    averageExecutionCost: z.number().nullable(),
+    /** The endpoint with the most executions; null when none ran. */
+    mostUsedEndpoint: z.string().nullable(),
+  }),
+});
+export type EndpointUsageResponse = z.infer<typeof EndpointUsageResponse>;
+
+export const USAGE_ALERT_STATUSES = ['ok', 'warning', 'triggered'] as const;
+
+export const UsageAlert = z.object({
+  id: z.string().regex(/^alert_[A-Za-z0-9_]+$/),
+  name: z.string(),
+  type: z.enum(['cost', 'compute_hours']),
+  /** USD for cost alerts, GPU-hours for compute-hour alerts. */
+  threshold: z.number(),
+  current: z.number(),
+  percentage: z.number().min(0),
+  /** `warning` from 80 % of the threshold; `triggered` once reached in the current period. */
+  status: z.enum(USAGE_ALERT_STATUSES),
+  /** When the current period's spending (or hours) reached the threshold; null when it has not. */
+  triggeredAt: Timestamp.nullable(),
+  /** Notifications delivered for it in the current period (webhook deliveries and emails). */
+  notificationsSent: z.number().int(),
+  period: z.enum(['daily', 'weekly', 'monthly']),
+  periodStart: Timestamp,
+  /** For compute-hour alerts: the member the role's limit applies to. */
+  userId: z.string().optional(),
+  enabled: z.boolean(),
+});
+export type UsageAlert = z.infer<typeof UsageAlert>;
+
+export const UsageAlertsResponse = z.object({
+  alerts: z.array(UsageAlert),
+  settings: z.object({ emailNotifications: z.boolean(), chatNotifications: z.boolean(), webhookUrl: z.string().nullable() }),
+});
+export type UsageAlertsResponse = z.infer<typeof UsageAlertsResponse>;
+
 /** Fixed conversion rates from USD (docs/decisions.md, Usage and costs: currencies). */
 export const USD_RATES: Record<UsageCurrency, number> = { USD: 1, EUR: 0.92, GBP: 0.79, JPY: 150 };

@@ -1,0 +1,183 @@
+// The one pass that every usage figure comes from (issue 21): the areas' metering (stretches of
+// billed use) and tallies (executions, GB transferred) cut at a window's bucket bounds into
+// per-bucket series, and summed per resource over the whole window. A stretch at a steady price
+// adds to the buckets it meets in O(1) (a running rate between its first and last bucket), so an
+// hourly 90-day timeline costs the number of stretches plus the number of buckets, not their product.
+import type { EmulatorContext } from '../../../core/context';
+import type { Metered, MeteredResource, MeteredService } from '../../../core/metering';
+
+const HOUR = 3_600_000;
+
+/** A per-bucket sum of amounts spread linearly over stretches of time. */
+class BucketSeries {
+  readonly values: Float64Array;
+  /** Rate (per ms) that starts applying to whole buckets at each index. */
+  private readonly diff: Float64Array;
+
+  constructor(private readonly bounds: readonly number[]) {
+    this.values = new Float64Array(bounds.length - 1);
+    this.diff = new Float64Array(bounds.length);
+  }
+
+  /** Adds `perMs` over [from, to) (already clipped to the window), bucket indexes `i` ≤ `j` of its ends. */
+  addRate(from: number, to: number, perMs: number, i: number, j: number): void {
+    if (i === j) {
+      this.values[i]! += perMs * (to - from);
+      return;
+    }
+    this.values[i]! += perMs * (this.bounds[i + 1]! - from);
+    this.values[j]! += perMs * (to - this.bounds[j]!);
+    this.diff[i + 1]! += perMs;
+    this.diff[j]! -= perMs;
+  }
+
+  /** Puts the running rates into the whole buckets; call once, after the last add. */
+  settle(): Float64Array {
+    let rate = 0;
+    for (let k = 0; k < this.values.length; k++) {
+      rate += this.diff[k]!;
+      if (rate !== 0) this.values[k]! += rate * (this.bounds[k + 1]! - this.bounds[k]!);
+    }
+    return this.values;
+  }
+}
+
+/** A resource's figures over the whole window. */
+export interface ResourceTotals {
+  readonly resource: MeteredResource;
+  /** USD by service. */
+  readonly usd: Record<MeteredService, number>;
+  gpuHours: number;
+  /** GB-hours stored. */
+  gbHours: number;
+  transferGb: number;
+  executions: number;
+  /** Stretches of compute that met the window (sessions, runs). */
+  sessions: number;
+}
+
+export interface Collected {
+  /** Bucket starts, then the window's end. */
+  readonly bounds: readonly number[];
+  /** USD per bucket, all services. */
+  readonly usd: Float64Array;
+  readonly usdByService: Readonly<Record<MeteredService, Float64Array>>;
+  readonly gpuHours: Float64Array;
+  /** GPU-hours and USD per bucket, by GPU type. */
+  readonly byGpu: ReadonlyMap<string, { hours: Float64Array; usd: Float64Array }>;
+  readonly gbHours: Float64Array;
+  readonly transferGb: Float64Array;
+  /** Whole executions per bucket (each tally's cumulative count rounded at the bounds). */
+  readonly executions: Float64Array;
+  readonly resources: ReadonlyMap<string, ResourceTotals>;
+}
+
+export const SERVICES: readonly MeteredService[] = ['compute', 'storage', 'dataTransfer', 'other'];
+
+/** Index of the bucket holding `t` (bounds[i] ≤ t < bounds[i + 1]), for a t within the window. */
+function bucketOf(bounds: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = bounds.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (bounds[mid]! <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+const emptyUsd = (): Record<MeteredService, number> => ({ compute: 0, storage: 0, dataTransfer: 0, other: 0 });
+
+/** Everything billed and counted within [bounds[0], bounds[last]), per bucket and per resource. */
+export function collect(ctx: Pick<EmulatorContext, 'metering' | 'tallies'>, bounds: readonly number[]): Collected {
+  const from = bounds[0]!;
+  const to = bounds[bounds.length - 1]!;
+  const series = () => new BucketSeries(bounds);
+  const usd = series();
+  const byService = { compute: series(), storage: series(), dataTransfer: series(), other: series() };
+  const gpuHours = series();
+  const gbHours = series();
+  const byGpu = new Map<string, { hours: BucketSeries; usd: BucketSeries }>();
+  const resources = new Map<string, ResourceTotals>();
+  const totalsOf = (resource: MeteredResource): ResourceTotals => {
+    let r = resources.get(resource.id);
+    if (!r) {
+      r = { resource, usd: emptyUsd(), gpuHours: 0, gbHours: 0, transferGb: 0, executions: 0, sessions: 0 };
+      resources.set(resource.id, r);
+    }
+    return r;
+  };
+
+  for (const m of ctx.metering() as Iterable<Metered>) {
+    const a = Math.max(from, m.start);
+    const b = Math.min(to, m.end ?? to);
+    if (b <= a) continue;
+    const i = bucketOf(bounds, a);
+    const j = bucketOf(bounds, b - 1);
+    const usdPerMs = m.usdPerHour / HOUR;
+    usd.addRate(a, b, usdPerMs, i, j);
+    byService[m.service].addRate(a, b, usdPerMs, i, j);
+    const r = totalsOf(m.resource);
+    r.usd[m.service] += usdPerMs * (b - a);
+    if (m.gpus > 0) {
+      const gpuPerMs = m.gpus / HOUR;
+      gpuHours.addRate(a, b, gpuPerMs, i, j);
+      const type = m.resource.gpuType ?? 'other';
+      let g = byGpu.get(type);
+      if (!g) byGpu.set(type, (g = { hours: series(), usd: series() }));
+      g.hours.addRate(a, b, gpuPerMs, i, j);
+      g.usd.addRate(a, b, usdPerMs, i, j);
+      r.gpuHours += gpuPerMs * (b - a);
+      r.sessions++;
+    }
+    if (m.gb > 0) {
+      gbHours.addRate(a, b, m.gb / HOUR, i, j);
+      r.gbHours += (m.gb * (b - a)) / HOUR;
+    }
+  }
+
+  const usdValues = usd.settle();
+  const serviceValues = {
+    compute: byService.compute.settle(),
+    storage: byService.storage.settle(),
+    dataTransfer: byService.dataTransfer.settle(),
+    other: byService.other.settle(),
+  };
+  const transferGb = new Float64Array(bounds.length - 1);
+  const executions = new Float64Array(bounds.length - 1);
+  for (const t of ctx.tallies()) {
+    const upTo = t.cumulative(bounds);
+    if (upTo[upTo.length - 1]! === upTo[0]!) continue;
+    const r = totalsOf(t.resource);
+    const whole = t.unit === 'executions';
+    const target = whole ? executions : transferGb;
+    for (let k = 0; k < bounds.length - 1; k++) {
+      const amount = whole ? Math.round(upTo[k + 1]!) - Math.round(upTo[k]!) : upTo[k + 1]! - upTo[k]!;
+      if (amount === 0) continue;
+      target[k]! += amount;
+      if (t.usdPerUnit) {
+        usdValues[k]! += amount * t.usdPerUnit;
+        serviceValues[t.service][k]! += amount * t.usdPerUnit;
+      }
+    }
+    const amount = whole ? Math.round(upTo[upTo.length - 1]!) - Math.round(upTo[0]!) : upTo[upTo.length - 1]! - upTo[0]!;
+    if (whole) r.executions += amount;
+    else r.transferGb += amount;
+    r.usd[t.service] += amount * t.usdPerUnit;
+  }
+
+  return {
+    bounds,
+    usd: usdValues,
+    usdByService: serviceValues,
+    gpuHours: gpuHours.settle(),
+    byGpu: new Map([...byGpu].map(([k, g]) => [k, { hours: g.hours.settle(), usd: g.usd.settle() }])),
+    gbHours: gbHours.settle(),
+    transferGb,
+    executions,
+    resources,
+  };
+}
+
+/** Sum of a series. */
+export const total = (values: Float64Array) => values.reduce((a, b) => a + b, 0);
