@@ -145,6 +145,8 @@ export const DetailedUsageResponse = z.object({
   projections: z.object({
     /** This calendar month's spend so far plus the forecast of its remaining days. */
     monthlyEstimate: Money,
+    /** This calendar month's spend so far (in the account's time zone). */
+    monthToDate: Money,
     /** Mean daily cost over the days the forecast is fitted on. */
     dailyAverage: Money,
     /** The probability the month's total falls within `monthlyRange` (the prediction interval's level). */

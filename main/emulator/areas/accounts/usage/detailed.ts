@@ -84,6 +84,7 @@ export function projections(ctx: EmulatorContext, w: UsageWindow, money: Money):
   const amount = (v: number) => money.rounded(v);
   return {
     monthlyEstimate: amount(f.estimate),
+    monthToDate: amount(spent),
     dailyAverage: amount(f.dailyAverage),
     confidence: f.confidence,
     monthlyRange: { low: amount(f.low), high: amount(f.high) },
