@@ -18,7 +18,7 @@ export function* trainingMetering(store: Store): Iterable<Metered> {
       id: job.id,
       name: job.name,
       region: null,
-      gpuType: job.gpu_type,
+      gpuType: TRAINING_GPUS[job.gpu_type].usageType,
       createdBy: job.created_by ?? null,
     };
     const usdPerHour = job.workers * TRAINING_GPUS[job.gpu_type].hourlyPrice;
