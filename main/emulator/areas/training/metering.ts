@@ -7,6 +7,7 @@ import type { Metered } from '../../core/metering';
 import type { Store } from '../../state/store';
 import { runOf } from './events';
 import { trainingState } from './state';
+import { modelResource } from './transfer';
 
 const GB = 1e9;
 
@@ -26,11 +27,11 @@ export function* trainingMetering(store: Store): Iterable<Metered> {
       yield { resource, service: 'compute', start: r.start, end: r.end, usdPerHour, gpus: job.workers, gb: 0 };
   }
   for (const d of s.datasets) {
-    const resource = { type: 'dataset' as const, id: d.id, name: d.name, region: null, gpuType: null, createdBy: null };
+    const resource = { type: 'dataset' as const, id: d.id, name: d.name, region: null, gpuType: null, createdBy: d.created_by ?? null };
     for (const v of d.versions) yield stored(resource, v.created_at, v.size);
   }
   for (const m of s.models) {
-    const resource = { type: 'model' as const, id: m.id, name: m.name, region: null, gpuType: null, createdBy: null };
+    const resource = modelResource(m);
     const versions = m.versions.length ? m.versions : [{ created_at: m.created_at, size: m.size }];
     for (const v of versions) yield stored(resource, v.created_at, v.size.bytes);
   }

@@ -15,6 +15,7 @@ import { JobPriority, ModelType } from '../../../../shared/api/training/jobs';
 import { ModelStatus } from '../../../../shared/api/training/models';
 import { StoredTuning } from './tuning/stored-schema';
 import { StoredExperiment } from './experiments/stored-schema';
+import { StoredTransferLedger } from '../../core/transfer';
 
 /** Simulated ms, years 0000–9999 (see the cluster area's stored schema). */
 const Ms = z.number().int().min(Date.parse('0000-01-01T00:00:00.000Z')).max(Date.parse('9999-12-31T23:59:59.999Z'));
@@ -81,6 +82,8 @@ export const StoredDataset = z.object({
       blobs: z.array(BlobKey),
     }),
   ),
+  /** The member who created it (issue 21, usage by team); absent from older data. */
+  created_by: z.string().nullable().optional(),
 });
 
 const GpuCount = z.number().int().min(0).max(100_000);
@@ -229,6 +232,8 @@ export const StoredModel = z.object({
     .nullable()
     .default(null),
   downloads: z.array(StoredDownload).default([]),
+  /** The member whose training job made it (issue 21, usage by team); absent from older data. */
+  created_by: z.string().nullable().optional(),
 });
 
 export const TrainingState = z
@@ -240,6 +245,8 @@ export const TrainingState = z
     experiments: z.array(StoredExperiment).default([]),
     /** GPUs per type the training pool has (seeded); jobs pending or running hold their workers. */
     gpu_pool: z.record(TrainingGpuType, GpuCount).default({ a100: 16, h100: 8, v100: 0, rtx4090: 8 }),
+    /** What model downloads and experiment exports transferred, by resource and hour (core/transfer.ts); absent before issue 21: none. */
+    transfers: StoredTransferLedger,
   })
   .superRefine((s, ctx) => {
     for (const [list, name] of [

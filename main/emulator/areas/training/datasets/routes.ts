@@ -38,7 +38,7 @@ const SORT_KEY = {
 export const datasetRoutes = [
   defineRoute(
     ops['training.datasets.create'],
-    (ctx, { body, now, headers }) => {
+    (ctx, { body, now, headers, key }) => {
       const quota = quotaOf(ctx);
       if (quota.room === 0) throw quotaExceeded(quota.used, quota.limit, 0, quota.plan);
       const id = randomId('ds_', 16);
@@ -61,6 +61,7 @@ export const datasetRoutes = [
         analysis_attempts: 0,
         ready_at: null,
         versions: [],
+        created_by: key.createdBy,
       };
       trainingState(ctx.store).datasets.push(d);
       ctx.store.touch(AREA, trainingRecord.dataset(id));
