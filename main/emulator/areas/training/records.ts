@@ -1,5 +1,6 @@
 // The training area's records for the write-ahead log (docs/decisions.md, Persistence):
 // `dataset:<id>`, `job:<id>`, `model:<id>`, `tune:<id>`, `experiment:<id>`, and
+// `removed:<dataset or model id>` (what a deleted one had stored), and
 // `transfer:<resource id>:<hour ms>` (one bin of the downloads' ledger, core/transfer.ts).
 import { isTransferKey, putTransferBin, transferBin, type StoredTransferBin } from '../../core/transfer';
 import type { TrainingState } from './state';
@@ -10,6 +11,7 @@ const KINDS = {
   'model:': 'models',
   'tune:': 'tunings',
   'experiment:': 'experiments',
+  'removed:': 'removed_storage',
 } as const;
 type Prefix = keyof typeof KINDS;
 const TRANSFER = 'transfer:';
@@ -20,6 +22,7 @@ export const trainingRecord = {
   model: (id: string) => `model:${id}`,
   tune: (id: string) => `tune:${id}`,
   experiment: (id: string) => `experiment:${id}`,
+  removed: (id: string) => `removed:${id}`,
   /** `key`: core/transfer.ts transferKey. */
   transfer: (key: string) => `${TRANSFER}${key}`,
 } as const;

@@ -236,6 +236,22 @@ export const StoredModel = z.object({
   created_by: z.string().nullable().optional(),
 });
 
+/** Entries of `removed_storage` kept: past this many the earliest removed go first. */
+export const REMOVED_STORAGE_MAX = 10_000;
+
+/**
+ * What a dataset or a model stored before it was deleted (issue 21: a past period reads the same
+ * after a resource goes): its versions, each stored from when it was made until `removed_at`.
+ */
+export const StoredRemovedStorage = z.object({
+  type: z.enum(['dataset', 'model']),
+  id: z.string().regex(/^(ds|model)_[A-Za-z0-9]+$/),
+  name: z.string(),
+  created_by: z.string().nullable(),
+  removed_at: Ms,
+  versions: z.array(z.object({ created_at: Ms, bytes: Bytes })),
+});
+
 export const TrainingState = z
   .object({
     datasets: z.array(StoredDataset),
@@ -247,6 +263,8 @@ export const TrainingState = z
     gpu_pool: z.record(TrainingGpuType, GpuCount).default({ a100: 16, h100: 8, v100: 0, rtx4090: 8 }),
     /** What model downloads and experiment exports transferred, by resource and hour (core/transfer.ts); absent before issue 21: none. */
     transfers: StoredTransferLedger,
+    /** Deleted datasets' and models' storage, for past periods (absent before issue 21: none). */
+    removed_storage: z.array(StoredRemovedStorage).max(REMOVED_STORAGE_MAX).default([]),
   })
   .superRefine((s, ctx) => {
     for (const [list, name] of [
@@ -255,6 +273,7 @@ export const TrainingState = z
       [s.models, 'models'],
       [s.tunings, 'tunings'],
       [s.experiments, 'experiments'],
+      [s.removed_storage, 'removed_storage'],
     ] as const) {
       const ids = new Set<string>();
       list.forEach((d, i) => {

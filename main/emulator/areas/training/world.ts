@@ -232,6 +232,7 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     experiments: buildTrainingExperiments(draft.seed, jobs),
     gpu_pool: seedGpuPool(rng),
     transfers: [],
+    removed_storage: [],
   };
   // The completed seeded job has its model already.
   settleJobs(state, null, draft.now);
