@@ -148,7 +148,7 @@ export interface ResourceRef {
 /** Options some areas need to build their part of the world. */
 export interface WorldOptions {
   /** Extra generated resources for benchmarks (EmulatorOptions.scale). */
-  scale?: { clusters?: number; secretsPerCluster?: number; members?: number };
+  scale?: { clusters?: number; secretsPerCluster?: number; members?: number; endpoints?: number; trainingJobs?: number };
   /** Seals a secret value (never stored in plain text). */
   sealSecret?: (aad: string, plaintext: string) => string;
 }

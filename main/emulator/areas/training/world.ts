@@ -11,7 +11,7 @@ import type { DatasetValidationConfig } from '../../../../shared/api/training/da
 import { analyzeText } from './datasets/analyze/analyze';
 import { processingMs, toStored } from './datasets/ingest';
 import { seedGpuPool } from './jobs/pool';
-import { buildTrainingJobs } from './jobs/world';
+import { benchTrainingJobs, buildTrainingJobs } from './jobs/world';
 import { settleJobs } from './models/register';
 import type { StoredDataset, TrainingState } from './state';
 import { seedTunings } from './tuning/world';
@@ -220,7 +220,10 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     ];
     return base;
   });
-  const jobs = buildTrainingJobs(rng, draft.seed, draft.now, datasets);
+  const jobs = [
+    ...buildTrainingJobs(rng, draft.seed, draft.now, datasets),
+    ...benchTrainingJobs(rng, draft.seed, draft.now, datasets, draft.options.scale?.trainingJobs ?? 0),
+  ];
   const creator = seededCreators(draft);
   jobs.forEach((j, i) => (j.created_by = creator(i)));
   datasets.forEach((d, i) => (d.created_by = creator(i)));
