@@ -69,6 +69,12 @@ export interface Tallied {
    * non-decreasing; one call per read, so a tally computed in a sweep pays for it once.
    */
   cumulative(times: readonly number[]): number[];
+  /** The amount within [from, to) by member id (usage's top users); a part no member is known for is left out. */
+  byUser?(from: number, to: number): Map<string, number>;
+  /** The mean time of one execution within [from, to) in ms, weighted by executions; 0 when there were none. */
+  meanLatencyMs?(from: number, to: number): number;
+  /** The percentage of executions within [from, to) that succeeded; 100 when there were none. */
+  successRate?(from: number, to: number): number;
 }
 
 /** USD of the tallies within [from, to). */
