@@ -4,7 +4,7 @@
 // price of their own (the workers are metered).
 import type { Metered, MeteredResource, Tallied } from '../../core/metering';
 import type { Store } from '../../state/store';
-import { executionsByUser, executionsCumulative, servedQuality } from './sim/executions';
+import { executionsByUser, executionsCumulative, servedQuality, type ServedQuality } from './sim/executions';
 import { servedStretches } from './sim/served';
 import { endpointsState, type StoredEndpoint } from './state';
 
@@ -29,6 +29,12 @@ export function* endpointMetering(store: Store): Iterable<Metered> {
 
 export function* endpointTallies(store: Store): Iterable<Tallied> {
   for (const e of endpointsState(store).endpoints) {
+    // A usage read asks both figures of each bucket in turn: the second reads the first's sweep.
+    let last: { from: number; to: number; quality: ServedQuality } | null = null;
+    const quality = (from: number, to: number) =>
+      last && last.from === from && last.to === to
+        ? last.quality
+        : (last = { from, to, quality: servedQuality(e, from, to, HOUR) }).quality;
     yield {
       resource: resourceOf(e),
       service: 'compute',
@@ -37,8 +43,8 @@ export function* endpointTallies(store: Store): Iterable<Tallied> {
       cumulative: (times) => executionsCumulative(e, times),
       byUser: (from, to) => executionsByUser(e, from, to),
       // Hourly resolution: a usage bucket is at least an hour.
-      meanLatencyMs: (from, to) => servedQuality(e, from, to, HOUR).meanLatencyMs,
-      successRate: (from, to) => servedQuality(e, from, to, HOUR).successRate,
+      meanLatencyMs: (from, to) => quality(from, to).meanLatencyMs,
+      successRate: (from, to) => quality(from, to).successRate,
     };
   }
 }

@@ -14,7 +14,7 @@ import {
 import { incidentsOverlapping } from '../../../../main/emulator/areas/endpoints/sim/incidents';
 import { closeServedStretch, servedStretches } from '../../../../main/emulator/areas/endpoints/sim/served';
 import { dailyShare } from '../../../../main/emulator/areas/endpoints/sim/traffic';
-import { EXECUTION_HOURS_MAX, SERVING_HISTORY_MAX } from '../../../../main/emulator/areas/endpoints/stored-schema';
+import { EndpointsState, EXECUTION_HOURS_MAX, SERVING_HISTORY_MAX } from '../../../../main/emulator/areas/endpoints/stored-schema';
 import { storedEndpoint } from './endpoint-fixture';
 
 const T0 = Date.UTC(2026, 5, 1, 0, 0, 0);
@@ -102,5 +102,17 @@ describe('the serving history', () => {
     const stretches = servedStretches(e);
     expect(stretches.reduce((sum, s) => sum + meteredUsd({ ...s, usdPerHour: s.usd_per_hour }, -Infinity, end), 0)).toBeCloseTo(usd, 6);
     expect(stretches.reduce((sum, s) => sum + (s.workers * ((s.end ?? end) - s.start)) / HOUR, 0)).toBeCloseTo(gpuHours, 6);
+  });
+});
+
+describe('older data', () => {
+  it('loads an endpoint stored before the serving history, callers and ledger, billing and counting its current stretch', () => {
+    const { serving_history, rate_since, callers, api_executions, ...older } = storedEndpoint(T0, { created_by: 'usr_a' });
+    expect([serving_history, rate_since, callers, api_executions]).toEqual([[], null, [], []]);
+    const e = EndpointsState.parse({ endpoints: [older], batches: [], batch_seq: 0 }).endpoints[0]!;
+    expect(e).toMatchObject({ serving_history: [], rate_since: null, callers: [], api_executions: [] });
+    expect(servedStretches(e)).toMatchObject([{ start: T0 - 10 * DAY, end: null, workers: 2 }]);
+    // Its traffic is its creator's.
+    expect([...executionsByUser(e, T0 - DAY, T0).keys()]).toEqual(['usr_a']);
   });
 });

@@ -139,36 +139,49 @@ export function executionsByUser(e: StoredEndpoint, from: number, to: number): M
 }
 
 export interface ServedQuality {
-  /** Requests of the simulated traffic within the span. */
-  requests: number;
-  /** Their mean latency (ms) and success rate (percent); 0 and 100 when none. */
+  /** The mean latency (ms) and success rate (percent) of the simulated traffic's requests; 0 and 100 when none. */
   meanLatencyMs: number;
   successRate: number;
 }
 
+/** The daily curve at the middle of each UTC hour, by peak hour: a whole hour's step reads it rather than the cosine. */
+const hourMiddleShares = new Map<number, Float64Array>();
+function shareAtHourMiddle(peakHour: number, hourOfDay: number): number {
+  let shares = hourMiddleShares.get(peakHour);
+  if (!shares) {
+    shares = Float64Array.from({ length: 24 }, (_, h) => dailyShare(peakHour, h * HOUR + HOUR / 2));
+    hourMiddleShares.set(peakHour, shares);
+  }
+  return shares[hourOfDay]!;
+}
+
 /**
  * The traffic's requests-weighted latency and success within [from, to), at `step` resolution
- * (the load, hence the queueing and the failures, read at each step's middle).
+ * (a divisor of a day): the load, hence the queueing and the failures, read at each step's
+ * middle, and the step's requests (the weight) by the midpoint rule.
  */
 export function servedQuality(e: StoredEndpoint, from: number, to: number, step: number): ServedQuality {
+  const peak = e.traffic.peak_hour;
   let requests = 0;
   let latency = 0;
   let errors = 0;
   for (const p of piecesWithin(e, from, to)) {
     const h = BY_HEALTH[p.health];
+    const rate = e.traffic.peak_rps * h.served;
     for (let a = p.start; a < p.end;) {
       const b = Math.min(p.end, (Math.floor(a / step) + 1) * step);
-      const n = servedWithin(e, p, a, b);
       const mid = (a + b) / 2;
-      const load = (e.traffic.peak_rps * h.served * dailyShare(e.traffic.peak_hour, mid)) / capacityOf(e, p.workers, mid);
+      const share = b - a === HOUR ? shareAtHourMiddle(peak, Math.floor(a / HOUR) - Math.floor(a / DAY) * 24) : dailyShare(peak, mid);
+      const n = rate * share * (b - a);
+      const load = (rate * share) / capacityOf(e, p.workers, mid);
       requests += n;
       latency += n * e.traffic.latency_ms * h.latency * queueFactor(load);
       errors += n * errorShareOf(p.health, load);
       a = b;
     }
   }
-  if (requests <= 0) return { requests: 0, meanLatencyMs: 0, successRate: 100 };
-  return { requests, meanLatencyMs: latency / requests, successRate: 100 * (1 - errors / requests) };
+  if (requests <= 0) return { meanLatencyMs: 0, successRate: 100 };
+  return { meanLatencyMs: latency / requests, successRate: 100 * (1 - errors / requests) };
 }
 
 export interface HourMetrics {
