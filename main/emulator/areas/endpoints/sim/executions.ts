@@ -45,6 +45,8 @@ interface Piece {
 
 /** The pieces of the endpoint's serving within [from, until), oldest first. */
 function* piecesWithin(e: StoredEndpoint, from: number, until: number): Generator<Piece> {
+  // A serving endpoint's count has no end, and its incidents are drawn day by day.
+  if (!Number.isFinite(until)) throw new RangeError('executions are counted up to a finite time');
   for (const s of servedStretches(e)) {
     const lo = Math.max(s.start, from);
     const hi = Math.min(s.end ?? Infinity, until);
