@@ -118,9 +118,13 @@ const SEEDS: readonly Seed[] = [
   },
 ];
 
+/** Generated endpoints for benchmarks (EmulatorOptions.scale.endpoints): the seeded ones' shapes again, after them. */
+const benchSeeds = (count: number): Seed[] =>
+  Array.from({ length: count }, (_, i) => ({ ...SEEDS[i % SEEDS.length]!, name: `bench-endpoint-${String(i + 1).padStart(4, '0')}` }));
+
 export function buildEndpointsWorld(draft: WorldDraft, rng: Rng): EndpointsState {
   const now = draft.now;
-  const endpoints = SEEDS.map((s): StoredEndpoint => {
+  const endpoints = [...SEEDS, ...benchSeeds(draft.options.scale?.endpoints ?? 0)].map((s): StoredEndpoint => {
     // Up to 180 days back: the serving history covers the longest usage period (one draw, as before).
     const created = now - rng.int(150, 179) * DAY - rng.int(0, DAY - 1);
     // The seeded starting endpoint is two minutes into its startup; the others settled days or hours ago.
