@@ -25,6 +25,7 @@ import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
 import { acceptInvitationRoute } from './team/accept';
 import { teamRoutes } from './team/routes';
+import { gpuUsageRoutes } from './usage/gpu-routes';
 import { buildAccountsWorld } from './world';
 
 export const accountsArea = defineArea<Accounts>({
@@ -34,6 +35,7 @@ export const accountsArea = defineArea<Accounts>({
     ...apiKeyRoutes,
     ...authRoutes,
     ...apiUsageRoutes,
+    ...gpuUsageRoutes,
     ...teamRoutes,
     ...auditRoutes,
     ...permissionRoutes,
