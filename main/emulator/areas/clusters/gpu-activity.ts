@@ -56,7 +56,10 @@ function integrate(p: Profile, tl: Timeline, a: number, b: number, into: Float64
   for (const run of tl.runs) if (run.boot < b && run.end > a) loadIntegrals(p, run, a, b, ACTIVITY_STEP_MS, into);
 }
 
-/** The cluster's hours within `bounds` (hour starts from bounds[0], then the end), sparse. */
+/**
+ * The cluster's hours within `bounds` (hour starts from bounds[0], then the end), sparse.
+ * @internal Exported for its tests only.
+ */
 export function clusterActivity(seed: number, c: StoredCluster, bounds: readonly number[]): GpuActivity | null {
   const gpus = c.gpu.count;
   const from = bounds[0]!;
@@ -98,11 +101,23 @@ export function clusterActivity(seed: number, c: StoredCluster, bounds: readonly
   }
   if (!hours.length) return null;
 
-  // Utilisation and memory are linear in the load and the ramp (gpu.ts: a GPU's utilisation is the
-  // load times its share while it holds a context), so an hour's mean is the same function of their means.
+  // Utilisation, memory and the steady temperature are affine in the means of the time held, the
+  // load, its square and the memory ramp (gpu.ts: a GPU's utilisation is the load times its share
+  // while it holds a context), so an hour's means are the same functions of its integrals: their
+  // coefficients are taken once per cluster.
   let capableShare = 0;
   for (let i = 0; i < gpus; i++) if (p.memShare[i]! > 0) capableShare += p.share[i]!;
-  const memTotal = p.spec.memory_gib * GIB;
+  const memPct = (held: number, ramp: number) => {
+    let used = 0;
+    for (let i = 0; i < gpus; i++) used += gpuMemoryUsed(p, i, held, ramp);
+    return (100 * used) / (gpus * p.spec.memory_gib * GIB);
+  };
+  const memHeld = memPct(1, 0);
+  const memRamp = memPct(0, 1);
+  const t0 = steadyCoreTempC(p, 0, 0, 0);
+  const tHeld = steadyCoreTempC(p, 1, 0, 0) - t0;
+  const tLoad = steadyCoreTempC(p, 0, 1, 0) - t0;
+  const tLoadSq = steadyCoreTempC(p, 0, 0, 1) - t0;
   const n = hours.length;
   const out = {
     resource: meteredClusterOf(c),
@@ -119,13 +134,10 @@ export function clusterActivity(seed: number, c: StoredCluster, bounds: readonly
     const span = ms[k]!;
     const held = sums[4 * k]! / span;
     const load = sums[4 * k + 1]! / span;
-    const ramp = sums[4 * k + 3]! / span;
     out.gpuHours[k] = (gpus * span) / HOUR;
     out.utilization[k] = (100 * capableShare * load) / gpus;
-    let mem = 0;
-    for (let i = 0; i < gpus; i++) mem += gpuMemoryUsed(p, i, held, ramp);
-    out.memory[k] = (100 * mem) / (gpus * memTotal);
-    out.temperature[k] = steadyCoreTempC(p, held, load, sums[4 * k + 2]! / span);
+    out.memory[k] = memHeld * held + memRamp * (sums[4 * k + 3]! / span);
+    out.temperature[k] = t0 + tHeld * held + tLoad * load + tLoadSq * (sums[4 * k + 2]! / span);
   }
   return out;
 }

@@ -437,10 +437,10 @@ export function loadIntegrals(p: Profile, run: Run, a: number, b: number, stepMs
   const end = Math.min(b, run.memFreeAt, run.end);
   if (end <= start) return;
   out[0]! += end - start;
+  // The ramp: its smoothstep while the model loads (memRampAt), then 1.
   const full = run.boot + p.loadMs;
-  out[3]! +=
-    p.loadMs * rampArea(Math.min(1, (start - run.boot) / p.loadMs), Math.min(1, (end - run.boot) / p.loadMs)) +
-    Math.max(0, end - Math.max(start, full));
+  if (start < full) out[3]! += p.loadMs * rampArea((start - run.boot) / p.loadMs, Math.min(1, (end - run.boot) / p.loadMs));
+  out[3]! += Math.max(0, end - Math.max(start, full));
   constantInto(LOADING, start, Math.min(end, run.jobStart), out);
   const x = Math.max(start, run.jobStart);
   const y = Math.min(end, run.drainStart);
