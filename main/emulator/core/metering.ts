@@ -99,7 +99,7 @@ export interface GpuActivity {
   readonly gpuHours: Float64Array;
   /** USD billed in the hour, at the rate of its stretches. */
   readonly usd: Float64Array;
-  /** The GPUs' mean utilisation (%) over the hour's samples. */
+  /** The GPUs' mean utilisation (%) over the hour's billed part. */
   readonly utilization: Float64Array;
   /** The GPUs' mean memory in use (% of their memory). */
   readonly memory: Float64Array;
