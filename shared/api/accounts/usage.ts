@@ -4,6 +4,7 @@
 // leaves "not shown" is in docs/decisions.md, Usage and costs (issue 21).
 import { z } from 'zod';
 import { Granularity, Timestamp } from '../common';
+import { queryBool } from '../clusters/common';
 import { isTimeZone } from './settings';
 
 /** The periods of the summary, GPU, endpoint and cost reads: the document's `1y` (INVALID_PERIOD) beside its summary's `180d`. */
@@ -30,8 +31,6 @@ export const UsageResourceType = z.enum(['cluster', 'endpoint', 'training_job', 
 export type UsageResourceType = z.infer<typeof UsageResourceType>;
 
 const TimeZoneName = z.string().max(64).refine(isTimeZone, 'an IANA time zone such as Europe/Paris or UTC');
-/** A query's boolean, as `true` or `false`. */
-const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const Money = z.number();
 const Percentage = z.number().min(0).max(100);
@@ -149,7 +148,7 @@ export type DetailedUsageResponse = z.infer<typeof DetailedUsageResponse>;
 
 export const UsageQuery = z.strictObject({ period: UsagePeriod.default('30d'), timezone: TimeZoneName.optional() });
 
-export const GpuUsageQuery = UsageQuery.extend({ includeMetrics: QueryBoolean.default(false) });
+export const GpuUsageQuery = UsageQuery.extend({ includeMetrics: queryBool(false) });
 export type GpuUsageQuery = z.infer<typeof GpuUsageQuery>;
 
 export const CostsQuery = UsageQuery.extend({
