@@ -204,7 +204,10 @@ export const GpuUsageEntry = z.object({
   sessions: z.number().int(),
   /** Hours of GPU time per session (GPU-hours ÷ GPUs held ÷ sessions). */
   averageSessionDuration: z.number(),
-  /** With `includeMetrics=true`: memory (%), temperature (°C) and efficiency (utilisation of the GPU-hours paid, %). */
+  /**
+   * With `includeMetrics=true`, over the GPU-hours measured: memory in use (%), core temperature (°C)
+   * and efficiency, the share (%) of them in hours at or above the idle threshold's default (used, not idle).
+   */
   performance: z
     .object({
       averageMemoryUsage: z.number().min(0).max(100).nullable(),
