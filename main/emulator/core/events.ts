@@ -27,6 +27,11 @@ export interface EventBus {
   emit(type: EventType, input: EmitInput): Emitted;
   /** Runs the clock's part now (happenings, cost alerts, due retries): after the clock was moved by hand, and on a timer. */
   tick(): void;
+  /**
+   * Notifications sent for the billing cost alert at `index` (its period and threshold) in the
+   * period starting at `periodStart`: the succeeded deliveries and the mails of the event it fired.
+   */
+  costAlertNotifications(index: number, alert: { period: string; threshold: number }, periodStart: number): number;
 }
 
 /** Something that happened over a span of simulated time without a request (a cluster came up, a job completed). */
@@ -44,6 +49,8 @@ export interface EventSink {
   receive(event: PlatformEvent, now: number): { deliveries: string[]; mails: string[] };
   /** Runs on the clock: happenings and cost alerts since the last tick, due retries. */
   tick(now: number): void;
+  /** See EventBus.costAlertNotifications. */
+  costAlertNotifications(index: number, alert: { period: string; threshold: number }, periodStart: number): number;
   /** Stops sending (the emulator closes). */
   close(): Promise<void>;
 }
@@ -71,5 +78,9 @@ export class EventHub implements EventBus {
 
   tick(): void {
     this.sink?.tick(this.now());
+  }
+
+  costAlertNotifications(index: number, alert: { period: string; threshold: number }, periodStart: number): number {
+    return this.sink?.costAlertNotifications(index, alert, periodStart) ?? 0;
   }
 }

@@ -10,7 +10,8 @@
 export type MeteredService = 'compute' | 'storage' | 'dataTransfer' | 'other';
 
 export interface MeteredResource {
-  readonly type: 'cluster' | 'endpoint' | 'training_job' | 'dataset' | 'model';
+  /** `experiment`: what its exports transferred (core/transfer.ts). */
+  readonly type: 'cluster' | 'endpoint' | 'training_job' | 'dataset' | 'model' | 'experiment';
   readonly id: string;
   readonly name: string;
   readonly region: string | null;
@@ -69,6 +70,12 @@ export interface Tallied {
    * non-decreasing; one call per read, so a tally computed in a sweep pays for it once.
    */
   cumulative(times: readonly number[]): number[];
+  /** Executions only: the amount within [from, to) by the member who made it (userId → amount). */
+  byUser?(from: number, to: number): Map<string, number>;
+  /** Executions only: their mean duration (ms) within [from, to), weighted by count; null when none ran. */
+  meanLatencyMs?(from: number, to: number): number | null;
+  /** Executions only: the share (0–1) that succeeded within [from, to); null when none ran. */
+  successRate?(from: number, to: number): number | null;
 }
 
 /** USD of the tallies within [from, to). */

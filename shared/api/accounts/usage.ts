@@ -27,16 +27,26 @@ export const USAGE_SERVICES = ['compute', 'storage', 'dataTransfer', 'other'] as
 export type UsageService = (typeof USAGE_SERVICES)[number];
 
 /** What a cost belongs to: a resource of any area. */
-export const UsageResourceType = z.enum(['cluster', 'endpoint', 'training_job', 'dataset', 'model']);
+export const UsageResourceType = z.enum(['cluster', 'endpoint', 'training_job', 'dataset', 'model', 'experiment']);
 export type UsageResourceType = z.infer<typeof UsageResourceType>;
 
-const TimeZoneName = z.string().max(64).refine(isTimeZone, 'an IANA time zone such as Europe/Paris or UTC');
+const TimeZoneName = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'an IANA time zone such as Europe/Paris or UTC')
+  .describe(
+    'Days are counted in this IANA time zone (the billing time zone when absent): an emulator addition to every usage read, for days that are not UTC days.',
+  );
+/** A query's usage period (the document lists no values for the GPU, endpoint and cost reads: the summary's). */
+const PeriodParam = UsagePeriod.default('30d').describe(
+  "The usage periods: the summary's 1d, 7d, 30d, 90d, 180d, with the 1y of the INVALID_PERIOD row; the document lists no values for the GPU, endpoint and cost reads.",
+);
 
 const Money = z.number();
 const Percentage = z.number().min(0).max(100);
 
 export const UsageSummaryQuery = z.strictObject({
-  period: UsagePeriod.default('30d'),
+  period: PeriodParam,
   /** Days are counted in this zone; the account's billing time zone when absent. */
   timezone: TimeZoneName.optional(),
 });
@@ -96,7 +106,8 @@ export const DetailedUsageQuery = z.strictObject({
     .max(64)
     .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))])
     .pipe(z.array(DetailedResource).min(1))
-    .optional(),
+    .optional()
+    .describe('A comma-separated list of them (gpu, storage, transfer): which groups each timeline entry holds; gpu when absent.'),
   timezone: TimeZoneName.optional(),
 });
 export type DetailedUsageQuery = z.infer<typeof DetailedUsageQuery>;
@@ -133,6 +144,8 @@ export const DetailedUsageResponse = z.object({
   projections: z.object({
     /** This calendar month's spend so far plus the forecast of its remaining days. */
     monthlyEstimate: Money,
+    /** This calendar month's spend so far (in the account's time zone). */
+    monthToDate: Money,
     /** Mean daily cost over the days the forecast is fitted on. */
     dailyAverage: Money,
     /** The probability the month's total falls within `monthlyRange` (the prediction interval's level). */
@@ -146,15 +159,16 @@ export const DetailedUsageResponse = z.object({
 });
 export type DetailedUsageResponse = z.infer<typeof DetailedUsageResponse>;
 
-export const UsageQuery = z.strictObject({ period: UsagePeriod.default('30d'), timezone: TimeZoneName.optional() });
+export const UsageQuery = z.strictObject({ period: PeriodParam, timezone: TimeZoneName.optional() });
 
 export const GpuUsageQuery = UsageQuery.extend({ includeMetrics: queryBool(false) });
 export type GpuUsageQuery = z.infer<typeof GpuUsageQuery>;
 
 export const CostsQuery = UsageQuery.extend({
   breakdown: z.enum(['service', 'resource', 'region', 'team']).default('service'),
-  /** The billing currency when absent. */
-  currency: UsageCurrency.optional(),
+  currency: UsageCurrency.default('USD').describe(
+    'The billing currencies (USD, EUR, GBP, JPY), at the fixed rates answered as exchangeRate.',
+  ),
 });
 export type CostsQuery = z.infer<typeof CostsQuery>;
 
@@ -162,7 +176,16 @@ export const CostsResponse = z.object({
   ...PeriodFields,
   breakdown: z.object({
     by: z.enum(['service', 'resource', 'region', 'team']),
-    items: z.array(z.object({ key: z.string(), name: z.string(), cost: Money, percentage: Percentage })),
+    items: z.array(
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        cost: Money,
+        percentage: Percentage,
+        /** The item's cost by service (adds up to `cost`): what a cluster's compute or storage cost. */
+        services: z.object({ compute: Money, storage: Money, dataTransfer: Money, other: Money }),
+      }),
+    ),
   }),
   totalCost: Money,
   services: z.array(

@@ -25,6 +25,7 @@ import { Accounts, AREA } from './state';
 import { AccountsState } from './stored-schema';
 import { acceptInvitationRoute } from './team/accept';
 import { teamRoutes } from './team/routes';
+import { usageRoutes } from './usage/routes';
 import { gpuUsageRoutes } from './usage/gpu-routes';
 import { buildAccountsWorld } from './world';
 
@@ -35,6 +36,7 @@ export const accountsArea = defineArea<Accounts>({
     ...apiKeyRoutes,
     ...authRoutes,
     ...apiUsageRoutes,
+    ...usageRoutes,
     ...gpuUsageRoutes,
     ...teamRoutes,
     ...auditRoutes,

@@ -3,11 +3,12 @@
 // `cluster.stopped` when a stop completes; metering is what the clusters were billed.
 import { STORAGE_GB_HOURLY_PRICE } from '../../../../shared/api/clusters/common';
 import type { Happening } from '../../core/events';
-import type { Metered, MeteredResource } from '../../core/metering';
+import type { Metered } from '../../core/metering';
 import type { Store } from '../../state/store';
 import { progressAt } from './sim/phases';
 import { billedStretches, project } from './sim/cluster-state';
-import { clustersState, type StoredCluster } from './state';
+import { clustersState } from './state';
+import { clusterResource } from './transfer';
 
 const within = (t: number | null, from: number, to: number): t is number => t !== null && t > from && t <= to;
 
@@ -27,20 +28,10 @@ export function clusterHappenings(store: Store, from: number, to: number): Happe
   return out;
 }
 
-/** The cluster as the account's metering names it. */
-export const meteredClusterOf = (c: StoredCluster): MeteredResource => ({
-  type: 'cluster',
-  id: c.id,
-  name: c.name,
-  region: c.region,
-  gpuType: c.gpu.type,
-  createdBy: c.created_by ?? null,
-});
-
 /** Each cluster's billing (its history and current stretch) at its rate, with its GPUs, and its snapshots stored (core/metering.ts). */
 export function* clusterMetering(store: Store): Iterable<Metered> {
   for (const c of clustersState(store).clusters) {
-    const resource = meteredClusterOf(c);
+    const resource = clusterResource(c);
     for (const s of billedStretches(c)) {
       yield { resource, service: 'compute', start: s.start, end: s.end, usdPerHour: s.hourly_rate, gpus: c.gpu.count, gb: 0 };
     }

@@ -10,7 +10,7 @@
 // (no drain: the history keeps no stop phases). docs/decisions.md, Usage and costs: GPU usage.
 import type { GpuActivity } from '../../core/metering';
 import type { Store } from '../../state/store';
-import { meteredClusterOf } from './events';
+import { clusterResource } from './transfer';
 import { billedStretches, project, type BilledStretch } from './sim/cluster-state';
 import { loadIntegrals, profileOf, timelineOf, type Profile, type Run, type Timeline } from './sim/metrics/model';
 import { GIB } from './sim/metrics/gpu-specs';
@@ -120,7 +120,7 @@ export function clusterActivity(seed: number, c: StoredCluster, bounds: readonly
   const tLoadSq = steadyCoreTempC(p, 0, 0, 1) - t0;
   const n = hours.length;
   const out = {
-    resource: meteredClusterOf(c),
+    resource: clusterResource(c),
     gpus,
     status: project(c, to).status,
     hours: Int32Array.from(hours),

@@ -20,6 +20,7 @@ import { upgradeClusters } from './upgrade';
 import { clusterIssueError } from './validation';
 import { buildClustersWorld } from './world';
 import { clusterResourceOf } from './resource-of';
+import { clusterTallies } from './transfer';
 
 export const clustersArea = defineArea<ClustersState>({
   name: AREA,
@@ -52,6 +53,7 @@ export const clustersArea = defineArea<ClustersState>({
   resourceOf: clusterResourceOf,
   happenings: clusterHappenings,
   metering: clusterMetering,
+  tallies: clusterTallies,
   gpuActivity: clusterGpuActivity,
   createdResources: (state) =>
     (state as ClustersState).clusters.flatMap((c) =>

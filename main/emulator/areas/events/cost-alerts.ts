@@ -9,6 +9,9 @@ import type { Events } from './state';
 
 const cents = (v: number) => Math.round(v * 100) / 100;
 
+/** The key a cost alert's marks are kept under: a changed threshold or period is a new alert. */
+export const costAlertKey = (index: number, alert: { period: string; threshold: number }) => `${index}:${alert.period}:${alert.threshold}`;
+
 /** Fires what crossed (`silent`: only marks it); true when a mark changed (to log). */
 export function evaluateCostAlerts(ctx: EmulatorContext, live: Events, now: number, { silent = false } = {}): boolean {
   const { settings } = ctx.directory().account();
@@ -19,26 +22,27 @@ export function evaluateCostAlerts(ctx: EmulatorContext, live: Events, now: numb
   alerts.forEach((alert, index) => {
     if (!alert.enabled) return;
     const from = periodStart(alert.period, now, timezone);
-    const key = `${index}:${alert.period}:${alert.threshold}`;
+    const key = costAlertKey(index, alert);
     if (live.alertMarks[key] === from) return;
     let spent = spentSince.get(from);
     if (spent === undefined) spentSince.set(from, (spent = ctx.spending(from, now)));
     if (spent < alert.threshold) return;
     live.alertMarks[key] = from;
     marked = true;
-    if (!silent)
-      ctx.events.emit('cost.threshold_exceeded', {
-        subject: `cost_alert_${index}`,
-        data: {
-          alert: index,
-          period: alert.period,
-          threshold: alert.threshold,
-          spent: cents(spent),
-          currency: 'USD',
-          period_start: new Date(from).toISOString(),
-          timezone,
-        },
-      });
+    if (silent) return;
+    const { event } = ctx.events.emit('cost.threshold_exceeded', {
+      subject: `cost_alert_${index}`,
+      data: {
+        alert: index,
+        period: alert.period,
+        threshold: alert.threshold,
+        spent: cents(spent),
+        currency: 'USD',
+        period_start: new Date(from).toISOString(),
+        timezone,
+      },
+    });
+    live.alertEvents[key] = event.id;
   });
   return marked;
 }

@@ -13,7 +13,7 @@ import {
 import type { EmulatorContext } from '../../core/context';
 import type { EventSink } from '../../core/events';
 import { pooledId } from '../../core/ids';
-import { evaluateCostAlerts } from './cost-alerts';
+import { costAlertKey, evaluateCostAlerts } from './cost-alerts';
 import { chatClassOf, chatMessage, mailsOf } from './messages';
 import { Sender, type PostResult } from './post';
 import { eventsRecord } from './records';
@@ -114,6 +114,17 @@ export class DeliveryEngine implements EventSink {
     return d;
   }
 
+  costAlertNotifications(index: number, alert: { period: string; threshold: number }, periodStart: number): number {
+    const live = this.events();
+    const key = costAlertKey(index, alert);
+    const eventId = live.alertEvents[key];
+    if (live.alertMarks[key] !== periodStart || eventId === undefined) return 0;
+    let sent = 0;
+    for (const d of live.deliveries.values()) if (d.event_id === eventId && d.state === 'succeeded') sent++;
+    for (const m of live.outbox) if (m.event_id === eventId) sent++;
+    return sent;
+  }
+
   tick(now: number): void {
     if (this.closed) return;
     const live = this.events();
@@ -133,7 +144,10 @@ export class DeliveryEngine implements EventSink {
       }
       for (const h of happened) this.ctx.events.emit(h.type, { subject: h.subject, data: h.data, at: h.at });
     }
-    if (evaluateCostAlerts(this.ctx, live, now)) this.log(eventsRecord.marks);
+    if (evaluateCostAlerts(this.ctx, live, now)) {
+      this.log(eventsRecord.marks);
+      this.log(eventsRecord.alertEvents);
+    }
     for (const d of live.deliveries.values()) {
       if (d.state === 'pending' && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= now) this.enqueue(d.id, false);
     }

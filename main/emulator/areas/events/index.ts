@@ -17,7 +17,7 @@ export const eventsArea = defineArea<Events>({
   routes: [],
   state: {
     schema: EventsState,
-    build: () => ({ deliveries: [], outbox: [], alert_marks: {}, scanned_at: null }),
+    build: () => ({ deliveries: [], outbox: [], alert_marks: {}, alert_events: {}, scanned_at: null }),
     hydrate: (stored) => new Events(stored as EventsState),
     dehydrate: (live) => live.toStored(),
     record: eventsRecordOf,

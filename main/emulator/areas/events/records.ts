@@ -1,6 +1,6 @@
 // The events area's records for the write-ahead log (docs/decisions.md, Persistence):
 // `delivery:<id>` (one delivery, upserted as its attempts happen, removed when the log's bound
-// drops it), `mail:<id>` (one outbox mail, appended), `marks` and `scan` (whole). Replay applies
+// drops it), `mail:<id>` (one outbox mail, appended), `marks`, `alert_events` and `scan` (whole). Replay applies
 // the same bounds, so the stored log never outgrows them.
 import type { Delivery, OutboxMail } from '../../../../shared/api/accounts/deliveries';
 import { DELIVERY_LOG_MAX, OUTBOX_MAX } from '../../../../shared/api/accounts/deliveries';
@@ -14,11 +14,13 @@ export const eventsRecord = {
   delivery: (id: string) => `${DELIVERY}${id}`,
   mail: (id: string) => `${MAIL}${id}`,
   marks: 'marks',
+  alertEvents: 'alert_events',
   scan: 'scan',
 } as const;
 
 export function eventsRecordOf(live: Events, id: string): unknown {
   if (id === 'marks') return live.alertMarks;
+  if (id === 'alert_events') return live.alertEvents;
   if (id === 'scan') return live.scannedAt;
   if (id.startsWith(DELIVERY)) return live.deliveries.get(id.slice(DELIVERY.length));
   if (id.startsWith(MAIL)) {
@@ -33,6 +35,10 @@ export function applyEventsRecord(stored: unknown, id: string, value: unknown): 
   const s = stored as EventsState;
   if (id === 'marks') {
     s.alert_marks = value as EventsState['alert_marks'];
+    return;
+  }
+  if (id === 'alert_events') {
+    s.alert_events = value as EventsState['alert_events'];
     return;
   }
   if (id === 'scan') {

@@ -10,17 +10,25 @@ export class Events {
   readonly deliveries = new Map<string, Delivery>();
   readonly outbox: OutboxMail[];
   alertMarks: Record<string, number>;
+  alertEvents: Record<string, string>;
   scannedAt: number | null;
 
   constructor(stored: EventsState) {
     for (const d of stored.deliveries) this.deliveries.set(d.id, d);
     this.outbox = stored.outbox;
     this.alertMarks = stored.alert_marks;
+    this.alertEvents = stored.alert_events;
     this.scannedAt = stored.scanned_at;
   }
 
   toStored(): EventsState {
-    return { deliveries: [...this.deliveries.values()], outbox: this.outbox, alert_marks: this.alertMarks, scanned_at: this.scannedAt };
+    return {
+      deliveries: [...this.deliveries.values()],
+      outbox: this.outbox,
+      alert_marks: this.alertMarks,
+      alert_events: this.alertEvents,
+      scanned_at: this.scannedAt,
+    };
   }
 }
 

@@ -13,6 +13,8 @@ export const EventsState = z.object({
   outbox: z.array(OutboxMail),
   /** Cost alert key (index, period, threshold) → the start of the period it last fired in (ms). */
   alert_marks: z.record(z.string(), Ms),
+  /** Cost alert key → the event it last fired (its notifications are the deliveries and mails of that event); absent from older data. */
+  alert_events: z.record(z.string(), z.string()).default({}),
   /** The happenings of the clock were emitted up to here (ms); null: not yet (a first start emits none of the past). */
   scanned_at: Ms.nullable(),
 });

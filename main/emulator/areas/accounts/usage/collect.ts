@@ -9,7 +9,7 @@ import type { Metered, MeteredResource, MeteredService } from '../../../core/met
 const HOUR = 3_600_000;
 
 /** A per-bucket sum of amounts spread linearly over stretches of time. */
-class BucketSeries {
+export class BucketSeries {
   readonly values: Float64Array;
   /** Rate (per ms) that starts applying to whole buckets at each index. */
   private readonly diff: Float64Array;
@@ -56,26 +56,39 @@ export interface ResourceTotals {
   sessions: number;
 }
 
+/** Per-bucket values, and what came before the window since the beginning (the running totals' start). */
+export interface Series {
+  readonly values: Float64Array;
+  readonly before: number;
+}
+
 export interface Collected {
   /** Bucket starts, then the window's end. */
   readonly bounds: readonly number[];
   /** USD per bucket, all services. */
-  readonly usd: Float64Array;
-  readonly usdByService: Readonly<Record<MeteredService, Float64Array>>;
-  readonly gpuHours: Float64Array;
+  readonly usd: Series;
+  readonly usdByService: Readonly<Record<MeteredService, Series>>;
+  readonly gpuHours: Series;
   /** GPU-hours and USD per bucket, by GPU type. */
-  readonly byGpu: ReadonlyMap<string, { hours: Float64Array; usd: Float64Array }>;
-  readonly gbHours: Float64Array;
-  readonly transferGb: Float64Array;
-  /** Whole executions per bucket (each tally's cumulative count rounded at the bounds). */
-  readonly executions: Float64Array;
+  readonly byGpu: ReadonlyMap<string, { hours: Series; usd: Series }>;
+  readonly gbHours: Series;
+  readonly transferGb: Series;
+  /** Whole executions per bucket (each tally's count rounded at the bounds). */
+  readonly executions: Series;
   readonly resources: ReadonlyMap<string, ResourceTotals>;
 }
 
 export const SERVICES: readonly MeteredService[] = ['compute', 'storage', 'dataTransfer', 'other'];
 
+/**
+ * Where running totals start: the beginning of everything metered. A figure shown for a span is
+ * the difference of the running totals rounded at its ends, so a past day reads the same cents
+ * whatever window it is read in, and any spans add up to the span they make.
+ */
+export const ORIGIN = 0;
+
 /** Index of the bucket holding `t` (bounds[i] ≤ t < bounds[i + 1]), for a t within the window. */
-function bucketOf(bounds: readonly number[], t: number): number {
+export function bucketOf(bounds: readonly number[], t: number): number {
   let lo = 0;
   let hi = bounds.length - 2;
   while (lo < hi) {
@@ -88,11 +101,16 @@ function bucketOf(bounds: readonly number[], t: number): number {
 
 const emptyUsd = (): Record<MeteredService, number> => ({ compute: 0, storage: 0, dataTransfer: 0, other: 0 });
 
-/** Everything billed and counted within [bounds[0], bounds[last]), per bucket and per resource. */
+/** The first value is what came before the window; the rest are its buckets. */
+const split = (all: Float64Array): Series => ({ before: all[0]!, values: all.subarray(1) });
+
+/** Everything billed and counted within [bounds[0], bounds[last]), per bucket and per resource, with what came before. */
 export function collect(ctx: Pick<EmulatorContext, 'metering' | 'tallies'>, bounds: readonly number[]): Collected {
   const from = bounds[0]!;
   const to = bounds[bounds.length - 1]!;
-  const series = () => new BucketSeries(bounds);
+  // One more bucket in front: everything since the origin, for the running totals.
+  const all = [Math.min(ORIGIN, from), ...bounds];
+  const series = () => new BucketSeries(all);
   const usd = series();
   const byService = { compute: series(), storage: series(), dataTransfer: series(), other: series() };
   const gpuHours = series();
@@ -109,31 +127,34 @@ export function collect(ctx: Pick<EmulatorContext, 'metering' | 'tallies'>, boun
   };
 
   for (const m of ctx.metering() as Iterable<Metered>) {
-    const a = Math.max(from, m.start);
+    const a = Math.max(all[0]!, m.start);
     const b = Math.min(to, m.end ?? to);
     if (b <= a) continue;
-    const i = bucketOf(bounds, a);
-    const j = bucketOf(bounds, b - 1);
+    const i = bucketOf(all, a);
+    const j = bucketOf(all, b - 1);
     const usdPerMs = m.usdPerHour / HOUR;
     usd.addRate(a, b, usdPerMs, i, j);
     byService[m.service].addRate(a, b, usdPerMs, i, j);
-    const r = totalsOf(m.resource);
-    r.usd[m.service] += usdPerMs * (b - a);
+    const gpuPerMs = m.gpus / HOUR;
     if (m.gpus > 0) {
-      const gpuPerMs = m.gpus / HOUR;
       gpuHours.addRate(a, b, gpuPerMs, i, j);
       const type = m.resource.gpuType ?? 'other';
       let g = byGpu.get(type);
       if (!g) byGpu.set(type, (g = { hours: series(), usd: series() }));
       g.hours.addRate(a, b, gpuPerMs, i, j);
       g.usd.addRate(a, b, usdPerMs, i, j);
-      r.gpuHours += gpuPerMs * (b - a);
+    }
+    if (m.gb > 0) gbHours.addRate(a, b, m.gb / HOUR, i, j);
+    // The resource's own figures: within the window only.
+    const wa = Math.max(from, a);
+    if (b <= wa) continue;
+    const r = totalsOf(m.resource);
+    r.usd[m.service] += usdPerMs * (b - wa);
+    if (m.gpus > 0) {
+      r.gpuHours += gpuPerMs * (b - wa);
       r.sessions++;
     }
-    if (m.gb > 0) {
-      gbHours.addRate(a, b, m.gb / HOUR, i, j);
-      r.gbHours += (m.gb * (b - a)) / HOUR;
-    }
+    if (m.gb > 0) r.gbHours += (m.gb * (b - wa)) / HOUR;
   }
 
   const usdValues = usd.settle();
@@ -143,15 +164,15 @@ export function collect(ctx: Pick<EmulatorContext, 'metering' | 'tallies'>, boun
     dataTransfer: byService.dataTransfer.settle(),
     other: byService.other.settle(),
   };
-  const transferGb = new Float64Array(bounds.length - 1);
-  const executions = new Float64Array(bounds.length - 1);
+  const transferGb = new Float64Array(all.length - 1);
+  const executions = new Float64Array(all.length - 1);
+  const last = all.length - 1;
   for (const t of ctx.tallies()) {
-    const upTo = t.cumulative(bounds);
-    if (upTo[upTo.length - 1]! === upTo[0]!) continue;
-    const r = totalsOf(t.resource);
+    const upTo = t.cumulative(all);
+    if (upTo[last]! === upTo[0]!) continue;
     const whole = t.unit === 'executions';
     const target = whole ? executions : transferGb;
-    for (let k = 0; k < bounds.length - 1; k++) {
+    for (let k = 0; k < last; k++) {
       const amount = whole ? Math.round(upTo[k + 1]!) - Math.round(upTo[k]!) : upTo[k + 1]! - upTo[k]!;
       if (amount === 0) continue;
       target[k]! += amount;
@@ -160,7 +181,9 @@ export function collect(ctx: Pick<EmulatorContext, 'metering' | 'tallies'>, boun
         serviceValues[t.service][k]! += amount * t.usdPerUnit;
       }
     }
-    const amount = whole ? Math.round(upTo[upTo.length - 1]!) - Math.round(upTo[0]!) : upTo[upTo.length - 1]! - upTo[0]!;
+    const amount = whole ? Math.round(upTo[last]!) - Math.round(upTo[1]!) : upTo[last]! - upTo[1]!;
+    if (amount === 0) continue;
+    const r = totalsOf(t.resource);
     if (whole) r.executions += amount;
     else r.transferGb += amount;
     r.usd[t.service] += amount * t.usdPerUnit;
@@ -168,16 +191,24 @@ export function collect(ctx: Pick<EmulatorContext, 'metering' | 'tallies'>, boun
 
   return {
     bounds,
-    usd: usdValues,
-    usdByService: serviceValues,
-    gpuHours: gpuHours.settle(),
-    byGpu: new Map([...byGpu].map(([k, g]) => [k, { hours: g.hours.settle(), usd: g.usd.settle() }])),
-    gbHours: gbHours.settle(),
-    transferGb,
-    executions,
+    usd: split(usdValues),
+    usdByService: {
+      compute: split(serviceValues.compute),
+      storage: split(serviceValues.storage),
+      dataTransfer: split(serviceValues.dataTransfer),
+      other: split(serviceValues.other),
+    },
+    gpuHours: split(gpuHours.settle()),
+    byGpu: new Map([...byGpu].map(([k, g]) => [k, { hours: split(g.hours.settle()), usd: split(g.usd.settle()) }])),
+    gbHours: split(gbHours.settle()),
+    transferGb: split(transferGb),
+    executions: split(executions),
     resources,
   };
 }
 
-/** Sum of a series. */
-export const total = (values: Float64Array) => values.reduce((a, b) => a + b, 0);
+/** A span's figure in whole units: the running total rounded at its end less at its start (see ORIGIN). */
+export const spanUnits = (s: Series, toUnits: (v: number) => number) => toUnits(s.before + total(s)) - toUnits(s.before);
+
+/** Sum of a series' buckets. */
+export const total = (s: Series) => s.values.reduce((a, b) => a + b, 0);

@@ -3,17 +3,12 @@
 // the summary's; utilisation, memory and temperature from the GPUs' own metrics where the emulator
 // measures them (clusters: AreaModule.gpuActivity), averaged over the GPU-hours measured.
 // docs/decisions.md, Usage and costs (issue 21): GPU usage.
-import {
-  IDLE_THRESHOLD_DEFAULT,
-  type GpuUsageEntry,
-  type GpuUsageQuery,
-  type GpuUsageResponse,
-} from '../../../../../shared/api/accounts/usage';
+import { IDLE_THRESHOLD_DEFAULT, type GpuUsageEntry, type GpuUsageResponse } from '../../../../../shared/api/accounts/usage';
 import type { EmulatorContext } from '../../../core/context';
 import type { Metered } from '../../../core/metering';
-import { collect, total } from './collect';
-import { apportion, round } from './money';
-import { usageFrame, type UsageFrame } from './frame';
+import { iso, periodFields, type BillingFrame } from './billing';
+import { collect, type Series } from './collect';
+import { round, runningRounded } from './money';
 import { bucketBounds } from './window';
 
 const HOUR = 3_600_000;
@@ -102,39 +97,39 @@ function measure(ctx: EmulatorContext, hours: readonly number[], days: readonly 
 }
 
 /** A weighted mean over `weight`, or null when nothing was weighed; one decimal. */
+const sumOf = (v: Float64Array) => v.reduce((a, b) => a + b, 0);
 const mean = (weighted: number, weight: number) => (weight > 0 ? Math.min(100, round(weighted / weight, 1)) : null);
 const meanOf = (weighted: number, weight: number) => (weight > 0 ? round(weighted / weight, 1) : null);
 
-/** GPU-hours in hundredths apportioned to the days, so the days add up to the rounded total. */
-function hoursSplit(perDay: Float64Array): number[] {
-  return apportion(Math.round(total(perDay) * 100), Array.from(perDay)).map((h) => h / 100);
-}
+const hundredths = (v: number) => Math.round(v * 100);
+/** A series' buckets rounded on its running total (money.ts runningRounded), so they add up to its span's rounded figure. */
+const rounded = (s: Series, toUnits: (v: number) => number) => runningRounded(s.values, toUnits, s.before);
 
 function entryOf(
-  frame: UsageFrame,
+  frame: BillingFrame,
   type: string,
-  g: { hours: Float64Array; usd: Float64Array },
+  g: { hours: Series; usd: Series },
   days: readonly number[],
   measured: Measured | undefined,
   sessions: { perDay: Int32Array; total: number; wallHours: number } | undefined,
   includeMetrics: boolean,
 ): GpuUsageEntry {
   const { money } = frame;
-  const costUnits = money.split(Array.from(g.usd));
-  const dayHours = hoursSplit(g.hours);
-  const mh = measured ? total(measured.hours) : 0;
+  const costUnits = rounded(g.usd, (v) => money.units(v));
+  const dayHours = rounded(g.hours, hundredths);
+  const mh = measured ? sumOf(measured.hours) : 0;
   const count = sessions?.total ?? 0;
   const entry: GpuUsageEntry = {
     gpuType: type,
-    totalHours: round(dayHours.reduce((a, b) => a + b, 0)),
+    totalHours: dayHours.reduce((a, b) => a + b, 0) / 100,
     totalCost: money.amount(costUnits.reduce((a, b) => a + b, 0)),
-    averageUtilization: mean(measured ? total(measured.util) : 0, mh),
+    averageUtilization: mean(measured ? sumOf(measured.util) : 0, mh),
     peakUtilization: measured && measured.peak >= 0 ? Math.min(100, round(measured.peak, 1)) : null,
     sessions: count,
     averageSessionDuration: count > 0 ? round(sessions!.wallHours / count) : 0,
     usage: dayHours.map((hours, d) => ({
-      date: frame.iso(days[d]!),
-      hours,
+      date: iso(days[d]!),
+      hours: hours / 100,
       cost: money.amount(costUnits[d]!),
       utilization: measured ? mean(measured.util[d]!, measured.hours[d]!) : null,
       sessions: sessions?.perDay[d] ?? 0,
@@ -142,8 +137,8 @@ function entryOf(
   };
   if (includeMetrics) {
     entry.performance = {
-      averageMemoryUsage: mean(measured ? total(measured.mem) : 0, mh),
-      averageTemperature: meanOf(measured ? total(measured.temp) : 0, mh),
+      averageMemoryUsage: mean(measured ? sumOf(measured.mem) : 0, mh),
+      averageTemperature: meanOf(measured ? sumOf(measured.temp) : 0, mh),
       efficiency: mean(measured?.busy ?? 0, mh),
     };
   }
@@ -151,14 +146,15 @@ function entryOf(
 }
 
 /** `GET /v2/accounts/usage/gpu`. */
-export function gpuUsage(ctx: EmulatorContext, query: GpuUsageQuery, now: number): GpuUsageResponse {
-  const frame = usageFrame(ctx, query, now);
+export function gpuUsage(ctx: EmulatorContext, frame: BillingFrame, includeMetrics: boolean): GpuUsageResponse {
   const days = bucketBounds(frame.window, 'day');
   const collected = collect(ctx, days);
   const measured = measure(ctx, bucketBounds(frame.window, 'hour'), days);
   const sessions = sessionsByType(ctx.metering(), days);
+  // collect's series run from the beginning of the metering: a type that ran only before the window has none in it.
   const gpuUsage = [...collected.byGpu]
-    .map(([type, g]) => entryOf(frame, type, g, days, measured.get(type), sessions.get(type), query.includeMetrics))
+    .filter(([, g]) => g.hours.values.some((v) => v > 0))
+    .map(([type, g]) => entryOf(frame, type, g, days, measured.get(type), sessions.get(type), includeMetrics))
     .sort((a, b) => b.totalCost - a.totalCost || b.totalHours - a.totalHours || a.gpuType.localeCompare(b.gpuType));
-  return { ...frame.fields, gpuUsage };
+  return { ...periodFields(frame), gpuUsage };
 }

@@ -2,10 +2,10 @@
 // the GPU-hours paid in hours whose mean utilisation stayed under the threshold, priced at what
 // those hours were billed, from the metrics simulator's own series (AreaModule.gpuActivity).
 // docs/decisions.md, Usage and costs (issue 21): Idle GPU money.
-import type { IdleCluster, IdleGpuQuery, IdleGpuResponse } from '../../../../../shared/api/accounts/usage';
+import type { IdleCluster, IdleGpuResponse } from '../../../../../shared/api/accounts/usage';
 import type { EmulatorContext } from '../../../core/context';
 import type { GpuActivity } from '../../../core/metering';
-import { usageFrame, type UsageFrame } from './frame';
+import { iso, periodFields, type BillingFrame } from './billing';
 import { round } from './money';
 import { bucketBounds } from './window';
 
@@ -14,7 +14,7 @@ function idleOf(
   a: GpuActivity,
   hours: readonly number[],
   threshold: number,
-  frame: UsageFrame,
+  frame: BillingFrame,
 ): { cluster: IdleCluster; units: number } | null {
   let paid = 0;
   let idle = 0;
@@ -44,26 +44,25 @@ function idleOf(
     idleCost: frame.money.amount(units),
     paidHours: round(paid),
     idleShare: Math.min(100, round((100 * idle) / paid)),
-    longestIdle: best && { start: frame.iso(hours[best[0]]!), end: frame.iso(hours[best[1] + 1]!) },
+    longestIdle: best && { start: iso(hours[best[0]]!), end: iso(hours[best[1] + 1]!) },
   };
   return { cluster, units };
 }
 
 /** `GET /v2/accounts/usage/idle-gpus`. */
-export function idleGpus(ctx: EmulatorContext, query: IdleGpuQuery, now: number): IdleGpuResponse {
-  const frame = usageFrame(ctx, query, now);
+export function idleGpus(ctx: EmulatorContext, frame: BillingFrame, threshold: number): IdleGpuResponse {
   const hours = bucketBounds(frame.window, 'hour');
   const idle: Array<{ cluster: IdleCluster; units: number }> = [];
   for (const a of ctx.gpuActivity(hours)) {
     if (a.resource.type !== 'cluster') continue;
-    const c = idleOf(a, hours, query.threshold, frame);
+    const c = idleOf(a, hours, threshold, frame);
     if (c) idle.push(c);
   }
   const clusters = idle.map((c) => c.cluster);
   clusters.sort((x, y) => y.idleCost - x.idleCost || y.idleHours - x.idleHours || x.name.localeCompare(y.name));
   return {
-    ...frame.fields,
-    threshold: query.threshold,
+    ...periodFields(frame),
+    threshold: threshold,
     // The sums of the figures shown (each cluster's cost in whole minor units of the currency).
     totalIdleCost: frame.money.amount(idle.reduce((n, c) => n + c.units, 0)),
     totalIdleHours: round(clusters.reduce((n, c) => n + c.idleHours, 0)),

@@ -31,15 +31,9 @@ export class Money {
     return this.amount(this.units(usd));
   }
 
-  /**
-   * The rounded whole of `usd` parts, apportioned to them in minor units: each part's units add up
-   * to the rounded sum. Used for breakdowns and for buckets of a timeline alike.
-   */
-  split(usd: readonly number[]): number[] {
-    return apportion(
-      this.units(usd.reduce((a, b) => a + b, 0)),
-      usd.map((v) => v * this.rate * this.minor),
-    );
+  /** An amount already in the currency, rounded to its minor unit (forecasts made in the currency). */
+  rounded(amount: number): number {
+    return Math.round(amount * this.minor) / this.minor;
   }
 }
 
@@ -72,6 +66,24 @@ export function changeText(now: number, before: number): string {
   if (before <= 0) return 'n/a';
   const pct = ((now - before) / before) * 100;
   return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+}
+
+/**
+ * Each bucket's figure as the difference of the running total rounded at its ends (in `toUnits`),
+ * the running total starting at `before`: the buckets add up to the rounded span exactly, and a
+ * bucket reads the same whatever span it is read in.
+ */
+export function runningRounded(values: ArrayLike<number>, toUnits: (v: number) => number, before = 0): number[] {
+  const out: number[] = [];
+  let sum = before;
+  let shown = toUnits(before);
+  for (let i = 0; i < values.length; i++) {
+    sum += values[i]!;
+    const next = toUnits(sum);
+    out.push(next - shown);
+    shown = next;
+  }
+  return out;
 }
 
 /** Rounded to `digits` decimals (hours, GB). */
