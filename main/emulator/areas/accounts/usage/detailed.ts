@@ -8,12 +8,10 @@ import { periodStart } from '../../../core/zoned-time';
 import { iso, periodFields, type BillingFrame } from './billing';
 import { collect, total, type Series } from './collect';
 import { FIT_DAYS, forecastMonth } from './forecast';
-import { runningRounded, type Money } from './money';
+import { hundredths, runningRounded, type Money } from './money';
 import { bucketBounds, type UsageWindow } from './window';
 
 const HOUR = 3_600_000;
-
-const hundredths = (v: number) => Math.round(v * 100);
 
 export function detailedUsage(ctx: EmulatorContext, frame: BillingFrame, query: DetailedUsageQuery): DetailedUsageResponse {
   const { window: w, money } = frame;
