@@ -1,6 +1,7 @@
 // Web mode cold load: initial JavaScript (what index.html loads before any area: its
 // module scripts and modulepreloads, gzip-compressed) and the time from navigation in a
-// fresh browser context to the API keys table (or its empty state) with "Create" enabled.
+// fresh browser context to the first screen's first content: the overview (the console opens
+// on it, issue 21) with its heading and a first card showing its figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,11 +89,11 @@ export async function benchWebLoad(): Promise<{ interactiveMs: number; initialJs
       await page.goto(`${server.origin}/#token=${TOKEN}`, { waitUntil: 'commit' });
       await page.waitForFunction(
         () => {
-          const create = document.querySelector<HTMLButtonElement>('[data-testid="create-key-button"]');
-          const ready = document.querySelector(
-            '[role="table"][aria-label="API keys"] [role="rowgroup"] [role="row"]:not([aria-busy]), [data-testid="empty-state"]',
+          const heading = document.querySelector('[data-testid="overview"] h1');
+          const card = document.querySelector(
+            '[data-testid="overview"] [data-card-state="ready"], [data-testid="overview"] [data-card-state="refused"]',
           );
-          return Boolean(create && !create.disabled && ready);
+          return Boolean(heading && card);
         },
         undefined,
         { polling: 'raf', timeout: 30_000 },

@@ -63,7 +63,7 @@ describe('node scripts/build.mjs', () => {
 
   it("keeps the first screen's JavaScript within its budget: 200 KB gzip (issue 23)", () => {
     // What index.html loads before any page: its scripts and module preloads. Over the budget,
-    // something the API keys page does not need has reached the initial chunk.
+    // something the first screen (the overview) does not need has reached the initial chunk.
     const kb = initialJsGzipBytes(path.join(outDir, 'renderer')) / 1024;
     expect(kb).toBeGreaterThan(50);
     expect(kb, `initial JavaScript ${kb.toFixed(1)} KB gzip`).toBeLessThanOrEqual(200);

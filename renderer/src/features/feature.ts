@@ -34,11 +34,11 @@ export interface SearchGroup {
 }
 
 /**
- * The areas a feature belongs to: the API areas of the documents (accounts, clusters, endpoints,
- * training) and the embedded emulator's own. Each is a folder, `features/<area>/`.
+ * The areas a feature belongs to: the console's overview (its first screen), the API areas of the
+ * documents (accounts, clusters, endpoints, training) and the embedded emulator's own. Each is a folder, `features/<area>/`.
  * @internal Exported for its tests only.
  */
-export const AREAS = ['accounts', 'clusters', 'endpoints', 'training', 'emulator'] as const;
+export const AREAS = ['overview', 'accounts', 'clusters', 'endpoints', 'training', 'emulator'] as const;
 type Area = (typeof AREAS)[number];
 
 export interface Feature {

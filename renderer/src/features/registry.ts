@@ -1,5 +1,5 @@
 // Every feature of the console, in navigation order: the one place the shell (shell/) learns
-// what features exist. Features are grouped by area, `features/<area>/<feature>/` (an area with
+// what features exist; the first is the page the console opens on. Features are grouped by area, `features/<area>/<feature>/` (an area with
 // one feature keeps it at the area's root: endpoints, emulator); each entry names its area. A
 // new feature adds its folder's `feature` here.
 import { feature as access } from './accounts/access';
@@ -16,6 +16,7 @@ import { feature as logs } from './clusters/logs';
 import { feature as templates } from './clusters/templates';
 import { feature as emulator } from './emulator';
 import { feature as endpoints } from './endpoints';
+import { feature as overview } from './overview';
 import { feature as datasets } from './training/datasets';
 import { feature as experiments } from './training/experiments';
 import { feature as trainingJobs } from './training/jobs';
@@ -26,6 +27,8 @@ import type { Feature, FeatureCommand, SearchGroup } from './feature';
 export type { Feature, FeatureCommand, SearchGroup };
 
 export const features: readonly Feature[] = [
+  // First: the console opens on it (shell/navigation/areas.tsx, defaultArea).
+  overview,
   apiKeys,
   apiUsage,
   team,

@@ -5,7 +5,7 @@
 // beside it (one tab per cluster, the moment marked), and a chart's minute is shown in the log
 // tab already open for that cluster, where only lines that arrive after the jump are new.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { openConsole } from './console-page';
+import { expectOverview, openConsole } from './console-page';
 import { startConsoleServer } from './console-server';
 import { advanceClock, bridgeInvoke, clusterWithStatus } from './lifecycle-page';
 import { E2E_TOKEN } from './server-constants';
@@ -80,7 +80,7 @@ test.describe('Tabs of the web console', () => {
     let second: Awaited<ReturnType<typeof startConsoleServer>> | null = null;
     try {
       await page.goto(first.url);
-      await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
+      await expectOverview(page);
       expect(page.url()).not.toContain('token=');
       const other = await page.context().newPage();
       await other.goto(`${first.origin}/#/clusters`);
@@ -101,7 +101,7 @@ test.describe('Tabs of the web console', () => {
       await fresh.getByRole('textbox', { name: 'Console address or token' }).fill(second.url);
       await fresh.getByRole('button', { name: 'Sign in' }).click();
       await expect(fresh.getByRole('table', { name: 'Clusters' })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
+      await expectOverview(page);
       await expect(other.getByRole('table', { name: 'Clusters' })).toBeVisible();
       const token = new URL(second.url).hash.replace('#token=', '');
       expect(await other.evaluate(() => localStorage.getItem('gpc.token'))).toBe(token);
