@@ -1,13 +1,27 @@
 // The emulator's simulated time (an emulator profile only), run forward every second at the
 // clock's speed between reads; the Emulator view moves it.
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Figure } from '../../components/Figure';
-import { formatDateTime } from '../../platform/relative-time';
+import { formatDate } from '../../platform/relative-time';
 import { OverviewCard } from './OverviewCard';
 import { offsetText, simulatedNow } from './overview-format';
 import { useClockCard } from './overview-store';
+
+function SimulatedNow({ now, offsetSeconds, speed }: { now: number; offsetSeconds: number; speed: number }) {
+  const iso = new Date(now).toISOString();
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+      <Figure
+        label="Now on the emulator"
+        value={new Date(now).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+        hint={`${formatDate(iso)} · ${offsetText(offsetSeconds)}`}
+        testId="clock-now"
+      />
+      <Figure label="Speed" value={speed === 1 ? 'Real time' : `${speed}×`} hint="Advance it or change its speed in the Emulator view." />
+    </Box>
+  );
+}
 
 export function ClockCard() {
   const state = useClockCard();
@@ -27,19 +41,11 @@ export function ClockCard() {
       testId="overview-clock"
     >
       {read && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
-          <Figure
-            label="Now on the emulator"
-            value={formatDateTime(simulatedNow(read.clock, read.readAt, realNow))}
-            hint={offsetText(read.clock.offsetSeconds)}
-            testId="clock-now"
-          />
-          <Figure
-            label="Speed"
-            value={read.clock.speed === 1 ? 'Real time' : `${read.clock.speed}×`}
-            hint={<Typography variant="caption">Advance it or change its speed in the Emulator view.</Typography>}
-          />
-        </Box>
+        <SimulatedNow
+          now={simulatedNow(read.clock, read.readAt, realNow)}
+          offsetSeconds={read.clock.offsetSeconds}
+          speed={read.clock.speed}
+        />
       )}
     </OverviewCard>
   );

@@ -21,7 +21,7 @@ function GpuStrip({ gpus, name }: { gpus: number[]; name: string }) {
       {gpus.map((g, i) => (
         <Box
           key={i}
-          sx={{ width: 5, height: `${Math.max(8, g)}%`, bgcolor: 'primary.main', opacity: 0.35 + (g / 100) * 0.65, borderRadius: '1px' }}
+          sx={{ width: 5, height: `${Math.max(15, g)}%`, bgcolor: 'primary.main', opacity: 0.35 + (g / 100) * 0.65, borderRadius: '1px' }}
         />
       ))}
     </Box>

@@ -10,8 +10,33 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import Alert from '@mui/material/Alert';
+import type { NormalizedError } from '../../../../shared/api/errors';
+import { WhyButton } from '../../components/WhyButton';
+import { canExplain } from '../../platform/why';
 import type { LoadState } from '../../platform/resource-store';
+
+/**
+ * A card's failure, narrow enough for a card: the message, its code, and Why?/Retry under it
+ * (the full ErrorAlert's detail grid is the view's, one click away).
+ */
+function CardError({ error, onRetry }: { error: NormalizedError; onRetry(): void }) {
+  return (
+    <Alert severity="error" data-testid="error-alert" sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}>
+      {error.message}
+      <Box sx={{ opacity: 0.7, fontSize: 12, fontFamily: 'monospace', mt: 0.25 }}>
+        {error.code}
+        {error.status ? ` · ${error.status}` : ''}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -0.75 }}>
+        {canExplain(error) && <WhyButton error={error} />}
+        <Button color="inherit" size="small" startIcon={<Refresh />} onClick={onRetry}>
+          Retry
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 interface OverviewCardProps {
   title: string;
@@ -61,14 +86,7 @@ export function OverviewCard({ title, href, linkLabel, state, onRetry, testId, r
           (ready ? (
             children
           ) : state.status === 'error' && state.error ? (
-            <ErrorAlert
-              error={state.error}
-              action={
-                <Button color="inherit" size="small" startIcon={<Refresh />} onClick={onRetry}>
-                  Retry
-                </Button>
-              }
-            />
+            <CardError error={state.error} onRetry={onRetry} />
           ) : (
             <Stack spacing={1} aria-busy aria-label={`Loading ${title.toLowerCase()}`}>
               <Skeleton variant="text" width="40%" height={36} />

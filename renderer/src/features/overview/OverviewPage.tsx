@@ -80,7 +80,7 @@ export default function OverviewPage() {
   };
 
   return (
-    <Stack spacing={2} sx={{ p: 3, minWidth: 0 }} data-testid="overview">
+    <Stack spacing={2} sx={{ minWidth: 0 }} data-testid="overview">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h5" component="h1">

@@ -12,15 +12,15 @@ import { getBridge } from '../../bridge';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../platform/resource-store';
 import { FAILED_SHOWN, LIVE_CLUSTERS_SHOWN, liveClusters, meanUtilisation } from './overview-format';
 
-export type UsageAlerts = OutputOf<'usage.alerts'>;
-export type DetailedUsage = OutputOf<'usage.detailed'>;
+type UsageAlerts = OutputOf<'usage.alerts'>;
+type DetailedUsage = OutputOf<'usage.detailed'>;
 type ClusterRecord = OutputOf<'clusters.list'>['data']['clusters'][number];
 export type JobItem = OutputOf<'training.jobs.list'>['jobs'][number];
 export type EndpointRecord = OutputOf<'endpoints.list'>['endpoints'][number];
 export type Deliveries = z.infer<typeof DeliveryListResponse>;
 export type Clock = z.infer<typeof ClockResponse>;
 
-export interface CardState<T> extends LoadState {
+interface CardState<T> extends LoadState {
   data: T | null;
   load(options?: LoadOptions): Promise<void>;
   /** Loads unless loaded within `freshMs` (the prefetch, then the page's mount). */
@@ -54,7 +54,7 @@ export const useSpend = cardStore<Spend>(async (signal) => {
   return { alerts: alerts.data, detailed: detailed.data };
 });
 
-export interface LiveCluster {
+interface LiveCluster {
   cluster: ClusterRecord;
   /** Mean GPU utilisation of its snapshot (%), null when the snapshot could not be read. */
   utilisation: number | null;
