@@ -9,10 +9,7 @@ import type { RefreshPace } from '../../../shared/ipc/streams';
 import { serverNow } from '../platform/server-clock';
 import { formatDuration, formatLocalTime } from './error-details';
 
-/**
- * The view's words for its pace; null at the pace it asked for.
- * @internal Exported for its tests only.
- */
+/** The view's words for its pace; null at the pace it asked for (also the overview's spend line, which always says its pace). */
 export function refreshPaceText(pace: RefreshPace | null, now = serverNow()): string | null {
   if (!pace || pace.state === 'live') return null;
   const of =
