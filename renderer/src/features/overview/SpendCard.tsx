@@ -72,7 +72,12 @@ export function SpendCard({ pace, onRefresh }: { pace: RefreshPace | null; onRef
       {spend && (
         <Stack spacing={2}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>
-            <Figure label="Today" value={formatMoney(spendToday(spend.detailed), currency)} testId="spend-today" />
+            <Figure
+              label="Today"
+              value={formatMoney(spendToday(spend.detailed), currency)}
+              hint={`since midnight, ${spend.detailed.timezone}`}
+              testId="spend-today"
+            />
             <Figure label="This month" value={formatMoney(spend.detailed.projections.monthToDate, currency)} testId="spend-month" />
             <Figure
               label="Month estimate"
