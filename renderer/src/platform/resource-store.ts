@@ -28,15 +28,18 @@ export const initialLoadState = (): LoadState => ({ status: 'idle', error: null,
 export interface LoadOptions {
   /** A background reload (polling, after an action): keep the rows even if `before` changes the query. */
   quiet?: boolean;
+  /**
+   * A read ahead of its page (Feature.routePrefetch, started as the address changes): the next
+   * load asking the same (RunOptions.key) within a few seconds takes it — in flight or done —
+   * instead of reading again. Taken once: later loads (a refresh, after a change) read anew.
+   */
+  ahead?: boolean;
 }
 
 interface RunOptions<S> extends LoadOptions {
   /** Set as the load starts (e.g. the filters or the subject it is for). */
   before?: Partial<S>;
-  /**
-   * What the load asks, as text: a load asking the same as the one in flight joins it instead of
-   * starting over (a page's route prefetched at the navigation, then asked again as it mounts).
-   */
+  /** What the load asks, as text: how a load finds the read ahead for it (LoadOptions.ahead). */
   key?: string;
 }
 
@@ -71,8 +74,8 @@ const FRESH_MS = 5_000;
 
 export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => void, get: () => S): Loader<S> {
   let current: AbortController | null = null;
-  /** The load in flight when it was given a key (RunOptions.key), to be joined by the same ask. */
-  let keyed: { key: string; controller: AbortController; generation: number; done: Promise<void> } | null = null;
+  /** The last read ahead (LoadOptions.ahead), until a load takes it or asks something else. */
+  let ahead: { key: string; generation: number; at: number; done: Promise<void> } | null = null;
   /** The data generation the rows shown were loaded in. */
   let rowsGeneration = -1;
 
@@ -105,13 +108,14 @@ export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => vo
   return {
     run(fetch, options = {}) {
       const { key } = options;
-      // The same ask as the load in flight (of the same data generation): wait for that one.
-      if (key !== undefined && keyed && keyed.key === key && keyed.controller === current && keyed.generation === dataGeneration())
-        return keyed.done;
+      const taken = ahead;
+      ahead = null;
+      if (key !== undefined && taken?.key === key && taken.generation === dataGeneration() && Date.now() - taken.at < FRESH_MS)
+        return taken.done;
       current?.abort();
       const controller = (current = new AbortController());
       const done = start(fetch, controller, options);
-      keyed = key === undefined ? null : { key, controller, generation: dataGeneration(), done };
+      if (options.ahead && key !== undefined) ahead = { key, generation: dataGeneration(), at: Date.now(), done };
       return done;
     },
     async ensureLoaded(load, freshMs = FRESH_MS) {

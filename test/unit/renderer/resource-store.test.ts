@@ -48,7 +48,7 @@ describe('createLoader', () => {
     expect(store.getState().rows).toEqual(['second']);
   });
 
-  it('a load asking the same (its key) as the one in flight joins it; another ask, or the same after it ended, reads again', async () => {
+  it('a read ahead (prefetch) is taken by the next load asking the same, once; another ask, or a later one, reads anew', async () => {
     const { store, loader } = makeStore();
     let fetches = 0;
     const answers: Array<ReturnType<typeof deferred<string[]>>> = [];
@@ -58,22 +58,25 @@ describe('createLoader', () => {
       answers.push(answer);
       return { rows: await answer.promise };
     };
-    const prefetched = loader.run(fetch, { before: { filter: 'a' }, key: 'a' });
+    const ahead = loader.run(fetch, { before: { filter: 'a' }, key: 'a', ahead: true });
     const mounted = loader.run(fetch, { before: { filter: 'a' }, key: 'a' });
     expect(fetches).toBe(1);
     answers[0]!.resolve(['x']);
-    await Promise.all([prefetched, mounted]);
+    await Promise.all([ahead, mounted]);
     expect(store.getState()).toMatchObject({ status: 'ready', rows: ['x'] });
-    // Ended: the same ask reads again.
+    // Taken: the same ask later (a refresh, a reload after a change) reads again.
     const again = loader.run(fetch, { key: 'a' });
     expect(fetches).toBe(2);
-    // Another ask replaces it (the first is aborted, as without keys).
-    const other = loader.run(fetch, { before: { filter: 'b' }, key: 'b' });
-    expect(fetches).toBe(3);
-    answers[1]!.resolve(['stale']);
-    answers[2]!.resolve(['y']);
-    await Promise.all([again, other]);
-    expect(store.getState()).toMatchObject({ rows: ['y'], filter: 'b' });
+    answers[1]!.resolve(['x2']);
+    await again;
+    // A read ahead of one thing is not taken by a load of another.
+    void loader.run(fetch, { before: { filter: 'b' }, key: 'b', ahead: true });
+    const other = loader.run(fetch, { before: { filter: 'c' }, key: 'c' });
+    expect(fetches).toBe(4);
+    answers[2]!.resolve(['stale']);
+    answers[3]!.resolve(['y']);
+    await other;
+    expect(store.getState()).toMatchObject({ rows: ['y'], filter: 'c' });
   });
 
   it('a refresh keeps the rows, marked refreshing; a failed one keeps them stale with the error beside them', async () => {

@@ -3,9 +3,9 @@
 // A value equal to its default is left out of the address, so a list without filters has a
 // plain address. Typing in a filter box writes one history entry per burst of keystrokes, not
 // one per character; choosing a chip or a menu item writes one entry each.
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { SortState } from '../../lib/table-logic';
-import { parseHash } from './hash-router';
+import { parseHash, useHashPath } from './hash-router';
 
 export type UrlParams<K extends string> = Record<K, string>;
 export type UrlPatch<K extends string> = Partial<Record<K, string | null>>;
@@ -99,15 +99,23 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('hashchange', onChange);
 }
 
-const currentHash = () => window.location.hash;
-
 /**
  * The list's URL state: its values (defaults filled in) and a setter. `defaults` should be a
  * module-level constant: its keys are the parameters this list owns.
  */
 export function useUrlState<K extends string>(defaults: UrlParams<K>): [UrlParams<K>, (patch: UrlPatch<K>, mode?: UrlWrite) => void] {
-  const hash = useSyncExternalStore(subscribe, currentHash);
-  const values = useMemo(() => readParams(parseHash(hash).query, defaults), [hash, defaults]);
+  // The snapshot is this list's own parameters as text, read while the address is on the page's
+  // path: another parameter, or the address leaving for another page, renders nothing here (a
+  // page being left does not redraw its list in the navigation's task: issue 23).
+  const pagePath = useHashPath();
+  const last = useRef<string | null>(null);
+  const snapshot = useCallback(() => {
+    const { path, query } = parseHash(window.location.hash);
+    if (path === pagePath || last.current === null) last.current = JSON.stringify(readParams(query, defaults));
+    return last.current;
+  }, [pagePath, defaults]);
+  const text = useSyncExternalStore(subscribe, snapshot);
+  const values = useMemo(() => JSON.parse(text) as UrlParams<K>, [text]);
   const set = useCallback(
     (patch: UrlPatch<K>, mode: UrlWrite = 'push') => {
       const target = hashWithParams(window.location.hash, patch, defaults);

@@ -26,6 +26,9 @@ const SecretsTab = preloadableLazy(() => import('./secrets/SecretsTab').then((m)
 const MetricsTab = preloadableLazy(() => import('./metrics/MetricsTab').then((m) => ({ default: m.MetricsTab })));
 const TAB_CODE: Partial<Record<DetailTab, LazyCode>> = { ports: ProxyTab, secrets: SecretsTab, metrics: MetricsTab };
 
+/** Tabs that need only the cluster's id, rendered while the cluster itself is still being read. */
+const ID_ONLY_TABS: ReadonlySet<DetailTab> = new Set(['secrets']);
+
 const TABS: Array<{ id: DetailTab; label: string }> = [
   { id: 'overview', label: 'Overview' },
   { id: 'ports', label: 'Proxy & ports' },
@@ -80,7 +83,8 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
           onRetry={reload}
         />
       );
-    return <DetailSkeleton />;
+    // The Secrets tab needs only the cluster's id: its list loads beside the cluster (issue 23).
+    if (!ID_ONLY_TABS.has(tab)) return <DetailSkeleton />;
   }
 
   // A failed reload leaves the cluster shown, stale, with its error under the header; the
@@ -88,14 +92,18 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
   const stale = error !== null;
   return (
     <Stack spacing={2} sx={{ minHeight: 0, flex: 1 }}>
-      <ClusterHeader
-        cluster={cluster}
-        onStop={() => setAction({ kind: 'stop', cluster })}
-        onRestart={() => setAction({ kind: 'restart', cluster })}
-        onShowProgress={() => setAction({ kind: 'progress', cluster })}
-        onRefresh={reload}
-        refreshing={refreshing}
-      />
+      {cluster ? (
+        <ClusterHeader
+          cluster={cluster}
+          onStop={() => setAction({ kind: 'stop', cluster })}
+          onRestart={() => setAction({ kind: 'restart', cluster })}
+          onShowProgress={() => setAction({ kind: 'progress', cluster })}
+          onRefresh={reload}
+          refreshing={refreshing}
+        />
+      ) : (
+        <Skeleton variant="text" width={320} height={40} aria-label="Loading cluster" />
+      )}
       <StaleBanner error={error} title="Could not load the cluster" loadedAt={loadedAt} onRetry={reload} retrying={refreshing} />
       <Tabs
         value={tab}
@@ -115,14 +123,14 @@ export function ClusterDetail({ clusterId, tab }: { clusterId: string; tab: Deta
       >
         <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
           {!tabCode && <Skeleton variant="rounded" height={360} aria-label="Loading the tab" />}
-          {tab === 'overview' && (
+          {cluster && tab === 'overview' && (
             <RefreshFrame stale={stale} refreshing={refreshing} fill>
               <OverviewTab cluster={cluster} />
             </RefreshFrame>
           )}
-          {tabCode && tab === 'ports' && <ProxyTab cluster={cluster} />}
+          {cluster && tabCode && tab === 'ports' && <ProxyTab cluster={cluster} />}
           {tabCode && tab === 'secrets' && <SecretsTab clusterId={clusterId} />}
-          {tabCode && tab === 'metrics' && <MetricsTab cluster={cluster} />}
+          {cluster && tabCode && tab === 'metrics' && <MetricsTab cluster={cluster} />}
         </Suspense>
       </Box>
       <LifecycleDialogs action={action} onClose={() => setAction(null)} />

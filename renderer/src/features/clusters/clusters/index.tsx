@@ -15,13 +15,16 @@ export const feature: Feature = {
   icon: <DnsOutlined fontSize="small" />,
   page: () => import('./ClustersPage'),
   prefetch: () => import('./clusters-store').then((m) => m.useClusters.getState().ensureLoaded()),
-  // A cluster's Secrets tab: its list is read from the navigation on, not once the tab has rendered.
+  // A cluster's view: its code is fetched from the navigation on, beside the page's; for the
+  // Secrets tab its list is read then too, not once the cluster view has rendered (issue 23).
   routePrefetch(path, query) {
     const { clusterId, tab } = parseClusterRoute(path);
-    if (clusterId === null || tab !== 'secrets') return;
+    if (clusterId === null) return;
+    void import('./ClusterDetail').catch(() => {});
+    if (tab !== 'secrets') return;
+    void import('./secrets/SecretsTab').catch(() => {});
     void import('./secrets/secrets-store').then(({ secretQuery, useSecrets }) => {
-      const q = secretQuery(clusterId, Object.fromEntries(query));
-      void useSecrets.getState().load(q);
+      void useSecrets.getState().load(secretQuery(clusterId, Object.fromEntries(query)), { ahead: true });
     });
   },
   search: () => import('./search').then((m) => m.searchClusters()),

@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useCallback, useRef } from 'react';
 import type { Cluster } from '../../../../../../shared/api/clusters/cluster';
-import { PhaseProgress } from '../lifecycle';
+// Its own module, not the lifecycle barrel: the dialogs' forms stay out of the detail's first load.
+import { PhaseProgress } from '../lifecycle/PhaseProgress';
 import { useClusters } from '../clusters-store';
 import { EnvironmentCard, SnapshotsCard, TeamCard } from './ListCards';
 import { Panel } from '../../../../components/Section';

@@ -77,7 +77,7 @@ export const useSecrets = create<SecretsState>()((set, get) => {
     clusterId: null,
     filters: noFilters(),
 
-    load({ clusterId, ...filters }, { quiet } = {}) {
+    load({ clusterId, ...filters }, { quiet, ahead } = {}) {
       const sameCluster = get().clusterId === clusterId;
       const query = {
         ...(filters.type ? { type: filters.type } : {}),
@@ -95,8 +95,8 @@ export const useSecrets = create<SecretsState>()((set, get) => {
             ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
           };
         },
-        // Keyed by what it asks: the read the navigation started is joined, not repeated, as the tab mounts.
-        { quiet, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) }, key: JSON.stringify([clusterId, query]) },
+        // Keyed by what it asks: the read the navigation started (ahead) is taken, not repeated, as the tab mounts.
+        { quiet, ahead, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) }, key: JSON.stringify([clusterId, query]) },
       );
     },
 
