@@ -9,7 +9,7 @@ import { getBridge } from '../bridge';
 import { usePolling } from '../lib/use-polling';
 import { clockJumps, onServerClockJump } from './server-clock';
 
-type BudgetGroup = 'accounts' | 'clusters' | 'endpoints' | 'training';
+type BudgetGroup = 'accounts' | 'clusters' | 'endpoints' | 'training' | 'usage';
 
 /** This window among the console's windows and tabs, and its polling views: a follower's name for the budget. */
 const WINDOW = Math.random().toString(36).slice(2, 10);
