@@ -53,6 +53,8 @@ function checkOptions(opts: EmulatorOptions): void {
     ['clusters', 5000],
     ['secretsPerCluster', 5000],
     ['members', 10000],
+    ['endpoints', 1000],
+    ['trainingJobs', 5000],
   ] as const) {
     const n = opts.scale?.[name];
     if (n !== undefined && (!Number.isSafeInteger(n) || n < 0 || n > max))

@@ -18,7 +18,7 @@ export interface EmulatorOptions {
    */
   secretsKey?: Buffer;
   /** Benchmarks: generated clusters (and secrets on each), and team members, added to the seeded world. */
-  scale?: { clusters?: number; secretsPerCluster?: number; members?: number };
+  scale?: { clusters?: number; secretsPerCluster?: number; members?: number; endpoints?: number; trainingJobs?: number };
   /** Benchmarks: 'report' counts and sends the headers but never refuses. Default 'enforce'. */
   rateLimits?: 'enforce' | 'report';
   /** Called with unexpected errors (the response is a bare 500 INTERNAL_ERROR); default: one line on stderr. */

@@ -54,10 +54,11 @@ export interface Authority {
   recordAnswer(route: string, status: number, ms: number, keyId: string | null, now: number): void;
   /**
    * The refusal of one more resource a role limitation counts (issue 19: `maxEndpoints` of the
-   * caller's member's role), given how many the member has now; null when within it. The area
+   * caller's member's role; issue 21: `maxComputeHours`, core/compute-hours.ts), given how many
+   * the member has now; null when within it. The area
    * that creates the resource counts; the accounts area knows the role.
    */
-  limitation(caller: Caller, name: 'maxEndpoints', current: number): ApiError | null;
+  limitation(caller: Caller, name: 'maxEndpoints' | 'maxComputeHours', current: number): ApiError | null;
   /** The plan's hourly limit for a class, with any temporary boost. */
   tierLimit(cls: TierClass, now: number): number;
   /** Active keys, for the health route. */
@@ -147,7 +148,7 @@ export interface ResourceRef {
 /** Options some areas need to build their part of the world. */
 export interface WorldOptions {
   /** Extra generated resources for benchmarks (EmulatorOptions.scale). */
-  scale?: { clusters?: number; secretsPerCluster?: number; members?: number };
+  scale?: { clusters?: number; secretsPerCluster?: number; members?: number; endpoints?: number; trainingJobs?: number };
   /** Seals a secret value (never stored in plain text). */
   sealSecret?: (aad: string, plaintext: string) => string;
 }

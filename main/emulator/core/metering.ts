@@ -10,7 +10,8 @@
 export type MeteredService = 'compute' | 'storage' | 'dataTransfer' | 'other';
 
 export interface MeteredResource {
-  readonly type: 'cluster' | 'endpoint' | 'training_job' | 'dataset' | 'model';
+  /** `experiment`: what its exports transferred (core/transfer.ts). */
+  readonly type: 'cluster' | 'endpoint' | 'training_job' | 'dataset' | 'model' | 'experiment';
   readonly id: string;
   readonly name: string;
   readonly region: string | null;

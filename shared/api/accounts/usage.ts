@@ -26,7 +26,7 @@ export const USAGE_SERVICES = ['compute', 'storage', 'dataTransfer', 'other'] as
 export type UsageService = (typeof USAGE_SERVICES)[number];
 
 /** What a cost belongs to: a resource of any area. */
-export const UsageResourceType = z.enum(['cluster', 'endpoint', 'training_job', 'dataset', 'model']);
+export const UsageResourceType = z.enum(['cluster', 'endpoint', 'training_job', 'dataset', 'model', 'experiment']);
 export type UsageResourceType = z.infer<typeof UsageResourceType>;
 
 const TimeZoneName = z

@@ -34,6 +34,11 @@ const MEMORY_GB_HOURLY_PRICE = 0.003;
  * the platform's stored data — snapshots, dataset and model versions — in usage (issue 21).
  */
 export const STORAGE_GB_HOURLY_PRICE = 0.0001;
+/**
+ * USD per GB of data transferred out — every download the API serves (issue 21): the big clouds'
+ * first egress tier ($0.09 per GB), one price for every region.
+ */
+export const TRANSFER_GB_PRICE = 0.09;
 export const CURRENCY = 'USD';
 
 export interface RateInputs {

@@ -15,13 +15,21 @@ export interface TrainingGpu {
   peakTflops: number;
   /** USD per GPU-hour: the clusters' price table where it has the type; V100 chosen. */
   hourlyPrice: number;
+  /** The GPU type as the clusters' table and usage by GPU type name it (`A100_80GB`), so a type's hours add up across areas. */
+  usageType: string;
 }
 
 export const TRAINING_GPUS: Readonly<Record<TrainingGpuType, TrainingGpu>> = {
-  a100: { displayName: 'NVIDIA A100 80GB', memoryGb: 80, peakTflops: 312, hourlyPrice: GPU_HOURLY_PRICE.A100_80GB },
-  h100: { displayName: 'NVIDIA H100 80GB', memoryGb: 80, peakTflops: 989, hourlyPrice: GPU_HOURLY_PRICE.H100 },
-  v100: { displayName: 'NVIDIA V100 32GB', memoryGb: 32, peakTflops: 125, hourlyPrice: 0.89 },
-  rtx4090: { displayName: 'NVIDIA GeForce RTX 4090', memoryGb: 24, peakTflops: 165, hourlyPrice: GPU_HOURLY_PRICE.RTX_4090 },
+  a100: { displayName: 'NVIDIA A100 80GB', memoryGb: 80, peakTflops: 312, hourlyPrice: GPU_HOURLY_PRICE.A100_80GB, usageType: 'A100_80GB' },
+  h100: { displayName: 'NVIDIA H100 80GB', memoryGb: 80, peakTflops: 989, hourlyPrice: GPU_HOURLY_PRICE.H100, usageType: 'H100' },
+  v100: { displayName: 'NVIDIA V100 32GB', memoryGb: 32, peakTflops: 125, hourlyPrice: 0.89, usageType: 'V100' },
+  rtx4090: {
+    displayName: 'NVIDIA GeForce RTX 4090',
+    memoryGb: 24,
+    peakTflops: 165,
+    hourlyPrice: GPU_HOURLY_PRICE.RTX_4090,
+    usageType: 'RTX_4090',
+  },
 };
 
 /** Base models the emulator knows by name (parameters); other names must carry their size (`-7b`, `350m`). */

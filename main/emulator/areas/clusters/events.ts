@@ -8,6 +8,7 @@ import type { Store } from '../../state/store';
 import { progressAt } from './sim/phases';
 import { billedStretches, project } from './sim/cluster-state';
 import { clustersState } from './state';
+import { clusterResource } from './transfer';
 
 const within = (t: number | null, from: number, to: number): t is number => t !== null && t > from && t <= to;
 
@@ -30,14 +31,7 @@ export function clusterHappenings(store: Store, from: number, to: number): Happe
 /** Each cluster's billing (its history and current stretch) at its rate, with its GPUs, and its snapshots stored (core/metering.ts). */
 export function* clusterMetering(store: Store): Iterable<Metered> {
   for (const c of clustersState(store).clusters) {
-    const resource = {
-      type: 'cluster' as const,
-      id: c.id,
-      name: c.name,
-      region: c.region,
-      gpuType: c.gpu.type,
-      createdBy: c.created_by ?? null,
-    };
+    const resource = clusterResource(c);
     for (const s of billedStretches(c)) {
       yield { resource, service: 'compute', start: s.start, end: s.end, usdPerHour: s.hourly_rate, gpus: c.gpu.count, gb: 0 };
     }

@@ -19,6 +19,7 @@ import { upgradeClusters } from './upgrade';
 import { clusterIssueError } from './validation';
 import { buildClustersWorld } from './world';
 import { clusterResourceOf } from './resource-of';
+import { clusterTallies } from './transfer';
 
 export const clustersArea = defineArea<ClustersState>({
   name: AREA,
@@ -51,6 +52,7 @@ export const clustersArea = defineArea<ClustersState>({
   resourceOf: clusterResourceOf,
   happenings: clusterHappenings,
   metering: clusterMetering,
+  tallies: clusterTallies,
   createdResources: (state) =>
     (state as ClustersState).clusters.flatMap((c) =>
       c.created_by ? [{ type: 'cluster' as const, id: c.id, name: c.name, createdBy: c.created_by, createdAt: c.created_at }] : [],

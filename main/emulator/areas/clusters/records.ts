@@ -1,8 +1,10 @@
 // The cluster area's records for the write-ahead log (docs/decisions.md, Persistence):
 // `cluster:<id>` (a cluster without its secrets), `secret:<cluster id>:<name>` (one secret)
 // `template:<id>`, and custom metrics: `cmetric:<cluster id>:<name>` (without its values) and
-// `cmvalues:<cluster id>:<name>:<seq>` (one chunk of its values). Secrets are records of their own so that writing one secret does not
+// `cmvalues:<cluster id>:<name>:<seq>` (one chunk of its values), and `transfer:<cluster id>:<hour
+// ms>` (one bin of the log downloads' ledger, core/transfer.ts). Secrets are records of their own so that writing one secret does not
 // log its cluster's others (a generated world holds up to 5,000 per cluster).
+import { isTransferKey, putTransferBin, transferBin, type StoredTransferBin } from '../../core/transfer';
 import type { ClustersState, StoredCluster, StoredCustomMetric, StoredSecret, StoredTemplate } from './state';
 
 const CLUSTER = 'cluster:';
@@ -10,6 +12,7 @@ const SECRET = 'secret:';
 const TEMPLATE = 'template:';
 const METRIC = 'cmetric:';
 const VALUES = 'cmvalues:';
+const TRANSFER = 'transfer:';
 
 export const clusterRecord = {
   cluster: (id: string) => `${CLUSTER}${id}`,
@@ -17,13 +20,16 @@ export const clusterRecord = {
   template: (id: string) => `${TEMPLATE}${id}`,
   customMetric: (clusterId: string, name: string) => `${METRIC}${clusterId}:${name}`,
   customValues: (clusterId: string, name: string, seq: number) => `${VALUES}${clusterId}:${name}:${seq}`,
+  /** `key`: core/transfer.ts transferKey. */
+  transfer: (key: string) => `${TRANSFER}${key}`,
 } as const;
 
 type Parsed =
   | { kind: 'cluster'; id: string }
   | { kind: 'secret'; clusterId: string; name: string }
   | { kind: 'template'; id: string }
-  | { kind: 'metric'; clusterId: string; name: string; seq: number | null };
+  | { kind: 'metric'; clusterId: string; name: string; seq: number | null }
+  | { kind: 'transfer'; key: string };
 
 function parse(id: string): Parsed {
   // Metric names have no colon (CUSTOM_METRIC_NAME_PATTERN), cluster ids neither.
@@ -36,6 +42,7 @@ function parse(id: string): Parsed {
     if (parts.length === (values ? 3 : 2) && parts[0] && parts[1] && (!values || /^\d+$/.test(parts[2]!)))
       return { kind: 'metric', clusterId: parts[0], name: parts[1], seq: values ? Number(parts[2]) : null };
   }
+  if (id.startsWith(TRANSFER) && isTransferKey(id.slice(TRANSFER.length))) return { kind: 'transfer', key: id.slice(TRANSFER.length) };
   if (id.startsWith(CLUSTER)) return { kind: 'cluster', id: id.slice(CLUSTER.length) };
   if (id.startsWith(TEMPLATE)) return { kind: 'template', id: id.slice(TEMPLATE.length) };
   if (id.startsWith(SECRET)) {
@@ -52,6 +59,7 @@ const metricOf = (s: ClustersState, clusterId: string, name: string) =>
 
 export function clustersRecord(live: ClustersState, id: string): unknown {
   const r = parse(id);
+  if (r.kind === 'transfer') return transferBin(live.transfers, r.key);
   if (r.kind === 'metric') {
     const m = metricOf(live, r.clusterId, r.name);
     if (!m) return undefined;
@@ -82,6 +90,7 @@ function put<T>(list: T[], keyOf: (item: T) => string, key: string, value: T | u
 export function applyClustersRecord(stored: unknown, id: string, value: unknown): void {
   const s = stored as ClustersState;
   const r = parse(id);
+  if (r.kind === 'transfer') return putTransferBin((s.transfers ??= []), r.key, value as StoredTransferBin | undefined);
   if (r.kind === 'metric') {
     const list = (s.custom_metrics ??= []);
     const m = metricOf(s, r.clusterId, r.name);

@@ -10,6 +10,7 @@ import { SecretCategory, SecretName, SecretType } from '../../../../shared/api/c
 import { Template } from '../../../../shared/api/clusters/templates';
 import { CUSTOM_METRIC_NAME_PATTERN } from '../../../../shared/api/clusters/metrics';
 import { RoleKey } from '../../../../shared/api/common';
+import { StoredTransferLedger } from '../../core/transfer';
 
 /**
  * Simulated ms, years 0000–9999 (a world may start at any simulated time): every stored time
@@ -211,6 +212,8 @@ export const ClustersState = z
     templates: z.array(StoredTemplate),
     /** Absent in snapshots written before metrics existed. */
     custom_metrics: z.array(StoredCustomMetric).optional(),
+    /** What the clusters' log downloads transferred, by cluster and hour (core/transfer.ts); absent before issue 21: none. */
+    transfers: StoredTransferLedger,
   })
   .superRefine((s, ctx) => {
     unique(

@@ -20,6 +20,7 @@ import { AREA, trainingState, type TrainingState } from './state';
 import { TrainingState as TrainingStateSchema } from './stored-schema';
 import { buildTrainingWorld } from './world';
 import { trainingResourceOf } from './resource-of';
+import { trainingTallies } from './transfer';
 
 export const trainingArea = defineArea<TrainingState>({
   name: AREA,
@@ -51,6 +52,7 @@ export const trainingArea = defineArea<TrainingState>({
   resourceOf: trainingResourceOf,
   happenings: trainingHappenings,
   metering: trainingMetering,
+  tallies: trainingTallies,
   // A tuning job's suggestions are the costly part of the clock's work: settled in slices (issue 23).
   settle: (store, now, deadline) => settleTunings(trainingState(store), store, now, undefined, deadline),
   createdResources: (state) =>

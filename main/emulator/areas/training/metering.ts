@@ -1,12 +1,15 @@
 // What the training area bills (core/metering.ts): each job's running spans at its workers × its
 // GPU's hourly price, as the job's own usage counts it; and what it stores — every version of a
-// dataset and of a model, from when it was made — at the storage price per GB-hour.
+// dataset and of a model, from when it was made until it is deleted (what deleted ones stored is
+// kept: removed-storage.ts) — at the storage price per GB-hour.
 import { STORAGE_GB_HOURLY_PRICE } from '../../../../shared/api/clusters/common';
 import { TRAINING_GPUS } from '../../../../shared/api/training/catalog';
 import type { Metered } from '../../core/metering';
 import type { Store } from '../../state/store';
 import { runOf } from './events';
 import { trainingState } from './state';
+import { modelResource } from './transfer';
+import { versionsOf } from './models/lifecycle';
 
 const GB = 1e9;
 
@@ -18,7 +21,7 @@ export function* trainingMetering(store: Store): Iterable<Metered> {
       id: job.id,
       name: job.name,
       region: null,
-      gpuType: job.gpu_type,
+      gpuType: TRAINING_GPUS[job.gpu_type].usageType,
       createdBy: job.created_by ?? null,
     };
     const usdPerHour = job.workers * TRAINING_GPUS[job.gpu_type].hourlyPrice;
@@ -26,17 +29,23 @@ export function* trainingMetering(store: Store): Iterable<Metered> {
       yield { resource, service: 'compute', start: r.start, end: r.end, usdPerHour, gpus: job.workers, gb: 0 };
   }
   for (const d of s.datasets) {
-    const resource = { type: 'dataset' as const, id: d.id, name: d.name, region: null, gpuType: null, createdBy: null };
-    for (const v of d.versions) yield stored(resource, v.created_at, v.size);
+    const resource = { type: 'dataset' as const, id: d.id, name: d.name, region: null, gpuType: null, createdBy: d.created_by ?? null };
+    for (const v of d.versions) yield stored(resource, v.created_at, null, v.size);
   }
   for (const m of s.models) {
-    const resource = { type: 'model' as const, id: m.id, name: m.name, region: null, gpuType: null, createdBy: null };
-    const versions = m.versions.length ? m.versions : [{ created_at: m.created_at, size: m.size }];
-    for (const v of versions) yield stored(resource, v.created_at, v.size.bytes);
+    const resource = modelResource(m);
+    // An archived model is stored until its retention ends (a restore clears it).
+    const end = m.archive?.delete_at ?? null;
+    for (const v of versionsOf(m)) yield stored(resource, v.created_at, end, v.size.bytes);
+  }
+  // What deleted ones stored until they went.
+  for (const r of s.removed_storage) {
+    const resource = { type: r.type, id: r.id, name: r.name, region: null, gpuType: null, createdBy: r.created_by };
+    for (const v of r.versions) yield stored(resource, v.created_at, r.removed_at, v.bytes);
   }
 }
 
-function stored(resource: Metered['resource'], start: number, bytes: number): Metered {
+function stored(resource: Metered['resource'], start: number, end: number | null, bytes: number): Metered {
   const gb = bytes / GB;
-  return { resource, service: 'storage', start, end: null, usdPerHour: gb * STORAGE_GB_HOURLY_PRICE, gpus: 0, gb };
+  return { resource, service: 'storage', start, end, usdPerHour: gb * STORAGE_GB_HOURLY_PRICE, gpus: 0, gb };
 }

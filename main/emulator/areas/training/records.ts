@@ -1,5 +1,8 @@
 // The training area's records for the write-ahead log (docs/decisions.md, Persistence):
-// `dataset:<id>`, `job:<id>`, `model:<id>`, `tune:<id>`, `experiment:<id>`.
+// `dataset:<id>`, `job:<id>`, `model:<id>`, `tune:<id>`, `experiment:<id>`, and
+// `removed:<dataset or model id>` (what a deleted one had stored), and
+// `transfer:<resource id>:<hour ms>` (one bin of the downloads' ledger, core/transfer.ts).
+import { isTransferKey, putTransferBin, transferBin, type StoredTransferBin } from '../../core/transfer';
 import type { TrainingState } from './state';
 
 const KINDS = {
@@ -8,8 +11,10 @@ const KINDS = {
   'model:': 'models',
   'tune:': 'tunings',
   'experiment:': 'experiments',
+  'removed:': 'removed_storage',
 } as const;
 type Prefix = keyof typeof KINDS;
+const TRANSFER = 'transfer:';
 
 export const trainingRecord = {
   dataset: (id: string) => `dataset:${id}`,
@@ -17,7 +22,14 @@ export const trainingRecord = {
   model: (id: string) => `model:${id}`,
   tune: (id: string) => `tune:${id}`,
   experiment: (id: string) => `experiment:${id}`,
+  removed: (id: string) => `removed:${id}`,
+  /** `key`: core/transfer.ts transferKey. */
+  transfer: (key: string) => `${TRANSFER}${key}`,
 } as const;
+
+/** The ledger key a record id names, or null for the other records. */
+const transferKeyOf = (id: string) =>
+  id.startsWith(TRANSFER) && isTransferKey(id.slice(TRANSFER.length)) ? id.slice(TRANSFER.length) : null;
 
 function split(id: string): { list: (typeof KINDS)[Prefix]; key: string } {
   for (const prefix of Object.keys(KINDS) as Prefix[])
@@ -26,12 +38,16 @@ function split(id: string): { list: (typeof KINDS)[Prefix]; key: string } {
 }
 
 export function trainingRecordOf(live: TrainingState, id: string): unknown {
+  const transfer = transferKeyOf(id);
+  if (transfer !== null) return transferBin(live.transfers, transfer);
   const { list, key } = split(id);
   return (live[list] as ReadonlyArray<{ id: string }>).find((d) => d.id === key);
 }
 
 export function applyTrainingRecord(stored: unknown, id: string, value: unknown): void {
   const s = stored as TrainingState;
+  const transfer = transferKeyOf(id);
+  if (transfer !== null) return putTransferBin((s.transfers ??= []), transfer, value as StoredTransferBin | undefined);
   const { list, key } = split(id);
   const items = (s[list] ??= []) as Array<{ id: string }>;
   const at = items.findIndex((d) => d.id === key);

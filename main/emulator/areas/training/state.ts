@@ -17,6 +17,7 @@ export type StoredDeployment = z.infer<typeof schema.StoredDeployment>;
 export type StoredDownload = z.infer<typeof schema.StoredDownload>;
 export type StoredTuning = z.infer<typeof tuningSchema.StoredTuning>;
 export type StoredTrial = z.infer<typeof tuningSchema.StoredTrial>;
+export type StoredRemovedStorage = z.infer<typeof schema.StoredRemovedStorage>;
 export type TrainingState = z.infer<typeof schema.TrainingState>;
 
 export const trainingState = (store: Store): TrainingState => store.slice<TrainingState>(AREA);

@@ -15,6 +15,7 @@ import { JobPriority, ModelType } from '../../../../shared/api/training/jobs';
 import { ModelStatus } from '../../../../shared/api/training/models';
 import { StoredTuning } from './tuning/stored-schema';
 import { StoredExperiment } from './experiments/stored-schema';
+import { StoredTransferLedger } from '../../core/transfer';
 
 /** Simulated ms, years 0000–9999 (see the cluster area's stored schema). */
 const Ms = z.number().int().min(Date.parse('0000-01-01T00:00:00.000Z')).max(Date.parse('9999-12-31T23:59:59.999Z'));
@@ -81,6 +82,8 @@ export const StoredDataset = z.object({
       blobs: z.array(BlobKey),
     }),
   ),
+  /** The member who created it (issue 21, usage by team); absent from older data. */
+  created_by: z.string().nullable().optional(),
 });
 
 const GpuCount = z.number().int().min(0).max(100_000);
@@ -229,6 +232,24 @@ export const StoredModel = z.object({
     .nullable()
     .default(null),
   downloads: z.array(StoredDownload).default([]),
+  /** The member whose training job made it (issue 21, usage by team); absent from older data. */
+  created_by: z.string().nullable().optional(),
+});
+
+/** Entries of `removed_storage` kept: past this many the earliest removed go first. */
+export const REMOVED_STORAGE_MAX = 10_000;
+
+/**
+ * What a dataset or a model stored before it was deleted (issue 21: a past period reads the same
+ * after a resource goes): its versions, each stored from when it was made until `removed_at`.
+ */
+export const StoredRemovedStorage = z.object({
+  type: z.enum(['dataset', 'model']),
+  id: z.string().regex(/^(ds|model)_[A-Za-z0-9]+$/),
+  name: z.string(),
+  created_by: z.string().nullable(),
+  removed_at: Ms,
+  versions: z.array(z.object({ created_at: Ms, bytes: Bytes })),
 });
 
 export const TrainingState = z
@@ -240,6 +261,10 @@ export const TrainingState = z
     experiments: z.array(StoredExperiment).default([]),
     /** GPUs per type the training pool has (seeded); jobs pending or running hold their workers. */
     gpu_pool: z.record(TrainingGpuType, GpuCount).default({ a100: 16, h100: 8, v100: 0, rtx4090: 8 }),
+    /** What model downloads and experiment exports transferred, by resource and hour (core/transfer.ts); absent before issue 21: none. */
+    transfers: StoredTransferLedger,
+    /** Deleted datasets' and models' storage, for past periods (absent before issue 21: none). */
+    removed_storage: z.array(StoredRemovedStorage).max(REMOVED_STORAGE_MAX).default([]),
   })
   .superRefine((s, ctx) => {
     for (const [list, name] of [
@@ -248,6 +273,7 @@ export const TrainingState = z
       [s.models, 'models'],
       [s.tunings, 'tunings'],
       [s.experiments, 'experiments'],
+      [s.removed_storage, 'removed_storage'],
     ] as const) {
       const ids = new Set<string>();
       list.forEach((d, i) => {

@@ -11,11 +11,12 @@ import type { DatasetValidationConfig } from '../../../../shared/api/training/da
 import { analyzeText } from './datasets/analyze/analyze';
 import { processingMs, toStored } from './datasets/ingest';
 import { seedGpuPool } from './jobs/pool';
-import { buildTrainingJobs } from './jobs/world';
+import { benchTrainingJobs, buildTrainingJobs } from './jobs/world';
 import { settleJobs } from './models/register';
 import type { StoredDataset, TrainingState } from './state';
 import { seedTunings } from './tuning/world';
 import { buildTrainingExperiments } from './experiments/world';
+import { seededModelDownloads } from './models/seeded-downloads';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -219,9 +220,13 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     ];
     return base;
   });
-  const jobs = buildTrainingJobs(rng, draft.seed, draft.now, datasets);
+  const jobs = [
+    ...buildTrainingJobs(rng, draft.seed, draft.now, datasets),
+    ...benchTrainingJobs(rng, draft.seed, draft.now, datasets, draft.options.scale?.trainingJobs ?? 0),
+  ];
   const creator = seededCreators(draft);
   jobs.forEach((j, i) => (j.created_by = creator(i)));
+  datasets.forEach((d, i) => (d.created_by = creator(i)));
   const state: TrainingState = {
     datasets,
     jobs,
@@ -229,9 +234,12 @@ export function buildTrainingWorld(draft: WorldDraft, rng: Rng): TrainingState {
     tunings: [],
     experiments: buildTrainingExperiments(draft.seed, jobs),
     gpu_pool: seedGpuPool(rng),
+    transfers: [],
+    removed_storage: [],
   };
   // The completed seeded job has its model already.
   settleJobs(state, null, draft.now);
   seedTunings(state, draft.seed, draft.now);
+  state.transfers = seededModelDownloads(draft.seed, state.models, draft.now);
   return state;
 }

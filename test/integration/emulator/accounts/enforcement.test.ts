@@ -221,6 +221,52 @@ describe('the access model on every route (http)', () => {
     expect((await deploy()).body).toMatchObject({ details: { limitation: 'maxEndpoints', current: owned + 1 } });
   });
 
+  it("refuses new compute past the member role's maxComputeHours this month, shows it as an alert, and allows it once raised", async () => {
+    const developer = holder('developer');
+    const role = await t.call('POST', '/v2/accounts/permissions/roles', {
+      key: t.keys.admin,
+      body: {
+        name: 'metered',
+        displayName: 'Metered developer',
+        permissions: ['read', 'write', 'execute'],
+        scopes: ['endpoints', 'clusters'],
+        inherits: ['developer'],
+        limitations: { maxComputeHours: 1 },
+      },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const given = await t.call('PUT', `/v2/accounts/team/members/${developer.id}`, { key: t.keys.admin, body: { role: 'metered' } });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    // The alert shows the member's GPU-hours this month against the limit: what the refusal names.
+    const alerts = (await t.call('GET', '/v2/accounts/usage/alerts')).body.alerts as Array<Record<string, unknown>>;
+    const alert = alerts.find((a) => a.userId === developer.id)!;
+    expect(alert).toMatchObject({ type: 'compute_hours', threshold: 1, status: 'triggered', period: 'monthly', notificationsSent: 0 });
+    const datasets = (await t.call('GET', '/v2/training/datasets?status=ready')).body.datasets as Array<{ id: string }>;
+    const job = () =>
+      t.call('POST', '/v2/training/jobs', {
+        key: t.keys.developer!,
+        body: {
+          name: 'over-the-hours',
+          modelType: 'llm',
+          datasetId: datasets[0]!.id,
+          config: { baseModel: 'llama-3-8b', strategy: 'lora', training: { epochs: 1, batch_size: 4, learning_rate: 1e-4 } },
+        },
+      });
+    const refused = await job();
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body).toMatchObject({
+      error: 'INSUFFICIENT_PERMISSIONS',
+      details: { limitation: 'maxComputeHours', limit: 1, currentRole: 'metered' },
+    });
+    expect(refused.body.details.current).toBeCloseTo(alert.current as number, 0);
+    const raised = await t.call('PUT', `/v2/accounts/permissions/roles/${role.body.role.id}`, {
+      key: t.keys.admin,
+      body: { limitations: { maxComputeHours: 1_000_000 } },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect((await job()).status).toBe(201);
+  });
+
   it("refuses a key past its member role's maxApiKeys, naming the limitation, limit and count", async () => {
     const developer = holder('developer');
     await importWorld((a, now) => {

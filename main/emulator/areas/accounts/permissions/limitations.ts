@@ -11,7 +11,7 @@ const WHAT: Readonly<Record<keyof RoleLimitations, string>> = {
   maxApiKeys: 'active API keys',
   maxEndpoints: 'endpoints',
   maxClusters: 'clusters',
-  maxComputeHours: 'compute hours',
+  maxComputeHours: 'compute hours (GPU-hours) a month',
 };
 
 /** The refusal of one more of what `name` limits for `memberId`, who has `current`; null when within their role's limit (or it has none). */

@@ -6,7 +6,7 @@
 // with the moment it was reached found on the metering itself.
 import type { UsageAlert, UsageAlertsResponse } from '../../../../../shared/api/accounts/usage';
 import type { EmulatorContext } from '../../../core/context';
-import type { Metered } from '../../../core/metering';
+import { computeByMember, gpuHoursWithin, monthStart } from '../../../core/compute-hours';
 import { periodStart, type CalendarPeriod } from '../../../core/zoned-time';
 import { limitationsOf, roleLookup } from '../permissions/roles';
 import { accountsOf } from '../state';
@@ -34,9 +34,6 @@ function statusOf(current: number, threshold: number): UsageAlert['status'] {
   if (current >= threshold) return 'triggered';
   return current >= threshold * WARNING_SHARE ? 'warning' : 'ok';
 }
-
-const gpuHours = (stretches: readonly Metered[], from: number, to: number) =>
-  stretches.reduce((a, m) => a + (m.gpus * Math.max(0, Math.min(to, m.end ?? to) - Math.max(from, m.start))) / 3_600_000, 0);
 
 export function usageAlerts(ctx: EmulatorContext, now: number): UsageAlertsResponse {
   const accounts = accountsOf(ctx.store);
@@ -71,18 +68,12 @@ export function usageAlerts(ctx: EmulatorContext, now: number): UsageAlertsRespo
     return limit === undefined ? [] : [{ member: m, limit }];
   });
   if (limited.length) {
-    const from = periodStart('monthly', now, billing.timezone);
-    const byMember = new Map<string, Metered[]>();
-    for (const m of ctx.metering()) {
-      if (m.gpus === 0 || m.resource.createdBy === null || m.start >= now || (m.end ?? now) <= from) continue;
-      const list = byMember.get(m.resource.createdBy) ?? [];
-      list.push(m);
-      byMember.set(m.resource.createdBy, list);
-    }
+    const from = monthStart(ctx, now);
+    const byMember = computeByMember(ctx);
     for (const { member, limit } of limited) {
       const stretches = byMember.get(member.id) ?? [];
-      const hours = gpuHours(stretches, from, now);
-      const at = hours >= limit ? reachedAt((t) => gpuHours(stretches, from, t), limit, from, now) : null;
+      const hours = gpuHoursWithin(stretches, from, now);
+      const at = hours >= limit ? reachedAt((t) => gpuHoursWithin(stretches, from, t), limit, from, now) : null;
       alerts.push({
         id: `alert_hours_${member.id}`,
         name: `${member.name ?? member.email}: ${limit.toLocaleString('en-US')} compute hours a month (${member.role})`,

@@ -4,6 +4,7 @@
 import { clustersOperations as ops } from '../../../../../shared/api/clusters/operations';
 import { estimateHourlyRate } from '../../../../../shared/api/clusters/common';
 import type { RestartData, RestartRequestParsed } from '../../../../../shared/api/clusters/lifecycle';
+import { computeHoursRefusal } from '../../../core/compute-hours';
 import { defineRoute } from '../../../core/route-def';
 import { closeBilledStretch, project, settle } from '../sim/cluster-state';
 import { endOf, phaseEnd, planRestart, progressAt } from '../sim/phases';
@@ -93,11 +94,16 @@ function restartData(c: StoredCluster, op: StoredLifecycle, now: number): Restar
   };
 }
 
-export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params, body, now, requestId }) => {
+export const restartRoute = defineRoute(ops['clusters.restart'], (ctx, { params, body, now, requestId, key }) => {
   const c = clusterOr404(ctx.store, params.cluster_id);
   settle(c, now);
   const status = project(c, now).status;
   if (!RESTARTABLE.has(status)) throw restartInvalidState(status);
+  // Starting a stopped cluster starts compute: the caller's role may limit their hours this month.
+  if (status !== 'running') {
+    const refused = computeHoursRefusal(ctx, key, now);
+    if (refused) throw refused;
+  }
   const oldRate = c.hourly_rate;
   const changes = applyChanges(c, body, now);
   const newRate = estimateHourlyRate({ gpu_type: c.gpu.type, gpu_count: c.gpu.count, ...c.resources });

@@ -34,6 +34,7 @@ import {
   type LogSourceOf,
 } from '../sim/logs/read';
 import { findCluster } from '../state';
+import { countLogDownload } from '../transfer';
 
 const DAY = 86_400_000;
 const RETENTION_MS = LOG_RETENTION_DAYS * DAY;
@@ -340,7 +341,10 @@ export const logRoutes = [
     const ext = query.format === 'json' ? 'json' : 'log';
     const name = `${c.name}-logs-${fileStamp(w.start)}-${fileStamp(w.end)}.${ext}`;
     const gzip = query.compression === 'gzip';
-    return new RawBody(gzip ? gzipSync(text) : text, {
+    const file = gzip ? gzipSync(text) : Buffer.from(text, 'utf8');
+    // Data transfer out (issue 21): the bytes of the file as sent.
+    countLogDownload(ctx.store, c, file.length, now);
+    return new RawBody(file, {
       'content-type': gzip ? 'application/gzip' : query.format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
       'content-disposition': `attachment; filename="${(gzip ? `${name}.gz` : name).replace(/[^A-Za-z0-9._-]/g, '_')}"`,
       'x-total-count': String(parts.length),

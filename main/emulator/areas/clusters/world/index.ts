@@ -14,6 +14,7 @@ import { BILLING_HISTORY_MAX } from '../stored-schema';
 import { bulkSecrets, seedSecrets } from './secrets';
 import { seedTemplates } from './templates';
 import { seededCreators } from '../../../core/creators';
+import { seededLogDownloads } from './transfers';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -417,6 +418,7 @@ export function buildClustersWorld(draft: WorldDraft, rng: Rng): ClustersState {
     for (let i = 1; i <= (scale.clusters ?? 0); i++) clusters.push(benchCluster(draft, rng, i, seal, scale.secretsPerCluster ?? 0));
     const creator = seededCreators(draft);
     clusters.forEach((c, i) => (c.created_by = creator(i)));
-    return { clusters, templates };
+    // The named seeded clusters' downloads (a benchmark's generated ones have none).
+    return { clusters, templates, transfers: seededLogDownloads(draft.seed, clusters.slice(0, SPECS.length), draft.now) };
   }
 }

@@ -5,6 +5,7 @@ import { DATASET_LIMITS } from '../../../../../shared/api/training/datasets';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { hashKey, randomBase62, randomId } from '../../../core/ids';
 import { defineRoute } from '../../../core/route-def';
+import { keepRemovedStorage } from '../removed-storage';
 import { trainingRecord } from '../records';
 import { AREA, trainingState, type StoredDataset } from '../state';
 import { blobsOf } from './blobs';
@@ -38,7 +39,7 @@ const SORT_KEY = {
 export const datasetRoutes = [
   defineRoute(
     ops['training.datasets.create'],
-    (ctx, { body, now, headers }) => {
+    (ctx, { body, now, headers, key }) => {
       const quota = quotaOf(ctx);
       if (quota.room === 0) throw quotaExceeded(quota.used, quota.limit, 0, quota.plan);
       const id = randomId('ds_', 16);
@@ -61,6 +62,7 @@ export const datasetRoutes = [
         analysis_attempts: 0,
         ready_at: null,
         versions: [],
+        created_by: key.createdBy,
       };
       trainingState(ctx.store).datasets.push(d);
       ctx.store.touch(AREA, trainingRecord.dataset(id));
@@ -115,6 +117,14 @@ export const datasetRoutes = [
     const freed = d.versions.reduce((n, v) => n + v.size, 0);
     state.datasets.splice(state.datasets.indexOf(d), 1);
     ctx.store.touch(AREA, trainingRecord.dataset(d.id));
+    keepRemovedStorage(state, ctx.store, {
+      type: 'dataset',
+      id: d.id,
+      name: d.name,
+      created_by: d.created_by ?? null,
+      removed_at: now,
+      versions: d.versions.map((v) => ({ created_at: v.created_at, bytes: v.size })),
+    });
     await blobsOf(ctx).remove(d.id);
     return { id: d.id, deleted: true as const, freedBytes: freed };
   }),

@@ -15,6 +15,7 @@ import { downloadTokenMismatch } from '../models/errors';
 import { trainingRecord } from '../records';
 import { AREA, trainingState } from '../state';
 import { csvLine, type Cell } from './csv';
+import { countDownload } from '../transfer';
 import { objectStoreOf, type Written } from './object-store';
 import type { StoredExperiment, StoredExport } from './stored-schema';
 
@@ -126,6 +127,8 @@ export async function exportExperiment(
           if (other !== exp) ctx.store.touch(AREA, trainingRecord.experiment(other.id));
         }
     exp.exports = [...exp.exports, recordOf(w)].slice(-EXPORTS_KEPT);
+    // Data transfer out (issue 21): counted as the address is issued, at the CSV's size.
+    countDownload(ctx.store, { type: 'experiment', id: exp.id, name: exp.name }, w.size, now);
   });
   return {
     id,

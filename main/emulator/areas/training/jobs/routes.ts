@@ -5,6 +5,7 @@ import { JOB_LIMITS, type CreateTrainingJobRequest, type TrainingJobConfig } fro
 import type { EmulatorContext } from '../../../core/context';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { randomId } from '../../../core/ids';
+import { computeHoursRefusal } from '../../../core/compute-hours';
 import { defineRoute } from '../../../core/route-def';
 import { datasetNotFound } from '../datasets/errors';
 import { datasetStatus } from '../datasets/view';
@@ -93,7 +94,15 @@ export function createJob(ctx: EmulatorContext, body: CreateTrainingJobRequest, 
 }
 
 export const jobRoutes = [
-  defineRoute(ops['training.jobs.create'], (ctx, { body, now, key }) => jobView(createJob(ctx, body, now, key.createdBy), now), 201),
+  defineRoute(
+    ops['training.jobs.create'],
+    (ctx, { body, now, key }) => {
+      const refused = computeHoursRefusal(ctx, key, now);
+      if (refused) throw refused;
+      return jobView(createJob(ctx, body, now, key.createdBy), now);
+    },
+    201,
+  ),
   defineRoute(ops['training.jobs.list'], (ctx, { query, now }) => {
     const state = trainingState(ctx.store);
     settleJobs(state, ctx.store, now);

@@ -155,3 +155,52 @@ export function buildTrainingJobs(rng: Rng, worldSeed: number, now: number, data
     return job;
   });
 }
+
+/**
+ * Generated jobs for benchmarks (EmulatorOptions.scale.trainingJobs): the seeded jobs' shapes
+ * again, created over the last 90 days, each stopped part-way (so none makes a model).
+ */
+export function benchTrainingJobs(
+  rng: Rng,
+  worldSeed: number,
+  now: number,
+  datasets: readonly StoredDataset[],
+  count: number,
+): StoredJob[] {
+  const jobs: StoredJob[] = [];
+  for (let i = 1; i <= count; i++) {
+    const seed = SEEDS[i % SEEDS.length]!;
+    const dataset = datasets[seed.dataset]!;
+    const examples = dataset.analysis!.examples;
+    const id = `job_${rng.base62(16)}`;
+    const resolved = resolveConfig(seed.modelType, seed.config, examples, seed.workers);
+    const plan = planJob(resolved, examples, seed.gpu, seed.workers, seed.priority);
+    const created = now - rng.int(1, 90) * DAY - rng.int(0, DAY - 1);
+    const start = created + plan.provision_ms;
+    const step = Math.max(1, Math.round(plan.total_steps * (0.1 + 0.8 * rng.next())));
+    const at = Math.min(now - 1, start + step * plan.step_ms);
+    jobs.push({
+      id,
+      name: `bench-job-${String(i).padStart(4, '0')}`,
+      model_type: seed.modelType,
+      dataset_id: dataset.id,
+      config: seed.config,
+      description: seed.description,
+      tags: ['bench'],
+      gpu_type: seed.gpu,
+      workers: seed.workers,
+      priority: seed.priority,
+      created_at: created,
+      updated_at: at,
+      seed: seedOf(worldSeed, id),
+      examples,
+      plan,
+      segments: [{ start, from_step: 0, stop: at }],
+      stop: { at, reason: 'Benchmark world', step, saved: false },
+      cancelled_at: null,
+      saved_checkpoints: [],
+      model_id: null,
+    });
+  }
+  return jobs;
+}

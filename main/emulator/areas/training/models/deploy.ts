@@ -9,6 +9,7 @@ import { TRAINING_GPUS, type TrainingGpuType } from '../../../../../shared/api/t
 import { MODEL_LIMITS } from '../../../../../shared/api/training/models-actions';
 import { trainingOperations as ops } from '../../../../../shared/api/training/operations';
 import { Rng } from '../../../core/rng';
+import { computeHoursRefusal } from '../../../core/compute-hours';
 import { defineRoute } from '../../../core/route-def';
 import { freeGpus } from '../jobs/pool';
 import { trainingRecord } from '../records';
@@ -40,7 +41,7 @@ export const deployRoute = defineRoute(
     if (v.size.bytes > MODEL_LIMITS.maxDeployableBytes) throw modelTooLarge(v.size.bytes, v.size.trainable_parameters, v.size.parameters);
     // The deployer's role may limit how many endpoints they have (issue 19): the endpoints they created that exist.
     const owned = ctx.createdResources().filter((r) => r.type === 'endpoint' && r.createdBy === key.createdBy).length;
-    const limited = ctx.authority.limitation(key, 'maxEndpoints', owned);
+    const limited = ctx.authority.limitation(key, 'maxEndpoints', owned) ?? computeHoursRefusal(ctx, key, now);
     if (limited) throw limited;
     const free = freeGpus(state, now);
     const gpu = TRAINING_GPUS[body.gpuType];

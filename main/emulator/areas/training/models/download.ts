@@ -16,6 +16,7 @@ import { versionsOf } from './lifecycle';
 import { assertNotArchived, modelOr404 } from './lookup';
 import { filesOf } from './register';
 import { zipArchive } from './zip';
+import { countDownload } from '../transfer';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -110,6 +111,9 @@ export const downloadRoute = defineRoute(
     m.downloads = [...m.downloads.filter((x) => x.expires_at > now), d];
     ctx.store.touch(AREA, trainingRecord.model(m.id));
     const plan = planDownload(state, versions, d);
+    const size = plan.zip?.size ?? plan.files.reduce((n, f) => n + f.size, 0);
+    // Data transfer out (issue 21): counted as the address is issued, at the size it states.
+    countDownload(ctx.store, { type: 'model', id: m.id, name: m.name }, size, now);
     const base = downloadBase(originOf(headers), m.id, d.id);
     return {
       downloadId: d.id,
@@ -120,7 +124,7 @@ export const downloadRoute = defineRoute(
       expiresAt: iso(d.expires_at),
       format: d.format,
       compression: d.compression,
-      size: plan.zip?.size ?? plan.files.reduce((n, f) => n + f.size, 0),
+      size,
       files: plan.files.map((f) => ({ name: f.name, size: f.size, checksum: f.checksum, url: fileUrl(base, f.name) })),
     };
   },

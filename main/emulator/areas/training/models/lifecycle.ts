@@ -6,6 +6,7 @@ import type { Store } from '../../../state/store';
 import { trainingRecord } from '../records';
 import { AREA, type StoredDeployment, type StoredModel, type StoredModelVersion, type TrainingState } from '../state';
 import { settleJobs } from './register';
+import { keepRemovedStorage } from '../removed-storage';
 
 export function deploymentStatus(d: StoredDeployment, now: number): 'deploying' | 'active' | 'stopped' {
   if (d.stopped_at !== null && d.stopped_at <= now) return 'stopped';
@@ -48,7 +49,18 @@ function purgeExpired(state: TrainingState, store: Store | null, now: number): b
   const gone = state.models.filter((m) => m.archive !== null && m.archive.delete_at <= now);
   if (gone.length === 0) return false;
   state.models = state.models.filter((m) => !gone.includes(m));
-  for (const m of gone) store?.touch(AREA, trainingRecord.model(m.id));
+  for (const m of gone) {
+    store?.touch(AREA, trainingRecord.model(m.id));
+    // Stored until its retention ended, whenever a read deletes it.
+    keepRemovedStorage(state, store, {
+      type: 'model',
+      id: m.id,
+      name: m.name,
+      created_by: m.created_by ?? null,
+      removed_at: m.archive!.delete_at,
+      versions: versionsOf(m).map((v) => ({ created_at: v.created_at, bytes: v.size.bytes })),
+    });
+  }
   return true;
 }
 

@@ -169,6 +169,8 @@ export function modelFromJob(job: StoredJob, run: JobRun, completedAt: number, r
     deployments: [],
     archive: null,
     downloads: [],
+    // Whoever trained it (issue 21, usage by team).
+    created_by: job.created_by ?? null,
   };
   applyVersion(model, v);
   return model;

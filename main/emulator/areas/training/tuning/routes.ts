@@ -7,6 +7,7 @@ import type { CreateTuningRequest } from '../../../../../shared/api/training/tun
 import type { EmulatorContext } from '../../../core/context';
 import { validationError } from '../../../core/errors';
 import { randomId } from '../../../core/ids';
+import { computeHoursRefusal } from '../../../core/compute-hours';
 import { defineRoute } from '../../../core/route-def';
 import { configurationError, jobNotFound } from '../jobs/errors';
 import { createJob } from '../jobs/routes';
@@ -193,7 +194,15 @@ function create(ctx: EmulatorContext, jobId: string, input: CreateTuningRequest,
 }
 
 export const tuningRoutes = [
-  defineRoute(ops['training.tune.create'], (ctx, { params, body, now }) => tuningView(create(ctx, params.job_id, body, now), now), 201),
+  defineRoute(
+    ops['training.tune.create'],
+    (ctx, { params, body, now, key }) => {
+      const refused = computeHoursRefusal(ctx, key, now);
+      if (refused) throw refused;
+      return tuningView(create(ctx, params.job_id, body, now), now);
+    },
+    201,
+  ),
   defineRoute(ops['training.tune.get'], (ctx, { params, now }) => {
     const state = trainingState(ctx.store);
     const tu = tuningOr404(state, params.job_id, params.tune_id);

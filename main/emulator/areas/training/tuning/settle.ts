@@ -38,6 +38,8 @@ function registerBest(state: TrainingState, tu: StoredTuning): void {
     cancelled_at: null,
     saved_checkpoints: [],
     model_id: null,
+    // The tuned job's creator: the model is theirs (issue 21, usage by team).
+    created_by: state.jobs.find((j) => j.id === tu.job_id)?.created_by ?? null,
   };
   const model = modelFromJob(job, new JobRun(job), best.ended_at!, best.ended_at! - best.started_at - TRIAL_STARTUP_MS);
   // The trial's own metrics (they include the response-surface term of objective.ts).
