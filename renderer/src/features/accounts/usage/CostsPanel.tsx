@@ -90,8 +90,8 @@ export function CostsPanel({
   currency: UsageCurrency;
   onChange(patch: { by?: Breakdown; currency?: UsageCurrency }): void;
 }) {
-  const { data, error, reload } = useUsageRead(`costs:${period}:${breakdown}:${currency}`, (signal) =>
-    useUsage.getState().costs(period, breakdown, currency, signal),
+  const { data, error, reload } = useUsageRead(`costs:${period}:${breakdown}:${currency}`, () =>
+    useUsage.getState().costs(period, breakdown, currency),
   );
   const cols = useMemo(() => columns(breakdown, currency), [breakdown, currency]);
   return (

@@ -83,7 +83,7 @@ const columns = (currency: UsageCurrency, member: (id: string) => TeamMember | u
 ];
 
 export function EndpointsPanel({ period }: { period: UsagePeriod }) {
-  const { data, error, reload } = useUsageRead(`endpoints:${period}`, (signal) => useUsage.getState().endpoints(period, signal));
+  const { data, error, reload } = useUsageRead(`endpoints:${period}`, () => useUsage.getState().endpoints(period));
   const member = useMemberLookup();
   useEffect(
     () =>

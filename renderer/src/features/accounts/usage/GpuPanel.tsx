@@ -66,7 +66,7 @@ const columns = (currency: UsageCurrency): Column<GpuUsageEntry>[] => [
 ];
 
 export function GpuPanel({ period }: { period: UsagePeriod }) {
-  const { data, error, reload } = useUsageRead(`gpu:${period}`, (signal) => useUsage.getState().gpu(period, signal));
+  const { data, error, reload } = useUsageRead(`gpu:${period}`, () => useUsage.getState().gpu(period));
   return (
     <Section title="Cost by GPU type" description="GPU-hours paid and how busy the GPUs were, from their own metrics" testId="usage-gpu">
       {!data ? (

@@ -19,12 +19,10 @@ import { formatHourly, formatMoney } from '../../../lib/money';
 import { metricsAtPath } from '../../../platform/navigation/links';
 import { formatDateTime } from '../../../platform/relative-time';
 import { hours, percentText, resourcePath } from './usage-format';
+import { IDLE_THRESHOLDS } from './usage-params';
 import { useUsage } from './usage-store';
 import { PanelPending } from './UsageStates';
 import { useUsageRead } from './use-usage-read';
-
-/** The thresholds offered (the route takes 1 to 50 %). */
-export const IDLE_THRESHOLDS = [5, 10, 20, 30, 50] as const;
 
 const RUNNING = new Set(['running', 'starting', 'restarting']);
 
@@ -148,9 +146,7 @@ function StopDialog({
 }
 
 export function IdleGpuPanel({ period, threshold, onThreshold }: { period: UsagePeriod; threshold: number; onThreshold(t: number): void }) {
-  const { data, error, reload } = useUsageRead(`idle:${period}:${threshold}`, (signal) =>
-    useUsage.getState().idleGpus(period, threshold, signal),
-  );
+  const { data, error, reload } = useUsageRead(`idle:${period}:${threshold}`, () => useUsage.getState().idleGpus(period, threshold));
   const [target, setTarget] = useState<IdleCluster | null>(null);
   const [cluster, setCluster] = useState<ClusterResponse['data'] | null>(null);
   const cols = useMemo(

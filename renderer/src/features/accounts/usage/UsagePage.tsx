@@ -12,13 +12,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
-import type { CostsQuery, UsageCurrency, UsagePeriod } from '../../../../../shared/api/accounts/usage';
-import { USAGE_CURRENCIES } from '../../../../../shared/api/accounts/usage';
+import type { UsagePeriod } from '../../../../../shared/api/accounts/usage';
 import { Figure } from '../../../components/Figure';
 import { RefreshPaceNote } from '../../../components/RefreshPaceNote';
 import { Section } from '../../../components/Section';
 import { formatMoney } from '../../../lib/money';
-import { oneOfParam, useUrlState } from '../../../platform/navigation/url-state';
+import { useUrlState } from '../../../platform/navigation/url-state';
 import { useIntent } from '../../../platform/page-hooks';
 import { formatDate } from '../../../platform/relative-time';
 import { useBudgetedPolling } from '../../../platform/use-budgeted-polling';
@@ -27,17 +26,14 @@ import { BreakdownChart } from './BreakdownChart';
 import { CostsPanel } from './CostsPanel';
 import { EndpointsPanel } from './EndpointsPanel';
 import { GpuPanel } from './GpuPanel';
-import { IDLE_THRESHOLDS, IdleGpuPanel } from './IdleGpuPanel';
+import { IdleGpuPanel } from './IdleGpuPanel';
 import { MonthChart } from './MonthChart';
 import { TimelineChart } from './TimelineChart';
-import { count, detailedPeriodOf, hours, isUsagePeriod, PERIOD_LABELS } from './usage-format';
+import { count, detailedPeriodOf, hours, PERIOD_LABELS } from './usage-format';
+import { URL_DEFAULTS, usageChoices } from './usage-params';
 import { DASHBOARD_READS, FRESH_MS, useUsage, type Granularity } from './usage-store';
 import { PanelPending } from './UsageStates';
 import { useUsageRead } from './use-usage-read';
-
-const URL_DEFAULTS = { period: '30d', granularity: 'day', by: 'resource', currency: 'USD', idle: '10' };
-const BREAKDOWNS = ['resource', 'service', 'region', 'team'] as const;
-const GRANULARITIES = ['hour', 'day', 'week'] as const;
 
 /** Brings a panel into view (a palette command's target). */
 function scrollTo(testId: string): void {
@@ -45,7 +41,7 @@ function scrollTo(testId: string): void {
 }
 
 function SummaryPanel({ period }: { period: UsagePeriod }) {
-  const { data, error, reload } = useUsageRead(`summary:${period}`, (signal) => useUsage.getState().summary(period, signal));
+  const { data, error, reload } = useUsageRead(`summary:${period}`, () => useUsage.getState().summary(period));
   if (!data) return <PanelPending title="Could not read the usage summary" error={error} onRetry={reload} height={260} />;
   const { summary } = data;
   const money = (v: number) => formatMoney(v, data.currency);
@@ -82,8 +78,8 @@ function TimelinePanel({
   onGranularity(g: Granularity): void;
 }) {
   const detailedPeriod = detailedPeriodOf(period);
-  const { data, error, reload } = useUsageRead(`detailed:${detailedPeriod}:${granularity}`, (signal) =>
-    useUsage.getState().detailed(detailedPeriod, granularity, signal),
+  const { data, error, reload } = useUsageRead(`detailed:${detailedPeriod}:${granularity}`, () =>
+    useUsage.getState().detailed(detailedPeriod, granularity),
   );
   if (!data) return <PanelPending title="Could not read the timeline" error={error} onRetry={reload} height={320} />;
   const note =
@@ -95,8 +91,8 @@ function TimelinePanel({
 
 /** The month chart and the alerts beside it: the month's reads do not depend on the period. */
 function MonthPanel() {
-  const month = useUsageRead('detailed:30d:day', (signal) => useUsage.getState().detailed('30d', 'day', signal));
-  const alerts = useUsageRead('alerts', (signal) => useUsage.getState().alerts(signal));
+  const month = useUsageRead('detailed:30d:day', () => useUsage.getState().detailed('30d', 'day'));
+  const alerts = useUsageRead('alerts', () => useUsage.getState().alerts());
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(280px, 1fr)', gap: 2, alignItems: 'start' }}>
       {month.data && alerts.data ? (
@@ -120,11 +116,7 @@ function MonthPanel() {
 
 export default function UsagePage() {
   const [params, setParams] = useUrlState(URL_DEFAULTS);
-  const period: UsagePeriod = isUsagePeriod(params.period) ? params.period : '30d';
-  const granularity: Granularity = oneOfParam(GRANULARITIES, params.granularity) || 'day';
-  const by: CostsQuery['breakdown'] = oneOfParam(BREAKDOWNS, params.by) || 'resource';
-  const currency: UsageCurrency = oneOfParam(USAGE_CURRENCIES, params.currency) || 'USD';
-  const idleThreshold = IDLE_THRESHOLDS.find((t) => String(t) === params.idle) ?? 10;
+  const { period, granularity, by, currency, idleThreshold } = usageChoices(params);
   const refresh = useCallback(() => useUsage.getState().refresh(), []);
   useIntent('page:refresh', refresh);
   useIntent('usage:idle-gpus', () => scrollTo('usage-idle'));

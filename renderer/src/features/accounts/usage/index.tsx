@@ -16,6 +16,8 @@ export const feature: Feature = {
   description: 'What the account spends and why: the month’s forecast, costs by resource, idle GPU money',
   icon: <ReceiptLongOutlined fontSize="small" />,
   page: () => import('./UsagePage'),
+  // Failures are the page's to show (its reads ask again).
+  prefetch: () => import('./usage-prefetch').then((m) => m.prefetchUsage()).catch(() => undefined),
   commands: [
     {
       id: 'usage:idle-gpus',

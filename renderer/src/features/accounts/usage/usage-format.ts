@@ -3,7 +3,6 @@
 // want of the billing scope in the user's words.
 import type { NormalizedError } from '../../../../../shared/api/errors';
 import type { UsagePeriod, UsageResourceType, UsageService } from '../../../../../shared/api/accounts/usage';
-import { DETAILED_PERIODS } from '../../../../../shared/api/accounts/usage';
 import type { DetailedPeriod } from './usage-store';
 
 export const PERIOD_LABELS: ReadonlyArray<[UsagePeriod, string]> = [
@@ -17,9 +16,13 @@ export const PERIOD_LABELS: ReadonlyArray<[UsagePeriod, string]> = [
 
 export const isUsagePeriod = (v: string): v is UsagePeriod => PERIOD_LABELS.some(([p]) => p === v);
 
+// The detailed read's periods (DETAILED_PERIODS), spelt here as types only: the prefetch's
+// chunk stays without the schemas (zod) that the contract's values would bring.
+const DETAILED: Record<DetailedPeriod, true> = { '1d': true, '7d': true, '30d': true, '90d': true };
+
 /** The timeline's period for a dashboard period: the detailed read goes to 90 days at most. */
 export function detailedPeriodOf(period: UsagePeriod): DetailedPeriod {
-  return (DETAILED_PERIODS as readonly string[]).includes(period) ? (period as DetailedPeriod) : '90d';
+  return period in DETAILED ? (period as DetailedPeriod) : '90d';
 }
 
 export const SERVICE_NAMES: Record<UsageService, string> = {
@@ -35,6 +38,7 @@ const PREFIXES: ReadonlyArray<[string, UsageResourceType]> = [
   ['job_', 'training_job'],
   ['ds_', 'dataset'],
   ['model_', 'model'],
+  ['exp_', 'experiment'],
 ];
 
 /** A resource's kind from its id (the costs route's resource items name only the id). */
@@ -56,6 +60,8 @@ export function resourcePath(type: UsageResourceType | null, id: string): string
       return `/training/datasets/${at}`;
     case 'model':
       return `/models/${at}`;
+    case 'experiment':
+      return `/experiments/${at}`;
     default:
       return null;
   }
@@ -67,6 +73,7 @@ export const RESOURCE_TYPE_NAMES: Record<UsageResourceType, string> = {
   training_job: 'Training job',
   dataset: 'Dataset',
   model: 'Model',
+  experiment: 'Experiment',
 };
 
 /** A read refused for want of the billing scope, said as what to do; null for any other failure. */

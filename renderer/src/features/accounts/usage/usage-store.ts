@@ -19,6 +19,8 @@ import type {
 } from '../../../../../shared/api/accounts/usage';
 import type { ClusterResponse } from '../../../../../shared/api/clusters/cluster';
 import { api } from '../../../bridge/api';
+import { detailedPeriodOf } from './usage-format';
+import type { UsageChoices } from './usage-params';
 
 /** An answer is shown again without a read for this long (real time). */
 export const FRESH_MS = 5 * 60_000;
@@ -27,16 +29,26 @@ export const DASHBOARD_READS = 7;
 
 interface Kept {
   at: number;
-  value: unknown;
+  /** The answer, or the read in flight: a second asker (the month chart and the timeline of 30 days by day, a prefetch and the page) shares it. */
+  value: Promise<unknown>;
 }
 
 const kept = new Map<string, Kept>();
 
-async function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
+/**
+ * The kept answer of `key`, or a read of it. Reads are not cancelled when the view that asked
+ * goes (it drops a late answer itself): the answer is kept for the next view.
+ */
+function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
   const hit = kept.get(key);
-  if (hit && Date.now() - hit.at < FRESH_MS) return hit.value as T;
-  const value = await read();
-  kept.set(key, { at: Date.now(), value });
+  if (hit && Date.now() - hit.at < FRESH_MS) return hit.value as Promise<T>;
+  const value = read();
+  const entry = { at: Date.now(), value };
+  kept.set(key, entry);
+  // A failed read is not kept: the next asker reads again.
+  value.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key);
+  });
   return value;
 }
 
@@ -48,44 +60,54 @@ interface UsageState {
   generation: number;
   /** Forgets every answer kept, and reads the panels again. */
   refresh(): void;
-  summary(period: UsagePeriod, signal: AbortSignal): Promise<UsageSummaryResponse>;
-  detailed(period: DetailedPeriod, granularity: Granularity, signal: AbortSignal): Promise<DetailedUsageResponse>;
-  costs(period: UsagePeriod, breakdown: CostsQuery['breakdown'], currency: UsageCurrency, signal: AbortSignal): Promise<CostsResponse>;
-  gpu(period: UsagePeriod, signal: AbortSignal): Promise<GpuUsageResponse>;
-  idleGpus(period: UsagePeriod, threshold: number, signal: AbortSignal): Promise<IdleGpuResponse>;
-  endpoints(period: UsagePeriod, signal: AbortSignal): Promise<EndpointUsageResponse>;
-  alerts(signal: AbortSignal): Promise<UsageAlertsResponse>;
+  summary(period: UsagePeriod): Promise<UsageSummaryResponse>;
+  detailed(period: DetailedPeriod, granularity: Granularity): Promise<DetailedUsageResponse>;
+  costs(period: UsagePeriod, breakdown: CostsQuery['breakdown'], currency: UsageCurrency): Promise<CostsResponse>;
+  gpu(period: UsagePeriod): Promise<GpuUsageResponse>;
+  idleGpus(period: UsagePeriod, threshold: number): Promise<IdleGpuResponse>;
+  endpoints(period: UsagePeriod): Promise<EndpointUsageResponse>;
+  alerts(): Promise<UsageAlertsResponse>;
+  /** Starts the first screen's reads (the summary, the timeline, the month and the costs) for these choices. */
+  prefetch(choices: UsageChoices): Promise<unknown>;
   /** The cluster as it is now (its hourly rate, for what stopping it saves). */
   cluster(clusterId: string): Promise<ClusterResponse['data']>;
   stopCluster(clusterId: string): Promise<void>;
 }
 
-export const useUsage = create<UsageState>()((set) => ({
+export const useUsage = create<UsageState>()((set, get) => ({
   generation: 0,
   refresh() {
     kept.clear();
     set((s) => ({ generation: s.generation + 1 }));
   },
-  summary: (period, signal) =>
-    cached(`summary:${period}`, async () => (await api('usage.summary', { query: { period } }, { signal })).data),
-  detailed: (period, granularity, signal) =>
+  summary: (period) => cached(`summary:${period}`, async () => (await api('usage.summary', { query: { period } })).data),
+  detailed: (period, granularity) =>
     cached(
       `detailed:${period}:${granularity}`,
       // `resources` is left at its default (gpu): a list of several is parsed into an array
       // before it leaves, and sent as repeated parameters that the route refuses.
-      async () => (await api('usage.detailed', { query: { period, granularity } }, { signal })).data,
+      async () => (await api('usage.detailed', { query: { period, granularity } })).data,
     ),
-  costs: (period, breakdown, currency, signal) =>
+  costs: (period, breakdown, currency) =>
     cached(
       `costs:${period}:${breakdown}:${currency}`,
-      async () => (await api('usage.costs', { query: { period, breakdown, currency } }, { signal })).data,
+      async () => (await api('usage.costs', { query: { period, breakdown, currency } })).data,
     ),
-  gpu: (period, signal) => cached(`gpu:${period}`, async () => (await api('usage.gpu', { query: { period } }, { signal })).data),
-  idleGpus: (period, threshold, signal) =>
-    cached(`idle:${period}:${threshold}`, async () => (await api('usage.idleGpus', { query: { period, threshold } }, { signal })).data),
-  endpoints: (period, signal) =>
-    cached(`endpoints:${period}`, async () => (await api('usage.endpoints', { query: { period } }, { signal })).data),
-  alerts: (signal) => cached('alerts', async () => (await api('usage.alerts', {}, { signal })).data),
+  gpu: (period) => cached(`gpu:${period}`, async () => (await api('usage.gpu', { query: { period } })).data),
+  idleGpus: (period, threshold) =>
+    cached(`idle:${period}:${threshold}`, async () => (await api('usage.idleGpus', { query: { period, threshold } })).data),
+  endpoints: (period) => cached(`endpoints:${period}`, async () => (await api('usage.endpoints', { query: { period } })).data),
+  alerts: () => cached('alerts', async () => (await api('usage.alerts', {})).data),
+  prefetch({ period, granularity, by, currency }) {
+    const { summary, detailed, costs, alerts } = get();
+    return Promise.all([
+      summary(period),
+      detailed(detailedPeriodOf(period), granularity),
+      detailed('30d', 'day'),
+      alerts(),
+      costs(period, by, currency),
+    ]);
+  },
   async cluster(clusterId) {
     return (await api('clusters.get', { params: { cluster_id: clusterId } })).data.data;
   },

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useLoaded } from '../../../platform/use-loaded';
 import { useUsage } from './usage-store';
 
-export function useUsageRead<T>(key: string, read: (signal: AbortSignal) => Promise<T>): ReturnType<typeof useLoaded<T>> {
+export function useUsageRead<T>(key: string, read: () => Promise<T>): ReturnType<typeof useLoaded<T>> {
   const loaded = useLoaded(key, read);
   const generation = useUsage((s) => s.generation);
   const seen = useRef(generation);
