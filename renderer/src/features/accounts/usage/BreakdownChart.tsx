@@ -2,19 +2,17 @@
 // summary answered them (never recomputed here: the API apportions the rounded total, so the
 // amounts shown add up to the total shown). Slices toggle in the legend; PNG and CSV.
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
-import { ArcElement, Chart as ChartJS, DoughnutController, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
-import { useMemo, useRef, useState } from 'react';
-import { Chart } from 'react-chartjs-2';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { UsageService, UsageSummaryResponse } from '../../../../../shared/api/accounts/usage';
-import { USAGE_SERVICES } from '../../../../../shared/api/accounts/usage';
 import { exportCsv, exportPng } from '../../../components/charts/chart-export';
 import { ChartFrame } from '../../../components/charts/ChartFrame';
 import { toggled } from '../../../components/charts/ChartLegend';
 import { formatMoney } from '../../../lib/money';
-import { percentText, SERVICE_NAMES } from './usage-format';
+import { percentText, SERVICE_NAMES, SERVICES } from './usage-format';
 
-ChartJS.register(ArcElement, DoughnutController, Tooltip);
+const Doughnut = lazy(() => import('./Doughnut'));
 
 const TITLE = 'Cost by service';
 const NONE: ReadonlySet<string> = new Set();
@@ -29,31 +27,12 @@ export function BreakdownChart({ summary }: { summary: UsageSummaryResponse }) {
     dataTransfer: theme.palette.warning.main,
     other: theme.palette.grey[500],
   };
-  const money = (v: number) => formatMoney(v, summary.currency);
-  const shown = USAGE_SERVICES.filter((s) => !hidden.has(s));
-  const data: ChartData<'doughnut', number[], string> = {
-    labels: shown.map((s) => SERVICE_NAMES[s]),
-    datasets: [
-      {
-        data: shown.map((s) => summary.breakdown[s].cost),
-        backgroundColor: shown.map((s) => colours[s]),
-        borderColor: theme.palette.background.paper,
-        borderWidth: 2,
-      },
-    ],
-  };
-  const options = useMemo<ChartOptions<'doughnut'>>(
-    () => ({
-      animation: false,
-      maintainAspectRatio: false,
-      cutout: '62%',
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (item) => `${item.label}: ${formatMoney(Number(item.raw), summary.currency)}` } },
-      },
-    }),
-    [summary.currency],
-  );
+  const money = useCallback((v: number) => formatMoney(v, summary.currency), [summary.currency]);
+  const slices = SERVICES.filter((s) => !hidden.has(s)).map((s) => ({
+    label: SERVICE_NAMES[s],
+    value: summary.breakdown[s].cost,
+    color: colours[s],
+  }));
 
   return (
     <ChartFrame
@@ -70,13 +49,15 @@ export function BreakdownChart({ summary }: { summary: UsageSummaryResponse }) {
         exportCsv(
           TITLE,
           ['service', 'cost', 'percentage'],
-          USAGE_SERVICES.map((s) => [SERVICE_NAMES[s], summary.breakdown[s].cost, summary.breakdown[s].percentage]),
+          SERVICES.map((s) => [SERVICE_NAMES[s], summary.breakdown[s].cost, summary.breakdown[s].percentage]),
         )
       }
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: '180px minmax(0, 1fr)', gap: 2, alignItems: 'center' }}>
-        <div ref={box} style={{ position: 'relative', height: 180 }} role="img" aria-label="Cost by service">
-          <Chart type="doughnut" data={data} options={options} />
+        <div ref={box}>
+          <Suspense fallback={<Skeleton variant="circular" width={180} height={180} />}>
+            <Doughnut slices={slices} formatValue={money} label="Cost by service" />
+          </Suspense>
         </div>
         <Box
           component="table"
@@ -92,7 +73,7 @@ export function BreakdownChart({ summary }: { summary: UsageSummaryResponse }) {
           }}
         >
           <tbody>
-            {USAGE_SERVICES.map((s) => {
+            {SERVICES.map((s) => {
               const on = !hidden.has(s);
               return (
                 <tr key={s} data-testid={`usage-breakdown-${s}`}>

@@ -11,7 +11,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import type { CostsQuery, CostsResponse, UsageCurrency, UsagePeriod } from '../../../../../shared/api/accounts/usage';
-import { USAGE_CURRENCIES } from '../../../../../shared/api/accounts/usage';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { Section } from '../../../components/Section';
 import { EmptyState } from '../../../components/StateViews';
@@ -19,6 +18,7 @@ import { TwoLineCell } from '../../../components/TwoLineCell';
 import { formatMoney } from '../../../lib/money';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { percentText, RESOURCE_TYPE_NAMES, resourcePath, resourceTypeOf, SERVICE_NAMES } from './usage-format';
+import { CURRENCIES } from './usage-params';
 import { useUsage } from './usage-store';
 import { PanelPending } from './UsageStates';
 import { useUsageRead } from './use-usage-read';
@@ -123,7 +123,7 @@ export function CostsPanel({
             sx={{ width: 110 }}
             slotProps={{ htmlInput: { 'data-testid': 'usage-currency' } }}
           >
-            {USAGE_CURRENCIES.map((c) => (
+            {CURRENCIES.map((c) => (
               <MenuItem key={c} value={c}>
                 {c}
               </MenuItem>

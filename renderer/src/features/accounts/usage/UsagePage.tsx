@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense, useCallback } from 'react';
 import type { UsagePeriod } from '../../../../../shared/api/accounts/usage';
 import { Figure } from '../../../components/Figure';
 import { RefreshPaceNote } from '../../../components/RefreshPaceNote';
@@ -27,13 +28,15 @@ import { CostsPanel } from './CostsPanel';
 import { EndpointsPanel } from './EndpointsPanel';
 import { GpuPanel } from './GpuPanel';
 import { IdleGpuPanel } from './IdleGpuPanel';
-import { MonthChart } from './MonthChart';
 import { TimelineChart } from './TimelineChart';
 import { count, detailedPeriodOf, hours, PERIOD_LABELS } from './usage-format';
 import { URL_DEFAULTS, usageChoices } from './usage-params';
 import { DASHBOARD_READS, FRESH_MS, useUsage, type Granularity } from './usage-store';
 import { PanelPending } from './UsageStates';
 import { useUsageRead } from './use-usage-read';
+
+// The month chart with Chart.js and the forecast's figures: drawn once its chunk arrives, after the figures.
+const MonthChart = lazy(() => import('./MonthChart').then((m) => ({ default: m.MonthChart })));
 
 /** Brings a panel into view (a palette command's target). */
 function scrollTo(testId: string): void {
@@ -96,7 +99,9 @@ function MonthPanel() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(280px, 1fr)', gap: 2, alignItems: 'start' }}>
       {month.data && alerts.data ? (
-        <MonthChart detailed={month.data} alerts={alerts.data.alerts} />
+        <Suspense fallback={<Skeleton variant="rounded" height={380} />}>
+          <MonthChart detailed={month.data} alerts={alerts.data.alerts} />
+        </Suspense>
       ) : (
         <PanelPending
           title="Could not read this month's forecast"

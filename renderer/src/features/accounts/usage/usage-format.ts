@@ -32,6 +32,9 @@ export const SERVICE_NAMES: Record<UsageService, string> = {
   other: 'Other',
 };
 
+/** The services in the bill's order (USAGE_SERVICES, from the names: the page's chunk brings no schemas). */
+export const SERVICES = Object.keys(SERVICE_NAMES) as UsageService[];
+
 const PREFIXES: ReadonlyArray<[string, UsageResourceType]> = [
   ['cluster_', 'cluster'],
   ['ep_', 'endpoint'],

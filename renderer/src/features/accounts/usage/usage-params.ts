@@ -13,7 +13,10 @@ export const IDLE_THRESHOLDS = [5, 10, 20, 30, 50] as const;
 const BREAKDOWNS = ['resource', 'service', 'region', 'team'] as const;
 const GRANULARITIES = ['hour', 'day', 'week'] as const;
 // USAGE_CURRENCIES as types only, so that the prefetch's chunk brings no schemas (zod).
-const CURRENCIES = Object.keys({ USD: true, EUR: true, GBP: true, JPY: true } satisfies Record<UsageCurrency, true>) as UsageCurrency[];
+export const CURRENCIES = Object.keys({ USD: true, EUR: true, GBP: true, JPY: true } satisfies Record<
+  UsageCurrency,
+  true
+>) as UsageCurrency[];
 
 export interface UsageChoices {
   period: UsagePeriod;
