@@ -6,7 +6,7 @@
 import type { DetailedUsageResponse, UsageAlert, UsageCurrency } from '../../../../../shared/api/accounts/usage';
 import { USD_RATES } from '../../../../../shared/api/accounts/usage';
 
-export interface MonthPoint {
+interface MonthPoint {
   /** The local day's start (ms). */
   date: number;
   /** Cumulative spend up to the end of that day; null on forecast days. */
@@ -17,7 +17,7 @@ export interface MonthPoint {
   high: number | null;
 }
 
-export interface MonthThreshold {
+interface MonthThreshold {
   id: string;
   name: string;
   /** In the chart's currency. */
