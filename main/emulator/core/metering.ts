@@ -70,12 +70,12 @@ export interface Tallied {
    * non-decreasing; one call per read, so a tally computed in a sweep pays for it once.
    */
   cumulative(times: readonly number[]): number[];
-  /** Executions only: the amount within [from, to) by the member who made it (userId → amount). */
+  /** The amount within [from, to) by member id (usage's top users); a part no member is known for is left out. */
   byUser?(from: number, to: number): Map<string, number>;
-  /** Executions only: their mean duration (ms) within [from, to), weighted by count; null when none ran. */
-  meanLatencyMs?(from: number, to: number): number | null;
-  /** Executions only: the share (0–1) that succeeded within [from, to); null when none ran. */
-  successRate?(from: number, to: number): number | null;
+  /** The mean time of one execution within [from, to) in ms, weighted by executions; 0 when there were none. */
+  meanLatencyMs?(from: number, to: number): number;
+  /** The percentage of executions within [from, to) that succeeded; 100 when there were none. */
+  successRate?(from: number, to: number): number;
 }
 
 /** USD of the tallies within [from, to). */

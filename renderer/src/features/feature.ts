@@ -56,6 +56,12 @@ export interface Feature {
   /** Starts loading the area's first data (idempotent); runs alongside the page's code. */
   prefetch?(): Promise<unknown>;
   /**
+   * Starts reading what one of the feature's own routes shows (a cluster's Secrets tab) as the
+   * address changes to it, before the page renders and alongside its code; the page's own read
+   * then joins it (resource-store.ts, RunOptions.key).
+   */
+  routePrefetch?(path: string, query: URLSearchParams): void;
+  /**
    * A focused window of its own (a log window), opened by other features: rendered without the
    * shell's navigation and top bar, and not listed in the navigation or "Go to".
    */

@@ -33,6 +33,11 @@ export interface LoadOptions {
 interface RunOptions<S> extends LoadOptions {
   /** Set as the load starts (e.g. the filters or the subject it is for). */
   before?: Partial<S>;
+  /**
+   * What the load asks, as text: a load asking the same as the one in flight joins it instead of
+   * starting over (a page's route prefetched at the navigation, then asked again as it mounts).
+   */
+  key?: string;
 }
 
 /** Same value: identical, or equal plain data (filters are rebuilt as new objects). */
@@ -66,31 +71,48 @@ const FRESH_MS = 5_000;
 
 export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => void, get: () => S): Loader<S> {
   let current: AbortController | null = null;
+  /** The load in flight when it was given a key (RunOptions.key), to be joined by the same ask. */
+  let keyed: { key: string; controller: AbortController; generation: number; done: Promise<void> } | null = null;
   /** The data generation the rows shown were loaded in. */
   let rowsGeneration = -1;
+
+  async function start(
+    fetch: (signal: AbortSignal) => Promise<Partial<S>>,
+    controller: AbortController,
+    { quiet = false, before }: RunOptions<S>,
+  ) {
+    // A refresh of what is shown keeps the rows on screen; another query replaces them.
+    const sameData = rowsGeneration === dataGeneration();
+    const keep = get().status === 'ready' && sameData && (quiet || !changesQuery(before, get()));
+    if (before) set(before);
+    set((keep ? { refreshing: true } : { status: 'loading', error: null, refreshing: false }) as Partial<S>);
+    try {
+      const next = await fetch(controller.signal);
+      if (current !== controller) return;
+      rowsGeneration = dataGeneration();
+      // This machine's clock, not the server's: how long ago this console loaded, not a time of the data.
+      set({ ...next, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() });
+    } catch (error) {
+      if (isCancelled(error) || current !== controller) return;
+      // A failed refresh keeps the last good rows on screen, stale, with the error beside them.
+      const stale = get().status === 'ready';
+      set({ ...(stale ? {} : { status: 'error' }), error: toNormalizedError(error), refreshing: false } as Partial<S>);
+    } finally {
+      if (current === controller) current = null;
+    }
+  }
+
   return {
-    async run(fetch, { quiet = false, before } = {}) {
+    run(fetch, options = {}) {
+      const { key } = options;
+      // The same ask as the load in flight (of the same data generation): wait for that one.
+      if (key !== undefined && keyed && keyed.key === key && keyed.controller === current && keyed.generation === dataGeneration())
+        return keyed.done;
       current?.abort();
       const controller = (current = new AbortController());
-      // A refresh of what is shown keeps the rows on screen; another query replaces them.
-      const sameData = rowsGeneration === dataGeneration();
-      const keep = get().status === 'ready' && sameData && (quiet || !changesQuery(before, get()));
-      if (before) set(before);
-      set((keep ? { refreshing: true } : { status: 'loading', error: null, refreshing: false }) as Partial<S>);
-      try {
-        const next = await fetch(controller.signal);
-        if (current !== controller) return;
-        rowsGeneration = dataGeneration();
-        // This machine's clock, not the server's: how long ago this console loaded, not a time of the data.
-        set({ ...next, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() });
-      } catch (error) {
-        if (isCancelled(error) || current !== controller) return;
-        // A failed refresh keeps the last good rows on screen, stale, with the error beside them.
-        const stale = get().status === 'ready';
-        set({ ...(stale ? {} : { status: 'error' }), error: toNormalizedError(error), refreshing: false } as Partial<S>);
-      } finally {
-        if (current === controller) current = null;
-      }
+      const done = start(fetch, controller, options);
+      keyed = key === undefined ? null : { key, controller, generation: dataGeneration(), done };
+      return done;
     },
     async ensureLoaded(load, freshMs = FRESH_MS) {
       const { status, loadedAt } = get();

@@ -124,9 +124,12 @@ function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
   );
 }
 
+/** What the new address shows starts loading as the address changes (Feature.routePrefetch). */
+const prefetchRoute = ({ path, query }: { path: string; query: URLSearchParams }) => areaForPath(path)?.routePrefetch?.(path, query);
+
 export function Shell() {
   // The page follows the address once its code is loaded (the navigation follows it at once).
-  const { path, pending } = usePagePath();
+  const { path, pending } = usePagePath(prefetchRoute);
   const area = areaForPath(path);
   const profile = useActiveProfile();
   const profilesKnown = useProfiles((s) => s.status === 'ready');

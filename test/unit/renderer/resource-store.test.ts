@@ -48,6 +48,34 @@ describe('createLoader', () => {
     expect(store.getState().rows).toEqual(['second']);
   });
 
+  it('a load asking the same (its key) as the one in flight joins it; another ask, or the same after it ended, reads again', async () => {
+    const { store, loader } = makeStore();
+    let fetches = 0;
+    const answers: Array<ReturnType<typeof deferred<string[]>>> = [];
+    const fetch = async () => {
+      fetches++;
+      const answer = deferred<string[]>();
+      answers.push(answer);
+      return { rows: await answer.promise };
+    };
+    const prefetched = loader.run(fetch, { before: { filter: 'a' }, key: 'a' });
+    const mounted = loader.run(fetch, { before: { filter: 'a' }, key: 'a' });
+    expect(fetches).toBe(1);
+    answers[0]!.resolve(['x']);
+    await Promise.all([prefetched, mounted]);
+    expect(store.getState()).toMatchObject({ status: 'ready', rows: ['x'] });
+    // Ended: the same ask reads again.
+    const again = loader.run(fetch, { key: 'a' });
+    expect(fetches).toBe(2);
+    // Another ask replaces it (the first is aborted, as without keys).
+    const other = loader.run(fetch, { before: { filter: 'b' }, key: 'b' });
+    expect(fetches).toBe(3);
+    answers[1]!.resolve(['stale']);
+    answers[2]!.resolve(['y']);
+    await Promise.all([again, other]);
+    expect(store.getState()).toMatchObject({ rows: ['y'], filter: 'b' });
+  });
+
   it('a refresh keeps the rows, marked refreshing; a failed one keeps them stale with the error beside them', async () => {
     const { store, loader } = makeStore();
     await loader.run(async () => ({ rows: ['kept'] }));

@@ -4,7 +4,7 @@
 import { endpointsOperations } from '../../../../shared/api/endpoints/operations';
 import { defineArea } from '../../core/area';
 import { endpointHappenings } from './events';
-import { endpointMetering } from './metering';
+import { endpointMetering, endpointTallies } from './metering';
 import { batchExecuteRoute } from './batch/routes';
 import { endpointRoutes } from './endpoint/routes';
 import { healthRoutes } from './health/routes';
@@ -40,6 +40,7 @@ export const endpointsArea = defineArea<EndpointsState>({
   resourceOf: endpointResourceOf,
   happenings: endpointHappenings,
   metering: endpointMetering,
+  tallies: endpointTallies,
   // Model deployments are endpoints of this area (the training area deploys through it).
   serving: endpointServing,
   createdResources: (state) =>

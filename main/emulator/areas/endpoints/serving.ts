@@ -9,6 +9,7 @@ import type { Store } from '../../state/store';
 import { ENDPOINT_LIMITS } from '../../../../shared/api/endpoints/common';
 import { endpointRecord } from './records';
 import { healthAt } from './sim/lifecycle';
+import { closeServedStretch } from './sim/served';
 import { AREA, endpointsState, findEndpoint, type StoredEndpoint } from './state';
 
 /** The seeded endpoints' typical phase lengths (s): a deployment's startup is split in these shares. */
@@ -66,6 +67,11 @@ export function endpointServing(store: Store): Serving {
         },
         rollout: null,
         created_by: model.createdBy ?? null,
+        serving_history: [],
+        rate_since: null,
+        // Its traffic comes from the member who deployed it (usage's top users).
+        callers: model.createdBy ? [{ user_id: model.createdBy, percent: 100 }] : [],
+        api_executions: [],
       };
       endpointsState(store).endpoints.push(e);
       store.touch(AREA, endpointRecord.endpoint(id));
@@ -75,6 +81,9 @@ export function endpointServing(store: Store): Serving {
     stopEndpoint(id: string, now: number): void {
       const e = findEndpoint(store, id);
       if (!e || healthAt(e, now) === 'stopped') return;
+      // What it served up to now stays served (and billed) after the stop.
+      closeServedStretch(e, now);
+      e.rate_since = null;
       e.health = 'stopped';
       e.health_since = now;
       e.updated_at = now;

@@ -8,6 +8,32 @@ const Ms = z.number().int().min(Date.parse('0000-01-01T00:00:00.000Z')).max(Date
 /** Seconds of one startup phase: at most an hour. */
 const PhaseSeconds = z.number().int().min(1).max(3600);
 
+/** Closed serving stretches kept per endpoint (docs/decisions.md, Endpoints: serving history and executions). */
+export const SERVING_HISTORY_MAX = 1000;
+/** Hours of API executions kept per endpoint: more than the longest usage period (180 days) of hours with any. */
+export const EXECUTION_HOURS_MAX = 4500;
+
+/**
+ * A closed stretch of serving at one worker count (the billed rate): the traffic it served
+ * follows its health, and a healthy one's incidents that began at or after `incidents_from`.
+ */
+const ServedSpan = z.object({
+  start: Ms,
+  end: Ms,
+  /** Workers billed throughout (a time-weighted mean where two stretches were merged). */
+  workers: z.number().min(0).max(50),
+  usd_per_hour: z.number().min(0),
+  health: z.enum(['healthy', 'degraded', 'unhealthy']),
+  incidents_from: Ms.nullable(),
+});
+
+/** One hour's executions made through the API, by the member whose key made them (as many as the team has). */
+const ExecutionHour = z.object({
+  /** The hour's start (UTC hours). */
+  hour: Ms,
+  by: z.record(z.string().max(100), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+});
+
 export const StoredEndpoint = z.object({
   id: EndpointId,
   name: z.string().min(1).max(100),
@@ -44,6 +70,17 @@ export const StoredEndpoint = z.object({
   rollout: z.object({ started_at: Ms, ends_at: Ms, changes: z.array(z.string()).max(200) }).nullable(),
   /** The member who created (deployed) it (issue 19, team detail); absent from older data. */
   created_by: z.string().nullable().optional(),
+  /** Serving before the current stretch, oldest first (issue 21); absent from older data: none. */
+  serving_history: z.array(ServedSpan).max(SERVING_HISTORY_MAX).default([]),
+  /** Since when the current worker count is billed in the current serving stretch; null: since it began to serve. */
+  rate_since: Ms.nullable().default(null),
+  /** Who sends the simulated traffic, in percent of it (issue 21: usage's top users); empty: its creator, if known. */
+  callers: z
+    .array(z.object({ user_id: z.string().max(100), percent: z.number().int().min(1).max(100) }))
+    .max(10)
+    .default([]),
+  /** Executions made through the API (batch-execute), by hour, oldest first. */
+  api_executions: z.array(ExecutionHour).max(EXECUTION_HOURS_MAX).default([]),
 });
 
 export const StoredBatch = z.object({

@@ -2,11 +2,13 @@
 // seven endpoints, one or more in every health state, from the area's own generator.
 import type { WorldDraft } from '../../core/area';
 import { seededCreators } from '../../core/creators';
-import type { Rng } from '../../core/rng';
+import { Rng } from '../../core/rng';
 import type { HealthStatus } from '../../../../shared/api/endpoints/common';
+import { gpuHourlyPrice } from './sim/served';
 import type { EndpointsState, StoredEndpoint } from './state';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 interface Seed {
   name: string;
@@ -116,10 +118,15 @@ const SEEDS: readonly Seed[] = [
   },
 ];
 
+/** Generated endpoints for benchmarks (EmulatorOptions.scale.endpoints): the seeded ones' shapes again, after them. */
+const benchSeeds = (count: number): Seed[] =>
+  Array.from({ length: count }, (_, i) => ({ ...SEEDS[i % SEEDS.length]!, name: `bench-endpoint-${String(i + 1).padStart(4, '0')}` }));
+
 export function buildEndpointsWorld(draft: WorldDraft, rng: Rng): EndpointsState {
   const now = draft.now;
-  const endpoints = SEEDS.map((s): StoredEndpoint => {
-    const created = now - rng.int(20, 120) * DAY - rng.int(0, DAY - 1);
+  const endpoints = [...SEEDS, ...benchSeeds(draft.options.scale?.endpoints ?? 0)].map((s): StoredEndpoint => {
+    // Up to 180 days back: the serving history covers the longest usage period (one draw, as before).
+    const created = now - rng.int(150, 179) * DAY - rng.int(0, DAY - 1);
     // The seeded starting endpoint is two minutes into its startup; the others settled days or hours ago.
     const since =
       s.health === 'starting'
@@ -162,9 +169,72 @@ export function buildEndpointsWorld(draft: WorldDraft, rng: Rng): EndpointsState
         },
       },
       rollout: null,
+      serving_history: [],
+      rate_since: null,
+      callers: [],
+      api_executions: [],
     };
   });
   const creator = seededCreators(draft);
-  endpoints.forEach((e, i) => (e.created_by = creator(i)));
+  const members = draft
+    .directory()
+    .members()
+    .filter((m) => m.status === 'active')
+    .map((m) => m.id);
+  for (const [i, e] of endpoints.entries()) {
+    e.created_by = creator(i);
+    e.serving_history = pastServing(draft.seed, e);
+    e.callers = seededCallers(draft.seed, e, members);
+  }
   return { endpoints, batches: [], batch_seq: 0 };
+}
+
+/**
+ * What a seeded endpoint served before its current state, back to its creation: sessions of 3
+ * to 40 days, 2 to 72 hours apart, each with up to two worker-count changes (within its
+ * auto-scaling range, else one worker either side of today's count), served healthy. A stopped
+ * endpoint's last session ended when it stopped, a degraded or unhealthy one's when its health
+ * turned (it served on); a healthy, starting or failed one was started again after a pause.
+ * From a stream of its own, so no other seeded value moves.
+ */
+function pastServing(seed: number, e: StoredEndpoint): StoredEndpoint['serving_history'] {
+  const rng = Rng.derive(seed, `serving-history:${e.id}`);
+  const a = e.configuration.autoScaling;
+  const w = e.configuration.workerCount;
+  const [lo, hi] = a.enabled ? [Math.max(1, a.minWorkers), a.maxWorkers] : [Math.max(1, w - 1), w + 1];
+  const price = gpuHourlyPrice(e.gpu_type);
+  const out: StoredEndpoint['serving_history'] = [];
+  const continues = e.health === 'stopped' || e.health === 'degraded' || e.health === 'unhealthy';
+  let end = continues ? e.health_since : e.health_since - rng.int(2, 72) * HOUR;
+  for (;;) {
+    const start = Math.max(e.created_at, end - rng.int(3, 40) * DAY - rng.int(0, DAY - 1));
+    if (end - start < HOUR) break;
+    // Cuts where the worker count changed, latest first (the session is built backwards).
+    const cuts = Array.from({ length: rng.int(0, 2) }, () => start + Math.floor(rng.next() * (end - start))).sort((x, y) => y - x);
+    let to = end;
+    for (const from of [...cuts, start]) {
+      if (to <= from) continue;
+      const workers = rng.int(lo, hi);
+      out.push({ start: from, end: to, workers, usd_per_hour: workers * price, health: 'healthy', incidents_from: start });
+      to = from;
+    }
+    end = start - rng.int(2, 72) * HOUR;
+  }
+  return out.reverse();
+}
+
+/** One to three seeded members who call the endpoint, with their shares of its traffic (percent, summing to 100). */
+function seededCallers(seed: number, e: StoredEndpoint, members: readonly string[]): StoredEndpoint['callers'] {
+  if (members.length === 0) return [];
+  const rng = Rng.derive(seed, `callers:${e.id}`);
+  const pool = [...members];
+  const picked = Array.from(
+    { length: Math.min(pool.length, rng.int(1, 3)) },
+    () => pool.splice(Math.floor(rng.next() * pool.length), 1)[0]!,
+  );
+  const weights = picked.map(() => 1 + rng.int(0, 9));
+  const sum = weights.reduce((x, y) => x + y, 0);
+  const percents = weights.map((x) => Math.max(1, Math.floor((x * 100) / sum)));
+  percents[0]! += 100 - percents.reduce((x, y) => x + y, 0);
+  return picked.map((user_id, i) => ({ user_id, percent: percents[i]! }));
 }

@@ -1,6 +1,6 @@
 // Hash routing: `#/api-keys`. The console has no server routes (file:// in Electron, a
 // static server in web mode), so the fragment carries the route.
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, useTransition } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 
 export interface Location {
   path: string;
@@ -50,11 +50,23 @@ export function useHashPath(): string {
  * reveals content that replaces a fallback no sooner than 300 ms after the fallback appeared,
  * so the first rows of a list waited for that timer, not for their data.
  */
-export function usePagePath(): { path: string; pending: boolean } {
+/** `onAddress`: told of each new path as the address changes to it, before the page renders (Feature.routePrefetch). */
+export function usePagePath(onAddress?: (location: Location) => void): { path: string; pending: boolean } {
   const [path, setPath] = useState(addressPath);
   const [pending, startTransition] = useTransition();
+  const told = useRef({ onAddress, path: '' });
+  told.current.onAddress = onAddress;
   useEffect(() => {
-    const follow = () => startTransition(() => setPath(addressPath()));
+    const follow = () => {
+      const location = parseHash(window.location.hash);
+      // Told first, outside the transition, so what a new page shows starts loading now; only when
+      // the path changes (a filter typed into the address is the page's to read, debounced).
+      if (location.path !== told.current.path) {
+        told.current.path = location.path;
+        told.current.onAddress?.(location);
+      }
+      startTransition(() => setPath(location.path));
+    };
     // The hash may have changed between the first render and this subscription.
     follow();
     return subscribe(follow);

@@ -28,6 +28,10 @@ export function storedEndpoint(t0: number, over: Partial<StoredEndpoint> = {}): 
       autoScaling: { enabled: false, minWorkers: 2, maxWorkers: 2, targetUtilization: 70, scaleUpCooldown: 60, scaleDownCooldown: 300 },
     },
     rollout: null,
+    serving_history: [],
+    rate_since: null,
+    callers: [],
+    api_executions: [],
     ...over,
   };
 }

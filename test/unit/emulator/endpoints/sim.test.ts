@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { healthReport, partialResults } from '../../../../main/emulator/areas/endpoints/sim/health';
 import { healthAt, startupAt, startupEnd, uptimeText } from '../../../../main/emulator/areas/endpoints/sim/lifecycle';
-import { activeAt, demandAt, lastHour, sampleAt } from '../../../../main/emulator/areas/endpoints/sim/traffic';
+import { lastHour } from '../../../../main/emulator/areas/endpoints/sim/executions';
+import { activeAt, demandAt, sampleAt } from '../../../../main/emulator/areas/endpoints/sim/traffic';
 import type { StoredEndpoint } from '../../../../main/emulator/areas/endpoints/state';
 import { storedEndpoint } from './endpoint-fixture';
 

@@ -7,7 +7,7 @@ import type { EmulatorContext } from '../../../core/context';
 import { accountsOf } from '../state';
 import { periodFields, type BillingFrame } from './billing';
 import { collect, spanUnits, total, SERVICES, type Collected, type ResourceTotals } from './collect';
-import { apportion, changeText, percentages, round } from './money';
+import { apportion, changeText, hundredths, percentages, round } from './money';
 import { resourceUsd } from './summary';
 import { usageWindow, windowBefore, type UsageWindow } from './window';
 
@@ -45,12 +45,12 @@ export function usageCosts(ctx: EmulatorContext, frame: BillingFrame, query: Cos
       percentage: shares[i]!,
       details: {
         resources: spent.length,
-        hours: service === 'compute' ? round(total(c.gpuHours)) : 0,
+        hours: service === 'compute' ? spanUnits(c.gpuHours, hundredths) / 100 : 0,
         gb:
           service === 'storage'
             ? round(total(c.gbHours) / ((w.end - w.start) / HOUR))
             : service === 'dataTransfer'
-              ? round(total(c.transferGb))
+              ? spanUnits(c.transferGb, hundredths) / 100
               : 0,
       },
     };

@@ -6,14 +6,12 @@ import type { DetailedUsageQuery, DetailedUsageResponse, TimelineEntry } from '.
 import type { EmulatorContext } from '../../../core/context';
 import { periodStart } from '../../../core/zoned-time';
 import { iso, periodFields, type BillingFrame } from './billing';
-import { collect, total, type Series } from './collect';
+import { collect, type Series } from './collect';
 import { FIT_DAYS, forecastMonth } from './forecast';
-import { runningRounded, type Money } from './money';
+import { hundredths, runningRounded, type Money } from './money';
 import { bucketBounds, type UsageWindow } from './window';
 
 const HOUR = 3_600_000;
-
-const hundredths = (v: number) => Math.round(v * 100);
 
 export function detailedUsage(ctx: EmulatorContext, frame: BillingFrame, query: DetailedUsageQuery): DetailedUsageResponse {
   const { window: w, money } = frame;
@@ -69,9 +67,14 @@ export function projections(ctx: EmulatorContext, w: UsageWindow, money: Money):
   const today = periodStart('daily', now, w.timezone);
   const monthStart = periodStart('monthly', now, w.timezone);
   const dayWindow = { ...w, start: periodStart('daily', today - FIT_DAYS * 24 * HOUR + 12 * HOUR, w.timezone), end: today };
-  const days = collect(ctx, bucketBounds(dayWindow, 'day'));
-  const perDay = [...days.usd.values].map((usd) => usd * money.rate);
-  const spent = total(collect(ctx, [monthStart, now]).usd) * money.rate;
+  // One pass for both: the fitted days, the month's start (a local midnight: one of those days'
+  // starts, or before them) and now.
+  const days = bucketBounds(dayWindow, 'day');
+  const bounds = [...new Set([...days, monthStart, now])].sort((a, b) => a - b);
+  const c = collect(ctx, bounds);
+  const at = (t: number) => bounds.indexOf(t);
+  const perDay = days.slice(0, -1).map((t) => c.usd.values[at(t)]! * money.rate);
+  const spent = c.usd.values.subarray(at(monthStart)).reduce((a, b) => a + b, 0) * money.rate;
   // The rest of the month: today's remaining part, then each later local day.
   const nextMonth = periodStart('monthly', monthStart + 32 * 24 * HOUR, w.timezone);
   const dayStarts = bucketBounds({ ...w, start: today, end: nextMonth }, 'day').slice(0, -1);

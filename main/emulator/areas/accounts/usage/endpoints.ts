@@ -64,12 +64,12 @@ export function endpointUsage(ctx: EmulatorContext, frame: BillingFrame): Endpoi
       executions: whole(upTo, k),
       computeHours: round(hourDays[k]!),
       cost: money.amount(units),
-      averageExecutionTime: latency(g.tally, bounds[k]!, bounds[k + 1]!),
+      averageExecutionTime: latency(g.tally, whole(upTo, k), bounds[k]!, bounds[k + 1]!),
     }));
     const users = g.tally?.byUser ? [...g.tally.byUser(w.start, w.end)].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])) : [];
     const userCounts = users.map(([, n]) => Math.round(n));
     const shares = percentages(userCounts);
-    const success = g.tally?.successRate?.(w.start, w.end) ?? null;
+    const success = executions > 0 ? (g.tally?.successRate?.(w.start, w.end) ?? null) : null;
     entries.push({
       units,
       endpointId,
@@ -77,8 +77,8 @@ export function endpointUsage(ctx: EmulatorContext, frame: BillingFrame): Endpoi
       executions,
       computeHours: round(hourDays.reduce((a, b) => a + b, 0)),
       cost: money.amount(units),
-      averageExecutionTime: latency(g.tally, w.start, w.end),
-      successRate: success === null ? null : round(success * 100),
+      averageExecutionTime: latency(g.tally, executions, w.start, w.end),
+      successRate: success === null ? null : round(success),
       usage,
       topUsers: users
         .map(([userId], i) => ({ userId, executions: userCounts[i]!, percentage: shares[i]! }))
@@ -103,7 +103,8 @@ export function endpointUsage(ctx: EmulatorContext, frame: BillingFrame): Endpoi
   };
 }
 
-function latency(t: Tallied | null, from: number, to: number): number | null {
-  const ms = t?.meanLatencyMs?.(from, to) ?? null;
+/** The mean execution time (ms) over a span that had `executions`; null when it had none (or the tally does not say). */
+function latency(t: Tallied | null, executions: number, from: number, to: number): number | null {
+  const ms = executions > 0 ? (t?.meanLatencyMs?.(from, to) ?? null) : null;
   return ms === null ? null : Math.round(ms);
 }

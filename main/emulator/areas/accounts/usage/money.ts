@@ -86,5 +86,8 @@ export function runningRounded(values: ArrayLike<number>, toUnits: (v: number) =
   return out;
 }
 
+/** Hundredths (of an hour, a GB), the unit hours and GB are rounded to like cents (runningRounded, spanUnits). */
+export const hundredths = (v: number) => Math.round(v * 100);
+
 /** Rounded to `digits` decimals (hours, GB). */
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -5,7 +5,7 @@ import type { UsageSummaryResponse } from '../../../../../shared/api/accounts/us
 import type { EmulatorContext } from '../../../core/context';
 import { periodFields, type BillingFrame } from './billing';
 import { collect, spanUnits, total, SERVICES, type ResourceTotals } from './collect';
-import { apportion, changeText, percentages, round } from './money';
+import { apportion, changeText, hundredths, percentages, round } from './money';
 import { windowBefore } from './window';
 
 const HOUR = 3_600_000;
@@ -32,8 +32,8 @@ export function usageSummary(ctx: EmulatorContext, frame: BillingFrame): UsageSu
   );
   const shares = percentages(units);
   const [compute, storage, dataTransfer, other] = SERVICES.map((_, i) => ({ cost: money.amount(units[i]!), percentage: shares[i]! }));
-  const gpuHours = total(now.gpuHours);
-  const transferGb = total(now.transferGb);
+  const gpuHours = spanUnits(now.gpuHours, hundredths) / 100;
+  const transferGb = spanUnits(now.transferGb, hundredths) / 100;
   const days = (w.end - w.start) / DAY;
 
   const top = [...now.resources.values()]
@@ -46,17 +46,17 @@ export function usageSummary(ctx: EmulatorContext, frame: BillingFrame): UsageSu
     ...periodFields(frame),
     summary: {
       totalCost: money.amount(totalUnits),
-      totalComputeHours: round(gpuHours),
+      totalComputeHours: gpuHours,
       totalEndpointExecutions: total(now.executions),
       totalDataTransfer: gbText(transferGb),
       averageDailyCost: days > 0 ? money.of(total(now.usd) / days) : 0,
       costTrend: changeText(total(now.usd), beforeUsd),
     },
     breakdown: {
-      compute: { ...compute!, hours: round(gpuHours) },
+      compute: { ...compute!, hours: gpuHours },
       // GB stored on average over the period (GB-hours ÷ hours): what a month's storage bill is priced on.
       storage: { ...storage!, gb: round(total(now.gbHours) / ((w.end - w.start) / HOUR)) },
-      dataTransfer: { ...dataTransfer!, gb: round(transferGb) },
+      dataTransfer: { ...dataTransfer!, gb: transferGb },
       other: other!,
     },
     topResources: top.map(({ r, usd }) => ({

@@ -9,13 +9,14 @@ import { Rng } from '../../../core/rng';
 import { defineRoute } from '../../../core/route-def';
 import { endpointRecord } from '../records';
 import { healthAt, isServing } from '../sim/lifecycle';
+import { recordApiExecutions } from '../sim/executions';
 import { sampleAt } from '../sim/traffic';
 import { AREA, endpointsState, findEndpoint, type StoredBatch } from '../state';
 import { iso } from '../endpoint/view';
 
 type Execution = BatchExecuteResponse['executions'][number];
 
-export const batchExecuteRoute = defineRoute(ops['endpoints.batchExecute'], (ctx, { body, now }) => {
+export const batchExecuteRoute = defineRoute(ops['endpoints.batchExecute'], (ctx, { body, now, key }) => {
   const s = endpointsState(ctx.store);
   // Batches whose requests have all ended are dropped (and logged as removed).
   for (const done of s.batches.filter((b) => b.executions.every((x) => x.ends_at <= now))) {
@@ -67,6 +68,11 @@ export const batchExecuteRoute = defineRoute(ops['endpoints.batchExecute'], (ctx
   if (batch.executions.length > 0) {
     s.batches.push(batch);
     ctx.store.touch(AREA, endpointRecord.batch(batch.id));
+  }
+  // Each accepted request is an execution of its endpoint, made by the key's member (usage).
+  for (const [id, count] of perEndpoint) {
+    recordApiExecutions(findEndpoint(ctx.store, id)!, key.createdBy, now, count);
+    ctx.store.touch(AREA, endpointRecord.endpoint(id));
   }
   const end = batch.executions.reduce((m, x) => Math.max(m, x.ends_at), now);
   return {

@@ -9,6 +9,7 @@ import { endpointBusy, invalidConfiguration } from '../errors';
 import { endpointOr404 } from '../lookup';
 import { endpointRecord } from '../records';
 import { healthAt } from '../sim/lifecycle';
+import { closeServedStretch } from '../sim/served';
 import { AREA, endpointsState } from '../state';
 import { batchInFlight, iso } from './view';
 
@@ -90,6 +91,11 @@ export const updateRoute = defineRoute(ops['endpoints.update'], (ctx, { params, 
       before.timeoutSeconds !== after.timeoutSeconds ||
       changes.some((c) => c.startsWith('environmentVariables.')));
   const ends = now + rolloutMs(restarts, Math.max(before.workerCount, after.workerCount));
+  if (before.workerCount !== after.workerCount) {
+    // A new billed rate from now: the serving so far stays at the old one.
+    closeServedStretch(e, now);
+    e.rate_since = now;
+  }
   e.configuration = after;
   e.updated_at = now;
   e.rollout = { started_at: now, ends_at: ends, changes };

@@ -3,7 +3,8 @@
 import type { Endpoint } from '../../../../../shared/api/endpoints/endpoint';
 import type { EndpointsState, StoredEndpoint } from '../state';
 import { healthAt, readinessOf, rolloutActive } from '../sim/lifecycle';
-import { activeAt, lastHour } from '../sim/traffic';
+import { lastHour } from '../sim/executions';
+import { activeAt } from '../sim/traffic';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 

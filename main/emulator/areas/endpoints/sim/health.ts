@@ -9,7 +9,8 @@ import type { HealthCheckDepth, HealthInclude, HealthReport } from '../../../../
 import type { StoredEndpoint } from '../state';
 import { INCIDENT_REASON } from './incidents';
 import { healthAt, readinessOf, servingSince, startupAt, uptimeText } from './lifecycle';
-import { lastHour, sampleAt } from './traffic';
+import { lastHour } from './executions';
+import { sampleAt } from './traffic';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const gb = (x: number) => `${Math.round(x * 10) / 10}GB`;

@@ -69,3 +69,17 @@ export function incidentsWithin(e: StoredEndpoint, startupEnd: number, from: num
   }
   return out;
 }
+
+/**
+ * The incidents of endpoint `id` that began at or after `since` and overlap [from, to), oldest
+ * first: a serving stretch's, past or current (sim/served.ts), read the same way as `incidentAt`.
+ */
+export function incidentsOverlapping(id: string, since: number, from: number, to: number): Incident[] {
+  const out: Incident[] = [];
+  if (to <= from) return out;
+  for (let d = Math.floor(Math.max(from, since) / DAY) - 1; d <= Math.floor((to - 1) / DAY); d++) {
+    const i = incidentOfDay(id, d);
+    if (i && i.start >= since && i.start < to && i.end > from) out.push(i);
+  }
+  return out;
+}

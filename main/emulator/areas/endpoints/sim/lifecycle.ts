@@ -26,7 +26,7 @@ export function servingSince(e: StoredEndpoint, t: number): number | null {
   return e.health === 'starting' ? startupEnd(e) : e.health_since;
 }
 
-export const rolloutActive = (e: StoredEndpoint, t: number) => e.rollout !== null && t < e.rollout.ends_at;
+export const rolloutActive = (e: StoredEndpoint, t: number) => e.rollout !== null && e.rollout.started_at <= t && t < e.rollout.ends_at;
 
 export function readinessOf(h: HealthStatus): Readiness {
   if (h === 'starting') return 'warming_up';

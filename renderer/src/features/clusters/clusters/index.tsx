@@ -15,6 +15,15 @@ export const feature: Feature = {
   icon: <DnsOutlined fontSize="small" />,
   page: () => import('./ClustersPage'),
   prefetch: () => import('./clusters-store').then((m) => m.useClusters.getState().ensureLoaded()),
+  // A cluster's Secrets tab: its list is read from the navigation on, not once the tab has rendered.
+  routePrefetch(path, query) {
+    const { clusterId, tab } = parseClusterRoute(path);
+    if (clusterId === null || tab !== 'secrets') return;
+    void import('./secrets/secrets-store').then(({ secretQuery, useSecrets }) => {
+      const q = secretQuery(clusterId, Object.fromEntries(query));
+      void useSecrets.getState().load(q);
+    });
+  },
   search: () => import('./search').then((m) => m.searchClusters()),
   // Read when the palette opens: the metrics command is for the cluster that is open.
   get commands(): FeatureCommand[] {

@@ -2,13 +2,14 @@
 // enter this store: the list is read without them, and a revealed value lives only in the
 // tab's own state (use-revealed-values.ts) until it is hidden.
 import { create } from 'zustand';
-import type {
-  CreateSecretRequest,
-  Secret,
+import {
   SecretCategory,
   SecretType,
-  UpdateSecretRequest,
+  type CreateSecretRequest,
+  type Secret,
+  type UpdateSecretRequest,
 } from '../../../../../../shared/api/clusters/secrets';
+import { oneOfParam } from '../../../../platform/navigation/url-state';
 import { api } from '../../../../bridge/api';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../../platform/resource-store';
 
@@ -24,6 +25,19 @@ export interface SecretQuery extends SecretFilters {
 }
 
 const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
+
+/**
+ * The list's ask from the tab's address parameters (`type`, `category`, `q`): the one reading of
+ * them, for the tab's list and for the read started as the tab is navigated to (the route prefetch).
+ */
+export function secretQuery(clusterId: string, p: { type?: string; category?: string; q?: string }): SecretQuery {
+  return {
+    clusterId,
+    type: oneOfParam(SecretType.options, p.type ?? ''),
+    category: oneOfParam(SecretCategory.options, p.category ?? ''),
+    search: p.q ?? '',
+  };
+}
 
 export interface SecretsState extends LoadState {
   clusterId: string | null;
@@ -81,7 +95,8 @@ export const useSecrets = create<SecretsState>()((set, get) => {
             ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
           };
         },
-        { quiet, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) } },
+        // Keyed by what it asks: the read the navigation started is joined, not repeated, as the tab mounts.
+        { quiet, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) }, key: JSON.stringify([clusterId, query]) },
       );
     },
 

@@ -6,12 +6,12 @@
 // "refresh" is left for the cluster view, which reloads the cluster with it. And the server's
 // now, for the expiry badges and relative times.
 import { useEffect, useMemo, useState } from 'react';
-import { SecretCategory, SecretType, type Secret } from '../../../../../../shared/api/clusters/secrets';
-import { oneOfParam, type UrlParams } from '../../../../platform/navigation/url-state';
+import type { Secret } from '../../../../../../shared/api/clusters/secrets';
+import type { UrlParams } from '../../../../platform/navigation/url-state';
 import { onServerClockChange, serverNow } from '../../../../platform/server-clock';
 import { useServerList } from '../../../../platform/use-server-list';
 import { provisionalRows } from './secret-status';
-import { useSecrets, type SecretQuery, type SecretsState } from './secrets-store';
+import { secretQuery, useSecrets, type SecretQuery, type SecretsState } from './secrets-store';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -23,12 +23,7 @@ function secretsList(clusterId: string) {
     store: useSecrets,
     rows: (s: SecretsState) => (s.clusterId === clusterId ? s.secrets : NONE),
     url: URL,
-    filters: (p: UrlParams<keyof typeof URL | 'q' | 'sort'>): SecretQuery => ({
-      clusterId,
-      type: oneOfParam(SecretType.options, p.type),
-      category: oneOfParam(SecretCategory.options, p.category),
-      search: p.q,
-    }),
+    filters: (p: UrlParams<keyof typeof URL | 'q' | 'sort'>): SecretQuery => secretQuery(clusterId, p),
     serverTextMs: SEARCH_DEBOUNCE_MS,
     // Refresh (F5, the palette) reloads the secrets too; the cluster view takes it and reloads the cluster.
     leaveRefresh: true,
