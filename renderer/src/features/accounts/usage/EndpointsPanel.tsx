@@ -13,7 +13,7 @@ import { TwoLineCell } from '../../../components/TwoLineCell';
 import { formatMoney } from '../../../lib/money';
 import { navigate } from '../../../platform/navigation/hash-router';
 import { useMemberLookup, userLabel, useTeamDirectory } from '../../../platform/team-directory';
-import { count, hours, percentText, resourcePath } from './usage-format';
+import { count, hours, percentText, resourcePath, smallMoney } from './usage-format';
 import { useUsage } from './usage-store';
 import { PanelPending } from './UsageStates';
 import { useUsageRead } from './use-usage-read';
@@ -102,7 +102,7 @@ export function EndpointsPanel({ period }: { period: UsagePeriod }) {
           ? `${count(data.summary.totalExecutions)} executions, ${formatMoney(data.summary.totalCost, data.currency)}; ${
               data.summary.averageExecutionCost === null
                 ? ''
-                : `${formatMoney(data.summary.averageExecutionCost, data.currency)} an execution on average`
+                : `${smallMoney(data.summary.averageExecutionCost, data.currency)} an execution on average`
             }`
           : 'Executions, GPU-hours and cost per serverless endpoint, with who executed most'
       }

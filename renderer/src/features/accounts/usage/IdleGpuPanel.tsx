@@ -24,6 +24,19 @@ import { useUsage } from './usage-store';
 import { PanelPending } from './UsageStates';
 import { useUsageRead } from './use-usage-read';
 
+/** "16 h from Nov 1, 07:00": the run's length and its start, short enough for its column. */
+function idleRunText(run: { start: string; end: string }): string {
+  const start = Date.parse(run.start);
+  const when = new Date(start).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return `${hours((Date.parse(run.end) - start) / 3_600_000)} from ${when}`;
+}
+
 const RUNNING = new Set(['running', 'starting', 'restarting']);
 
 function columns(currency: UsageCurrency, onStop: (c: IdleCluster) => void): Column<IdleCluster>[] {
@@ -47,7 +60,7 @@ function columns(currency: UsageCurrency, onStop: (c: IdleCluster) => void): Col
     {
       id: 'idle',
       header: 'Idle GPU-hours',
-      width: '130px',
+      width: '140px',
       align: 'right',
       render: (c) => hours(c.idleHours),
       sortValue: (c) => c.idleHours,
@@ -77,10 +90,10 @@ function columns(currency: UsageCurrency, onStop: (c: IdleCluster) => void): Col
           <Link
             href={`#${metricsAtPath(c.clusterId, Date.parse(c.longestIdle.start), null)}`}
             onClick={(e) => e.stopPropagation()}
-            title="The cluster's metrics at the start of its longest idle run"
+            title={`The cluster's metrics at the start of its longest idle run (${formatDateTime(c.longestIdle.start)} – ${formatDateTime(c.longestIdle.end)})`}
             noWrap
           >
-            {formatDateTime(c.longestIdle.start)} – {formatDateTime(c.longestIdle.end)}
+            {idleRunText(c.longestIdle)}
           </Link>
         ) : (
           '—'

@@ -87,6 +87,12 @@ export function billingScopeText(error: NormalizedError): string | null {
   return 'Usage and costs are billing data: the API key this profile uses lacks the billing scope. Use a key with the billing scope (API keys → edit the key, or create one with it), or ask an owner for one.';
 }
 
+/** A cost of a fraction of a cent (an execution's) to three significant digits, e.g. `$0.000147`. */
+export function smallMoney(amount: number, currency: string): string {
+  if (amount >= 0.01 || amount === 0) return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumSignificantDigits: 3 }).format(amount);
+}
+
 export const hours = (h: number) => `${h.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
 export const count = (n: number) => n.toLocaleString('en-US');
 export const percentText = (p: number | null) => (p === null ? '—' : `${p.toLocaleString('en-US', { maximumFractionDigits: 1 })} %`);
