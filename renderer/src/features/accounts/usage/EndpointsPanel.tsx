@@ -38,7 +38,7 @@ const columns = (currency: UsageCurrency, member: (id: string) => TeamMember | u
   {
     id: 'executions',
     header: 'Executions',
-    width: '110px',
+    width: '136px',
     align: 'right',
     render: (e) => count(e.executions),
     sortValue: (e) => e.executions,
