@@ -146,6 +146,9 @@ export function createEmulator(opts: EmulatorOptions = {}): Emulator {
     tallies: function* () {
       for (const a of areas) if (a.tallies) yield* a.tallies(store);
     },
+    gpuActivity: function* (bounds) {
+      for (const a of areas) if (a.gpuActivity) yield* a.gpuActivity(store, seed, bounds);
+    },
     spending(fromMs, toMs) {
       return spentUsd(this.metering(), fromMs, toMs) + talliedUsd(this.tallies(), fromMs, toMs);
     },

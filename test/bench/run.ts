@@ -27,6 +27,7 @@ import { benchTuning } from './tuning';
 import { benchTuningRead } from './tuning-read';
 import { benchUsage } from './usage';
 import { benchUsageDashboard } from './usage-dashboard';
+import { benchUsageGpu } from './usage-gpu';
 import { SETTLE_SLICE_MS } from '../../main/emulator/core/context';
 import { benchWebLoad } from './web-load';
 import { benchSettingsIo } from './settings-io';
@@ -306,6 +307,32 @@ const BENCHES: readonly Bench[] = [
             figure: `median ${r.refused7d1mMs.toFixed(3)} ms = ${(r.refused7d1mMs / r.clusterGetMs).toFixed(2)}x GET cluster`,
             target: '<= 3x GET cluster',
             ok: r.refused7d1mMs <= 3 * r.clusterGetMs,
+          },
+        ],
+      };
+    },
+  },
+  {
+    name: 'usage-gpu',
+    about: 'GPU usage and idle GPU money over 30 days of 500 clusters, in-process, vs the cluster list of the same world',
+    async run() {
+      const r = await benchUsageGpu();
+      const vsList = (ms: number) =>
+        `median ${ms.toFixed(1)} ms = ${(ms / r.clusterListMs).toFixed(1)}x the cluster list (${r.clusterListMs.toFixed(1)} ms)`;
+      return {
+        result: r,
+        rows: [
+          {
+            name: `GET usage/gpu, 30 days, includeMetrics (${r.clusters} clusters), in-process`,
+            figure: vsList(r.gpu30dMs),
+            target: '<= 150 ms',
+            ok: r.gpu30dMs <= 150,
+          },
+          {
+            name: `GET usage/idle-gpus, 30 days (${r.clusters} clusters), in-process`,
+            figure: vsList(r.idle30dMs),
+            target: '<= 150 ms',
+            ok: r.idle30dMs <= 150,
           },
         ],
       };

@@ -10,7 +10,7 @@ import type { StoredSettings } from '../../../shared/api/accounts/settings';
 import type { EmulatorContext } from './context';
 import type { ApiError } from './errors';
 import type { EventSink, Happening } from './events';
-import type { Metered, Tallied } from './metering';
+import type { GpuActivity, Metered, Tallied } from './metering';
 import type { TierClass } from './limits';
 import type { Rng } from './rng';
 import type { RouteDef } from './route-def';
@@ -254,6 +254,12 @@ export interface AreaModule<Live = unknown> {
   metering?(store: Store): Iterable<Metered>;
   /** What the area counts rather than meters (executions, GB downloaded): core/metering.ts, Tallied. */
   tallies?(store: Store): Iterable<Tallied>;
+  /**
+   * What the area's GPUs did hour by hour while billed, where it measures them (the clusters'
+   * metrics simulator): `bounds` are hour starts then an end (usage/window.ts `bucketBounds`).
+   * The utilisation of usage by GPU type and the idle GPU money (issue 21) are read from it.
+   */
+  gpuActivity?(store: Store, seed: number, bounds: readonly number[]): Iterable<GpuActivity>;
   /**
    * Brings the area's simulated work that is costly to compute (a tuning job's suggestions) up to
    * `now`, stopping at `deadline` (real ms, performance.now()); true when nothing is left. The

@@ -3,7 +3,7 @@ import type { EmulatorSnapshot } from '../../../shared/api/emulator-admin';
 import type { Authority, CreatedResource, Directory, ResourceRef, Serving } from './area';
 import type { Chaos } from './chaos';
 import type { EventBus, Happening } from './events';
-import type { Metered, Tallied } from './metering';
+import type { GpuActivity, Metered, Tallied } from './metering';
 import type { SimClock } from './clock';
 import type { Journal } from './journal';
 import type { RateLimiter } from './rate-limit';
@@ -32,6 +32,8 @@ export interface EmulatorContext {
   metering(): Iterable<Metered>;
   /** What every area counts (AreaModule.tallies): executions and GB transferred. */
   tallies(): Iterable<Tallied>;
+  /** What every area's GPUs did hour by hour within `bounds` (hour starts, then an end), where an area measures them (AreaModule.gpuActivity). */
+  gpuActivity(bounds: readonly number[]): Iterable<GpuActivity>;
   /** USD spent across every area during [fromMs, toMs): the stretches of `metering` and the priced `tallies` within the span. */
   spending(fromMs: number, toMs: number): number;
   /** Settles every area's costly simulated work up to now, until `deadline` (AreaModule.settle); true when all is settled. */

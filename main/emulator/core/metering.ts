@@ -88,3 +88,28 @@ export function talliedUsd(tallies: Iterable<Tallied>, from: number, to: number)
   }
   return usd;
 }
+
+/**
+ * A resource's GPUs as its area measured them, hour by hour over the time it was billed
+ * (AreaModule.gpuActivity; issue 21: utilisation by GPU type, idle GPU money). Sparse: only the
+ * hours it was billed in, as indexes into the hourly bounds asked for; the arrays are parallel.
+ * An hour's means are over its billed part (docs/decisions.md, Usage and costs: GPU usage).
+ */
+export interface GpuActivity {
+  readonly resource: MeteredResource;
+  readonly gpus: number;
+  /** The resource's status at the bounds' end (now), e.g. `running`, for the console's actions. */
+  readonly status: string;
+  /** Indexes of the hours (bounds[h] to bounds[h + 1]) it was billed in, ascending. */
+  readonly hours: Int32Array;
+  /** GPU-hours billed in the hour: the GPUs × the hour's billed share (the same as its metering). */
+  readonly gpuHours: Float64Array;
+  /** USD billed in the hour, at the rate of its stretches. */
+  readonly usd: Float64Array;
+  /** The GPUs' mean utilisation (%) over the hour's billed part. */
+  readonly utilization: Float64Array;
+  /** The GPUs' mean memory in use (% of their memory). */
+  readonly memory: Float64Array;
+  /** The GPUs' mean core temperature (°C). */
+  readonly temperature: Float64Array;
+}

@@ -700,7 +700,8 @@ export const accountsOperations = {
     access: 'read',
     scope: 'billing',
     summary: 'GPU-hours and cost by GPU type, with utilisation from the GPUs’ own metrics',
-    description: '`includeMetrics=true` adds each GPU type’s memory, temperature and efficiency.',
+    description:
+      "`period` is 1d, 7d, 30d (default), 90d, 180d or 1y, as the summary's (the GPU row lists no values); `timezone`, not in the document, counts the days in that zone (the billing time zone by default). `includeMetrics=true` adds each GPU type's memory, temperature and efficiency. Utilisation is measured on clusters only: endpoints' and training jobs' GPU-hours count in hours and cost.",
     query: GpuUsageQuery,
     response: GpuUsageResponse,
     fieldErrors: { period: 'INVALID_PERIOD' },

@@ -4,6 +4,7 @@
 // leaves "not shown" is in docs/decisions.md, Usage and costs (issue 21).
 import { z } from 'zod';
 import { Granularity, Timestamp } from '../common';
+import { queryBool } from '../clusters/common';
 import { isTimeZone } from './settings';
 
 /** The periods of the summary, GPU, endpoint and cost reads: the document's `1y` (INVALID_PERIOD) beside its summary's `180d`. */
@@ -40,8 +41,6 @@ const TimeZoneName = z
 const PeriodParam = UsagePeriod.default('30d').describe(
   "The usage periods: the summary's 1d, 7d, 30d, 90d, 180d, with the 1y of the INVALID_PERIOD row; the document lists no values for the GPU, endpoint and cost reads.",
 );
-/** A query's boolean, as `true` or `false`. */
-const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const Money = z.number();
 const Percentage = z.number().min(0).max(100);
@@ -162,7 +161,7 @@ export type DetailedUsageResponse = z.infer<typeof DetailedUsageResponse>;
 
 export const UsageQuery = z.strictObject({ period: PeriodParam, timezone: TimeZoneName.optional() });
 
-export const GpuUsageQuery = UsageQuery.extend({ includeMetrics: QueryBoolean.default(false) });
+export const GpuUsageQuery = UsageQuery.extend({ includeMetrics: queryBool(false) });
 export type GpuUsageQuery = z.infer<typeof GpuUsageQuery>;
 
 export const CostsQuery = UsageQuery.extend({
@@ -228,7 +227,10 @@ export const GpuUsageEntry = z.object({
   sessions: z.number().int(),
   /** Hours of GPU time per session (GPU-hours ÷ GPUs held ÷ sessions). */
   averageSessionDuration: z.number(),
-  /** With `includeMetrics=true`: memory (%), temperature (°C) and efficiency (utilisation of the GPU-hours paid, %). */
+  /**
+   * With `includeMetrics=true`, over the GPU-hours measured: memory in use (%), core temperature (°C)
+   * and efficiency, the share (%) of them in hours at or above the idle threshold's default (used, not idle).
+   */
   performance: z
     .object({
       averageMemoryUsage: z.number().min(0).max(100).nullable(),

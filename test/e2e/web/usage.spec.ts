@@ -1,6 +1,7 @@
 // Issue 21, console: the usage dashboard (#/usage). The period's cost shown equals the sum of
 // the breakdown's amounts shown (to the cent, as on screen); a resource's cost opens the
-// resource that spent it (a cluster, an endpoint).
+// resource that spent it (a cluster, an endpoint); the seeded notebook, its GPUs mostly left
+// idle, shows idle GPU money, with its metrics link and a confirmed stop.
 import { expect, test, type Page } from '@playwright/test';
 import { openConsole } from './console-page';
 
@@ -55,5 +56,35 @@ test.describe('Usage and costs', () => {
     const endpointId = (await endpointRow.getAttribute('data-testid'))!.replace('usage-cost-', '');
     await endpointRow.click();
     await expect(page).toHaveURL(new RegExp(`#/endpoints/${endpointId}$`));
+  });
+
+  test('idle GPU money is shown for a cluster left idle, with its metrics and a confirmed stop', async ({ page }) => {
+    await openUsage(page);
+    // The seeded notebook: an interactive workload on its first GPU, the others left idle.
+    const idle = page.getByRole('table', { name: 'Idle GPU money' });
+    const notebook = idle.getByRole('row').filter({ hasText: 'notebook-sandbox' });
+    await expect(notebook).toBeVisible();
+    expect(cents(await notebook.getByTestId('idle-cost').textContent())).toBeGreaterThan(0);
+    await expect(page.getByTestId('usage-idle')).toContainText(/paid for [\d,.]+ h of GPU time while utilisation stayed under 10 %/);
+
+    // A higher threshold counts at least as much idle money.
+    const at10 = cents(await notebook.getByTestId('idle-cost').textContent());
+    await page.getByTestId('usage-idle').getByRole('combobox').click();
+    await page.getByRole('option', { name: '30 %' }).click();
+    await expect(page).toHaveURL(/idle=30/);
+    await expect(page.getByTestId('usage-idle')).toContainText('under 30 %');
+    expect(cents(await notebook.getByTestId('idle-cost').textContent())).toBeGreaterThanOrEqual(at10);
+
+    // Stop cluster names what stops and what it saves an hour; cancelled here (other specs share the world).
+    await notebook.getByRole('button', { name: 'Stop cluster' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop notebook-sandbox?' });
+    await expect(dialog).toContainText(/saves \$[\d,]+\.\d{2}\/h/);
+    await expect(dialog).toContainText('data volumes are kept');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The longest idle run opens the cluster's metrics at its start.
+    const metrics = notebook.getByRole('link', { name: / h from / });
+    await expect(metrics).toHaveAttribute('href', /#\/clusters\/cluster_\w+\/metrics\?at=/);
   });
 });

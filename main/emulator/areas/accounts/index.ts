@@ -26,6 +26,7 @@ import { AccountsState } from './stored-schema';
 import { acceptInvitationRoute } from './team/accept';
 import { teamRoutes } from './team/routes';
 import { usageRoutes } from './usage/routes';
+import { gpuUsageRoutes } from './usage/gpu-routes';
 import { buildAccountsWorld } from './world';
 
 export const accountsArea = defineArea<Accounts>({
@@ -36,6 +37,7 @@ export const accountsArea = defineArea<Accounts>({
     ...authRoutes,
     ...apiUsageRoutes,
     ...usageRoutes,
+    ...gpuUsageRoutes,
     ...teamRoutes,
     ...auditRoutes,
     ...permissionRoutes,

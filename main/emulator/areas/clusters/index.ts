@@ -4,6 +4,7 @@
 import { clustersOperations } from '../../../../shared/api/clusters/operations';
 import { defineArea } from '../../core/area';
 import { clusterHappenings, clusterMetering } from './events';
+import { clusterGpuActivity } from './gpu-activity';
 import { clusterRoutes } from './cluster/routes';
 import { lifecycleRoutes } from './lifecycle/routes';
 import { logRoutes } from './logs/routes';
@@ -53,6 +54,7 @@ export const clustersArea = defineArea<ClustersState>({
   happenings: clusterHappenings,
   metering: clusterMetering,
   tallies: clusterTallies,
+  gpuActivity: clusterGpuActivity,
   createdResources: (state) =>
     (state as ClustersState).clusters.flatMap((c) =>
       c.created_by ? [{ type: 'cluster' as const, id: c.id, name: c.name, createdBy: c.created_by, createdAt: c.created_at }] : [],

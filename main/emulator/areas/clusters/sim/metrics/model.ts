@@ -353,6 +353,110 @@ function loadIn(p: Profile, run: Run, t: number): number {
   return 0;
 }
 
+/** Adds a constant load c over [u, v) to the integrals [∫load, ∫load²] at out[1], out[2]. */
+function constantInto(c: number, u: number, v: number, out: Float64Array): void {
+  if (v <= u) return;
+  out[1]! += c * (v - u);
+  out[2]! += c * c * (v - u);
+}
+
+/**
+ * The load over [u, v) by the midpoint rule, a sample every stepMs at most (where it is smooth);
+ * `exact` when ∫load is already added in closed form, so only ∫load² is sampled.
+ */
+function sampledInto(p: Profile, run: Run, u: number, v: number, stepMs: number, out: Float64Array, exact = false): void {
+  if (v <= u) return;
+  const n = Math.ceil((v - u) / stepMs);
+  const w = (v - u) / n;
+  for (let i = 0; i < n; i++) {
+    const l = loadIn(p, run, u + (i + 0.5) * w);
+    if (!exact) out[1]! += l * w;
+    out[2]! += l * l * w;
+  }
+}
+
+/** Training's cycles over [u, v) of the workload's span: the step rate's swing (a sine, in closed form), evaluations and checkpoints. */
+function trainingInto(p: Profile, run: Run, u: number, v: number, out: Float64Array): void {
+  const A = 0.955;
+  const B = 0.025;
+  const w = TAU / p.wobbleMs;
+  const C = p.cycleMs;
+  for (let k = Math.floor((u - run.jobStart) / C); run.jobStart + k * C < v; k++) {
+    const c0 = run.jobStart + k * C;
+    const evalFrom = c0 + C - p.evalMs;
+    const ckptFrom = (k + 1) % 4 === 0 ? c0 + C - p.ckptMs : c0 + C;
+    const x = Math.max(u, c0);
+    const y = Math.min(v, evalFrom);
+    if (y > x) {
+      const tx = angle(x, p.wobbleMs) + p.wobblePhase;
+      const ty = angle(y, p.wobbleMs) + p.wobblePhase;
+      const s1 = (Math.cos(tx) - Math.cos(ty)) / w;
+      const s2 = (y - x) / 2 - (Math.sin(2 * ty) - Math.sin(2 * tx)) / (4 * w);
+      out[1]! += A * (y - x) + B * s1;
+      out[2]! += A * A * (y - x) + 2 * A * B * s1 + B * B * s2;
+    }
+    constantInto(0.62, Math.max(u, evalFrom), Math.min(v, ckptFrom), out);
+    constantInto(0.03, Math.max(u, ckptFrom), Math.min(v, c0 + C), out);
+  }
+}
+
+/** Interactive sessions over [u, v): each 20-minute slot idle, or busy for a stretch of it (workAt). */
+function interactiveInto(p: Profile, u: number, v: number, out: Float64Array): void {
+  for (let slot = Math.floor(u / SESSION_MS); slot * SESSION_MS < v; slot++) {
+    const s0 = slot * SESSION_MS;
+    const x = Math.max(u, s0);
+    const y = Math.min(v, s0 + SESSION_MS);
+    if (hash01(p.sessionKey, slot) >= 0.45) {
+      constantInto(0.01, x, y, out);
+      continue;
+    }
+    const from = 0.1 + 0.3 * hash01(p.sessionKey + 1, slot);
+    const to = Math.min(1, from + 0.3 + 0.3 * hash01(p.sessionKey + 2, slot));
+    const f0 = s0 + from * SESSION_MS;
+    const f1 = s0 + to * SESSION_MS;
+    constantInto(0.01, x, Math.min(y, f0), out);
+    constantInto(0.3 + 0.6 * hash01(p.sessionKey + 3, slot), Math.max(x, f0), Math.min(y, f1), out);
+    constantInto(0.01, Math.max(x, f1), y, out);
+  }
+}
+
+/** ∫ of the memory ramp's smoothstep x²(3 − 2x) over x in [x0, x1] ⊂ [0, 1], per unit of x. */
+const rampArea = (x0: number, x1: number) => x1 ** 3 - x1 ** 4 / 2 - (x0 ** 3 - x0 ** 4 / 2);
+
+/**
+ * Time integrals over [a, b) of one run while its processes hold the GPUs (to memFreeAt), added
+ * into out: [held ms, ∫load, ∫load², ∫memory ramp] (ms × value). Exact where the load is
+ * piecewise — loading, training's cycles, interactive sessions, the idle tail — or has a closed
+ * form (inference demand), else by the midpoint rule every `stepMs` (a drain; the square of the
+ * demand, which only the temperature reads): the hourly means
+ * of the usage reads (clusters/gpu-activity.ts) at a fraction of the cost of the minute samples
+ * the metrics history averages, and as close to the load as those are.
+ */
+export function loadIntegrals(p: Profile, run: Run, a: number, b: number, stepMs: number, out: Float64Array): void {
+  const start = Math.max(a, run.boot);
+  const end = Math.min(b, run.memFreeAt, run.end);
+  if (end <= start) return;
+  out[0]! += end - start;
+  // The ramp: its smoothstep while the model loads (memRampAt), then 1.
+  const full = run.boot + p.loadMs;
+  if (start < full) out[3]! += p.loadMs * rampArea((start - run.boot) / p.loadMs, Math.min(1, (end - run.boot) / p.loadMs));
+  out[3]! += Math.max(0, end - Math.max(start, full));
+  constantInto(LOADING, start, Math.min(end, run.jobStart), out);
+  const x = Math.max(start, run.jobStart);
+  const y = Math.min(end, run.drainStart);
+  if (y > x) {
+    if (p.workload === 'training') trainingInto(p, run, x, y, out);
+    else if (p.workload === 'interactive') interactiveInto(p, x, y, out);
+    else {
+      // Inference: the demand's closed-form integral (its clip at 2 % and 98 % left out: reached only
+      // at the daily swing's extremes, by under a point), its square from samples (the temperature's).
+      out[1]! += demandIntegral(p, y) - demandIntegral(p, x);
+      sampledInto(p, run, x, y, stepMs, out, true);
+    }
+  }
+  sampledInto(p, run, Math.max(start, run.jobStart, run.drainStart), Math.min(end, run.drainEnd), stepMs, out);
+}
+
 /** Host CPU utilisation (%) at t, from the load and any snapshot or checkpoint I/O. */
 export function cpuAt(p: Profile, tl: Timeline, t: number, load: number): number {
   const run = runAt(tl, t);

@@ -113,6 +113,15 @@ const HOST_SHARE = { training: 0.45, inference: 0.3, interactive: 0.25 } as cons
 const CTX_BYTES = 512 * 1024 ** 2;
 const LO_RATE = 50_000;
 
+/**
+ * GPU i's memory in use (bytes), given the share of the time its processes hold a context
+ * (`held`, 1 at an instant) and the model's memory ramp over that time (memRampAt, 0 when not
+ * held): linear in both, so an hour's mean (clusters/gpu-activity.ts) is this of the hour's means.
+ */
+export function gpuMemoryUsed(p: Profile, i: number, held: number, ramp: number): number {
+  return p.memShare[i]! > 0 ? CTX_BYTES * held + p.memShare[i]! * (p.spec.memory_gib * GIB) * ramp : 0;
+}
+
 /** The kernels' outputs at t: smoothed CPU use (load averages). */
 interface Smoothed {
   cpu1: number;
@@ -131,7 +140,7 @@ function fill(out: Float64Array, o: number, m: MetricsModel, t: number, s: Smoot
   fillGpus(out, o, p, m.drive, t);
   for (let i = 0; i < layout.gpus; i++) {
     const g = o + i * GPU_WIDTH;
-    const used = held && p.memShare[i]! > 0 ? CTX_BYTES + p.memShare[i]! * memTotal * ramp : 0;
+    const used = gpuMemoryUsed(p, i, held ? 1 : 0, ramp);
     out[g + G.memUsed] = used;
     out[g + G.memTotal] = memTotal;
     out[g + G.memPct] = (100 * used) / memTotal;

@@ -108,3 +108,23 @@ export function tempsAt(rig: GpuRig, d: Drive, t: number, core: Float64Array, me
     mem[i] = rig.ambientC + MEM_FLOOR_C + r * memPerCore * memW;
   }
 }
+
+const steady = new Float64Array(3);
+
+/**
+ * The GPUs' mean core temperature (°C) once settled at a load: the steady state of tempsAt (every
+ * lag's averages equal), given the time averages of (context, context·load, context·load²). The
+ * heat is linear in these, so over an hour it is the hour's mean of the steady temperature — what
+ * the usage reads take instead of the lags' 20 instants a sample (gpu-activity.ts).
+ */
+export function steadyCoreTempC(rig: GpuRig, held: number, load: number, loadSq: number): number {
+  steady[0] = held;
+  steady[1] = load;
+  steady[2] = loadSq;
+  const h = heatCoefficients(rig.spec);
+  let sum = 0;
+  for (let i = 0; i < rig.share.length; i++) {
+    sum += rig.ambientC + CORE_FLOOR_C + rig.thermalR[i]! * heat(rig.spec, h, rig.memShare[i]! > 0, rig.share[i]!, steady, 0);
+  }
+  return sum / rig.share.length;
+}
