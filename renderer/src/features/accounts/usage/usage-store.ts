@@ -52,6 +52,13 @@ function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
   return value;
 }
 
+/**
+ * The first screen's reads (the prefetch's), settled: the reads of the panels below it (GPU
+ * types, idle GPU money, endpoints — the GPU ones walk every cluster's metrics) wait for them, so
+ * that on a big account the server answers the figures first.
+ */
+let firstScreen: Promise<unknown> = Promise.resolve();
+
 export type DetailedPeriod = DetailedUsageResponse['period'];
 export type Granularity = DetailedUsageResponse['granularity'];
 
@@ -93,20 +100,33 @@ export const useUsage = create<UsageState>()((set, get) => ({
       `costs:${period}:${breakdown}:${currency}`,
       async () => (await api('usage.costs', { query: { period, breakdown, currency } })).data,
     ),
-  gpu: (period) => cached(`gpu:${period}`, async () => (await api('usage.gpu', { query: { period } })).data),
+  gpu: (period) =>
+    cached(`gpu:${period}`, async () => {
+      await firstScreen;
+      return (await api('usage.gpu', { query: { period } })).data;
+    }),
   idleGpus: (period, threshold) =>
-    cached(`idle:${period}:${threshold}`, async () => (await api('usage.idleGpus', { query: { period, threshold } })).data),
-  endpoints: (period) => cached(`endpoints:${period}`, async () => (await api('usage.endpoints', { query: { period } })).data),
+    cached(`idle:${period}:${threshold}`, async () => {
+      await firstScreen;
+      return (await api('usage.idleGpus', { query: { period, threshold } })).data;
+    }),
+  endpoints: (period) =>
+    cached(`endpoints:${period}`, async () => {
+      await firstScreen;
+      return (await api('usage.endpoints', { query: { period } })).data;
+    }),
   alerts: () => cached('alerts', async () => (await api('usage.alerts', {})).data),
   prefetch({ period, granularity, by, currency }) {
     const { summary, detailed, costs, alerts } = get();
-    return Promise.all([
+    const reads = Promise.all([
       summary(period),
       detailed(detailedPeriodOf(period), granularity),
       detailed('30d', 'day'),
       alerts(),
       costs(period, by, currency),
     ]);
+    firstScreen = reads.catch(() => undefined);
+    return reads;
   },
   async cluster(clusterId) {
     return (await api('clusters.get', { params: { cluster_id: clusterId } })).data.data;
