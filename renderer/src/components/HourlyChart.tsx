@@ -18,6 +18,7 @@ import {
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
+import { crosshairPlugin } from './charts/crosshair';
 
 // The generic <Chart> needs the controllers registered (<Bar>/<Line> register their own).
 ChartJS.register(CategoryScale, LinearScale, BarController, BarElement, LineController, LineElement, PointElement, Tooltip, Legend);
@@ -47,6 +48,7 @@ export function HourlyChart({
   formatValue = (v) => v.toLocaleString('en-US'),
   testId,
   legend = true,
+  labels,
 }: {
   hours: readonly number[];
   series: readonly HourlySeries[];
@@ -58,11 +60,13 @@ export function HourlyChart({
   testId?: string;
   /** Chart.js's own legend; off where the shared ChartLegend toggles the series. */
   legend?: boolean;
+  /** The categories' labels when they are not hours (days, weeks); the hours' local times when absent. */
+  labels?: readonly string[];
 }) {
   const theme = useTheme();
   const data = useMemo<ChartData<'bar' | 'line', Array<number | null>, string>>(
     () => ({
-      labels: hours.map((h, i) => hourLabel(h, i === 0)),
+      labels: labels ? [...labels] : hours.map((h, i) => hourLabel(h, i === 0)),
       datasets: series.map((s) =>
         s.kind === 'line'
           ? {
@@ -86,7 +90,7 @@ export function HourlyChart({
             },
       ),
     }),
-    [hours, series],
+    [hours, series, labels],
   );
 
   const options = useMemo<ChartOptions<'bar' | 'line'>>(() => {
@@ -116,9 +120,11 @@ export function HourlyChart({
     };
   }, [theme, stacked, formatValue, legend]);
 
+  const plugins = useMemo(() => [crosshairPlugin(theme.palette.text.secondary)], [theme]);
+
   return (
     <div style={{ position: 'relative', height }} role="img" aria-label={ariaLabel} data-testid={testId}>
-      <Chart type="bar" data={data} options={options} />
+      <Chart type="bar" data={data} options={options} plugins={plugins} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { feature as settings } from './accounts/settings';
 import { feature as settingsCode } from './accounts/settings-code';
 import { feature as events } from './accounts/event-deliveries';
 import { feature as team } from './accounts/team';
+import { feature as usage } from './accounts/usage';
 import { feature as clusters } from './clusters/clusters';
 import { feature as logs } from './clusters/logs';
 import { feature as templates } from './clusters/templates';
@@ -30,6 +31,7 @@ export const features: readonly Feature[] = [
   // First: the console opens on it (shell/navigation/areas.tsx, defaultArea).
   overview,
   apiKeys,
+  usage,
   apiUsage,
   team,
   access,

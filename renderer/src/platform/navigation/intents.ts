@@ -23,7 +23,9 @@ export type Intent =
   | 'team:invite'
   | 'settings-code:export'
   | 'settings-code:import'
-  | 'event-deliveries:send-test';
+  | 'event-deliveries:send-test'
+  | 'usage:idle-gpus'
+  | 'usage:costs';
 
 interface IntentState {
   pending: Intent | null;

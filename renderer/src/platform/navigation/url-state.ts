@@ -15,10 +15,7 @@ export type UrlWrite = 'push' | 'typing';
 /** @internal Exported for its tests only. */
 export const BURST_MS = 1000;
 
-/**
- * The values of `defaults`' keys read from a query; a missing or empty one is its default.
- * @internal Exported for its tests only.
- */
+/** The address's values of the `defaults`' keys, the default for each absent or empty one. */
 export function readParams<K extends string>(query: URLSearchParams, defaults: UrlParams<K>): UrlParams<K> {
   const out = { ...defaults };
   for (const key of Object.keys(defaults) as K[]) {
