@@ -12,9 +12,15 @@ const DAY = 86_400_000;
 /** Decimal GB, as every size in usage (storage and transfer alike). */
 const GB = 1e9;
 
-/** Bins kept per area: past this many the oldest go first. */
+/**
+ * Bins kept per area: past this many the oldest go first.
+ * @internal Exported for its tests only.
+ */
 export const TRANSFER_BINS_MAX = 50_000;
-/** Bins older than this before the newest download go. */
+/**
+ * Bins older than this before the newest download go.
+ * @internal Exported for its tests only.
+ */
 export const TRANSFER_RETENTION_DAYS = 400;
 
 /** What a download is counted against: the resource's kind, id and name when it was downloaded (named after it is gone). */

@@ -3,14 +3,17 @@
 // was billed for, stretch by stretch), days counted in the account's time zone. What the document
 // leaves "not shown" is in docs/decisions.md, Usage and costs (issue 21).
 import { z } from 'zod';
-import { Granularity, Timestamp } from '../common';
+import { Granularity, oneOrMany, Timestamp } from '../common';
 import { queryBool } from '../clusters/common';
 import { isTimeZone } from './settings';
 
-/** The periods of the summary, GPU, endpoint and cost reads: the document's `1y` (INVALID_PERIOD) beside its summary's `180d`. */
+/**
+ * The periods of the summary, GPU, endpoint and cost reads: the document's `1y` (INVALID_PERIOD) beside its summary's `180d`.
+ * @internal Exported for its tests only.
+ */
 export const USAGE_PERIODS = ['1d', '7d', '30d', '90d', '180d', '1y'] as const;
 /** The detailed timeline's periods, as its row of the document lists them. */
-export const DETAILED_PERIODS = ['1d', '7d', '30d', '90d'] as const;
+const DETAILED_PERIODS = ['1d', '7d', '30d', '90d'] as const;
 export const UsagePeriod = z.enum(USAGE_PERIODS);
 export type UsagePeriod = z.infer<typeof UsagePeriod>;
 
@@ -18,12 +21,12 @@ export type UsagePeriod = z.infer<typeof UsagePeriod>;
 export const PERIOD_DAYS: Record<UsagePeriod, number> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '180d': 180, '1y': 365 };
 
 /** The billing currencies (01-accounts.md, Account settings: billing.currency). */
-export const USAGE_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
+const USAGE_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
 export const UsageCurrency = z.enum(USAGE_CURRENCIES);
 export type UsageCurrency = z.infer<typeof UsageCurrency>;
 
 /** The services a bill breaks down into (Summary: breakdown), in the document's order. */
-export const USAGE_SERVICES = ['compute', 'storage', 'dataTransfer', 'other'] as const;
+const USAGE_SERVICES = ['compute', 'storage', 'dataTransfer', 'other'] as const;
 export type UsageService = (typeof USAGE_SERVICES)[number];
 
 /** What a cost belongs to: a resource of any area. */
@@ -60,7 +63,7 @@ const PeriodFields = {
   currency: UsageCurrency,
 };
 
-export const TopResource = z.object({
+const TopResource = z.object({
   type: UsageResourceType,
   id: z.string(),
   name: z.string(),
@@ -69,7 +72,6 @@ export const TopResource = z.object({
   hours: z.number(),
   percentage: Percentage,
 });
-export type TopResource = z.infer<typeof TopResource>;
 
 export const UsageSummaryResponse = z.object({
   ...PeriodFields,
@@ -94,20 +96,17 @@ export const UsageSummaryResponse = z.object({
 });
 export type UsageSummaryResponse = z.infer<typeof UsageSummaryResponse>;
 
-export const DETAILED_RESOURCES = ['gpu', 'storage', 'transfer'] as const;
-export const DetailedResource = z.enum(DETAILED_RESOURCES);
+const DETAILED_RESOURCES = ['gpu', 'storage', 'transfer'] as const;
 
 export const DetailedUsageQuery = z.strictObject({
   period: z.enum(DETAILED_PERIODS).default('7d'),
   granularity: Granularity.default('day'),
   /** Which groups each timeline entry's `resources` holds, comma-separated; `gpu` when absent. */
-  resources: z
-    .string()
-    .max(64)
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))])
-    .pipe(z.array(DetailedResource).min(1))
+  resources: oneOrMany(DETAILED_RESOURCES, 'one or more of gpu, storage, transfer')
     .optional()
-    .describe('A comma-separated list of them (gpu, storage, transfer): which groups each timeline entry holds; gpu when absent.'),
+    .describe(
+      'A comma-separated list of them, or the parameter repeated (gpu, storage, transfer): which groups each timeline entry holds; gpu when absent.',
+    ),
   timezone: TimeZoneName.optional(),
 });
 export type DetailedUsageQuery = z.infer<typeof DetailedUsageQuery>;
@@ -204,7 +203,7 @@ export type CostsResponse = z.infer<typeof CostsResponse>;
 
 const ShareOfTotal = z.number().min(0).max(100);
 
-export const GpuUsageDay = z.object({
+const GpuUsageDay = z.object({
   /** The local day's start. */
   date: Timestamp,
   hours: z.number(),
@@ -279,7 +278,7 @@ export const IdleGpuResponse = z.object({
 });
 export type IdleGpuResponse = z.infer<typeof IdleGpuResponse>;
 
-export const EndpointUsageDay = z.object({
+const EndpointUsageDay = z.object({
   date: Timestamp,
   executions: z.number().int(),
   computeHours: z.number(),
@@ -317,7 +316,7 @@ export const EndpointUsageResponse = z.object({
 });
 export type EndpointUsageResponse = z.infer<typeof EndpointUsageResponse>;
 
-export const USAGE_ALERT_STATUSES = ['ok', 'warning', 'triggered'] as const;
+const USAGE_ALERT_STATUSES = ['ok', 'warning', 'triggered'] as const;
 
 export const UsageAlert = z.object({
   id: z.string().regex(/^alert_[A-Za-z0-9_]+$/),

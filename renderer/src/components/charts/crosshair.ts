@@ -1,9 +1,9 @@
 // A vertical line through the hovered category of a Chart.js chart that Chart.js draws itself
 // (bars and lines by category, the tooltip in `index` mode): the crosshair the self-drawn
 // charts draw on their own, for the charts that leave the drawing to Chart.js.
-import type { Plugin } from 'chart.js';
+import type { ChartType, Plugin } from 'chart.js';
 
-export function crosshairPlugin(color: string): Plugin {
+export function crosshairPlugin<T extends ChartType = ChartType>(color: string): Plugin<T> {
   return {
     id: 'crosshair',
     afterDatasetsDraw(chart) {

@@ -62,7 +62,7 @@ export function detailedUsage(ctx: EmulatorContext, frame: BillingFrame, query: 
 }
 
 /** The month's projection from the last complete local days (forecast.ts), in the answer's currency. */
-export function projections(ctx: EmulatorContext, w: UsageWindow, money: Money): DetailedUsageResponse['projections'] {
+function projections(ctx: EmulatorContext, w: UsageWindow, money: Money): DetailedUsageResponse['projections'] {
   const now = w.end;
   const today = periodStart('daily', now, w.timezone);
   const monthStart = periodStart('monthly', now, w.timezone);

@@ -9,8 +9,15 @@ import { linearRegression } from 'simple-statistics';
 
 /** Complete days the line is fitted on, at most (four weeks: each weekday weighs the same). */
 export const FIT_DAYS = 28;
-/** Fewer complete days than this and no interval is stated. */
+/**
+ * Fewer complete days than this and no interval is stated.
+ * @internal Exported for its tests only.
+ */
 export const MIN_FIT_DAYS = 7;
+/**
+ * The prediction interval's level: the share of months whose total it holds.
+ * @internal Exported for its tests only.
+ */
 export const CONFIDENCE = 0.8;
 
 export interface Forecast {

@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 const TOP_RESOURCES = 10;
 
 /** GB with its unit, as the document's `totalDataTransfer` (`12.4 GB`). */
-export const gbText = (gb: number) => `${round(gb, 1)} GB`;
+const gbText = (gb: number) => `${round(gb, 1)} GB`;
 
 /** USD of a resource over the window, all services. */
 export const resourceUsd = (r: ResourceTotals) => r.usd.compute + r.usd.storage + r.usd.dataTransfer + r.usd.other;

@@ -117,7 +117,7 @@ export function MonthChart({ detailed, alerts }: { detailed: DetailedUsageRespon
       },
     };
   }, [theme, money]);
-  const plugins = useMemo(() => [crosshairPlugin(theme.palette.text.secondary)], [theme]);
+  const plugins = useMemo(() => [crosshairPlugin<'line'>(theme.palette.text.secondary)], [theme]);
 
   return (
     <ChartFrame
