@@ -91,9 +91,8 @@ export const useUsage = create<UsageState>()((set, get) => ({
   detailed: (period, granularity) =>
     cached(
       `detailed:${period}:${granularity}`,
-      // `resources` is left at its default (gpu): a list of several is parsed into an array
-      // before it leaves, and sent as repeated parameters that the route refuses.
-      async () => (await api('usage.detailed', { query: { period, granularity } })).data,
+      // Every group: the timeline stacks GPU types, storage and data transfer.
+      async () => (await api('usage.detailed', { query: { period, granularity, resources: ['gpu', 'storage', 'transfer'] } })).data,
     ),
   costs: (period, breakdown, currency) =>
     cached(
