@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmulatorSnapshot } from '../../../../shared/api/emulator-admin';
 import { ListTeamMembersResponse, type TeamMember } from '../../../../shared/api/accounts/team';
 import { advanceClock, overHttp, type Target } from '../harness';
+import { loraJobBody } from '../training/file-emulator';
 
 const HOUR = 3_600_000;
 
@@ -245,12 +246,7 @@ describe('the access model on every route (http)', () => {
     const job = () =>
       t.call('POST', '/v2/training/jobs', {
         key: t.keys.developer!,
-        body: {
-          name: 'over-the-hours',
-          modelType: 'llm',
-          datasetId: datasets[0]!.id,
-          config: { baseModel: 'llama-3-8b', strategy: 'lora', training: { epochs: 1, batch_size: 4, learning_rate: 1e-4 } },
-        },
+        body: loraJobBody('over-the-hours', datasets[0]!.id, 1),
       });
     const refused = await job();
     expect(refused.status, JSON.stringify(refused.body)).toBe(403);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../../main/emulator';
 import { makeCall, OWNER, type Target } from '../harness';
-import { readyDataset } from '../training/file-emulator';
+import { loraJobBody, readyDataset } from '../training/file-emulator';
 
 const HOUR = 3_600_000;
 // Midday on a Monday; Europe/Paris leaves summer time on the Sunday four weeks later.
@@ -128,12 +128,7 @@ describe('usage and costs (http)', () => {
 
     const datasetId = await readyDataset(call, 'support-chat-v3');
     const job = await call('POST', '/v2/training/jobs', {
-      body: {
-        name: 'usage-job',
-        modelType: 'llm',
-        datasetId,
-        config: { baseModel: 'llama-3-8b', strategy: 'lora', training: { epochs: 1, batch_size: 4, learning_rate: 1e-4 } },
-      },
+      body: loraJobBody('usage-job', datasetId, 1),
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
     await advance(2 * 3600);

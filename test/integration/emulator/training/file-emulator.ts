@@ -33,3 +33,11 @@ export async function readyDataset(call: Target['call'], name: string): Promise<
   const datasets = (await call('GET', '/v2/training/datasets?status=ready')).body.datasets as { id: string; name: string }[];
   return datasets.find((d) => d.name === name)!.id;
 }
+
+/** The body of a small LoRA fine-tune of llama-3-8b on a dataset: the job tests create when the job itself is not under test. */
+export const loraJobBody = (name: string, datasetId: string, epochs: number) => ({
+  name,
+  modelType: 'llm',
+  datasetId,
+  config: { baseModel: 'llama-3-8b', strategy: 'lora', training: { epochs, batch_size: 4, learning_rate: 1e-4 } },
+});

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stopStepText, stoppedAtText } from '../../../../renderer/src/features/training/jobs/job-format';
 import { formatCount } from '../../../../renderer/src/features/training/training-format';
 import { advanceClock } from '../harness';
-import { fileEmulator, readyDataset } from './file-emulator';
+import { fileEmulator, loraJobBody, readyDataset } from './file-emulator';
 
 const t = fileEmulator();
 
@@ -12,12 +12,7 @@ describe('the step a stop stops at', () => {
   it('the dialog gives the last read as such; the notification and the job read the stop step', async () => {
     const datasetId = await readyDataset(t.call, 'support-chat-v3');
     const created = await t.call('POST', '/v2/training/jobs', {
-      body: {
-        name: 'stop-step',
-        modelType: 'llm',
-        datasetId,
-        config: { baseModel: 'llama-3-8b', strategy: 'lora', training: { epochs: 10, batch_size: 4, learning_rate: 1e-4 } },
-      },
+      body: loraJobBody('stop-step', datasetId, 10),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await advanceClock(t.call, 110);

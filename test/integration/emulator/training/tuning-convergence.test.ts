@@ -2,7 +2,7 @@
 // after the converging trial (by completedAt), not those numbered after it.
 import { describe, expect, it } from 'vitest';
 import { advanceClock } from '../harness';
-import { fileEmulator, readyDataset } from './file-emulator';
+import { fileEmulator, loraJobBody, readyDataset } from './file-emulator';
 
 const t = fileEmulator();
 
@@ -16,12 +16,7 @@ describe('tuning convergence insight', () => {
   it('"the N trials that finished after it" is the count of trials completed after that trial', async () => {
     const datasetId = await readyDataset(t.call, 'support-chat-v3');
     const job = await t.call('POST', '/v2/training/jobs', {
-      body: {
-        name: 'converge-parent',
-        modelType: 'llm',
-        datasetId,
-        config: { baseModel: 'llama-3-8b', strategy: 'lora', training: { epochs: 2, batch_size: 4, learning_rate: 1e-4 } },
-      },
+      body: loraJobBody('converge-parent', datasetId, 2),
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
     let converged = 0;
