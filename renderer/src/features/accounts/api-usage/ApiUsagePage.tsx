@@ -3,6 +3,7 @@
 // each reset, and the temporary boost (request one; while one runs, its remaining time and the
 // limits it raised). The analytics spend the usage API's 100 reads an hour: read on opening, on
 // a period change and on Refresh, never polled. The rate-limit status is re-read when a window resets.
+import { PeriodToggle } from '../../../components/PeriodToggle';
 import Bolt from '@mui/icons-material/Bolt';
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
@@ -10,8 +11,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiUsageKey, ApiUsagePeriod, ApiUsageRoute } from '../../../../../shared/api/accounts/api-usage';
@@ -317,19 +316,7 @@ export default function ApiUsagePage() {
             Every request the API answered, by route, status and key. Reading it counts against the usage API&apos;s 100 an hour.
           </Typography>
         </Box>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={period}
-          onChange={(_, v: ApiUsagePeriod | null) => v && setParams({ period: v })}
-          aria-label="Period"
-        >
-          {PERIODS.map(([p, label]) => (
-            <ToggleButton key={p} value={p} data-testid={`api-usage-period-${p}`}>
-              {label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <PeriodToggle value={period} periods={PERIODS} onChange={(v) => setParams({ period: v })} testId="api-usage-period" />
       </Stack>
       <Limits />
       <Analytics period={period} />

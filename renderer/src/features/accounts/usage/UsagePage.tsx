@@ -4,12 +4,11 @@
 // resource that spent it); cost by GPU type; endpoint usage; alerts; idle GPU money. Every read
 // counts against the usage API's 100 an hour: each is read once per period (kept five minutes,
 // usage-store.ts), again on Refresh, and in the background at the pace the read budget allows.
+import { PeriodToggle } from '../../../components/PeriodToggle';
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense, useCallback } from 'react';
@@ -145,19 +144,7 @@ export default function UsagePage() {
             100 an hour; answers are kept for five minutes.
           </Typography>
         </Box>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={period}
-          onChange={(_, v: UsagePeriod | null) => v && setParams({ period: v })}
-          aria-label="Period"
-        >
-          {PERIOD_LABELS.map(([p, label]) => (
-            <ToggleButton key={p} value={p} data-testid={`usage-period-${p}`}>
-              {label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <PeriodToggle value={period} periods={PERIOD_LABELS} onChange={(v) => setParams({ period: v })} testId="usage-period" />
         <Button size="small" startIcon={<Refresh />} onClick={refresh} data-testid="usage-refresh">
           Refresh
         </Button>
