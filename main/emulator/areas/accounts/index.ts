@@ -26,7 +26,6 @@ import { AccountsState } from './stored-schema';
 import { acceptInvitationRoute } from './team/accept';
 import { teamRoutes } from './team/routes';
 import { usageRoutes } from './usage/routes';
-import { gpuUsageRoutes } from './usage/gpu-routes';
 import { buildAccountsWorld } from './world';
 
 export const accountsArea = defineArea<Accounts>({
@@ -37,7 +36,6 @@ export const accountsArea = defineArea<Accounts>({
     ...authRoutes,
     ...apiUsageRoutes,
     ...usageRoutes,
-    ...gpuUsageRoutes,
     ...teamRoutes,
     ...auditRoutes,
     ...permissionRoutes,
