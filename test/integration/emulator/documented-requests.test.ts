@@ -1268,7 +1268,6 @@ const DIFFERENCES: Record<string, string> = {
   'team.activity query.period': 'not shown: the usage periods',
   'analytics.apiUsage query.period': 'the document names only 24h',
   'usage.summary query.period': 'the 1y of the INVALID_PERIOD row',
-  'usage.detailed query.resources': 'a comma-separated list of them',
   'usage.detailed query.timezone': 'days in a chosen time zone',
   'usage.gpu query.period': 'the usage periods',
   'usage.gpu query.timezone': 'days in a chosen time zone',
