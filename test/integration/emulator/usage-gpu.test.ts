@@ -37,7 +37,15 @@ describe('GPU usage and idle GPU money (http)', () => {
   beforeAll(async () => {
     // A clock that all but stands still (a simulated microsecond per real second): the figures read
     // over HTTP are of the same moment as the collecting pass run beside them.
-    emulator = createEmulator({ seed: 42, ownerKey: OWNER, speed: 1e-6, areas: [...AREAS, contextTap((c) => (ctx = c))] });
+    // A fixed start: the figures compared are of one known moment, not of whenever the test runs;
+    // early in a UTC day, so the clock's advances below stay within it (a 7-day window keeps its start).
+    emulator = createEmulator({
+      seed: 42,
+      ownerKey: OWNER,
+      speed: 1e-6,
+      startTime: new Date('2026-11-27T03:20:00.000Z'),
+      areas: [...AREAS, contextTap((c) => (ctx = c))],
+    });
     call = makeCall(fetch, await emulator.listen(0), OWNER);
   });
   afterAll(() => emulator.close());
