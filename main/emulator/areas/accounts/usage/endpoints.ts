@@ -30,9 +30,10 @@ export function endpointUsage(ctx: EmulatorContext, frame: BillingFrame): Endpoi
     if (!g) byId.set(id, (g = { name, stretches: [], tally: null }));
     return g;
   };
+  // Stretches before the window too: they make the running total a day's cents are read from
+  // (collect.ts, ORIGIN), so a day reads the same in any period; an endpoint listed met the window.
   for (const m of ctx.metering())
-    if (m.resource.type === 'endpoint' && m.start < w.end && (m.end ?? w.end) > w.start)
-      gathered(m.resource.id, m.resource.name).stretches.push(m);
+    if (m.resource.type === 'endpoint' && m.start < w.end) gathered(m.resource.id, m.resource.name).stretches.push(m);
   for (const t of ctx.tallies())
     if (t.resource.type === 'endpoint' && t.unit === 'executions') gathered(t.resource.id, t.resource.name).tally = t;
 
