@@ -15,6 +15,17 @@ const WARMUP_S = 2;
 const ROUNDS = 3;
 const PATH = '/v2/accounts/api-keys';
 
+/** The pipeline's headers as the emulator sends them (core/pipeline.ts, sendJson), with typical values. */
+const EMULATOR_HEADERS: Readonly<Record<string, string>> = {
+  'x-request-id': 'req_vddP3U000001',
+  date: 'Fri, 27 Nov 2026 21:13:48 GMT',
+  'x-ratelimit-limit': '500',
+  'x-ratelimit-remaining': '499',
+  'x-ratelimit-reset': '1795816800',
+  'x-ratelimit-window': '3600',
+  'x-ratelimit-resource': 'accounts:GET',
+};
+
 interface AutocannonResult {
   requests: { average: number };
   non2xx: number;
@@ -22,7 +33,7 @@ interface AutocannonResult {
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 
-type Kind = 'bare' | 'fastify' | 'emulator' | 'json-server';
+type Kind = 'bare' | 'fastify' | 'fastify-headers' | 'emulator' | 'json-server';
 
 /** Child side: start one server, print "READY <port> <token>". */
 async function serve(kind: Kind, body: string): Promise<void> {
@@ -38,12 +49,15 @@ async function serve(kind: Kind, body: string): Promise<void> {
     });
     return;
   }
-  if (kind === 'fastify') {
-    // The framework floor: fastify answering the same fixed body, nothing else.
+  if (kind === 'fastify' || kind === 'fastify-headers') {
+    // The framework floor: fastify answering the same fixed body, nothing else; with
+    // 'fastify-headers', also the seven headers every emulator answer carries (X-Request-Id,
+    // Date, X-RateLimit-*), fixed: what the answer's shape costs before any of the emulator's work.
     const { default: fastify } = await import('fastify');
     const app = fastify({ logger: false });
+    const extra = kind === 'fastify-headers' ? EMULATOR_HEADERS : {};
     app.get(PATH, (_req, reply) => {
-      reply.header('content-type', 'application/json; charset=utf-8').send(body);
+      reply.headers(extra).header('content-type', 'application/json; charset=utf-8').send(body);
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
@@ -110,29 +124,41 @@ async function emulatorBody(): Promise<string> {
  * The machine is shared (2 cores, other work running): each server gets a warm-up, then
  * bare and emulator are measured in alternating rounds and each keeps its best round.
  */
-export async function benchEmulatorHttp(): Promise<{ bareRps: number; emulatorRps: number; ratio: number; jsonServerRps: number | null }> {
+export async function benchEmulatorHttp(): Promise<{
+  bareRps: number;
+  emulatorRps: number;
+  ratio: number;
+  /** fastify answering the fixed body with the emulator's headers: the floor of the answer's shape. */
+  shapedRatio: number;
+  jsonServerRps: number | null;
+}> {
   const body = await emulatorBody();
   const bare = await startChild('bare', body);
   const framework = await startChild('fastify', body);
+  const shaped = await startChild('fastify-headers', body);
   const emulator = await startChild('emulator', '');
   let bareRps = 0;
   let fastifyRps = 0;
+  let shapedRps = 0;
   let emulatorRps = 0;
   try {
     await load(bare.port, PATH, null, WARMUP_S);
     await load(framework.port, PATH, null, WARMUP_S);
+    await load(shaped.port, PATH, null, WARMUP_S);
     await load(emulator.port, PATH, emulator.token, WARMUP_S);
     for (let round = 0; round < ROUNDS; round++) {
       bareRps = Math.max(bareRps, await load(bare.port, PATH, null));
       fastifyRps = Math.max(fastifyRps, await load(framework.port, PATH, null));
+      shapedRps = Math.max(shapedRps, await load(shaped.port, PATH, null));
       emulatorRps = Math.max(emulatorRps, await load(emulator.port, PATH, emulator.token));
     }
   } finally {
-    bare.child.kill('SIGTERM');
-    framework.child.kill('SIGTERM');
-    emulator.child.kill('SIGTERM');
+    for (const c of [bare, framework, shaped, emulator]) c.child.kill('SIGTERM');
   }
-  process.stderr.write(`(reference: fastify with a fixed body ${Math.round(fastifyRps)} req/s, ${(fastifyRps / bareRps).toFixed(2)}x)\n`);
+  process.stderr.write(
+    `(reference: fastify with a fixed body ${Math.round(fastifyRps)} req/s, ${(fastifyRps / bareRps).toFixed(2)}x; ` +
+      `with the emulator's seven headers too ${Math.round(shapedRps)} req/s, ${(shapedRps / bareRps).toFixed(2)}x)\n`,
+  );
   let jsonServerRps: number | null = null;
   try {
     const db = JSON.stringify({ apiKeys: (JSON.parse(body) as { apiKeys: unknown[] }).apiKeys });
@@ -146,7 +172,7 @@ export async function benchEmulatorHttp(): Promise<{ bareRps: number; emulatorRp
   } catch (e) {
     process.stderr.write(`json-server: ${(e as Error).message}\n`);
   }
-  return { bareRps, emulatorRps, ratio: emulatorRps / bareRps, jsonServerRps };
+  return { bareRps, emulatorRps, ratio: emulatorRps / bareRps, shapedRatio: shapedRps / bareRps, jsonServerRps };
 }
 
 const entry = process.argv[1] ? pathToFileURL(process.argv[1]).href : '';

@@ -75,6 +75,8 @@ interface RequestState {
   requestId: string;
   /** This request's rate-limit accounting, sent as the X-RateLimit-* headers. */
   rate: LimitOutcome;
+  /** The known route's "METHOD /path/pattern" (RouteInfo.label), or null: journal reads it instead of fastify's routeOptions. */
+  label: string | null;
 }
 
 declare module 'fastify' {
@@ -216,7 +218,7 @@ function gate(
   const key = auth instanceof ApiError ? null : auth;
   const outcome = ctx.limiter.hit(bucketsFor(ctx, info, key, req, now), now);
   // The headers go out with the response (setPipelineHeaders for errors, sendJson for successes).
-  req.emu = { start, now, key, envelope, requestId: req.id, rate: outcome };
+  req.emu = { start, now, key, envelope, requestId: req.id, rate: outcome, label: info === undefined ? null : info.label };
   if (outcome.limited) {
     return outcome.kind === 'key'
       ? rateLimited(outcome.retryAfter)
@@ -300,10 +302,15 @@ function journal(ctx: EmulatorContext, req: FastifyRequest, status: number): voi
   const ms = emu ? performance.now() - emu.start : 0;
   const keyId = emu?.key?.id ?? null;
   ctx.journal.add(now, req.method, req.raw.url ?? '', status, ms, keyId);
-  // The analytics count the route's template, never the URL (ids stay out); HEAD is answered by the GET route.
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const route = req.routeOptions.url;
-  ctx.authority.recordAnswer(route === undefined ? method : `${method} ${route}`, status, ms, keyId, now);
+  // The analytics count the route's template, never the URL (ids stay out); HEAD is answered by
+  // the GET route, whose label it has.
+  let label = emu?.label ?? null;
+  if (label === null) {
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const route = req.routeOptions.url;
+    label = route === undefined ? method : `${method} ${route}`;
+  }
+  ctx.authority.recordAnswer(label, status, ms, keyId, now);
 }
 
 /**

@@ -115,8 +115,7 @@ const listBodies = new WeakMap<EmulatorContext['store'], KeyListJson>();
 function listKeys(ctx: EmulatorContext): Json<ListApiKeysResponse> {
   let lists = listBodies.get(ctx.store);
   if (lists === undefined) listBodies.set(ctx.store, (lists = new KeyListJson()));
-  const { body, bytes } = lists.render(accountsOf(ctx.store).keys, ctx.store.version);
-  return new Json(body, bytes);
+  return new Json(lists.render(accountsOf(ctx.store).keys, ctx.store.version));
 }
 
 export const apiKeyRoutes = [

@@ -78,6 +78,9 @@ export class ApiUsageLog {
   private readonly hours = new Map<number, Map<string, UsageRow>>();
   /** Rows other than `other` rows, over every hour. */
   private rows = 0;
+  /** The row the last request was counted in, and its hour: a client repeating a call skips the row id's join and hash. */
+  private lastRow: UsageRow | null = null;
+  private lastHour = NaN;
 
   /** One answered request: `label` is its route (see OTHER_LABEL), `ms` its real handling time. */
   record(now: number, label: string, status: number, ms: number, keyId: string | null): void {
@@ -88,8 +91,15 @@ export class ApiUsageLog {
       this.hours.set(hour, (rows = new Map()));
     }
     const cls = statusClassOf(status);
-    let row = rows.get(rowId(label, cls, keyId));
-    if (row === undefined) row = this.addRow(rows, label, cls, keyId);
+    const last = this.lastRow;
+    let row: UsageRow;
+    if (last !== null && hour === this.lastHour && last.label === label && last.cls === cls && last.keyId === keyId) row = last;
+    else {
+      row = rows.get(rowId(label, cls, keyId)) ?? this.addRow(rows, label, cls, keyId);
+      // An `other` row stands for several: it is never the remembered one.
+      this.lastRow = row.label === label && row.keyId === keyId ? row : null;
+      this.lastHour = hour;
+    }
     row.count++;
     row.hist[latencyBucket(ms)]!++;
   }
