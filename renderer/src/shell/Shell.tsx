@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, type ReactNode } from 'react';
 import { formatShortcut } from '../lib/shortcuts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
@@ -43,7 +43,7 @@ function PageSkeleton() {
 }
 
 /** The areas, the address's own marked at once (it subscribes itself, so the page is not rendered again for it). */
-function Navigation() {
+const Navigation = memo(function Navigation() {
   const path = useAddressPath();
   const profile = useActiveProfile();
   return (
@@ -73,7 +73,7 @@ function Navigation() {
       </List>
     </Box>
   );
-}
+});
 
 /** An area the active profile does not offer (the Emulator view on a remote profile). */
 function NotOffered({ area, profileName }: { area: Area; profileName: string }) {
@@ -105,21 +105,107 @@ function NotFound({ path }: { path: string }) {
   );
 }
 
+/**
+ * What every frame has besides its page: status bar, dialogs, overlays, notifications. Each
+ * subscribes to its own stores; memoised, so the shell's render when a navigation starts (its
+ * progress bar) does not render them again (issue 23: that render sat before the new page's first rows).
+ */
+const ShellFooter = memo(function ShellFooter() {
+  return (
+    <>
+      <StatusBar />
+      <ShellDialogs />
+      <ProfileDialogHost />
+      <FeatureOverlays />
+      <NotificationStack />
+    </>
+  );
+});
+
+/** The profile dialog, while adding or editing a profile. */
+function ProfileDialogHost() {
+  const addProfileOpen = useUi((s) => s.addProfileOpen);
+  const editProfileId = useUi((s) => s.editProfileId);
+  const editProfile = useProfiles((s) => (editProfileId === null ? null : (s.profiles.find((p) => p.id === editProfileId) ?? null)));
+  if (!addProfileOpen && editProfile === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfileDialog open profile={editProfile} onClose={() => useUi.getState().set({ addProfileOpen: false, editProfileId: null })} />
+    </Suspense>
+  );
+}
+
+/** The top bar's contents (the navigation's progress bar is the shell's). */
+const TopBar = memo(function TopBar() {
+  const openPalette = () => useUi.getState().set({ paletteOpen: true });
+  return (
+    <Toolbar variant="dense" sx={{ gap: 1.5 }}>
+      <Memory color="primary" />
+      <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
+        GPU Operator Console
+      </Typography>
+      <Button
+        onClick={openPalette}
+        variant="outlined"
+        color="inherit"
+        startIcon={<Search />}
+        aria-label="Open command palette"
+        sx={{
+          color: 'text.secondary',
+          borderColor: 'divider',
+          fontWeight: 400,
+          justifyContent: 'flex-start',
+          width: 300,
+          maxWidth: '40vw',
+        }}
+      >
+        <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
+          Search or run a command…
+        </Box>
+        <Box component="kbd" sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 0.5, px: 0.5 }}>
+          {formatShortcut('Mod+K')}
+        </Box>
+      </Button>
+      <Box sx={{ flex: 1 }} />
+      <OperationsMenu />
+      <ThemeMenu />
+      <ProfileSwitcher />
+    </Toolbar>
+  );
+});
+
+/**
+ * The page the path shows, or why there is none. Memoised on the path: when a navigation
+ * starts, the shell renders again for its progress bar while the old page stays as it is.
+ */
+const PageHost = memo(function PageHost({ path }: { path: string }) {
+  const area = areaForPath(path);
+  const profile = useActiveProfile();
+  const profilesKnown = useProfiles((s) => s.status === 'ready');
+  const offered = area ? areaOffered(area, profile) : false;
+  const Page = offered ? area?.component : undefined;
+  let content;
+  if (Page) content = <Page />;
+  else if (area && profile) content = <NotOffered area={area} profileName={profile.name} />;
+  else if (path === '/' || (area && !profilesKnown)) content = <PageSkeleton />;
+  else content = <NotFound path={path} />;
+  return (
+    <ErrorBoundary resetKey={path}>
+      <Suspense fallback={<PageSkeleton />}>
+        <PagePathProvider value={path}>{content}</PagePathProvider>
+      </Suspense>
+    </ErrorBoundary>
+  );
+});
+
 /** A focused window (a log window): the page alone, with the palette, notifications and status bar. */
-function WindowFrame({ page, path }: { page: ReactNode; path: string }) {
+function WindowFrame({ path }: { path: string }) {
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        <ErrorBoundary resetKey={path}>
-          <Suspense fallback={<PageSkeleton />}>
-            <PagePathProvider value={path}>{page}</PagePathProvider>
-          </Suspense>
-        </ErrorBoundary>
+        <PageHost path={path} />
       </Box>
-      <StatusBar />
-      <ShellDialogs />
-      <FeatureOverlays />
-      <NotificationStack />
+      <ShellFooter />
     </Box>
   );
 }
@@ -132,12 +218,7 @@ export function Shell() {
   const { path, pending } = usePagePath(prefetchRoute);
   const area = areaForPath(path);
   const profile = useActiveProfile();
-  const profilesKnown = useProfiles((s) => s.status === 'ready');
   const offered = area ? areaOffered(area, profile) : false;
-  const openPalette = () => useUi.getState().set({ paletteOpen: true });
-  const addProfileOpen = useUi((s) => s.addProfileOpen);
-  const editProfileId = useUi((s) => s.editProfileId);
-  const editProfile = useProfiles((s) => (editProfileId === null ? null : (s.profiles.find((p) => p.id === editProfileId) ?? null)));
   useGlobalShortcuts();
 
   useEffect(() => {
@@ -148,72 +229,20 @@ export function Shell() {
     document.title = area ? `${area.label} · GPU Operator Console` : 'GPU Operator Console';
   }, [area]);
 
-  const Page = offered ? area?.component : undefined;
-  if (Page && area?.window) return <WindowFrame page={<Page />} path={path} />;
-  let content;
-  if (Page) content = <Page />;
-  else if (area && profile) content = <NotOffered area={area} profileName={profile.name} />;
-  else if (path === '/' || (area && !profilesKnown)) content = <PageSkeleton />;
-  else content = <NotFound path={path} />;
+  if (area?.window && offered) return <WindowFrame path={path} />;
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="relative" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Toolbar variant="dense" sx={{ gap: 1.5 }}>
-          <Memory color="primary" />
-          <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}>
-            GPU Operator Console
-          </Typography>
-          <Button
-            onClick={openPalette}
-            variant="outlined"
-            color="inherit"
-            startIcon={<Search />}
-            aria-label="Open command palette"
-            sx={{
-              color: 'text.secondary',
-              borderColor: 'divider',
-              fontWeight: 400,
-              justifyContent: 'flex-start',
-              width: 300,
-              maxWidth: '40vw',
-            }}
-          >
-            <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
-              Search or run a command…
-            </Box>
-            <Box
-              component="kbd"
-              sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 0.5, px: 0.5 }}
-            >
-              {formatShortcut('Mod+K')}
-            </Box>
-          </Button>
-          <Box sx={{ flex: 1 }} />
-          <OperationsMenu />
-          <ThemeMenu />
-          <ProfileSwitcher />
-        </Toolbar>
+        <TopBar />
         {pending && <LinearProgress aria-label="Opening the page" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
       </AppBar>
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <Navigation />
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: 3, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
-          <ErrorBoundary resetKey={path}>
-            <Suspense fallback={<PageSkeleton />}>
-              <PagePathProvider value={path}>{content}</PagePathProvider>
-            </Suspense>
-          </ErrorBoundary>
+          <PageHost path={path} />
         </Box>
       </Box>
-      <StatusBar />
-      <ShellDialogs />
-      {(addProfileOpen || editProfile !== null) && (
-        <Suspense fallback={null}>
-          <ProfileDialog open profile={editProfile} onClose={() => useUi.getState().set({ addProfileOpen: false, editProfileId: null })} />
-        </Suspense>
-      )}
-      <FeatureOverlays />
-      <NotificationStack />
+      <ShellFooter />
     </Box>
   );
 }
