@@ -101,15 +101,17 @@ export function bucketOf(bounds: readonly number[], t: number): number {
 
 const emptyUsd = (): Record<MeteredService, number> => ({ compute: 0, storage: 0, dataTransfer: 0, other: 0 });
 
-/** The first value is what came before the window; the rest are its buckets. */
-const split = (all: Float64Array): Series => ({ before: all[0]!, values: all.subarray(1) });
+/** The window's bucket bounds with one bucket in front: everything since ORIGIN, the running totals' start. */
+export const withOrigin = (bounds: readonly number[]): number[] => [Math.min(ORIGIN, bounds[0]!), ...bounds];
+
+/** A series over `withOrigin` bounds: the first value is what came before the window; the rest are its buckets. */
+export const split = (all: Float64Array): Series => ({ before: all[0]!, values: all.subarray(1) });
 
 /** Everything billed and counted within [bounds[0], bounds[last]), per bucket and per resource, with what came before. */
 export function collect(ctx: Pick<EmulatorContext, 'metering' | 'tallies'>, bounds: readonly number[]): Collected {
   const from = bounds[0]!;
   const to = bounds[bounds.length - 1]!;
-  // One more bucket in front: everything since the origin, for the running totals.
-  const all = [Math.min(ORIGIN, from), ...bounds];
+  const all = withOrigin(bounds);
   const series = () => new BucketSeries(all);
   const usd = series();
   const byService = { compute: series(), storage: series(), dataTransfer: series(), other: series() };

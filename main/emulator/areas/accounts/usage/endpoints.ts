@@ -6,7 +6,7 @@ import type { EndpointUsageEntry, EndpointUsageResponse } from '../../../../../s
 import type { EmulatorContext } from '../../../core/context';
 import type { Metered, Tallied } from '../../../core/metering';
 import { iso, periodFields, type BillingFrame } from './billing';
-import { BucketSeries, bucketOf, ORIGIN, spanUnits, type Series } from './collect';
+import { BucketSeries, bucketOf, spanUnits, split, withOrigin } from './collect';
 import { percentages, round, runningRounded } from './money';
 import { bucketBounds } from './window';
 
@@ -37,8 +37,7 @@ export function endpointUsage(ctx: EmulatorContext, frame: BillingFrame): Endpoi
   for (const t of ctx.tallies())
     if (t.resource.type === 'endpoint' && t.unit === 'executions') gathered(t.resource.id, t.resource.name).tally = t;
 
-  // The days with everything before them in front, for running totals (collect.ts, ORIGIN).
-  const all = [Math.min(ORIGIN, w.start), ...bounds];
+  const all = withOrigin(bounds);
   const entries: Array<EndpointUsageEntry & { units: number }> = [];
   for (const [endpointId, g] of byId) {
     const usd = new BucketSeries(all);
@@ -51,8 +50,7 @@ export function endpointUsage(ctx: EmulatorContext, frame: BillingFrame): Endpoi
       const wa = Math.max(w.start, a);
       if (b > wa) hours.addRate(wa, b, m.gpus / HOUR, bucketOf(bounds, wa), bucketOf(bounds, b - 1));
     }
-    const usdAll = usd.settle();
-    const usdDays: Series = { before: usdAll[0]!, values: usdAll.subarray(1) };
+    const usdDays = split(usd.settle());
     const hourDays = hours.settle();
     const upTo = g.tally?.cumulative(bounds) ?? bounds.map(() => 0);
     const executions = Math.round(upTo[upTo.length - 1]!) - Math.round(upTo[0]!);
