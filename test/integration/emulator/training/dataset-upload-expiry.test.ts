@@ -6,18 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEmulator, type EmulatorOptions } from '../../../../main/emulator';
 import { processingText, uploadWaitText } from '../../../../renderer/src/features/training/datasets/dataset-status-text';
-import { advanceClock, makeCall, OWNER } from '../harness';
+import { SLOW_WORLD, startSlowWorld as start } from './file-emulator';
 
-const START = new Date('2026-06-01T12:00:00.000Z');
+const START = SLOW_WORLD.startTime;
 const HOUR = 3_600_000;
-
-async function start(options: EmulatorOptions = {}) {
-  const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', startTime: START, speed: 0.001, ...options });
-  const call = makeCall(fetch, await emulator.listen(0), OWNER);
-  return { call, advance: (s: number) => advanceClock(call, s), close: () => emulator.close() };
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON
 type Json = any;

@@ -2,8 +2,8 @@
 // second is a simulated millisecond, so only advanceClock moves the jobs): listening before the
 // file's tests, closed after them.
 import { afterAll, beforeAll } from 'vitest';
-import { createEmulator } from '../../../../main/emulator';
-import { makeCall, OWNER, type Target } from '../harness';
+import { createEmulator, type EmulatorOptions } from '../../../../main/emulator';
+import { advanceClock, makeCall, OWNER, type Target } from '../harness';
 
 /** The seeded world at a fixed start on a slow clock (tests that restart from a data folder add theirs). */
 export const SLOW_WORLD = {
@@ -13,6 +13,14 @@ export const SLOW_WORLD = {
   startTime: new Date('2026-06-01T12:00:00.000Z'),
   speed: 0.001,
 } as const;
+
+/** An emulator of its own on SLOW_WORLD (`options` over it), listening: for a test that restarts it or changes its settings. */
+export async function startSlowWorld(options: EmulatorOptions = {}) {
+  const emulator = createEmulator({ ...SLOW_WORLD, ...options });
+  const url = await emulator.listen(0);
+  const call = makeCall(fetch, url, OWNER);
+  return { url, emulator, call, advance: (s: number) => advanceClock(call, s), close: () => emulator.close() };
+}
 
 export function fileEmulator(): { call: Target['call'] } {
   const emulator = createEmulator(SLOW_WORLD);

@@ -7,17 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type EmulatorOptions } from '../../../../main/emulator';
-import { advanceClock, makeCall, OWNER } from '../harness';
+import { startSlowWorld as start } from './file-emulator';
 
-const START = new Date('2026-06-01T12:00:00.000Z');
-
-async function start(options: EmulatorOptions = {}) {
-  const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', startTime: START, speed: 0.001, ...options });
-  const url = await emulator.listen(0);
-  const call = makeCall(fetch, url, OWNER);
-  return { url, emulator, call, advance: (s: number) => advanceClock(call, s), close: () => emulator.close() };
-}
 type Target = Awaited<ReturnType<typeof start>>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON

@@ -9,18 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type EmulatorOptions } from '../../../../main/emulator';
-import { advanceClock, makeCall, OWNER, type Reply } from '../harness';
+import { OWNER, type Reply } from '../harness';
+import { startSlowWorld as start } from './file-emulator';
 
-const START = new Date('2026-06-01T12:00:00.000Z');
 const PART = 8 * 1024 * 1024;
 
-async function start(options: EmulatorOptions = {}) {
-  const emulator = createEmulator({ seed: 42, ownerKey: OWNER, rateLimits: 'report', startTime: START, speed: 0.001, ...options });
-  const url = await emulator.listen(0);
-  const call = makeCall(fetch, url, OWNER);
-  return { url, emulator, call, advance: (s: number) => advanceClock(call, s), close: () => emulator.close() };
-}
 type Target = Awaited<ReturnType<typeof start>>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON
