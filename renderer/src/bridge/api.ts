@@ -10,12 +10,12 @@ import { reportCallOutcome } from './call-outcomes';
 import { BridgeCallError, isCancelled, toNormalizedError } from './errors';
 import { getBridge } from './index';
 
-interface ApiResult<K extends OperationId> {
+export interface ApiResult<K extends OperationId> {
   data: OutputOf<K>;
   rateLimit: RateLimitInfo | null;
 }
 
-interface ApiOptions {
+export interface ApiOptions {
   signal?: AbortSignal;
 }
 
@@ -25,7 +25,8 @@ function newCallId(): string {
   return `c${Date.now().toString(36)}${counter.toString(36)}`;
 }
 
-function cancelledError(): BridgeCallError {
+/** What a call rejects with when its signal aborts. */
+export function cancelledError(): BridgeCallError {
   return new BridgeCallError(cancelled());
 }
 
@@ -39,7 +40,7 @@ function failedRequest(op: string, input: ApiCallRequest['input']): { op: string
 }
 
 // Input may be left out when the operation has no required part (no params, no body).
-type InputArgs<K extends OperationId> =
+export type InputArgs<K extends OperationId> =
   Record<string, never> extends InputOf<K> ? [input?: InputOf<K>, options?: ApiOptions] : [input: InputOf<K>, options?: ApiOptions];
 
 export async function api<K extends OperationId>(op: K, ...args: InputArgs<K>): Promise<ApiResult<K>> {

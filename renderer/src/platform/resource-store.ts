@@ -28,19 +28,11 @@ export const initialLoadState = (): LoadState => ({ status: 'idle', error: null,
 export interface LoadOptions {
   /** A background reload (polling, after an action): keep the rows even if `before` changes the query. */
   quiet?: boolean;
-  /**
-   * A read ahead of its page (Feature.routePrefetch, started as the address changes): the next
-   * load asking the same (RunOptions.key) within a few seconds takes it — in flight or done —
-   * instead of reading again. Taken once: later loads (a refresh, after a change) read anew.
-   */
-  ahead?: boolean;
 }
 
 interface RunOptions<S> extends LoadOptions {
   /** Set as the load starts (e.g. the filters or the subject it is for). */
   before?: Partial<S>;
-  /** What the load asks, as text: how a load finds the read ahead for it (LoadOptions.ahead). */
-  key?: string;
 }
 
 /** Same value: identical, or equal plain data (filters are rebuilt as new objects). */
@@ -74,49 +66,31 @@ const FRESH_MS = 5_000;
 
 export function createLoader<S extends LoadState>(set: (patch: Partial<S>) => void, get: () => S): Loader<S> {
   let current: AbortController | null = null;
-  /** The last read ahead (LoadOptions.ahead), until a load takes it or asks something else. */
-  let ahead: { key: string; generation: number; at: number; done: Promise<void> } | null = null;
   /** The data generation the rows shown were loaded in. */
   let rowsGeneration = -1;
-
-  async function start(
-    fetch: (signal: AbortSignal) => Promise<Partial<S>>,
-    controller: AbortController,
-    { quiet = false, before }: RunOptions<S>,
-  ) {
-    // A refresh of what is shown keeps the rows on screen; another query replaces them.
-    const sameData = rowsGeneration === dataGeneration();
-    const keep = get().status === 'ready' && sameData && (quiet || !changesQuery(before, get()));
-    if (before) set(before);
-    set((keep ? { refreshing: true } : { status: 'loading', error: null, refreshing: false }) as Partial<S>);
-    try {
-      const next = await fetch(controller.signal);
-      if (current !== controller) return;
-      rowsGeneration = dataGeneration();
-      // This machine's clock, not the server's: how long ago this console loaded, not a time of the data.
-      set({ ...next, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() });
-    } catch (error) {
-      if (isCancelled(error) || current !== controller) return;
-      // A failed refresh keeps the last good rows on screen, stale, with the error beside them.
-      const stale = get().status === 'ready';
-      set({ ...(stale ? {} : { status: 'error' }), error: toNormalizedError(error), refreshing: false } as Partial<S>);
-    } finally {
-      if (current === controller) current = null;
-    }
-  }
-
   return {
-    run(fetch, options = {}) {
-      const { key } = options;
-      const taken = ahead;
-      ahead = null;
-      if (key !== undefined && taken?.key === key && taken.generation === dataGeneration() && Date.now() - taken.at < FRESH_MS)
-        return taken.done;
+    async run(fetch, { quiet = false, before } = {}) {
       current?.abort();
       const controller = (current = new AbortController());
-      const done = start(fetch, controller, options);
-      if (options.ahead && key !== undefined) ahead = { key, generation: dataGeneration(), at: Date.now(), done };
-      return done;
+      // A refresh of what is shown keeps the rows on screen; another query replaces them.
+      const sameData = rowsGeneration === dataGeneration();
+      const keep = get().status === 'ready' && sameData && (quiet || !changesQuery(before, get()));
+      if (before) set(before);
+      set((keep ? { refreshing: true } : { status: 'loading', error: null, refreshing: false }) as Partial<S>);
+      try {
+        const next = await fetch(controller.signal);
+        if (current !== controller) return;
+        rowsGeneration = dataGeneration();
+        // This machine's clock, not the server's: how long ago this console loaded, not a time of the data.
+        set({ ...next, status: 'ready', error: null, refreshing: false, loadedAt: Date.now() });
+      } catch (error) {
+        if (isCancelled(error) || current !== controller) return;
+        // A failed refresh keeps the last good rows on screen, stale, with the error beside them.
+        const stale = get().status === 'ready';
+        set({ ...(stale ? {} : { status: 'error' }), error: toNormalizedError(error), refreshing: false } as Partial<S>);
+      } finally {
+        if (current === controller) current = null;
+      }
     },
     async ensureLoaded(load, freshMs = FRESH_MS) {
       const { status, loadedAt } = get();

@@ -48,37 +48,6 @@ describe('createLoader', () => {
     expect(store.getState().rows).toEqual(['second']);
   });
 
-  it('a read ahead (prefetch) is taken by the next load asking the same, once; another ask, or a later one, reads anew', async () => {
-    const { store, loader } = makeStore();
-    let fetches = 0;
-    const answers: Array<ReturnType<typeof deferred<string[]>>> = [];
-    const fetch = async () => {
-      fetches++;
-      const answer = deferred<string[]>();
-      answers.push(answer);
-      return { rows: await answer.promise };
-    };
-    const ahead = loader.run(fetch, { before: { filter: 'a' }, key: 'a', ahead: true });
-    const mounted = loader.run(fetch, { before: { filter: 'a' }, key: 'a' });
-    expect(fetches).toBe(1);
-    answers[0]!.resolve(['x']);
-    await Promise.all([ahead, mounted]);
-    expect(store.getState()).toMatchObject({ status: 'ready', rows: ['x'] });
-    // Taken: the same ask later (a refresh, a reload after a change) reads again.
-    const again = loader.run(fetch, { key: 'a' });
-    expect(fetches).toBe(2);
-    answers[1]!.resolve(['x2']);
-    await again;
-    // A read ahead of one thing is not taken by a load of another.
-    void loader.run(fetch, { before: { filter: 'b' }, key: 'b', ahead: true });
-    const other = loader.run(fetch, { before: { filter: 'c' }, key: 'c' });
-    expect(fetches).toBe(4);
-    answers[2]!.resolve(['stale']);
-    answers[3]!.resolve(['y']);
-    await other;
-    expect(store.getState()).toMatchObject({ rows: ['y'], filter: 'c' });
-  });
-
   it('a refresh keeps the rows, marked refreshing; a failed one keeps them stale with the error beside them', async () => {
     const { store, loader } = makeStore();
     await loader.run(async () => ({ rows: ['kept'] }));

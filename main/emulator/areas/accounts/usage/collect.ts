@@ -85,7 +85,7 @@ export const SERVICES: readonly MeteredService[] = ['compute', 'storage', 'dataT
  * the difference of the running totals rounded at its ends, so a past day reads the same cents
  * whatever window it is read in, and any spans add up to the span they make.
  */
-export const ORIGIN = 0;
+const ORIGIN = 0;
 
 /** Index of the bucket holding `t` (bounds[i] ≤ t < bounds[i + 1]), for a t within the window. */
 export function bucketOf(bounds: readonly number[], t: number): number {

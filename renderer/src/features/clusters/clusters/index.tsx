@@ -3,8 +3,10 @@ import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import GridView from '@mui/icons-material/GridView';
 import ShowChart from '@mui/icons-material/ShowChart';
 import { navigate, parseHash } from '../../../platform/navigation/hash-router';
+import { readAhead } from '../../../platform/read-ahead';
 import type { Feature, FeatureCommand } from '../../feature';
 import { clusterPath, FLEET_PATH, parseClusterRoute } from './cluster-route';
+import { secretListInput } from './secrets/secret-list-input';
 
 export const feature: Feature = {
   id: 'clusters',
@@ -16,16 +18,19 @@ export const feature: Feature = {
   page: () => import('./ClustersPage'),
   prefetch: () => import('./clusters-store').then((m) => m.useClusters.getState().ensureLoaded()),
   // A cluster's view: its code is fetched from the navigation on, beside the page's; for the
-  // Secrets tab its list is read then too, not once the cluster view has rendered (issue 23).
+  // Secrets tab its list is read then too, not once the tab's code has arrived (issue 23). Only
+  // the list without a type or category: those the store checks against the contract's lists,
+  // which are not in this chunk (an address naming one reads when the tab mounts).
   routePrefetch(path, query) {
     const { clusterId, tab } = parseClusterRoute(path);
     if (clusterId === null) return;
+    void import('./ClustersPage').catch(() => {});
     void import('./ClusterDetail').catch(() => {});
     if (tab !== 'secrets') return;
     void import('./secrets/SecretsTab').catch(() => {});
-    void import('./secrets/secrets-store').then(({ secretQuery, useSecrets }) => {
-      void useSecrets.getState().load(secretQuery(clusterId, Object.fromEntries(query)), { ahead: true });
-    });
+    if (query.get('type') || query.get('category')) return;
+    const search = query.get('q')?.trim();
+    readAhead('clusters.secrets.list', secretListInput(clusterId, search ? { search } : {}));
   },
   search: () => import('./search').then((m) => m.searchClusters()),
   // Read when the palette opens: the metrics command is for the cluster that is open.

@@ -11,7 +11,9 @@ import {
 } from '../../../../../../shared/api/clusters/secrets';
 import { oneOfParam } from '../../../../platform/navigation/url-state';
 import { api } from '../../../../bridge/api';
+import { apiAhead } from '../../../../platform/read-ahead';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../../platform/resource-store';
+import { secretListInput } from './secret-list-input';
 
 export interface SecretFilters {
   type: SecretType | '';
@@ -77,7 +79,7 @@ export const useSecrets = create<SecretsState>()((set, get) => {
     clusterId: null,
     filters: noFilters(),
 
-    load({ clusterId, ...filters }, { quiet, ahead } = {}) {
+    load({ clusterId, ...filters }, { quiet } = {}) {
       const sameCluster = get().clusterId === clusterId;
       const query = {
         ...(filters.type ? { type: filters.type } : {}),
@@ -86,7 +88,8 @@ export const useSecrets = create<SecretsState>()((set, get) => {
       };
       return list.run(
         async (signal) => {
-          const { data } = await api('clusters.secrets.list', { params: { cluster_id: clusterId }, query }, { signal });
+          // The read the navigation started (readAhead) is taken, not repeated, as the tab mounts.
+          const { data } = await apiAhead('clusters.secrets.list', secretListInput(clusterId, query), { signal });
           const secrets = data.data.secrets.map(withoutValue);
           return {
             secrets,
@@ -95,8 +98,7 @@ export const useSecrets = create<SecretsState>()((set, get) => {
             ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
           };
         },
-        // Keyed by what it asks: the read the navigation started (ahead) is taken, not repeated, as the tab mounts.
-        { quiet, ahead, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) }, key: JSON.stringify([clusterId, query]) },
+        { quiet, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) } },
       );
     },
 
