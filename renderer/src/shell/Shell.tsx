@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, memo, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { formatShortcut } from '../lib/shortcuts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { areaForPath, areaOffered, areas, defaultArea, type Area } from './navigation/areas';
