@@ -29,8 +29,7 @@ export const feature: Feature = {
     if (tab !== 'secrets') return;
     void import('./secrets/SecretsTab').catch(() => {});
     if (query.get('type') || query.get('category')) return;
-    const search = query.get('q')?.trim();
-    readAhead('clusters.secrets.list', secretListInput(clusterId, search ? { search } : {}));
+    readAhead('clusters.secrets.list', secretListInput(clusterId, { type: '', category: '', search: query.get('q') ?? '' }));
   },
   search: () => import('./search').then((m) => m.searchClusters()),
   // Read when the palette opens: the metrics command is for the cluster that is open.

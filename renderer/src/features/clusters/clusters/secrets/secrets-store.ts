@@ -13,13 +13,7 @@ import { oneOfParam } from '../../../../platform/navigation/url-state';
 import { api } from '../../../../bridge/api';
 import { apiAhead } from '../../../../platform/read-ahead';
 import { createLoader, initialLoadState, type LoadOptions, type LoadState } from '../../../../platform/resource-store';
-import { secretListInput } from './secret-list-input';
-
-export interface SecretFilters {
-  type: SecretType | '';
-  category: SecretCategory | '';
-  search: string;
-}
+import { secretListInput, type SecretFilters } from './secret-list-input';
 
 /** What the tab's list asks for: one cluster's secrets, with the server-side filters. */
 export interface SecretQuery extends SecretFilters {
@@ -28,10 +22,7 @@ export interface SecretQuery extends SecretFilters {
 
 const noFilters = (): SecretFilters => ({ type: '', category: '', search: '' });
 
-/**
- * The list's ask from the tab's address parameters (`type`, `category`, `q`): the one reading of
- * them, for the tab's list and for the read started as the tab is navigated to (the route prefetch).
- */
+/** The list's ask from the tab's address parameters (`type`, `category`, `q`), checked against the contract's lists. */
 export function secretQuery(clusterId: string, p: { type?: string; category?: string; q?: string }): SecretQuery {
   return {
     clusterId,
@@ -81,21 +72,17 @@ export const useSecrets = create<SecretsState>()((set, get) => {
 
     load({ clusterId, ...filters }, { quiet } = {}) {
       const sameCluster = get().clusterId === clusterId;
-      const query = {
-        ...(filters.type ? { type: filters.type } : {}),
-        ...(filters.category ? { category: filters.category } : {}),
-        ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-      };
+      const input = secretListInput(clusterId, filters);
       return list.run(
         async (signal) => {
           // The read the navigation started (readAhead) is taken, not repeated, as the tab mounts.
-          const { data } = await apiAhead('clusters.secrets.list', secretListInput(clusterId, query), { signal });
+          const { data } = await apiAhead('clusters.secrets.list', input, { signal });
           const secrets = data.data.secrets.map(withoutValue);
           return {
             secrets,
             totalCount: data.data.total_count,
             secretTypes: data.data.secret_types,
-            ...(query.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
+            ...(input.query?.search ? {} : { unfiltered: { type: filters.type, category: filters.category, secrets } }),
           };
         },
         { quiet, before: { clusterId, filters, ...(sameCluster ? {} : emptyList()) } },
